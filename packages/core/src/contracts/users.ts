@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** Plans as stored. The server also accepts the display names (see billing/plans). */
+export const planIdSchema = z.enum(["starter", "pro", "enterprise"]);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+/** GET /api/auth/user: the current user as the portal reads it (spec part 1 §3). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  subscriptionPlan: planIdSchema.nullable(),
+  subscriptionActive: z.boolean(),
+  hasCompletedQuestionnaire: z.boolean(),
+  gaTrackingId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Every error the API answers has this body. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

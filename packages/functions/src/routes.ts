@@ -1,0 +1,16 @@
+/**
+ * THE route table. stacks/Api.ts turns every entry into an API Gateway route with its own
+ * Lambda, and the local stack serves the same entries through the same handlers, so a route
+ * cannot exist in one and not the other.
+ *
+ * Value: the handler as SST names it, "<file path from the repo root, no extension>.<export>".
+ */
+export const routes = {
+  "GET /api/auth/user": "packages/functions/src/api/auth/user.handler",
+} as const satisfies Record<string, string>;
+
+export type RouteKey = keyof typeof routes;
+
+/** Non-API functions, named the same way. */
+export const jobsWorkerHandler = "packages/functions/src/workers/jobs.handler";
+export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";

@@ -1,0 +1,48 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Four suites, one runner: `npm test` runs them all and .ci/run counts them together.
+ * - unit: pure logic beside the code
+ * - infra: the SST stacks synthesised offline and asserted with CDK's Template
+ * - integration: handlers through the local stack (real dynalite, s3rver, queue, emulators)
+ * - e2e: the built SPA in Chromium (playwright-core) against a local stack the suite starts
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "infra",
+          include: ["tests/infra/**/*.test.ts"],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/integration/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
