@@ -1,0 +1,43 @@
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { CHROMIUM_FLAGS, chromiumLaunchSpec, DEFAULT_CHROMIUM_PATH } from "./browser";
+
+describe("chromiumLaunchSpec", () => {
+  it("uses CHROMIUM_PATH outside Lambda, headless, with our flags only", async () => {
+    const spec = await chromiumLaunchSpec({ CHROMIUM_PATH: "/opt/chrome/chrome" });
+    expect(spec).toEqual({
+      executablePath: "/opt/chrome/chrome",
+      args: [...CHROMIUM_FLAGS],
+      headless: true,
+    });
+  });
+
+  it("falls back to Debian's chromium", async () => {
+    const spec = await chromiumLaunchSpec({});
+    expect(spec.executablePath).toBe(DEFAULT_CHROMIUM_PATH);
+    expect(spec.args).toEqual(
+      expect.arrayContaining([
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ]),
+    );
+  });
+
+  it("in Lambda, runs @sparticuz/chromium's binary without its web-security opt-outs", async () => {
+    const spec = await chromiumLaunchSpec({
+      AWS_LAMBDA_FUNCTION_NAME: "jobs",
+      CHROMIUM_PATH: "/ignored",
+    });
+    expect(spec.headless).toBe("shell");
+    expect(spec.executablePath).not.toBe("/ignored");
+    expect(existsSync(spec.executablePath)).toBe(true);
+    // Pages are chosen by customers: CORS, mixed-content blocking and site isolation stay on.
+    expect(spec.args).not.toContain("--disable-web-security");
+    expect(spec.args).not.toContain("--allow-running-insecure-content");
+    expect(spec.args).not.toContain("--disable-site-isolation-trials");
+    expect(spec.args).toEqual(expect.arrayContaining([...CHROMIUM_FLAGS, "--single-process"]));
+  }, 60_000);
+});
