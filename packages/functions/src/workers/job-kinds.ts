@@ -1,0 +1,7 @@
+/**
+ * Every job kind the worker runs. Adding one is one file (workers/<kind>.ts exporting a
+ * `defineJob(...)`) and one entry here; the worker's message union is built from this list.
+ */
+import type { AnyJobKind } from "./define-job";
+
+export const jobKinds: readonly AnyJobKind[] = [];
