@@ -1,0 +1,81 @@
+/**
+ * The API Gateway stand-in: matches a request against the route table the way an HTTP API
+ * does (method + path, `{param}` and greedy `{param+}` segments, the most specific route
+ * wins) and runs the route's handler on a payload 2.0 event.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorJson, sendJson } from "./http-io";
+import { buildHttpEvent, writeHttpResult } from "./lambda-events";
+import type { HandlerLoader } from "./lambda-runtime";
+
+interface CompiledRoute {
+  routeKey: string;
+  method: string;
+  handler: string;
+  pattern: RegExp;
+  params: string[];
+  /** Literal segments first, then fewer parameters: API Gateway's "most specific" order. */
+  rank: [number, number, number];
+}
+
+export function compileRoutes(routes: Record<string, string>): CompiledRoute[] {
+  return Object.entries(routes)
+    .map(([routeKey, handler]) => {
+      const [method = "", path = ""] = routeKey.split(" ");
+      const params: string[] = [];
+      let greedy = 0;
+      const source = path
+        .split("/")
+        .map((segment) => {
+          const param = /^\{(\w+)(\+?)\}$/.exec(segment);
+          if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          params.push(param[1] ?? "");
+          if (param[2]) {
+            greedy++;
+            return "(.+)";
+          }
+          return "([^/]+)";
+        })
+        .join("/");
+      return {
+        routeKey,
+        method: method.toUpperCase(),
+        handler,
+        pattern: new RegExp(`^${source}$`),
+        params,
+        rank: [greedy, params.length, -path.length] as [number, number, number],
+      };
+    })
+    .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2]);
+}
+
+export function matchRoute(compiled: CompiledRoute[], method: string, path: string) {
+  for (const route of compiled) {
+    if (route.method !== "ANY" && route.method !== method) continue;
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    const pathParameters: Record<string, string> = {};
+    route.params.forEach((name, i) => {
+      pathParameters[name] = decodeURIComponent(match[i + 1] ?? "");
+    });
+    return { route, pathParameters };
+  }
+  return undefined;
+}
+
+export function createApiGateway(routes: Record<string, string>, loader: HandlerLoader) {
+  const compiled = compileRoutes(routes);
+  return async (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => {
+    const match = matchRoute(compiled, req.method ?? "GET", path);
+    if (!match) {
+      sendJson(res, 404, errorJson("not_found", `No route for ${req.method} ${path}`));
+      return;
+    }
+    const event = buildHttpEvent(req, body, {
+      routeKey: match.route.routeKey,
+      pathParameters: match.pathParameters,
+      apiId: "local",
+    });
+    writeHttpResult(res, await loader.invoke(match.route.handler, event));
+  };
+}

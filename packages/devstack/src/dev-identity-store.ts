@@ -1,0 +1,199 @@
+/**
+ * What the development identity provider keeps: its RS256 key pair, its users (with scrypt
+ * password hashes) and its sessions, as JSON files under the data folder so a restart keeps
+ * everyone signed in. Only packages/devstack imports this: no deployed stage can have it.
+ */
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { calculateJwkThumbprint, exportJWK, exportPKCS8, exportSPKI, generateKeyPair } from "jose";
+import { ulid } from "ulid";
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+) => Promise<Buffer>;
+
+export interface DevUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  imageUrl: string | null;
+}
+
+interface StoredUser extends DevUser {
+  passwordHash: string;
+  createdAt: string;
+}
+
+interface StoredSession {
+  sid: string;
+  userId: string;
+  createdAt: string;
+}
+
+export interface SigningKeys {
+  kid: string;
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+interface StoreFile {
+  users: StoredUser[];
+  /** Keyed by the sha256 of the `__client` cookie, so the file alone cannot sign anyone in. */
+  sessions: Record<string, StoredSession>;
+}
+
+export class EmailTakenError extends Error {}
+
+export function publicUser(user: DevUser): DevUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    imageUrl: user.imageUrl,
+  };
+}
+
+const KEY_LENGTH = 64;
+
+async function hashPassword(password: string) {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(password, salt, KEY_LENGTH);
+  return `scrypt:${salt.toString("base64")}:${hash.toString("base64")}`;
+}
+
+async function passwordMatches(password: string, stored: string) {
+  const [, salt = "", hash = ""] = stored.split(":");
+  const expected = Buffer.from(hash, "base64");
+  const actual = await scryptAsync(password, Buffer.from(salt, "base64"), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+// Hashed against when the email is unknown, so a wrong email costs as long as a wrong password.
+let unknownUserHash: Promise<string> | undefined;
+function hashForUnknownUser() {
+  unknownUserHash ??= hashPassword(randomBytes(16).toString("hex"));
+  return unknownUserHash;
+}
+
+function sha256(text: string) {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+export async function openDevIdentityStore(dir: string) {
+  await mkdir(dir, { recursive: true });
+  const keys = await loadOrCreateKeys(path.join(dir, "signing-key.json"));
+  const file = path.join(dir, "store.json");
+  const data: StoreFile = await readJson<StoreFile>(file, { users: [], sessions: {} });
+  let writing = Promise.resolve();
+
+  // Writes are queued so two requests never interleave a file write; rename makes each atomic.
+  function persist() {
+    writing = writing.then(async () => {
+      await writeFile(`${file}.tmp`, JSON.stringify(data, null, 2));
+      await rename(`${file}.tmp`, file);
+    });
+    return writing;
+  }
+
+  const findByEmail = (email: string) => data.users.find((u) => u.email === email.toLowerCase());
+
+  return {
+    keys,
+
+    async createUser(input: {
+      email: string;
+      password: string;
+      firstName: string;
+      lastName: string;
+    }) {
+      if (findByEmail(input.email)) throw new EmailTakenError(input.email);
+      const passwordHash = await hashPassword(input.password);
+      // Checked again: another sign-up for the same email may have finished while we hashed.
+      if (findByEmail(input.email)) throw new EmailTakenError(input.email);
+      const user: StoredUser = {
+        id: `user_${ulid()}`,
+        email: input.email.toLowerCase(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        imageUrl: null,
+        passwordHash,
+        createdAt: new Date().toISOString(),
+      };
+      data.users.push(user);
+      await persist();
+      return publicUser(user);
+    },
+
+    async checkPassword(email: string, password: string): Promise<DevUser | undefined> {
+      const user = findByEmail(email);
+      const ok = await passwordMatches(
+        password,
+        user?.passwordHash ?? (await hashForUnknownUser()),
+      );
+      return user && ok ? publicUser(user) : undefined;
+    },
+
+    async updateUser(userId: string, patch: Partial<Omit<DevUser, "id" | "email">>) {
+      const user = data.users.find((u) => u.id === userId);
+      if (!user) return undefined;
+      Object.assign(user, patch);
+      await persist();
+      return publicUser(user);
+    },
+
+    /** Starts a session and returns the opaque `__client` value that names it. */
+    async startSession(userId: string) {
+      const client = randomBytes(32).toString("base64url");
+      data.sessions[sha256(client)] = {
+        sid: `sess_${ulid()}`,
+        userId,
+        createdAt: new Date().toISOString(),
+      };
+      await persist();
+      return client;
+    },
+
+    session(client: string | undefined) {
+      const session = client ? data.sessions[sha256(client)] : undefined;
+      const user = session && data.users.find((u) => u.id === session.userId);
+      return session && user ? { sid: session.sid, user: publicUser(user) } : undefined;
+    },
+
+    async endSession(client: string | undefined) {
+      if (!client || !data.sessions[sha256(client)]) return;
+      delete data.sessions[sha256(client)];
+      await persist();
+    },
+  };
+}
+
+export type DevIdentityStore = Awaited<ReturnType<typeof openDevIdentityStore>>;
+
+/** The key pair is made once per data folder; its public half is the API's CLERK_JWT_KEY. */
+async function loadOrCreateKeys(file: string): Promise<SigningKeys> {
+  const existing = await readJson<SigningKeys | undefined>(file, undefined);
+  if (existing) return existing;
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  const keys: SigningKeys = {
+    kid: `ins_dev_${(await calculateJwkThumbprint(await exportJWK(publicKey))).slice(0, 16)}`,
+    privateKeyPem: await exportPKCS8(privateKey),
+    publicKeyPem: await exportSPKI(publicKey),
+  };
+  await writeFile(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  return keys;
+}
+
+async function readJson<T>(file: string, fallback: T): Promise<T> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return fallback;
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Loads handlers by the names SST gives them ("packages/functions/src/api/auth/user.handler")
+ * and calls them with a Lambda-like context, so the local stack runs the same modules that
+ * SST bundles for AWS.
+ */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Context } from "aws-lambda";
+import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from "./aws";
+
+// biome-ignore lint/suspicious/noExplicitAny: handlers take their own event types
+export type LambdaHandler = (event: any, context: Context) => Promise<unknown>;
+
+/** The repository root: handler names are relative to it. */
+export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+
+export function createHandlerLoader(root = repoRoot) {
+  const cache = new Map<string, Promise<LambdaHandler>>();
+
+  async function importHandler(name: string): Promise<LambdaHandler> {
+    const dot = name.lastIndexOf(".");
+    const file = path.join(root, `${name.slice(0, dot)}.ts`);
+    const exported = name.slice(dot + 1);
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const fn = mod[exported];
+    if (typeof fn !== "function") throw new Error(`${file} has no exported function "${exported}"`);
+    return fn as LambdaHandler;
+  }
+
+  return {
+    /** Imported once per name, like a warm Lambda container. */
+    load(name: string): Promise<LambdaHandler> {
+      let loaded = cache.get(name);
+      if (!loaded) {
+        loaded = importHandler(name);
+        // A failed import (a syntax error being fixed) is retried on the next request.
+        loaded.catch(() => cache.delete(name));
+        cache.set(name, loaded);
+      }
+      return loaded;
+    },
+    async invoke(name: string, event: unknown): Promise<unknown> {
+      const handler = await this.load(name);
+      return handler(event, lambdaContext(name));
+    },
+  };
+}
+
+export type HandlerLoader = ReturnType<typeof createHandlerLoader>;
+
+function lambdaContext(handlerName: string): Context {
+  const functionName = `local-${handlerName.replace(/[^\w-]+/g, "-")}`.slice(0, 64);
+  const deadline = Date.now() + 30_000;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: "$LATEST",
+    invokedFunctionArn: `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT_ID}:function:${functionName}`,
+    memoryLimitInMB: "1024",
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: "local",
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * The local stack: every production part's stand-in behind one HTTP origin, running the real
+ * handlers. `npm start` runs it through main.ts; tests and the benchmark start it in process.
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { routes, stripeWebhookHandler } from "@portal/functions/routes";
+import { createApiGateway } from "./api-gateway";
+import { LOCAL_REGION, localCredentials } from "./aws";
+import { errorJson, PayloadTooLarge, readBody, sendJson } from "./http-io";
+import { buildHttpEvent, writeHttpResult } from "./lambda-events";
+import { createHandlerLoader, repoRoot } from "./lambda-runtime";
+import { close, hostForUrl, listen } from "./net";
+import type { DeadLetter, QueueState } from "./queue";
+import {
+  devIdentityService,
+  dynamoService,
+  jobsQueueService,
+  type LocalService,
+  type Mount,
+  type RunningService,
+  s3Service,
+  stripeSecretsService,
+} from "./services";
+import { createStaticSite } from "./static-site";
+
+export interface LocalStackOptions {
+  /** 0 = a free port. */
+  port?: number;
+  host?: string;
+  /** Omitted: a fresh temporary folder, removed on stop. */
+  dataDir?: string;
+  webDist?: string;
+  /** Hosts outbound fetches (screenshots, audits) may reach: OUTBOUND_ALLOW_HOSTS. */
+  allowOutboundHosts?: string[];
+  /** The per-request JSON log line; tests and the benchmark turn it off. Default true. */
+  logRequests?: boolean;
+  /** Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS. */
+  queue?: { visibilityTimeoutMs?: number; maxReceiveCount?: number };
+}
+
+export interface LocalStack {
+  url: string;
+  /** The env vars the handlers run with (also set on this process). */
+  env: Record<string, string>;
+  /** The jobs queue: what waits, what runs and what was dead-lettered. */
+  queue: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  stop(): Promise<void>;
+}
+
+export const APP_NAME = "portal";
+export const STAGE = "local";
+
+// Handlers read their env once, when first imported (sst/node does so at import time), so a
+// process can host one running stack; a second one would meet handlers wired to the first.
+let running = false;
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  if (running) throw new Error("A local stack is already running in this process");
+  running = true;
+  const host = options.host ?? "127.0.0.1";
+  const ephemeral = !options.dataDir;
+  const dataDir = options.dataDir
+    ? path.resolve(options.dataDir)
+    : await mkdtemp(path.join(os.tmpdir(), "portal-local-"));
+  await mkdir(dataDir, { recursive: true });
+
+  const loader = createHandlerLoader();
+  const api = createApiGateway(routes, loader);
+  const site = createStaticSite(options.webDist ?? path.join(repoRoot, "packages/web/dist"));
+  const mounts: Mount[] = [];
+  const started: RunningService[] = [];
+  const server = createServer((req, res) => void route(req, res));
+
+  // Requests that arrive while the services start wait for them rather than fail.
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    try {
+      await ready;
+      const urlPath = new URL(req.url ?? "/", "http://local").pathname;
+      if (urlPath === "/api" || urlPath.startsWith("/api/")) {
+        return await api(req, res, urlPath, await readBody(req));
+      }
+      if (urlPath === "/webhooks/stripe") {
+        if (req.method !== "POST")
+          return sendJson(res, 405, errorJson("method_not_allowed", "Use POST"));
+        return await invokeFunctionUrl(req, res, await readBody(req, 6 * 1024 * 1024));
+      }
+      const mount = mounts.find((m) => urlPath === m.prefix || urlPath.startsWith(`${m.prefix}/`));
+      if (mount) {
+        return await mount.handle(
+          req,
+          res,
+          urlPath.slice(mount.prefix.length) || "/",
+          await readBody(req),
+        );
+      }
+      return await site(req, res, urlPath);
+    } catch (error) {
+      if (error instanceof PayloadTooLarge) {
+        return sendJson(res, 413, errorJson("payload_too_large", "Request body is too large"));
+      }
+      // What AWS would answer for a handler that crashed: a 500 without details.
+      console.error(error);
+      if (!res.headersSent) sendJson(res, 500, errorJson("internal", "Internal server error"));
+      else res.destroy();
+    }
+  }
+
+  /** The Stripe webhook's Function URL: the raw body reaches the handler untouched. */
+  async function invokeFunctionUrl(req: IncomingMessage, res: ServerResponse, body: Buffer) {
+    const event = buildHttpEvent(req, body, { routeKey: "$default", apiId: "stripewebhook" });
+    writeHttpResult(res, await loader.invoke(stripeWebhookHandler, event));
+  }
+
+  const jobs = jobsQueueService(options.queue ?? {});
+  // Stripe's emulator and the DNS server will join this list.
+  const services: LocalService[] = [
+    dynamoService,
+    s3Service,
+    jobs,
+    devIdentityService,
+    stripeSecretsService,
+  ];
+
+  let stopping: Promise<void> | undefined;
+  function stopAll() {
+    stopping ??= stopServices();
+    return stopping;
+  }
+  async function stopServices() {
+    await close(server);
+    for (const service of started.reverse()) await service.stop?.();
+    if (ephemeral) await rm(dataDir, { recursive: true, force: true });
+    running = false;
+  }
+
+  try {
+    const port = await listen(server, options.port ?? 3000, host);
+    const url = `http://${hostForUrl(host)}:${port}`;
+    const origins = [url, ...(host === "127.0.0.1" ? [`http://localhost:${port}`] : [])];
+    const context = {
+      host,
+      dataDir,
+      ephemeral,
+      origins,
+      loader,
+      names: {
+        table: `${STAGE}-${APP_NAME}-Main`,
+        bucket: `${STAGE}-${APP_NAME}-screenshots`,
+        queue: `${STAGE}-${APP_NAME}-Jobs`,
+      },
+    };
+    const env: Record<string, string> = {
+      SST_APP: APP_NAME,
+      SST_STAGE: STAGE,
+      SST_REGION: LOCAL_REGION,
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      SST_Parameter_value_APP_URL: url,
+      SST_Parameter_value_OUTBOUND_ALLOW_HOSTS: (options.allowOutboundHosts ?? []).join(","),
+      // Empty until the local DNS server joins the services: the system resolver answers.
+      SST_Parameter_value_DNS_RESOLVER: "",
+      SST_Parameter_value_DOMAIN_CNAME_TARGET: "",
+      SST_Parameter_value_DOMAIN_A_RECORD: "",
+      LOG_REQUESTS: options.logRequests === false ? "false" : "true",
+    };
+    for (const service of services) {
+      const result = await service.start(context);
+      started.push(result);
+      Object.assign(env, result.env);
+      if (result.mount) mounts.push(result.mount);
+    }
+    // Before any handler module is imported: they read these once, at import.
+    Object.assign(process.env, env);
+    markReady();
+
+    const queue = jobs.queue();
+    return {
+      url,
+      env,
+      queue: {
+        state: () => queue.state(),
+        deadLetters: () => queue.deadLetters(),
+        idle: () => queue.idle(),
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll().catch(() => {});
+    throw error;
+  }
+}

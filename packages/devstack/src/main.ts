@@ -1,0 +1,53 @@
+/** `npm start`: the local stack on a fixed port, with its data kept between runs. */
+import { z } from "zod";
+import { startLocalStack } from "./local-stack";
+
+const settingsSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  WEB_DIST: z.string().min(1).optional(),
+  /** Comma-separated hosts the screenshot and audit jobs may fetch. */
+  OUTBOUND_ALLOW_HOSTS: z.string().default(""),
+  LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+});
+
+const parsed = settingsSchema.safeParse(process.env);
+if (!parsed.success) {
+  console.error(`Invalid settings:\n${z.prettifyError(parsed.error)}`);
+  process.exit(1);
+}
+const settings = parsed.data;
+
+const stack = await startLocalStack({
+  port: settings.PORT,
+  host: settings.HOST,
+  dataDir: settings.DATA_DIR,
+  webDist: settings.WEB_DIST,
+  allowOutboundHosts: settings.OUTBOUND_ALLOW_HOSTS.split(",")
+    .map((h) => h.trim())
+    .filter(Boolean),
+  logRequests: settings.LOG_REQUESTS === "true",
+});
+
+console.log(`Portal running at ${stack.url}`);
+console.log(`Data in ${settings.DATA_DIR}; press Ctrl-C to stop.`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) {
+    // A second Ctrl-C means "now".
+    process.exit(130);
+  }
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  try {
+    await stack.stop();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,221 @@
+/**
+ * SQS + the Lambda event source mapping, in process: messages wait until visible, are handed
+ * to the consumer as SQS-shaped events (batch size 1), stay invisible for the visibility
+ * timeout while they run, come back when the consumer fails them, and go to a dead-letter
+ * list once they have been received maxReceiveCount times.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from "aws-lambda";
+import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from "./aws";
+
+/** The worker: it may answer a batch response (ReportBatchItemFailures) or nothing. */
+export type QueueConsumer = (event: SQSEvent) => Promise<unknown>;
+
+export interface QueueOptions {
+  name: string;
+  consumer: QueueConsumer;
+  /** SQS's default is 30 s; production sets it above the worker's timeout. */
+  visibilityTimeoutMs?: number;
+  /** Deliveries before a message is dead-lettered (the redrive policy's maxReceiveCount). */
+  maxReceiveCount?: number;
+}
+
+interface StoredMessage {
+  messageId: string;
+  body: string;
+  md5OfBody: string;
+  messageAttributes: SQSMessageAttributes;
+  sentTimestamp: number;
+  firstReceiveTimestamp?: number;
+  receiveCount: number;
+  visibleAt: number;
+}
+
+export interface DeadLetter {
+  messageId: string;
+  body: string;
+  receiveCount: number;
+  sentAt: string;
+  deadLetteredAt: string;
+  /** What the last failed delivery said, to save a trip to the log. */
+  lastError?: string;
+}
+
+export interface QueueState {
+  name: string;
+  visibilityTimeoutMs: number;
+  maxReceiveCount: number;
+  waiting: number;
+  inFlight: number;
+  delivered: number;
+  deadLetters: DeadLetter[];
+}
+
+export function md5Hex(text: string) {
+  return createHash("md5").update(text, "utf8").digest("hex");
+}
+
+export class LocalQueue {
+  readonly name: string;
+  readonly arn: string;
+  private readonly consumer: QueueConsumer;
+  private readonly visibilityTimeoutMs: number;
+  private readonly maxReceiveCount: number;
+  private readonly messages: StoredMessage[] = [];
+  private readonly dead: DeadLetter[] = [];
+  private readonly lastErrors = new Map<string, string>();
+  private delivered = 0;
+  private running: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(options: QueueOptions) {
+    this.name = options.name;
+    this.arn = `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT_ID}:${options.name}`;
+    this.consumer = options.consumer;
+    this.visibilityTimeoutMs = options.visibilityTimeoutMs ?? 30_000;
+    this.maxReceiveCount = options.maxReceiveCount ?? 3;
+  }
+
+  send(
+    body: string,
+    options: { delaySeconds?: number; messageAttributes?: SQSMessageAttributes } = {},
+  ) {
+    if (this.stopped) throw new Error(`Queue ${this.name} is stopped`);
+    const now = Date.now();
+    const message: StoredMessage = {
+      messageId: randomUUID(),
+      body,
+      md5OfBody: md5Hex(body),
+      messageAttributes: options.messageAttributes ?? {},
+      sentTimestamp: now,
+      receiveCount: 0,
+      visibleAt: now + (options.delaySeconds ?? 0) * 1000,
+    };
+    this.messages.push(message);
+    this.pump();
+    return { messageId: message.messageId, md5OfBody: message.md5OfBody };
+  }
+
+  state(): QueueState {
+    const now = Date.now();
+    return {
+      name: this.name,
+      visibilityTimeoutMs: this.visibilityTimeoutMs,
+      maxReceiveCount: this.maxReceiveCount,
+      waiting: this.messages.filter((m) => m.visibleAt <= now).length,
+      inFlight: this.messages.filter((m) => m.visibleAt > now).length,
+      delivered: this.delivered,
+      deadLetters: [...this.dead],
+    };
+  }
+
+  deadLetters(): DeadLetter[] {
+    return [...this.dead];
+  }
+
+  /** Resolves once no message is waiting or in flight (delivered, deleted or dead-lettered). */
+  idle(): Promise<void> {
+    if (this.messages.length === 0 && !this.running) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Starts a delivery when one can run now, else sleeps until the next message is visible. */
+  private pump() {
+    if (this.stopped || this.running) return;
+    clearTimeout(this.timer);
+    const now = Date.now();
+    this.deadLetterExhausted(now);
+    const next = this.messages
+      .filter((m) => m.visibleAt <= now)
+      .sort((a, b) => a.visibleAt - b.visibleAt)[0];
+    if (next) {
+      this.running = this.deliver(next).finally(() => {
+        this.running = undefined;
+        this.pump();
+      });
+      return;
+    }
+    if (this.messages.length === 0) {
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+      return;
+    }
+    const wakeAt = Math.min(...this.messages.map((m) => m.visibleAt));
+    this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - now));
+    // A waiting retry alone must not keep a finished process (a test run) alive.
+    this.timer.unref();
+  }
+
+  /** SQS moves a message to the DLQ when a receive would exceed maxReceiveCount. */
+  private deadLetterExhausted(now: number) {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const message = this.messages[i];
+      if (!message || message.visibleAt > now || message.receiveCount < this.maxReceiveCount) {
+        continue;
+      }
+      this.messages.splice(i, 1);
+      this.dead.push({
+        messageId: message.messageId,
+        body: message.body,
+        receiveCount: message.receiveCount,
+        sentAt: new Date(message.sentTimestamp).toISOString(),
+        deadLetteredAt: new Date(now).toISOString(),
+        lastError: this.lastErrors.get(message.messageId),
+      });
+      this.lastErrors.delete(message.messageId);
+      process.stdout.write(
+        `${JSON.stringify({ level: "warn", msg: "message dead-lettered", queue: this.name, messageId: message.messageId, receiveCount: message.receiveCount })}\n`,
+      );
+    }
+  }
+
+  private async deliver(message: StoredMessage) {
+    const now = Date.now();
+    message.receiveCount += 1;
+    message.firstReceiveTimestamp ??= now;
+    message.visibleAt = now + this.visibilityTimeoutMs;
+    this.delivered += 1;
+    const record: SQSRecord = {
+      messageId: message.messageId,
+      receiptHandle: `${message.messageId}#${message.receiveCount}`,
+      body: message.body,
+      attributes: {
+        ApproximateReceiveCount: String(message.receiveCount),
+        SentTimestamp: String(message.sentTimestamp),
+        SenderId: LOCAL_ACCOUNT_ID,
+        ApproximateFirstReceiveTimestamp: String(message.firstReceiveTimestamp),
+      },
+      messageAttributes: message.messageAttributes,
+      md5OfBody: message.md5OfBody,
+      eventSource: "aws:sqs",
+      eventSourceARN: this.arn,
+      awsRegion: LOCAL_REGION,
+    };
+    let failed: boolean;
+    try {
+      const result = (await this.consumer({ Records: [record] })) as SQSBatchResponse | undefined;
+      failed = !!result?.batchItemFailures?.some((f) => f.itemIdentifier === message.messageId);
+      if (failed) this.lastErrors.set(message.messageId, "reported in batchItemFailures");
+    } catch (error) {
+      // A thrown error fails the whole batch, as with Lambda.
+      failed = true;
+      this.lastErrors.set(
+        message.messageId,
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+    if (!failed) {
+      const index = this.messages.indexOf(message);
+      if (index >= 0) this.messages.splice(index, 1);
+      this.lastErrors.delete(message.messageId);
+    }
+    // A failed message stays invisible until its visibility timeout ends, then comes back.
+  }
+}

@@ -1,0 +1,34 @@
+/** S3 stand-in: s3rver, persisted in a folder, with the screenshots bucket created. */
+import { mkdir } from "node:fs/promises";
+import S3rver from "s3rver";
+import { close, hostForUrl } from "./net";
+
+export interface LocalS3 {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startS3(options: {
+  host: string;
+  dir: string;
+  buckets: string[];
+}): Promise<LocalS3> {
+  await mkdir(options.dir, { recursive: true });
+  const s3rver = new S3rver({
+    address: options.host,
+    port: 0,
+    directory: options.dir,
+    silent: true,
+    // Clients use path-style URLs (S3_FORCE_PATH_STYLE), so no bucket-as-subdomain routing.
+    vhostBuckets: false,
+    // putBucket is a no-op for a bucket kept from an earlier run.
+    configureBuckets: options.buckets.map((name) => ({ name })),
+  });
+  const { port } = await s3rver.run();
+  return {
+    endpoint: `http://${hostForUrl(options.host)}:${port}`,
+    stop: async () => {
+      if (s3rver.httpServer) await close(s3rver.httpServer);
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The stand-ins the local stack runs beside the HTTP adapter, one per production service.
+ * Each starts, says which env vars the handlers need to reach it, may serve a path prefix on
+ * the stack's origin, and stops. The Stripe emulator and the DNS server join this list.
+ */
+import { randomBytes } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { jobsWorkerHandler } from "@portal/functions/routes";
+import { createDevIdentity } from "./dev-identity";
+import { ensureTable, startDynamo } from "./dynamodb";
+import { sendJson } from "./http-io";
+import type { HandlerLoader } from "./lambda-runtime";
+import { LocalQueue } from "./queue";
+import { startS3 } from "./s3";
+import { startSqsEndpoint } from "./sqs-endpoint";
+
+export interface ServiceContext {
+  host: string;
+  /** Where services persist their state. */
+  dataDir: string;
+  /** True when dataDir is a throwaway folder: services may keep their state in memory. */
+  ephemeral: boolean;
+  /** The stack's own origins, the first being the one printed. */
+  origins: string[];
+  /** Names the resources carry, as SST would name them for stage "local". */
+  names: { table: string; bucket: string; queue: string };
+  loader: HandlerLoader;
+}
+
+export interface Mount {
+  /** Path prefix on the stack's origin, e.g. "/dev-identity". */
+  prefix: string;
+  handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): Promise<void>;
+}
+
+export interface RunningService {
+  env?: Record<string, string>;
+  mount?: Mount;
+  stop?(): Promise<void>;
+}
+
+export interface LocalService {
+  name: string;
+  start(context: ServiceContext): Promise<RunningService>;
+}
+
+export const dynamoService: LocalService = {
+  name: "dynamodb",
+  async start({ host, dataDir, ephemeral, names }) {
+    const dynamo = await startDynamo({
+      host,
+      dir: ephemeral ? undefined : path.join(dataDir, "dynamodb"),
+    });
+    await ensureTable(dynamo.endpoint, names.table);
+    return {
+      env: { AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, SST_Table_tableName_Main: names.table },
+      stop: dynamo.stop,
+    };
+  },
+};
+
+export const s3Service: LocalService = {
+  name: "s3",
+  async start({ host, dataDir, names }) {
+    const s3 = await startS3({ host, dir: path.join(dataDir, "s3"), buckets: [names.bucket] });
+    return {
+      env: {
+        AWS_ENDPOINT_URL_S3: s3.endpoint,
+        SST_Bucket_bucketName_Screenshots: names.bucket,
+        // s3rver serves buckets as paths, not as subdomains.
+        SST_Parameter_value_S3_FORCE_PATH_STYLE: "true",
+      },
+      stop: s3.stop,
+    };
+  },
+};
+
+/** The jobs queue, its SQS endpoint, and GET /__devstack/queue to look at it. */
+export function jobsQueueService(options: {
+  visibilityTimeoutMs?: number;
+  maxReceiveCount?: number;
+}) {
+  let queue: LocalQueue | undefined;
+  const service: LocalService & { queue(): LocalQueue } = {
+    name: "jobs-queue",
+    queue() {
+      if (!queue) throw new Error("The jobs queue has not started");
+      return queue;
+    },
+    async start({ host, names, loader }) {
+      const jobs = new LocalQueue({
+        name: names.queue,
+        // Loaded on the first message, after the stack has set the handlers' env.
+        consumer: (event) => loader.invoke(jobsWorkerHandler, event),
+        visibilityTimeoutMs: options.visibilityTimeoutMs,
+        maxReceiveCount: options.maxReceiveCount ?? 3,
+      });
+      queue = jobs;
+      const sqs = await startSqsEndpoint({ host, queues: [jobs] });
+      return {
+        env: {
+          AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+          SST_Queue_queueUrl_Jobs: sqs.queueUrl(jobs.name),
+        },
+        mount: {
+          prefix: "/__devstack",
+          async handle(req, res, subPath) {
+            if (req.method === "GET" && subPath === "/queue")
+              return sendJson(res, 200, jobs.state());
+            sendJson(res, 404, { error: { code: "not_found", message: "Not found" } });
+          },
+        },
+        async stop() {
+          await jobs.stop();
+          await sqs.stop();
+        },
+      };
+    },
+  };
+  return service;
+}
+
+export const devIdentityService: LocalService = {
+  name: "dev-identity",
+  async start({ dataDir, origins }) {
+    const identity = await createDevIdentity({ dir: path.join(dataDir, "dev-identity"), origins });
+    return {
+      env: {
+        SST_Secret_value_CLERK_JWT_KEY: identity.publicKeyPem,
+        SST_Parameter_value_CLERK_AUTHORIZED_PARTIES: origins.join(","),
+        // The dev provider sets no `aud`; Clerk's tokens have none either unless configured.
+        SST_Parameter_value_CLERK_AUDIENCE: "",
+      },
+      mount: { prefix: "/dev-identity", handle: identity.handle },
+    };
+  },
+};
+
+/**
+ * Stripe secrets for this data folder, made once: the webhook signing secret the webhook
+ * handler checks (and whoever signs local deliveries uses), and an API key in Stripe's test
+ * format. Nothing here reaches Stripe: the emulator, when it joins, answers that key.
+ */
+export const stripeSecretsService: LocalService = {
+  name: "stripe-secrets",
+  async start({ dataDir }) {
+    const file = path.join(dataDir, "stripe-secrets.json");
+    let secrets: { webhookSecret: string; secretKey: string };
+    try {
+      secrets = JSON.parse(await readFile(file, "utf8"));
+    } catch {
+      secrets = {
+        webhookSecret: `whsec_${randomBytes(24).toString("base64url")}`,
+        secretKey: `sk_test_local_${randomBytes(24).toString("base64url")}`,
+      };
+      await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    }
+    return {
+      env: {
+        SST_Secret_value_STRIPE_WEBHOOK_SECRET: secrets.webhookSecret,
+        SST_Secret_value_STRIPE_SECRET_KEY: secrets.secretKey,
+      },
+    };
+  },
+};
