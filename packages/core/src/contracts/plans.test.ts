@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { planIdForName, plans, priceForPlanName } from "./plans";
+
+describe("priceForPlanName", () => {
+  it.each([
+    ["Professional", 99],
+    ["professional", 99],
+    ["PROFESSIONAL", 99],
+    ["pro", 99],
+    ["Pro", 99],
+    ["Enterprise", 199],
+    ["enterprise", 199],
+    ["Starter", 49],
+    ["starter", 49],
+    ["", 49],
+    ["gold", 49],
+    ["nosubscription", 49],
+  ])("%s costs $%i a month", (name, price) => {
+    expect(priceForPlanName(name)).toBe(price);
+  });
+
+  it("agrees with the plan list", () => {
+    for (const plan of plans) expect(priceForPlanName(plan.name)).toBe(plan.price);
+  });
+});
+
+describe("planIdForName", () => {
+  it("maps display names and 'pro' to the stored ids", () => {
+    expect(planIdForName("Starter")).toBe("starter");
+    expect(planIdForName(" professional ")).toBe("pro");
+    expect(planIdForName("pro")).toBe("pro");
+    expect(planIdForName("ENTERPRISE")).toBe("enterprise");
+    expect(planIdForName("platinum")).toBeUndefined();
+  });
+});
+
+describe("plans", () => {
+  it("are Starter $49, Professional $99 (most popular) and Enterprise $199", () => {
+    expect(plans.map((p) => [p.id, p.name, p.price, p.popular])).toEqual([
+      ["starter", "Starter", 49, false],
+      ["pro", "Professional", 99, true],
+      ["enterprise", "Enterprise", 199, false],
+    ]);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The three plans as the portal shows and sells them. Monthly subscriptions at the same price
+ * everywhere (DECISIONS.md); features from the spec's copy (part 1 §9).
+ */
+import type { PlanId } from "./users";
+
+export type PlanName = "Starter" | "Professional" | "Enterprise";
+
+export interface Plan {
+  id: PlanId;
+  /** The name shown and sent to the server (POST /api/create-subscription planName). */
+  name: PlanName;
+  /** USD per month. */
+  price: number;
+  /** Pricing page copy (monthly plan). */
+  features: readonly string[];
+  /** Sales page copy: what the built website includes. */
+  siteFeatures: readonly string[];
+  popular: boolean;
+}
+
+export const plans: readonly Plan[] = [
+  {
+    id: "starter",
+    name: "Starter",
+    price: 49,
+    features: ["1 website", "Basic performance monitoring", "Email support", "Monthly updates"],
+    siteFeatures: [
+      "5-page website",
+      "Mobile-responsive design",
+      "Basic SEO",
+      "Contact form",
+      "1 month support",
+      "Basic analytics",
+    ],
+    popular: false,
+  },
+  {
+    id: "pro",
+    name: "Professional",
+    price: 99,
+    features: [
+      "3 websites",
+      "Advanced analytics",
+      "Priority support",
+      "Weekly updates",
+      "SEO optimization included",
+    ],
+    siteFeatures: [
+      "10-page website",
+      "Advanced responsive design",
+      "Enhanced SEO",
+      "E-commerce integration",
+      "3 months support",
+      "Advanced analytics",
+      "Social media integration",
+      "Blog",
+    ],
+    popular: true,
+  },
+  {
+    id: "enterprise",
+    name: "Enterprise",
+    price: 199,
+    features: [
+      "Unlimited websites",
+      "Custom integrations",
+      "Dedicated account manager",
+      "24/7 phone support",
+      "SLA guarantee",
+    ],
+    siteFeatures: [
+      "Unlimited pages",
+      "Custom functionality",
+      "Premium SEO",
+      "Full e-commerce",
+      "6 months support",
+      "Custom integrations",
+      "Priority support",
+      "Monthly reports",
+      "Content management training",
+    ],
+    popular: false,
+  },
+];
+
+/**
+ * The stored plan id for a name the client sends: "Starter", "Professional", "Enterprise",
+ * any case, and "pro" for Professional (DECISIONS.md). Undefined for anything else.
+ */
+export function planIdForName(name: string): PlanId | undefined {
+  switch (name.trim().toLowerCase()) {
+    case "starter":
+      return "starter";
+    case "professional":
+    case "pro":
+      return "pro";
+    case "enterprise":
+      return "enterprise";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Monthly price in USD for a plan name (spec: professional 99, enterprise 199, anything else
+ * 49, case-insensitive; "pro" is Professional).
+ */
+export function priceForPlanName(name: string): number {
+  switch (planIdForName(name)) {
+    case "pro":
+      return 99;
+    case "enterprise":
+      return 199;
+    default:
+      return 49;
+  }
+}
