@@ -85,9 +85,22 @@ function sha256(text: string) {
   return createHash("sha256").update(text).digest("hex");
 }
 
+const KEYS_FILE = "signing-key.json";
+
+/** The provider's folder inside the stack's data folder. */
+export function devIdentityDir(stackDataDir: string) {
+  return path.join(stackDataDir, "dev-identity");
+}
+
+/** The provider's keys, for tests that sign tokens (expired, other azp) with the real key. */
+export async function readSigningKeys(stackDataDir: string): Promise<SigningKeys> {
+  const file = path.join(devIdentityDir(stackDataDir), KEYS_FILE);
+  return JSON.parse(await readFile(file, "utf8")) as SigningKeys;
+}
+
 export async function openDevIdentityStore(dir: string) {
   await mkdir(dir, { recursive: true });
-  const keys = await loadOrCreateKeys(path.join(dir, "signing-key.json"));
+  const keys = await loadOrCreateKeys(path.join(dir, KEYS_FILE));
   const file = path.join(dir, "store.json");
   const data: StoreFile = await readJson<StoreFile>(file, { users: [], sessions: {} });
   let writing = Promise.resolve();

@@ -43,6 +43,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   url: string;
+  /** Where the services keep their state (a temporary folder unless one was given). */
+  dataDir: string;
   /** The env vars the handlers run with (also set on this process). */
   env: Record<string, string>;
   /** The jobs queue: what waits, what runs and what was dead-lettered. */
@@ -50,7 +52,7 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export const APP_NAME = "portal";
+export const APP_NAME = "site-portal";
 export const STAGE = "local";
 
 // Handlers read their env once, when first imported (sst/node does so at import time), so a
@@ -185,6 +187,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const queue = jobs.queue();
     return {
       url,
+      dataDir,
       env,
       queue: {
         state: () => queue.state(),

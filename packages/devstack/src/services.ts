@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { jobsWorkerHandler } from "@portal/functions/routes";
 import { createDevIdentity } from "./dev-identity";
+import { devIdentityDir } from "./dev-identity-store";
 import { ensureTable, startDynamo } from "./dynamodb";
 import { sendJson } from "./http-io";
 import type { HandlerLoader } from "./lambda-runtime";
@@ -125,7 +126,7 @@ export function jobsQueueService(options: {
 export const devIdentityService: LocalService = {
   name: "dev-identity",
   async start({ dataDir, origins }) {
-    const identity = await createDevIdentity({ dir: path.join(dataDir, "dev-identity"), origins });
+    const identity = await createDevIdentity({ dir: devIdentityDir(dataDir), origins });
     return {
       env: {
         SST_Secret_value_CLERK_JWT_KEY: identity.publicKeyPem,
