@@ -1,0 +1,183 @@
+/**
+ * The SEO analysis: load the page in Chromium behind the outbound guard, read the facts the
+ * rules need from the rendered DOM and the network, and score them (seo-rules.ts).
+ */
+import type { Browser, HTTPResponse } from "puppeteer-core";
+import { guardPage } from "../adapters/browser";
+import { assertPublicUrl, type LookupAll } from "../adapters/outbound-guard";
+import { type SeoResult, seoResultSchema } from "../contracts/audits";
+import { UnprocessableError } from "../errors";
+import { evaluateSeo, type PageFacts } from "./seo-rules";
+
+export interface AuditOptions {
+  /** Hosts the outbound guard lets through (Config.OUTBOUND_ALLOW_HOSTS). */
+  allowHosts?: readonly string[];
+  /** Resolver for the guard; tests inject one so no DNS is needed. */
+  lookup?: LookupAll;
+  /** Navigation timeout, ms. */
+  timeoutMs?: number;
+}
+
+export const SEO_NAVIGATION_TIMEOUT_MS = 30_000;
+/** After the load event, wait this long for the network to go quiet (late images, fonts). */
+const NETWORK_IDLE_MS = 500;
+const NETWORK_IDLE_MAX_MS = 5_000;
+const HEADING_TEXT_MAX = 200;
+
+/** What the in-page script returns (everything else comes from the response and CDP). */
+interface DomFacts {
+  title: string | null;
+  metaDescription: string | null;
+  metaRobots: string | null;
+  canonical: string | null;
+  lang: string | null;
+  viewport: string | null;
+  ogTitle: string | null;
+  ogImage: string | null;
+  headings: { level: number; text: string }[];
+  images: { src: string; hasAlt: boolean }[];
+  links: { internal: number; external: number };
+  /** ms from navigation start to the end of the load event; null if not recorded. */
+  loadEventEnd: number | null;
+}
+
+/**
+ * Runs inside the page. Kept as source text, not a function, because a bundler may rewrite
+ * a function's body with helpers that do not exist in the page.
+ */
+export const EXTRACT_DOM_FACTS = `(() => {
+  const meta = (selector) => {
+    const el = document.querySelector(selector);
+    const v = el && el.getAttribute("content");
+    return v == null ? null : v.trim();
+  };
+  const squash = (s) => (s || "").replace(/\\s+/g, " ").trim();
+  const titleEl = document.querySelector("title");
+  const robots = [...document.querySelectorAll('meta[name="robots" i], meta[name="googlebot" i]')]
+    .map((m) => m.getAttribute("content") || "")
+    .filter(Boolean);
+  const canonicalEl = document.querySelector('link[rel~="canonical" i][href]');
+  let internal = 0;
+  let external = 0;
+  for (const a of document.querySelectorAll("a[href]")) {
+    let u;
+    try { u = new URL(a.getAttribute("href"), document.baseURI); } catch { continue; }
+    if (u.protocol !== "http:" && u.protocol !== "https:") continue;
+    if (u.hostname === location.hostname) internal++; else external++;
+  }
+  const nav = performance.getEntriesByType("navigation")[0];
+  return {
+    title: titleEl ? squash(titleEl.textContent) : null,
+    metaDescription: meta('meta[name="description" i]'),
+    metaRobots: robots.length ? robots.join(", ") : null,
+    canonical: canonicalEl ? canonicalEl.href : null,
+    lang: document.documentElement.getAttribute("lang"),
+    viewport: meta('meta[name="viewport" i]'),
+    ogTitle: meta('meta[property="og:title" i]') ?? meta('meta[name="og:title" i]'),
+    ogImage: meta('meta[property="og:image" i]') ?? meta('meta[name="og:image" i]'),
+    headings: [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => ({
+      level: Number(h.tagName.slice(1)),
+      text: squash(h.textContent).slice(0, ${HEADING_TEXT_MAX}),
+    })),
+    images: [...document.querySelectorAll("img")].map((img) => ({
+      src: img.currentSrc || img.src || img.getAttribute("src") || "",
+      hasAlt: img.hasAttribute("alt"),
+    })),
+    links: { internal, external },
+    loadEventEnd: nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : null,
+  };
+})()`;
+
+function navigationFailure(error: unknown): UnprocessableError {
+  const reason = error instanceof Error ? error.message.split(" at ")[0] : String(error);
+  const timedOut = error instanceof Error && error.name === "TimeoutError";
+  return new UnprocessableError(
+    timedOut
+      ? "The page took too long to load."
+      : `The page could not be loaded (${reason?.trim() || "unknown error"}).`,
+  );
+}
+
+/**
+ * Analyses one URL in a fresh browser context (no cookies or service workers carried over
+ * from another customer's run). Throws the guard's error when the URL, or the page's main
+ * navigation at any redirect hop, points somewhere we must not reach.
+ */
+export async function analyzeSeo(
+  browser: Browser,
+  url: string,
+  opts: AuditOptions = {},
+): Promise<SeoResult> {
+  const allowHosts = opts.allowHosts ?? [];
+  const target = await assertPublicUrl(url, { allowHosts, lookup: opts.lookup });
+
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  const guard = await guardPage(page, allowHosts, { lookup: opts.lookup });
+  try {
+    await page.setViewport({ width: 1366, height: 768 });
+    // Some sites turn away "HeadlessChrome"; we want the page a visitor's Chrome gets.
+    const userAgent = (await browser.userAgent()).replace("HeadlessChrome", "Chrome");
+    await page.setUserAgent({ userAgent });
+
+    // Bytes on the wire (compressed bodies plus headers) for every finished request.
+    let transferred = 0;
+    const cdp = await page.createCDPSession();
+    cdp.on("Network.loadingFinished", (e: { encodedDataLength: number }) => {
+      transferred += e.encodedDataLength;
+    });
+    await cdp.send("Network.enable");
+
+    const started = performance.now();
+    let response: HTTPResponse | null;
+    try {
+      response = await page.goto(target.href, {
+        waitUntil: "load",
+        timeout: opts.timeoutMs ?? SEO_NAVIGATION_TIMEOUT_MS,
+      });
+    } catch (error) {
+      guard.throwIfBlocked();
+      throw navigationFailure(error);
+    }
+    const wallLoad = performance.now() - started;
+    await page
+      .waitForNetworkIdle({ idleTime: NETWORK_IDLE_MS, timeout: NETWORK_IDLE_MAX_MS })
+      .catch(() => undefined);
+    guard.throwIfBlocked();
+
+    const dom = (await page.evaluate(EXTRACT_DOM_FACTS)) as DomFacts;
+    const facts: PageFacts = {
+      url: page.url(),
+      statusCode: response?.status() ?? null,
+      robotsHeader: response?.headers()["x-robots-tag"] ?? null,
+      title: dom.title,
+      metaDescription: dom.metaDescription,
+      metaRobots: dom.metaRobots,
+      canonical: dom.canonical,
+      lang: dom.lang,
+      viewport: dom.viewport,
+      ogTitle: dom.ogTitle,
+      ogImage: dom.ogImage,
+      headings: dom.headings,
+      images: dom.images,
+    };
+    const { score, issues } = evaluateSeo(facts);
+    await cdp.detach().catch(() => undefined);
+
+    return seoResultSchema.parse({
+      url: facts.url,
+      score,
+      loadTime: Math.round((dom.loadEventEnd ?? wallLoad) / 10) / 100,
+      pageSize: transferred,
+      links: dom.links,
+      issues,
+      metaTitle: dom.title || null,
+      metaDescription: dom.metaDescription || null,
+      headings: dom.headings,
+      images: dom.images,
+    });
+  } finally {
+    await guard.dispose();
+    await context.close().catch(() => undefined);
+  }
+}

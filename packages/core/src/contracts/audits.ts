@@ -1,0 +1,161 @@
+/**
+ * Results of the two audits the worker runs (spec part 2 §3 "Analytics, SEO and Lighthouse
+ * entities"): what a finished SEO or Lighthouse job stores and the pages show.
+ */
+import { z } from "zod";
+
+export const auditStrategySchema = z.enum(["mobile", "desktop"]);
+export type AuditStrategy = z.infer<typeof auditStrategySchema>;
+
+const score100 = z.number().int().min(0).max(100);
+
+// ---------------------------------------------------------------- SEO
+
+export const seoIssueTypeSchema = z.enum(["error", "warning", "success"]);
+export const seoImpactSchema = z.enum(["high", "medium", "low"]);
+
+export const seoIssueSchema = z.object({
+  /** Which rule produced it (seo-rules.ts), so a page can key and group issues. */
+  rule: z.string(),
+  type: seoIssueTypeSchema,
+  title: z.string(),
+  description: z.string(),
+  impact: seoImpactSchema,
+});
+export type SeoIssue = z.infer<typeof seoIssueSchema>;
+
+export const seoHeadingSchema = z.object({
+  level: z.number().int().min(1).max(6),
+  text: z.string(),
+});
+export type SeoHeading = z.infer<typeof seoHeadingSchema>;
+
+export const seoImageSchema = z.object({
+  src: z.string(),
+  hasAlt: z.boolean(),
+});
+export type SeoImage = z.infer<typeof seoImageSchema>;
+
+export const seoResultSchema = z.object({
+  /** The page analysed, after redirects. */
+  url: z.string(),
+  score: score100,
+  /** Seconds from navigation start to the load event. */
+  loadTime: z.number().nonnegative(),
+  /** Bytes transferred for the page and everything it loaded (shown in KB). */
+  pageSize: z.number().int().nonnegative(),
+  links: z.object({
+    internal: z.number().int().nonnegative(),
+    external: z.number().int().nonnegative(),
+  }),
+  issues: z.array(seoIssueSchema),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  headings: z.array(seoHeadingSchema),
+  images: z.array(seoImageSchema),
+});
+export type SeoResult = z.infer<typeof seoResultSchema>;
+
+// ---------------------------------------------------------------- Lighthouse
+
+/** A compact table from a Lighthouse audit's details, enough for the page to show. */
+export const lighthouseDetailsSchema = z.object({
+  headings: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      /** Lighthouse's value type (url, bytes, ms, timespanMs, numeric, text, node…). */
+      valueType: z.string(),
+    }),
+  ),
+  items: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  /** Rows Lighthouse reported beyond the ones kept here. */
+  moreItems: z.number().int().nonnegative(),
+});
+export type LighthouseDetails = z.infer<typeof lighthouseDetailsSchema>;
+
+export const lighthouseMetricSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  displayValue: z.string(),
+  description: z.string(),
+  /** 0 to 1, as Lighthouse scores a metric; null when it could not be scored. */
+  score: z.number().min(0).max(1).nullable(),
+  numericValue: z.number().nullable(),
+});
+export type LighthouseMetric = z.infer<typeof lighthouseMetricSchema>;
+
+export const lighthouseOpportunitySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Human text, e.g. "Est savings of 141 KiB" or "1,230 ms". */
+  estimatedSavings: z.string(),
+  savingsMs: z.number().nonnegative(),
+  savingsBytes: z.number().nonnegative(),
+  description: z.string(),
+  details: lighthouseDetailsSchema.nullable(),
+});
+export type LighthouseOpportunity = z.infer<typeof lighthouseOpportunitySchema>;
+
+export const lighthouseDiagnosticSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  displayValue: z.string().nullable(),
+  description: z.string(),
+  details: lighthouseDetailsSchema.nullable(),
+});
+export type LighthouseDiagnostic = z.infer<typeof lighthouseDiagnosticSchema>;
+
+export const pwaCheckSchema = z.object({
+  id: z.enum([
+    "https",
+    "manifest",
+    "manifest-fields",
+    "manifest-icons",
+    "service-worker",
+    "installable",
+  ]),
+  title: z.string(),
+  passed: z.boolean(),
+  /** Why it failed, in Chromium's or our words. */
+  detail: z.string().nullable(),
+});
+export type PwaCheck = z.infer<typeof pwaCheckSchema>;
+
+/**
+ * Lighthouse 12+ has no PWA category: the PWA figure is the share of these real checks that
+ * passed, or null with measured false when they could not be run.
+ */
+export const pwaReportSchema = z.object({
+  score: score100.nullable(),
+  measured: z.boolean(),
+  checks: z.array(pwaCheckSchema),
+});
+export type PwaReport = z.infer<typeof pwaReportSchema>;
+
+export const lighthouseScoresSchema = z.object({
+  performance: score100,
+  accessibility: score100,
+  bestPractices: score100,
+  seo: score100,
+  /** Null when not measured; never a made-up number. */
+  pwa: score100.nullable(),
+});
+export type LighthouseScores = z.infer<typeof lighthouseScoresSchema>;
+
+export const lighthouseResultSchema = z.object({
+  /** The URL that was asked for. */
+  url: z.string(),
+  /** Where Lighthouse ended up after redirects. */
+  finalUrl: z.string(),
+  strategy: auditStrategySchema,
+  /** ISO time of the run (Lighthouse's fetchTime). */
+  timestamp: z.string(),
+  lighthouseVersion: z.string(),
+  scores: lighthouseScoresSchema,
+  pwa: pwaReportSchema,
+  metrics: z.array(lighthouseMetricSchema),
+  opportunities: z.array(lighthouseOpportunitySchema),
+  diagnostics: z.array(lighthouseDiagnosticSchema),
+});
+export type LighthouseResult = z.infer<typeof lighthouseResultSchema>;
