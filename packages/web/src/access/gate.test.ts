@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import { type AccessState, type GateUser, gate, hasValidPlan, normalizePath } from "./gate";
+
+const signedIn = (user: GateUser | null | undefined): AccessState => ({ kind: "signed-in", user });
+const noQuery = {};
+
+const newCustomer: GateUser = {
+  subscriptionActive: false,
+  subscriptionPlan: null,
+  hasCompletedQuestionnaire: false,
+};
+const lapsed: GateUser = {
+  subscriptionActive: false,
+  subscriptionPlan: "pro",
+  hasCompletedQuestionnaire: true,
+};
+const customer: GateUser = {
+  subscriptionActive: true,
+  subscriptionPlan: "starter",
+  hasCompletedQuestionnaire: true,
+};
+const onboarding: GateUser = {
+  subscriptionActive: true,
+  subscriptionPlan: "enterprise",
+  hasCompletedQuestionnaire: false,
+};
+
+describe("gate: identity still loading", () => {
+  it("shows the spinner on any path", () => {
+    expect(gate({ kind: "loading" }, "/", noQuery)).toEqual({ spinner: true });
+    expect(gate({ kind: "loading" }, "/dashboard", noQuery)).toEqual({ spinner: true });
+  });
+});
+
+describe("gate: not signed in", () => {
+  const out: AccessState = { kind: "signed-out" };
+  it.each(["/", "/sign-in", "/sign-up", "/sales", "/pricing", "/subscribe", "/auth-landing"])(
+    "renders %s",
+    (path) => {
+      expect(gate(out, path, noQuery)).toEqual({ render: true });
+    },
+  );
+  it.each(["/dashboard", "/welcome", "/settings", "/billing", "/questionnaire", "/nowhere"])(
+    "sends %s to the sign-in page",
+    (path) => {
+      expect(gate(out, path, noQuery)).toEqual({ redirect: "/sign-in" });
+    },
+  );
+});
+
+describe("gate: signed in, user data not yet synced", () => {
+  it("shows only the spinner while the record loads", () => {
+    expect(gate(signedIn(undefined), "/sales", noQuery)).toEqual({ spinner: true });
+  });
+  it("shows only the spinner when the record is missing", () => {
+    expect(gate(signedIn(null), "/dashboard", noQuery)).toEqual({ spinner: true });
+  });
+  it("shows only the spinner when the subscription flag is undefined", () => {
+    expect(gate(signedIn({ subscriptionPlan: "pro" }), "/dashboard", noQuery)).toEqual({
+      spinner: true,
+    });
+  });
+});
+
+describe("gate: no active subscription, no valid plan, payment=success", () => {
+  const q = { payment: "success" };
+  it.each(["/welcome", "/questionnaire", "/subscribe", "/complete-payment", "/settings"])(
+    "renders %s",
+    (path) => {
+      expect(gate(signedIn(newCustomer), path, q)).toEqual({ render: true });
+    },
+  );
+  it.each(["/", "/sales", "/dashboard", "/pricing"])("sends %s to the welcome page", (path) => {
+    expect(gate(signedIn(newCustomer), path, q)).toEqual({ redirect: "/welcome" });
+  });
+  it("treats the plan 'nosubscription' as no plan", () => {
+    const user = { ...newCustomer, subscriptionPlan: "nosubscription" };
+    expect(gate(signedIn(user), "/welcome", q)).toEqual({ render: true });
+    expect(gate(signedIn(user), "/dashboard", q)).toEqual({ redirect: "/welcome" });
+  });
+});
+
+describe("gate: no active subscription, no valid plan, no payment=success", () => {
+  it.each(["/sales", "/pricing", "/subscribe", "/complete-payment", "/settings"])(
+    "renders %s",
+    (path) => {
+      expect(gate(signedIn(newCustomer), path, noQuery)).toEqual({ render: true });
+    },
+  );
+  it.each(["/", "/sign-in", "/sign-up", "/welcome", "/dashboard", "/questionnaire"])(
+    "sends %s to the sales page",
+    (path) => {
+      expect(gate(signedIn(newCustomer), path, noQuery)).toEqual({ redirect: "/sales" });
+    },
+  );
+  it("ignores other payment values", () => {
+    expect(gate(signedIn(newCustomer), "/welcome", { payment: "failed" })).toEqual({
+      redirect: "/sales",
+    });
+  });
+});
+
+describe("gate: no active subscription but a valid plan", () => {
+  it.each([
+    "/dashboard",
+    "/manage",
+    "/questionnaire",
+    "/billing",
+    "/subscribe",
+    "/settings",
+    "/support",
+  ])("renders %s", (path) => {
+    expect(gate(signedIn(lapsed), path, noQuery)).toEqual({ render: true });
+  });
+  it.each(["/", "/sales", "/analytics", "/welcome", "/sign-in"])(
+    "sends %s to the dashboard",
+    (path) => {
+      expect(gate(signedIn(lapsed), path, noQuery)).toEqual({ redirect: "/dashboard" });
+    },
+  );
+});
+
+describe("gate: active subscription, questionnaire completed", () => {
+  it.each([
+    "/",
+    "/dashboard",
+    "/manage",
+    "/support",
+    "/analytics",
+    "/seo-checker",
+    "/performance",
+    "/site-settings",
+    "/billing",
+    "/settings",
+    "/questionnaire",
+  ])("renders %s", (path) => {
+    expect(gate(signedIn(customer), path, noQuery)).toEqual({ render: true });
+  });
+  it.each(["/sales", "/pricing", "/welcome", "/sign-up", "/user-profile"])(
+    "sends %s to the dashboard",
+    (path) => {
+      expect(gate(signedIn(customer), path, noQuery)).toEqual({ redirect: "/dashboard" });
+    },
+  );
+});
+
+describe("gate: active subscription, questionnaire not completed", () => {
+  it.each(["/welcome", "/questionnaire"])("renders %s", (path) => {
+    expect(gate(signedIn(onboarding), path, noQuery)).toEqual({ render: true });
+  });
+  it.each(["/", "/dashboard", "/settings", "/sales"])("sends %s to the welcome page", (path) => {
+    expect(gate(signedIn(onboarding), path, noQuery)).toEqual({ redirect: "/welcome" });
+  });
+});
+
+describe("gate helpers", () => {
+  it("treats a trailing slash as the same route", () => {
+    expect(normalizePath("/sales/")).toBe("/sales");
+    expect(normalizePath("/")).toBe("/");
+    expect(gate({ kind: "signed-out" }, "/pricing/", noQuery)).toEqual({ render: true });
+  });
+  it("knows a valid plan", () => {
+    expect(hasValidPlan({ subscriptionPlan: "pro" })).toBe(true);
+    expect(hasValidPlan({ subscriptionPlan: null })).toBe(false);
+    expect(hasValidPlan({ subscriptionPlan: "nosubscription" })).toBe(false);
+    expect(hasValidPlan({})).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The access gate (spec part 1 §2.1, part 2 "Access gating"): which routes a visitor may see
+ * in each user state, and where every other path sends them. Pure: the router applies it.
+ */
+
+/** The fields of the current-user record the gate reads. */
+export interface GateUser {
+  subscriptionActive?: boolean | null;
+  subscriptionPlan?: string | null;
+  hasCompletedQuestionnaire?: boolean | null;
+}
+
+export type AccessState =
+  /** The identity provider has not answered yet. */
+  | { kind: "loading" }
+  /** No session, or a pending one (counts as signed out). */
+  | { kind: "signed-out" }
+  /** `user`: the current-user record; undefined while it loads, null when missing. */
+  | { kind: "signed-in"; user: GateUser | null | undefined };
+
+export type GateDecision = { render: true } | { redirect: string } | { spinner: true };
+
+export const PUBLIC_ROUTES = [
+  "/",
+  "/sign-in",
+  "/sign-up",
+  "/sales",
+  "/pricing",
+  "/subscribe",
+  "/auth-landing",
+] as const;
+
+/** Signed in, no active subscription, no valid plan, back from payment (?payment=success). */
+const AFTER_PAYMENT_ROUTES = [
+  "/welcome",
+  "/questionnaire",
+  "/subscribe",
+  "/complete-payment",
+  "/settings",
+];
+/** Signed in, no active subscription, no valid plan. */
+const NEW_CUSTOMER_ROUTES = ["/sales", "/pricing", "/subscribe", "/complete-payment", "/settings"];
+/** No active subscription but a valid plan (e.g. a failed renewal). */
+const LAPSED_ROUTES = [
+  "/dashboard",
+  "/manage",
+  "/questionnaire",
+  "/billing",
+  "/subscribe",
+  "/settings",
+  "/support",
+];
+/** Active subscription and questionnaire completed. */
+const CUSTOMER_ROUTES = [
+  "/",
+  "/dashboard",
+  "/manage",
+  "/support",
+  "/analytics",
+  "/seo-checker",
+  "/performance",
+  "/site-settings",
+  "/billing",
+  "/settings",
+  "/questionnaire",
+];
+/** Active subscription, questionnaire not completed. */
+const ONBOARDING_ROUTES = ["/welcome", "/questionnaire"];
+
+const render: GateDecision = { render: true };
+const spinner: GateDecision = { spinner: true };
+
+/** "/sales/" and "/sales" are the same route. */
+export function normalizePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
+
+/** A plan is valid when present and not the placeholder 'nosubscription'. */
+export function hasValidPlan(user: GateUser): boolean {
+  return !!user.subscriptionPlan && user.subscriptionPlan !== "nosubscription";
+}
+
+function allowOr(routes: readonly string[], path: string, fallback: string): GateDecision {
+  return routes.includes(path) ? render : { redirect: fallback };
+}
+
+export function gate(
+  state: AccessState,
+  rawPath: string,
+  search: Record<string, unknown>,
+): GateDecision {
+  const path = normalizePath(rawPath);
+
+  if (state.kind === "loading") return spinner;
+  if (state.kind === "signed-out") return allowOr(PUBLIC_ROUTES, path, "/sign-in");
+
+  const { user } = state;
+  // Signed in but the record is not synced yet: nothing is shown until it is.
+  if (!user || user.subscriptionActive === undefined || user.subscriptionActive === null) {
+    return spinner;
+  }
+
+  const active = user.subscriptionActive;
+  const validPlan = hasValidPlan(user);
+
+  if (!active && !validPlan) {
+    return String(search.payment) === "success"
+      ? allowOr(AFTER_PAYMENT_ROUTES, path, "/welcome")
+      : allowOr(NEW_CUSTOMER_ROUTES, path, "/sales");
+  }
+  if (!active) return allowOr(LAPSED_ROUTES, path, "/dashboard");
+  if (user.hasCompletedQuestionnaire) return allowOr(CUSTOMER_ROUTES, path, "/dashboard");
+  return allowOr(ONBOARDING_ROUTES, path, "/welcome");
+}

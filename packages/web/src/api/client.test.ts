@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  apiJson,
+  apiRequest,
+  fetchCurrentUser,
+  getQueryFn,
+  isUnauthorizedError,
+  setTokenGetter,
+} from "./client";
+import { createQueryClient } from "./query-client";
+
+type Call = { url: string; init: RequestInit };
+let calls: Call[];
+let answer: () => Response;
+
+beforeEach(() => {
+  calls = [];
+  answer = () => Response.json({ ok: true });
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return answer();
+  });
+  setTokenGetter(null);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setTokenGetter(null);
+});
+
+const headersOf = (call: Call | undefined) => (call?.init.headers ?? {}) as Record<string, string>;
+
+const user = {
+  id: "user_1",
+  email: "ada@example.com",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  imageUrl: null,
+  profileImageUrl: null,
+  stripeCustomerId: null,
+  stripeSubscriptionId: null,
+  subscriptionPlan: null,
+  subscriptionActive: false,
+  hasCompletedQuestionnaire: false,
+  gaTrackingId: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+describe("apiRequest", () => {
+  it("always sends cookies, and no content type without a body", async () => {
+    await apiRequest("GET", "/api/sites");
+    expect(calls[0]?.init.credentials).toBe("include");
+    expect(calls[0]?.init.body).toBeUndefined();
+    expect(headersOf(calls[0])["Content-Type"]).toBeUndefined();
+  });
+
+  it("sends JSON with its content type when there is a body", async () => {
+    await apiRequest("POST", "/api/tickets", { title: "Hi" });
+    expect(calls[0]?.init.method).toBe("POST");
+    expect(headersOf(calls[0])["Content-Type"]).toBe("application/json");
+    expect(calls[0]?.init.body).toBe('{"title":"Hi"}');
+  });
+
+  it("adds the identity provider's token as a bearer header", async () => {
+    setTokenGetter(async () => "jwt-123");
+    await apiRequest("GET", "/api/sites");
+    expect(headersOf(calls[0]).Authorization).toBe("Bearer jwt-123");
+  });
+
+  it("sends no authorization header when signed out", async () => {
+    setTokenGetter(async () => null);
+    await apiRequest("GET", "/api/sites");
+    expect(headersOf(calls[0]).Authorization).toBeUndefined();
+  });
+
+  it("goes ahead with cookies only, and logs it, when the token cannot be had", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    setTokenGetter(async () => {
+      throw new Error("provider down");
+    });
+    await apiRequest("GET", "/api/sites");
+    expect(calls).toHaveLength(1);
+    expect(headersOf(calls[0]).Authorization).toBeUndefined();
+    expect(calls[0]?.init.credentials).toBe("include");
+    expect(log).toHaveBeenCalled();
+  });
+
+  it("throws 'STATUS: body' for a non-OK answer with a body", async () => {
+    answer = () => new Response('{"error":{"code":"conflict"}}', { status: 409 });
+    await expect(apiRequest("POST", "/api/x", {})).rejects.toThrow(
+      '409: {"error":{"code":"conflict"}}',
+    );
+  });
+
+  it("throws 'STATUS: status text' for a non-OK answer without a body", async () => {
+    answer = () => new Response(null, { status: 503, statusText: "Service Unavailable" });
+    await expect(apiRequest("GET", "/api/x")).rejects.toThrow("503: Service Unavailable");
+  });
+
+  it("reads JSON answers", async () => {
+    answer = () => Response.json({ paymentUrl: "https://pay" });
+    await expect(apiJson("POST", "/api/create-subscription", { planName: "Starter" })).resolves.toEqual(
+      { paymentUrl: "https://pay" },
+    );
+  });
+});
+
+describe("default query function", () => {
+  const run = (fn: ReturnType<typeof getQueryFn>, queryKey: readonly unknown[]) =>
+    // The query function only reads queryKey.
+    fn({ queryKey } as unknown as Parameters<typeof fn>[0]);
+
+  it("GETs the query key parts joined with slashes", async () => {
+    answer = () => Response.json([{ id: "s1" }]);
+    const data = await run(getQueryFn({ on401: "throw" }), ["/api/sites", "s1", "screenshot"]);
+    expect(calls[0]?.url).toBe("/api/sites/s1/screenshot");
+    expect(calls[0]?.init.method).toBe("GET");
+    expect(data).toEqual([{ id: "s1" }]);
+  });
+
+  it("answers null for a 401 when asked to", async () => {
+    answer = () => new Response("Unauthorized", { status: 401 });
+    await expect(run(getQueryFn({ on401: "returnNull" }), ["/api/x"])).resolves.toBeNull();
+  });
+
+  it("throws for a 401 otherwise", async () => {
+    answer = () => new Response("Unauthorized", { status: 401 });
+    await expect(run(getQueryFn({ on401: "throw" }), ["/api/x"])).rejects.toThrow(
+      "401: Unauthorized",
+    );
+  });
+});
+
+describe("fetchCurrentUser", () => {
+  it("answers the parsed user", async () => {
+    answer = () => Response.json(user);
+    await expect(fetchCurrentUser()).resolves.toEqual(user);
+    expect(calls[0]?.url).toBe("/api/auth/user");
+  });
+
+  it("treats a 401 as no user", async () => {
+    answer = () => new Response('{"error":{"code":"unauthorized"}}', { status: 401 });
+    await expect(fetchCurrentUser()).resolves.toBeNull();
+  });
+
+  it("fails with 'Failed to fetch user data' for other errors", async () => {
+    answer = () => new Response("boom", { status: 500 });
+    await expect(fetchCurrentUser()).rejects.toThrow("Failed to fetch user data");
+  });
+});
+
+describe("isUnauthorizedError", () => {
+  it("matches a 401 whose text says unauthorized", () => {
+    expect(isUnauthorizedError(new Error("401: Unauthorized"))).toBe(true);
+    expect(
+      isUnauthorizedError(new Error('401: {"error":{"code":"unauthorized","message":"No token"}}')),
+    ).toBe(true);
+  });
+  it("ignores other errors", () => {
+    expect(isUnauthorizedError(new Error("403: Unauthorized"))).toBe(false);
+    expect(isUnauthorizedError(new Error("401: expired"))).toBe(false);
+    expect(isUnauthorizedError("401: Unauthorized")).toBe(false);
+  });
+});
+
+describe("query client", () => {
+  it("has the spec's defaults", () => {
+    const defaults = createQueryClient(() => {}).getDefaultOptions();
+    expect(defaults.queries).toMatchObject({
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    });
+    expect(defaults.mutations).toMatchObject({ retry: false });
+  });
+
+  it("starts the 'Unauthorized' flow for a query that fails with 401 Unauthorized", async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient(onUnauthorized);
+    answer = () => new Response("Unauthorized", { status: 401 });
+    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves other failures and opted-out calls alone", async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient(onUnauthorized);
+    answer = () => new Response("boom", { status: 500 });
+    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    answer = () => new Response("Unauthorized", { status: 401 });
+    await client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: () => apiRequest("POST", "/api/create-subscription", {}),
+        meta: { handlesUnauthorized: true },
+      })
+      .execute(undefined)
+      .catch(() => {});
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("starts the flow for a mutation that fails with 401 Unauthorized", async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient(onUnauthorized);
+    answer = () => new Response("Unauthorized", { status: 401 });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => apiRequest("POST", "/api/tickets", {}) })
+      .execute(undefined)
+      .catch(() => {});
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The one way the SPA calls the API (spec part 1 §7, §8): cookies always, a bearer token from
+ * the identity provider when it gives one, a JSON content type only with a body, and every
+ * non-OK answer thrown as Error("STATUS: body-or-status-text").
+ */
+import type { CurrentUser } from "@portal/core/contracts/users";
+import type { QueryFunction } from "@tanstack/react-query";
+
+/** Answers the current session token, or null when signed out. May throw. */
+export type TokenGetter = () => Promise<string | null>;
+
+let tokenGetter: TokenGetter | null = null;
+
+/** The identity layer registers its token source here once it has loaded. */
+export function setTokenGetter(getter: TokenGetter | null): void {
+  tokenGetter = getter;
+}
+
+async function bearerToken(): Promise<string | null> {
+  if (!tokenGetter) return null;
+  try {
+    return await tokenGetter();
+  } catch (error) {
+    // The session cookie may still be valid, so the call goes ahead without the header.
+    console.log("Could not get an auth token; calling the API with cookies only.", error);
+    return null;
+  }
+}
+
+/** Sends the request; does not judge the answer. */
+export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const token = await bearerToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+  });
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+/** A call whose non-OK answer is an error. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const res = await apiFetch(method, url, body);
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** A call whose answer is JSON. */
+export async function apiJson<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  return (await res.json()) as T;
+}
+
+/**
+ * True for errors thrown above from a 401. Our API's 401 body carries the code
+ * "unauthorized", so the match ignores case.
+ */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: [\s\S]*unauthorized/i.test(error.message);
+}
+
+/** Default data query: GET on the query key parts joined with slashes, answer read as JSON. */
+export function getQueryFn(options: { on401: "returnNull" | "throw" }): QueryFunction {
+  return async ({ queryKey }) => {
+    const res = await apiFetch("GET", queryKey.join("/"));
+    if (options.on401 === "returnNull" && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return await res.json();
+  };
+}
+
+export const CURRENT_USER_PATH = "/api/auth/user";
+
+/**
+ * GET /api/auth/user. The server creates or refreshes the user record from the token's
+ * claims, so this call is also the post-sign-in sync. A 401 means "no user", not an error.
+ */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const res = await apiFetch("GET", CURRENT_USER_PATH);
+  if (res.status === 401) return null;
+  if (!res.ok) throw new Error("Failed to fetch user data");
+  const body: unknown = await res.json();
+  // Loaded on first use: a signed-out visitor's landing page does not download zod.
+  const { currentUserSchema } = await import("@portal/core/contracts/users");
+  return currentUserSchema.parse(body);
+}

@@ -1,0 +1,19 @@
+/** The current-user query: the record the access gate and the shell read (spec part 1 §7). */
+import { queryOptions } from "@tanstack/react-query";
+import { CURRENT_USER_PATH, fetchCurrentUser } from "./client";
+
+export const currentUserKey = [CURRENT_USER_PATH] as const;
+
+export function currentUserQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: currentUserKey,
+    queryFn: fetchCurrentUser,
+    enabled,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    staleTime: 10_000,
+    gcTime: 30_000,
+    retry: false,
+  });
+}

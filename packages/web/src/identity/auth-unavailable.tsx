@@ -1,0 +1,23 @@
+import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
+import { TriangleAlert } from "lucide-react";
+
+/** Shown when the identity provider cannot be loaded (spec part 1 §2.2). */
+export function AuthUnavailable() {
+  return (
+    <Center minH="100dvh" px="6">
+      <Stack as="main" align="center" textAlign="center" gap="4" maxW="md">
+        <TriangleAlert size={40} color="var(--chakra-colors-orange-600)" aria-hidden />
+        <Heading as="h1" size="xl">
+          Authentication Service Unavailable
+        </Heading>
+        <Text color="fg.muted">
+          We're experiencing technical difficulties with our authentication service. Please try
+          refreshing the page.
+        </Text>
+        <Button colorPalette="brand" onClick={() => window.location.reload()}>
+          Refresh Page
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The Clerk implementation of the identity interface. Loaded lazily (only builds with
+ * VITE_CLERK_PUBLISHABLE_KEY use it), so the local build's landing page never downloads Clerk.
+ */
+import {
+  ClerkProvider,
+  SignIn,
+  SignUp,
+  UserProfile,
+  useAuth,
+  useClerk,
+  useUser,
+} from "@clerk/clerk-react";
+import { type ReactNode, useMemo } from "react";
+import { router } from "../../router";
+import { IdentityContext } from "../context";
+import type { Identity, IdentityWidgets } from "../types";
+
+const widgets: IdentityWidgets = {
+  // Hash routing keeps Clerk's multi-step flows on /sign-in and /sign-up, the paths the
+  // access gate knows.
+  SignIn: () => (
+    <SignIn
+      routing="hash"
+      signUpUrl="/sign-up"
+      forceRedirectUrl="/sales"
+      fallbackRedirectUrl="/sales"
+    />
+  ),
+  // Back to /sign-up, where the post-sign-up user sync runs and then goes to /sales.
+  SignUp: () => (
+    <SignUp
+      routing="hash"
+      signInUrl="/sign-in"
+      forceRedirectUrl="/sign-up"
+      fallbackRedirectUrl="/sign-up"
+    />
+  ),
+  Profile: () => <UserProfile routing="hash" />,
+};
+
+function ClerkBridge({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const { user } = useUser();
+  // 'error' when clerk-js could not be loaded from Clerk's CDN.
+  const failed = useClerk().status === "error";
+
+  const identity = useMemo<Identity>(
+    () => ({
+      loaded: failed || auth.isLoaded,
+      failed,
+      signedIn: auth.isLoaded && auth.isSignedIn === true,
+      user: user
+        ? {
+            id: user.id,
+            email: user.emailAddresses[0]?.emailAddress ?? null,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            imageUrl: user.imageUrl || null,
+          }
+        : null,
+      getToken: () => auth.getToken(),
+      signOut: () => auth.signOut(),
+    }),
+    [auth, user, failed],
+  );
+  const value = useMemo(() => ({ identity, widgets }), [identity]);
+  return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
+}
+
+export default function ClerkIdentityProvider({
+  publishableKey,
+  children,
+}: {
+  publishableKey: string;
+  children: ReactNode;
+}) {
+  return (
+    <ClerkProvider
+      publishableKey={publishableKey}
+      routerPush={(to) => router.navigate({ href: to })}
+      routerReplace={(to) => router.navigate({ href: to, replace: true })}
+      afterSignOutUrl="/sign-in"
+    >
+      <ClerkBridge>{children}</ClerkBridge>
+    </ClerkProvider>
+  );
+}

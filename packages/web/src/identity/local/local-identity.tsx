@@ -1,0 +1,163 @@
+/** The identity implementation backed by the local development identity provider. */
+import type { ProfileUpdate, SignInInput, SignUpInput } from "@portal/core/contracts/dev-identity";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { IdentityContext } from "../context";
+import type { Identity, IdentityUser, IdentityWidgets } from "../types";
+import { devIdentity, hasSessionCookie, jwtExpiry } from "./dev-identity-client";
+
+/** A token is reused until this close to its expiry (tokens live 60 s). */
+const TOKEN_REFRESH_MARGIN_S = 10;
+
+interface LocalIdentityActions {
+  signIn(input: SignInInput): Promise<void>;
+  signUp(input: SignUpInput): Promise<void>;
+  updateProfile(input: ProfileUpdate): Promise<void>;
+}
+
+const LocalIdentityActionsContext = createContext<LocalIdentityActions | null>(null);
+
+export function useLocalIdentityActions(): LocalIdentityActions {
+  const actions = useContext(LocalIdentityActionsContext);
+  if (!actions) throw new Error("useLocalIdentityActions needs <LocalIdentityProvider>");
+  return actions;
+}
+
+// The forms load with the pages that show them, not with the landing page.
+const widgets: IdentityWidgets = {
+  SignIn: lazy(() => import("./sign-in-form")),
+  SignUp: lazy(() => import("./sign-up-form")),
+  Profile: lazy(() => import("./profile-form")),
+};
+
+type State =
+  | { status: "loading"; user: null }
+  | { status: "failed"; user: null }
+  | { status: "ready"; user: IdentityUser | null };
+
+export function LocalIdentityProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<State>({ status: "loading", user: null });
+  const token = useRef<{ jwt: string; exp: number } | null>(null);
+  const pendingToken = useRef<Promise<string | null> | null>(null);
+  const signedIn = state.status === "ready" && state.user !== null;
+
+  useEffect(() => {
+    if (!hasSessionCookie()) {
+      setState({ status: "ready", user: null });
+      return;
+    }
+    let cancelled = false;
+    devIdentity.me().then(
+      (user) => {
+        if (!cancelled) setState({ status: "ready", user: user && toIdentityUser(user) });
+      },
+      (error: unknown) => {
+        console.error("The local identity provider did not answer.", error);
+        if (!cancelled) setState({ status: "failed", user: null });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const signedInRef = useRef(signedIn);
+  signedInRef.current = signedIn;
+
+  const getToken = useCallback(async (): Promise<string | null> => {
+    if (!signedInRef.current) return null;
+    const now = Date.now() / 1000;
+    if (token.current && token.current.exp - TOKEN_REFRESH_MARGIN_S > now) return token.current.jwt;
+    // Concurrent API calls share one token request.
+    pendingToken.current ??= devIdentity
+      .token()
+      .then((jwt) => {
+        if (jwt === null) {
+          token.current = null;
+          setState({ status: "ready", user: null });
+          return null;
+        }
+        token.current = { jwt, exp: jwtExpiry(jwt) ?? now + 60 };
+        return jwt;
+      })
+      .finally(() => {
+        pendingToken.current = null;
+      });
+    return pendingToken.current;
+  }, []);
+
+  const signOut = useCallback(async () => {
+    await devIdentity.signOut();
+    token.current = null;
+    setState({ status: "ready", user: null });
+  }, []);
+
+  const actions = useMemo<LocalIdentityActions>(
+    () => ({
+      async signIn(input) {
+        const user = await devIdentity.signIn(input);
+        token.current = null;
+        signedInRef.current = true;
+        setState({ status: "ready", user: toIdentityUser(user) });
+      },
+      async signUp(input) {
+        const user = await devIdentity.signUp(input);
+        token.current = null;
+        signedInRef.current = true;
+        setState({ status: "ready", user: toIdentityUser(user) });
+      },
+      async updateProfile(input) {
+        const user = await devIdentity.updateProfile(input);
+        // The next token must carry the new names, so the API's user record follows.
+        token.current = null;
+        setState({ status: "ready", user: toIdentityUser(user) });
+      },
+    }),
+    [],
+  );
+
+  const identity = useMemo<Identity>(
+    () => ({
+      loaded: state.status !== "loading",
+      failed: state.status === "failed",
+      signedIn,
+      user: state.user,
+      getToken,
+      signOut,
+    }),
+    [state, signedIn, getToken, signOut],
+  );
+
+  const value = useMemo(() => ({ identity, widgets }), [identity]);
+
+  return (
+    <LocalIdentityActionsContext.Provider value={actions}>
+      <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>
+    </LocalIdentityActionsContext.Provider>
+  );
+}
+
+function toIdentityUser(user: {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  imageUrl: string | null;
+}): IdentityUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName || null,
+    lastName: user.lastName || null,
+    imageUrl: user.imageUrl,
+  };
+}

@@ -1,0 +1,64 @@
+/** The local stand-in for Clerk's <SignIn/>: email and password against /dev-identity/sign-in. */
+import { Button, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type SignInInput, signInInputSchema } from "@portal/core/contracts/dev-identity";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormCard, FormError, messageOf, TextField } from "./form-parts";
+import { useLocalIdentityActions } from "./local-identity";
+
+export default function LocalSignInForm() {
+  const { signIn } = useLocalIdentityActions();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({ resolver: zodResolver(signInInputSchema) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await signIn(values);
+    } catch (error) {
+      setFormError(messageOf(error));
+      return;
+    }
+    // Spec part 1 §2.1: after sign-in the user goes to /sales.
+    await navigate({ to: "/sales" });
+  });
+
+  return (
+    <FormCard>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          <FormError message={formError} />
+          <TextField
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            registration={register("email")}
+            error={errors.email}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={register("password")}
+            error={errors.password}
+          />
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={isSubmitting}
+            loadingText="Signing in..."
+          >
+            Sign In
+          </Button>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Spec part 1 §2.2: /sign-up is also the after-sign-up address. Once a user is signed in
+ * there, sync the user record (GET /api/auth/user) and go to /sales, even if the sync fails.
+ * Runs from the root route so it works whether the gate shows the page or the spinner.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocation, useRouter } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import { fetchCurrentUser } from "../api/client";
+import { currentUserKey } from "../api/current-user";
+import { useIdentity } from "./context";
+
+export function usePostSignUpSync(): void {
+  const identity = useIdentity();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const running = useRef(false);
+
+  const due = pathname === "/sign-up" && identity.loaded && identity.signedIn;
+
+  useEffect(() => {
+    if (!due || running.current) return;
+    running.current = true;
+    fetchCurrentUser()
+      .then((user) => {
+        if (user) queryClient.setQueryData(currentUserKey, user);
+      })
+      .catch((error: unknown) => console.log("User sync after sign-up failed.", error))
+      .finally(() => {
+        running.current = false;
+        void router.navigate({ to: "/sales" });
+      });
+  }, [due, queryClient, router]);
+}

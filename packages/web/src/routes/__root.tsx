@@ -1,0 +1,36 @@
+import { createRootRouteWithContext, Outlet, useLocation } from "@tanstack/react-router";
+import { useAccess } from "../access/access-context";
+import { applyGate } from "../access/apply-gate";
+import { gate } from "../access/gate";
+import { AuthUnavailable } from "../identity/auth-unavailable";
+import { useIdentity } from "../identity/context";
+import { usePostSignUpSync } from "../identity/post-sign-up-sync";
+import type { RouterContext } from "../router";
+import { FullPageSpinner } from "../ui/full-page-spinner";
+import { NotFound } from "../ui/not-found";
+import { Toaster } from "../ui/toaster";
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ context, location }) => applyGate(context.access, location),
+  component: Root,
+  notFoundComponent: NotFound,
+});
+
+function Root() {
+  const identity = useIdentity();
+  const { state } = useAccess();
+  const location = useLocation();
+  usePostSignUpSync();
+
+  if (identity.failed) return <AuthUnavailable />;
+
+  // The same decision beforeLoad acts on: between a change of state and the redirect that
+  // follows it, nothing the visitor may not see is rendered.
+  const decision = gate(state, location.pathname, location.search as Record<string, unknown>);
+  return (
+    <>
+      {"render" in decision ? <Outlet /> : <FullPageSpinner />}
+      <Toaster />
+    </>
+  );
+}

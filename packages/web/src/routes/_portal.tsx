@@ -1,0 +1,13 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { AppShell } from "../shell/app-shell";
+
+/** Pathless layout: every signed-in portal page renders inside the shared shell. */
+export const Route = createFileRoute("/_portal")({ component: PortalLayout });
+
+function PortalLayout() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,11 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../shell/app-shell";
+
+// Route and shell only: this page's content arrives with its own issue.
+export const Route = createFileRoute("/_portal/complete-payment")({
+  component: CompletePaymentPage,
+});
+
+function CompletePaymentPage() {
+  return <PageHeader title="Complete Your Payment" />;
+}

@@ -1,0 +1,29 @@
+import { Center, Spinner, Text } from "@chakra-ui/react";
+import { createFileRoute } from "@tanstack/react-router";
+import { Suspense } from "react";
+import { useIdentity, useIdentityWidgets } from "../../identity/context";
+import { PageHeader } from "../../shell/app-shell";
+
+/** Account Settings (spec part 2): the identity provider's profile widget. */
+export const Route = createFileRoute("/_portal/settings")({ component: SettingsPage });
+
+function SettingsPage() {
+  const identity = useIdentity();
+  const { Profile } = useIdentityWidgets();
+  const spinner = (
+    <Center py="16">
+      <Spinner size="lg" color="brand.solid" />
+    </Center>
+  );
+
+  if (!identity.loaded) return spinner;
+  if (!identity.signedIn) return <Text>Please sign in to access settings</Text>;
+  return (
+    <>
+      <PageHeader title="Account Settings" />
+      <Suspense fallback={spinner}>
+        <Profile />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../shell/app-shell";
+
+// Route and shell only: this page's content arrives with its own issue.
+export const Route = createFileRoute("/_portal/support")({ component: SupportPage });
+
+function SupportPage() {
+  return <PageHeader title="Support Center" />;
+}

@@ -1,0 +1,80 @@
+import { Badge, Box, Button, Heading, HStack, List, Stack, Text } from "@chakra-ui/react";
+import type { Plan } from "@portal/core/contracts/plans";
+import { Check } from "lucide-react";
+
+/** One plan: name, monthly price, features, and the button that picks it. */
+export function PlanCard({
+  plan,
+  features,
+  buttonLabel,
+  onChoose,
+}: {
+  plan: Plan;
+  features: readonly string[];
+  buttonLabel: string;
+  onChoose: () => void;
+}) {
+  const headingId = `plan-${plan.id}`;
+  return (
+    <Stack
+      as="section"
+      aria-labelledby={headingId}
+      position="relative"
+      gap="5"
+      p={{ base: "6", md: "8" }}
+      bg="bg"
+      borderWidth={plan.popular ? "2px" : "1px"}
+      borderColor={plan.popular ? "brand.solid" : "border"}
+      borderRadius="2xl"
+      boxShadow={plan.popular ? "lg" : "sm"}
+    >
+      {plan.popular ? (
+        <Badge
+          position="absolute"
+          top="0"
+          left="50%"
+          transform="translate(-50%, -50%)"
+          colorPalette="brand"
+          variant="solid"
+          size="lg"
+          borderRadius="full"
+          px="3"
+        >
+          Most Popular
+        </Badge>
+      ) : null}
+      <Stack gap="2">
+        <Heading as="h3" size="lg" id={headingId}>
+          {plan.name}
+        </Heading>
+        <HStack align="baseline" gap="1">
+          <Text fontSize="4xl" fontWeight="bold" lineHeight="1">
+            ${plan.price}
+          </Text>
+          <Text color="fg.muted">/month</Text>
+        </HStack>
+      </Stack>
+      <List.Root gap="2" variant="plain" flex="1">
+        {features.map((feature) => (
+          <List.Item key={feature} alignItems="flex-start">
+            <List.Indicator asChild color="green.600">
+              <Box as="span" mt="0.5">
+                <Check size={18} aria-hidden />
+              </Box>
+            </List.Indicator>
+            {feature}
+          </List.Item>
+        ))}
+      </List.Root>
+      <Button
+        colorPalette="brand"
+        variant={plan.popular ? "solid" : "outline"}
+        size="lg"
+        onClick={onChoose}
+        aria-label={`${buttonLabel}: ${plan.name}`}
+      >
+        {buttonLabel}
+      </Button>
+    </Stack>
+  );
+}

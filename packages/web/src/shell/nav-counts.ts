@@ -1,0 +1,30 @@
+/**
+ * The side navigation's badges: the number of sites (GET /api/sites) and of open tickets
+ * (GET /api/tickets). A failed or odd answer means no badge, never a broken shell.
+ */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+const countOrNothing = (data: unknown, keep: (item: unknown) => boolean = () => true) =>
+  Array.isArray(data) ? data.filter(keep).length : undefined;
+
+const isOpenTicket = (item: unknown) =>
+  typeof item === "object" && item !== null && (item as { status?: unknown }).status === "open";
+
+// Keys are the API paths: the default query function GETs the joined key.
+export const siteCountQuery = () =>
+  queryOptions({ queryKey: ["/api/sites"], select: (data: unknown) => countOrNothing(data) });
+
+export const openTicketCountQuery = () =>
+  queryOptions({
+    queryKey: ["/api/tickets"],
+    select: (data: unknown) => countOrNothing(data, isOpenTicket),
+  });
+
+export function useNavCounts(): { sites?: number; openTickets?: number } {
+  const sites = useQuery(siteCountQuery());
+  const tickets = useQuery(openTicketCountQuery());
+  return {
+    sites: sites.isSuccess ? sites.data : undefined,
+    openTickets: tickets.isSuccess ? tickets.data : undefined,
+  };
+}

@@ -1,0 +1,124 @@
+/** The signed-in side navigation with its active states, badges and the Upgrade to Pro card. */
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Link, useLocation } from "@tanstack/react-router";
+import {
+  BarChart3,
+  CreditCard,
+  Gauge,
+  Globe,
+  LayoutDashboard,
+  LifeBuoy,
+  type LucideIcon,
+  Search,
+  Settings2,
+  Sparkles,
+} from "lucide-react";
+import { useNavCounts } from "./nav-counts";
+
+type NavPath =
+  | "/dashboard"
+  | "/manage"
+  | "/analytics"
+  | "/seo-checker"
+  | "/performance"
+  | "/site-settings"
+  | "/support"
+  | "/billing";
+
+interface NavItem {
+  to: NavPath;
+  label: string;
+  icon: LucideIcon;
+  badge?: "sites" | "openTickets";
+  /** Other paths on which this item is the current page. */
+  alsoActiveAt?: string[];
+}
+
+const items: NavItem[] = [
+  { to: "/dashboard", label: "Overview", icon: LayoutDashboard, alsoActiveAt: ["/"] },
+  { to: "/manage", label: "My Sites", icon: Globe, badge: "sites" },
+  { to: "/analytics", label: "Analytics", icon: BarChart3 },
+  { to: "/seo-checker", label: "SEO Checker", icon: Search },
+  { to: "/performance", label: "Performance", icon: Gauge },
+  { to: "/site-settings", label: "Site Settings", icon: Settings2 },
+  { to: "/support", label: "Support", icon: LifeBuoy, badge: "openTickets" },
+  { to: "/billing", label: "Billing", icon: CreditCard },
+];
+
+export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const pathname = useLocation({ select: (l) => l.pathname.replace(/\/+$/, "") || "/" });
+  const counts = useNavCounts();
+
+  return (
+    <Stack as="nav" aria-label="Portal" gap="6" h="full" justify="space-between">
+      <Stack as="ul" gap="1" listStyleType="none">
+        {items.map((item) => {
+          const active = pathname === item.to || (item.alsoActiveAt?.includes(pathname) ?? false);
+          const count = item.badge ? counts[item.badge] : undefined;
+          const Icon = item.icon;
+          return (
+            <li key={item.to}>
+              <Button
+                asChild
+                variant={active ? "subtle" : "ghost"}
+                colorPalette={active ? "brand" : "gray"}
+                justifyContent="flex-start"
+                w="full"
+                fontWeight={active ? "semibold" : "medium"}
+              >
+                <Link to={item.to} aria-current={active ? "page" : undefined} onClick={onNavigate}>
+                  <Icon size={18} aria-hidden />
+                  <Box as="span" flex="1" textAlign="start">
+                    {item.label}
+                  </Box>
+                  {count !== undefined && count > 0 ? (
+                    <Badge
+                      colorPalette={item.badge === "openTickets" ? "orange" : "brand"}
+                      variant="solid"
+                      borderRadius="full"
+                      aria-label={
+                        item.badge === "openTickets" ? `${count} open tickets` : `${count} sites`
+                      }
+                    >
+                      {count}
+                    </Badge>
+                  ) : null}
+                </Link>
+              </Button>
+            </li>
+          );
+        })}
+      </Stack>
+      <UpgradeCard onNavigate={onNavigate} />
+    </Stack>
+  );
+}
+
+function UpgradeCard({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Box
+      p="4"
+      borderRadius="xl"
+      bgGradient="to-br"
+      gradientFrom="brand.600"
+      gradientTo="brand.800"
+      color="white"
+    >
+      <HStack gap="2" mb="1">
+        <Sparkles size={18} aria-hidden />
+        <Heading as="h2" size="sm">
+          Upgrade to Pro
+        </Heading>
+      </HStack>
+      <Text fontSize="sm" opacity="0.9" mb="3">
+        3 websites, advanced analytics, priority support and SEO optimization included.
+      </Text>
+      {/* The spec leaves the target open; billing is where a customer changes plan. */}
+      <Button asChild size="sm" bg="white" color="brand.700" _hover={{ bg: "brand.50" }} w="full">
+        <Link to="/billing" onClick={onNavigate}>
+          Learn More
+        </Link>
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+/** The avatar menu: View Profile, Settings, Sign Out. Closes on an outside click or Escape. */
+import { Avatar, Button, Menu, Portal } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { LogOut, Settings, User } from "lucide-react";
+import { useSignOut } from "../identity/use-sign-out";
+import { useDisplayUser } from "./user-name";
+
+export function UserMenu() {
+  const { firstName, imageUrl } = useDisplayUser();
+  const signOut = useSignOut();
+  return (
+    <Menu.Root positioning={{ placement: "bottom-end" }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" p="0" minW="auto" borderRadius="full" aria-label="Open user menu">
+          <Avatar.Root size="sm" colorPalette="brand">
+            <Avatar.Fallback name={firstName} />
+            {imageUrl ? <Avatar.Image src={imageUrl} alt="" /> : null}
+          </Avatar.Root>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            <Menu.Item value="profile" asChild>
+              <Link to="/user-profile">
+                <User size={16} aria-hidden /> View Profile
+              </Link>
+            </Menu.Item>
+            <Menu.Item value="settings" asChild>
+              <Link to="/settings">
+                <Settings size={16} aria-hidden /> Settings
+              </Link>
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="sign-out" onSelect={() => void signOut()}>
+              <LogOut size={16} aria-hidden /> Sign Out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

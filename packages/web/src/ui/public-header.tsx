@@ -1,0 +1,38 @@
+/** The header of the public pages: logo, a few links and the sign-in/out control. */
+import { Box, Button, Container, HStack } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { Logo } from "./logo";
+
+export function PublicHeader({ links, actions }: { links?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
+      <Container maxW="6xl" py="3">
+        <HStack justify="space-between" gap="3">
+          <Link to="/" aria-label="Home">
+            <Logo />
+          </Link>
+          <HStack as="nav" aria-label="Main" gap={{ base: "1", md: "2" }}>
+            {links}
+            {actions}
+          </HStack>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}
+
+/** A quiet text link in the header. */
+export function HeaderLink({
+  to,
+  children,
+}: {
+  to: "/sales" | "/pricing" | "/";
+  children: ReactNode;
+}) {
+  return (
+    <Button asChild variant="ghost" size="sm" px={{ base: "2", md: "3" }}>
+      <Link to={to}>{children}</Link>
+    </Button>
+  );
+}

@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Set → the SPA signs in with Clerk; unset → with the local development identity provider. */
+  readonly VITE_CLERK_PUBLISHABLE_KEY?: string;
+  readonly VITE_PRODUCT_NAME?: string;
+  readonly VITE_CONTACT_EMAIL?: string;
+  readonly VITE_CONSULTATION_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
