@@ -1,0 +1,27 @@
+/** activities (spec part 2 §3): the dashboard's Recent Activity, newest first by id. */
+import { Entity, type EntityItem } from "electrodb";
+import { newId } from "../ids";
+import { CASE_SENSITIVE, createdAt, idFrom, model } from "./common";
+
+export const Activity = new Entity({
+  model: model("activity"),
+  attributes: {
+    activityId: { type: "string", required: true, readOnly: true, default: newId },
+    id: idFrom("activityId"),
+    userId: { type: "string", required: true, readOnly: true },
+    siteId: { type: "string" },
+    description: { type: "string", required: true },
+    /** e.g. site_requested, ticket_created, site_updated: the dashboard picks its icon by it. */
+    type: { type: "string", required: true },
+    createdAt,
+  },
+  indexes: {
+    byOwner: {
+      collection: ["customer", "dashboard"] as const,
+      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: ["activityId"], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export type ActivityItem = EntityItem<typeof Activity>;

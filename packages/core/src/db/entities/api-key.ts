@@ -1,0 +1,38 @@
+/** api_keys (spec part 2 §3). Only hashes are stored; the prefix finds the key for a check. */
+import { Entity, type EntityItem } from "electrodb";
+import { newId } from "../ids";
+import { CASE_SENSITIVE, createdAt, idFrom, model, stringList, updatedAt } from "./common";
+
+export const ApiKey = new Entity({
+  model: model("apiKey"),
+  attributes: {
+    apiKeyId: { type: "string", required: true, readOnly: true, default: newId },
+    id: idFrom("apiKeyId"),
+    userId: { type: "string", required: true, readOnly: true },
+    name: { type: "string", required: true },
+    keyHash: { type: "string", required: true },
+    keyPrefix: { type: "string", required: true, readOnly: true },
+    signingSecretHash: { type: "string" },
+    permissions: { ...stringList, required: true, default: () => ["read"] },
+    isActive: { type: "boolean", required: true, default: true },
+    lastUsed: { type: "string" },
+    expiresAt: { type: "string" },
+    createdAt,
+    updatedAt,
+  },
+  indexes: {
+    byOwner: {
+      collection: "customer",
+      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: ["apiKeyId"], casing: CASE_SENSITIVE },
+    },
+    /** Key prefix → key(s): the caller then compares the hash of the presented key. */
+    byPrefix: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["keyPrefix"], casing: CASE_SENSITIVE },
+      sk: { field: "gsi1sk", composite: ["apiKeyId"], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export type ApiKeyItem = EntityItem<typeof ApiKey>;

@@ -1,0 +1,53 @@
+/** Pieces every entity definition shares: the service name, timestamps, key casing. */
+
+/** ElectroDB's service name; it prefixes every partition key (`$portal#…`). */
+export const SERVICE = "portal";
+
+/**
+ * Key values are kept as given. ElectroDB lower-cases them by default, which would fold two
+ * identity-provider ids that differ only in case (Clerk ids are case-sensitive base62) into
+ * one partition: one customer could read another's items. Values that should compare without
+ * case (email addresses, domains) are normalised by the code that writes them instead.
+ */
+export const CASE_SENSITIVE = "none";
+
+export function model<const Name extends string>(entity: Name) {
+  return { entity, service: SERVICE, version: "1" } as const;
+}
+
+const now = () => new Date().toISOString();
+
+/** ISO timestamp set once when the item is created (a caller may pass an earlier one, e.g. imports). */
+export const createdAt = {
+  type: "string",
+  required: true,
+  readOnly: true,
+  default: now,
+} as const;
+
+/** ISO timestamp refreshed by every write, whatever the caller passes. */
+export const updatedAt = {
+  type: "string",
+  required: true,
+  readOnly: true,
+  watch: "*",
+  default: now,
+  set: now,
+} as const;
+
+/** A list of strings (tags, attachment URLs, permissions…). */
+export const stringList = { type: "list", items: { type: "string" } } as const;
+
+/**
+ * The spec's `id` field, kept equal to the entity's key attribute (`siteId`, `ticketId`…).
+ * Keys need the long names: ElectroDB joins entities into a collection by attribute name, so a
+ * ticket and its messages must both call the ticket's id `ticketId`.
+ */
+export function idFrom<const Key extends string>(key: Key) {
+  return {
+    type: "string",
+    readOnly: true,
+    watch: [key],
+    set: (_: unknown, item: Record<string, unknown>) => item[key] as string,
+  } as const;
+}

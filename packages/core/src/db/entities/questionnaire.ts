@@ -1,0 +1,72 @@
+/** questionnaires (spec part 2 §3 and its enumerations). A customer may file one per site request. */
+import { Entity, type EntityItem } from "electrodb";
+import { newId } from "../ids";
+import { CASE_SENSITIVE, createdAt, idFrom, model, stringList, updatedAt } from "./common";
+
+export const INDUSTRIES = [
+  "restaurant",
+  "retail",
+  "healthcare",
+  "professional",
+  "fitness",
+  "beauty",
+  "construction",
+  "technology",
+  "education",
+  "nonprofit",
+  "other",
+] as const;
+export const WEBSITE_TYPES = ["business", "ecommerce", "portfolio", "blog"] as const;
+export const DESIGN_STYLES = ["modern", "classic", "minimalist", "bold"] as const;
+export const ADDITIONAL_SERVICES = [
+  "seo",
+  "social_media",
+  "maintenance",
+  "analytics",
+  "security",
+] as const;
+export const TIMELINES = ["asap", "1-2-weeks", "3-4-weeks", "1-2-months", "flexible"] as const;
+export const BUDGETS = ["0-250", "250-500", "500-1000", "1000+", "discuss"] as const;
+export const CONTACT_PREFERENCES = ["email", "phone", "both"] as const;
+
+export const Questionnaire = new Entity({
+  model: model("questionnaire"),
+  attributes: {
+    questionnaireId: { type: "string", required: true, readOnly: true, default: newId },
+    id: idFrom("questionnaireId"),
+    userId: { type: "string", required: true, readOnly: true },
+    businessName: { type: "string", required: true },
+    industry: { type: INDUSTRIES, required: true },
+    websiteType: { type: WEBSITE_TYPES, required: true },
+    targetAudience: { type: "string" },
+    businessGoals: { type: "string" },
+    currentWebsite: { type: "string" },
+    /** One competitor per line, as the form collects them. */
+    competitors: { type: "string" },
+    preferredColors: { type: "string" },
+    primaryColor: { type: "string", required: true, default: "#3B82F6" },
+    secondaryColor: { type: "string", required: true, default: "#8B5CF6" },
+    logoUrl: { type: "string" },
+    designStyle: { type: DESIGN_STYLES },
+    contentProvided: { type: "boolean", required: true, default: false },
+    logoProvided: { type: "boolean", required: true, default: false },
+    /** Ids from ADDITIONAL_SERVICES ("list of text" in the spec; the contract checks the ids). */
+    additionalServices: { ...stringList, required: true, default: () => [] },
+    timeline: { type: TIMELINES },
+    budget: { type: BUDGETS },
+    specialRequirements: { type: "string" },
+    contactPreference: { type: CONTACT_PREFERENCES, required: true, default: "email" },
+    isCompleted: { type: "boolean", required: true, default: false },
+    createdAt,
+    updatedAt,
+  },
+  indexes: {
+    byOwner: {
+      collection: ["customer", "dashboard"] as const,
+      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: ["questionnaireId"], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export type QuestionnaireItem = EntityItem<typeof Questionnaire>;

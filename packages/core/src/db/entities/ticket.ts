@@ -1,0 +1,100 @@
+/**
+ * tickets and ticket_messages (spec part 2 §3).
+ *
+ * Both live in the owner's partition on the primary index (tickets in the dashboard
+ * collection). For the conversation page they also share one partition on gsi1, keyed by
+ * owner + ticket, as ElectroDB's "versioncontrol" example keeps an issue with its comments:
+ * the ticket sorts first and its messages after it, oldest first, so `thread` is one Query.
+ */
+import { Entity, type EntityItem } from "electrodb";
+import { newId } from "../ids";
+import { CASE_SENSITIVE, createdAt, idFrom, model, stringList, updatedAt } from "./common";
+
+export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
+export const TICKET_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export const TICKET_CATEGORIES = [
+  "general",
+  "technical",
+  "billing",
+  "website_request",
+  "bug_report",
+] as const;
+
+const integer = (value: number | undefined) => value === undefined || Number.isInteger(value);
+
+export const Ticket = new Entity({
+  model: model("ticket"),
+  attributes: {
+    ticketId: { type: "string", required: true, readOnly: true, default: newId },
+    id: idFrom("ticketId"),
+    userId: { type: "string", required: true, readOnly: true },
+    siteId: { type: "string" },
+    title: { type: "string", required: true },
+    description: { type: "string" },
+    category: { type: TICKET_CATEGORIES, required: true, default: "general" },
+    status: { type: TICKET_STATUSES, required: true, default: "open" },
+    priority: { type: TICKET_PRIORITIES, required: true, default: "medium" },
+    assignedTo: { type: "string" },
+    tags: stringList,
+    attachments: stringList,
+    /** ISO time of the latest message on the ticket. */
+    lastResponse: { type: "string" },
+    responseTime: { type: "number", validate: integer },
+    resolutionTime: { type: "number", validate: integer },
+    customerSatisfaction: { type: "number", validate: integer },
+    /** Staff only: never sent to the customer. */
+    internalNotes: { type: "string" },
+    createdAt,
+    updatedAt,
+  },
+  indexes: {
+    byOwner: {
+      collection: ["customer", "dashboard"] as const,
+      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: ["ticketId"], casing: CASE_SENSITIVE },
+    },
+    thread: {
+      index: "gsi1",
+      collection: "thread",
+      pk: { field: "gsi1pk", composite: ["userId", "ticketId"], casing: CASE_SENSITIVE },
+      sk: { field: "gsi1sk", composite: [], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export const TicketMessage = new Entity({
+  model: model("ticketMessage"),
+  attributes: {
+    messageId: { type: "string", required: true, readOnly: true, default: newId },
+    id: idFrom("messageId"),
+    ticketId: { type: "string", required: true, readOnly: true },
+    /** The ticket owner's id: the partition the message lives in, whoever wrote it. */
+    userId: { type: "string", required: true, readOnly: true },
+    isStaffReply: { type: "boolean", required: true, default: false },
+    message: { type: "string", required: true },
+    attachments: stringList,
+    /** Staff only: never sent to the customer. */
+    isInternal: { type: "boolean", required: true, default: false },
+    createdAt,
+  },
+  indexes: {
+    /** Under the owner, sorted by ticket then time: a strongly consistent read of one thread's messages. */
+    byOwner: {
+      collection: "customer",
+      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: ["ticketId", "messageId"], casing: CASE_SENSITIVE },
+    },
+    thread: {
+      index: "gsi1",
+      collection: "thread",
+      pk: { field: "gsi1pk", composite: ["userId", "ticketId"], casing: CASE_SENSITIVE },
+      sk: { field: "gsi1sk", composite: ["messageId"], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export type TicketItem = EntityItem<typeof Ticket>;
+export type TicketMessageItem = EntityItem<typeof TicketMessage>;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];

@@ -1,0 +1,45 @@
+/** upsells (spec part 2 §3): extra services offered for a site, e.g. the $49 SEO package. */
+import { Entity, type EntityItem } from "electrodb";
+import { newId } from "../ids";
+import { CASE_SENSITIVE, createdAt, idFrom, model } from "./common";
+
+/** decimal(10, 2): up to 8 digits, a point, exactly 2 decimals. */
+const PRICE = /^\d{1,8}\.\d{2}$/;
+
+export const Upsell = new Entity({
+  model: model("upsell"),
+  attributes: {
+    upsellId: { type: "string", required: true, readOnly: true, default: newId },
+    id: idFrom("upsellId"),
+    userId: { type: "string", required: true, readOnly: true },
+    siteId: { type: "string" },
+    type: { type: "string" },
+    title: { type: "string", required: true },
+    description: { type: "string" },
+    /**
+     * Dollars as a decimal string ("49.00"), never a float, so the stored amount is exact.
+     * Build it with toPrice().
+     */
+    price: { type: "string", required: true, validate: PRICE },
+    isPurchased: { type: "boolean", required: true, default: false },
+    /** The provider's payment (Stripe PaymentIntent `pi_…`) that buys it. */
+    paymentIntentId: { type: "string" },
+    purchasedAt: { type: "string" },
+    createdAt,
+  },
+  indexes: {
+    byOwner: {
+      collection: "customer",
+      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: ["upsellId"], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export type UpsellItem = EntityItem<typeof Upsell>;
+
+/** 49 → "49.00"; cents → dollars with toPrice(cents / 100). */
+export function toPrice(dollars: number): string {
+  if (!Number.isFinite(dollars) || dollars < 0) throw new RangeError(`Not a price: ${dollars}`);
+  return dollars.toFixed(2);
+}

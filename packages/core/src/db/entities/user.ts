@@ -1,0 +1,57 @@
+/**
+ * users (spec part 2 §3). The key is the identity provider's `sub`; the record joins the
+ * customer collection, so it is read together with the customer's sites, tickets and so on.
+ */
+import { Entity, type EntityItem } from "electrodb";
+import { CASE_SENSITIVE, createdAt, idFrom, model, updatedAt } from "./common";
+
+export const PLANS = ["starter", "pro", "enterprise"] as const;
+
+export const User = new Entity({
+  model: model("user"),
+  attributes: {
+    /** The identity provider's `sub` (Clerk: `user_…`). */
+    userId: { type: "string", required: true, readOnly: true },
+    id: idFrom("userId"),
+    /** Unique across users: see emailClaim, which holds the lower-cased address. */
+    email: { type: "string", required: true },
+    firstName: { type: "string" },
+    lastName: { type: "string" },
+    profileImageUrl: { type: "string" },
+    subscriptionPlan: { type: PLANS },
+    /** Customer id at the card payment provider (Stripe `cus_…`). */
+    stripeCustomerId: { type: "string" },
+    /** Subscription id at the card payment provider (Stripe `sub_…`). */
+    stripeSubscriptionId: { type: "string" },
+    /** Whether the plan is paid up: what the access gate reads. */
+    subscriptionActive: { type: "boolean", required: true, default: false },
+    /** Stripe's subscription status as last seen (active, past_due, incomplete, canceled…). */
+    subscriptionStatus: { type: "string" },
+    gaTrackingId: { type: "string" },
+    hasCompletedQuestionnaire: { type: "boolean", required: true, default: false },
+    isActive: { type: "boolean", required: true, default: true },
+    emailNotifications: { type: "boolean", required: true, default: true },
+    marketingEmails: { type: "boolean", required: true, default: false },
+    timezone: { type: "string", required: true, default: "UTC" },
+    language: { type: "string", required: true, default: "en" },
+    theme: { type: "string", required: true, default: "light" },
+    createdAt,
+    updatedAt,
+  },
+  indexes: {
+    byOwner: {
+      collection: ["customer", "dashboard"] as const,
+      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: [], casing: CASE_SENSITIVE },
+    },
+    /** Stripe customer → user (webhooks). Sparse: users without a Stripe customer are not in it. */
+    byStripeCustomer: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: ["stripeCustomerId"], casing: CASE_SENSITIVE },
+      sk: { field: "gsi2sk", composite: [], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export type UserItem = EntityItem<typeof User>;
+export type Plan = (typeof PLANS)[number];

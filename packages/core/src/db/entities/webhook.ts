@@ -1,0 +1,64 @@
+/**
+ * webhooks and webhook_deliveries (spec part 2 §3). The spec gives webhooks no owner field;
+ * they get `userId` here because every customer-owned item lives under its owner's partition.
+ */
+import { Entity, type EntityItem } from "electrodb";
+import { newId } from "../ids";
+import { CASE_SENSITIVE, createdAt, idFrom, model, stringList } from "./common";
+
+export const Webhook = new Entity({
+  model: model("webhook"),
+  attributes: {
+    webhookId: { type: "string", required: true, readOnly: true, default: newId },
+    id: idFrom("webhookId"),
+    userId: { type: "string", required: true, readOnly: true },
+    url: { type: "string", required: true },
+    events: { ...stringList, required: true },
+    secret: { type: "string", required: true },
+    isActive: { type: "boolean", required: true, default: true },
+    lastTriggered: { type: "string" },
+    failureCount: { type: "number", required: true, default: 0 },
+    createdAt,
+  },
+  indexes: {
+    byOwner: {
+      collection: "customer",
+      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: ["webhookId"], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export const WebhookDelivery = new Entity({
+  model: model("webhookDelivery"),
+  attributes: {
+    deliveryId: { type: "string", required: true, readOnly: true, default: newId },
+    id: idFrom("deliveryId"),
+    webhookId: { type: "string", required: true, readOnly: true },
+    /** The webhook owner's id (denormalised so the delivery sits in the owner's partition). */
+    userId: { type: "string", required: true, readOnly: true },
+    eventType: { type: "string", required: true },
+    payload: { type: "any", required: true },
+    responseStatus: { type: "number" },
+    responseBody: { type: "string" },
+    deliveredAt: { type: "string" },
+    failureReason: { type: "string" },
+    createdAt,
+  },
+  indexes: {
+    byOwner: {
+      collection: "customer",
+      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: ["webhookId", "deliveryId"], casing: CASE_SENSITIVE },
+    },
+    /** Webhook → its deliveries, oldest first, for a sender that only holds the webhook id. */
+    byWebhook: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["webhookId"], casing: CASE_SENSITIVE },
+      sk: { field: "gsi1sk", composite: ["deliveryId"], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export type WebhookItem = EntityItem<typeof Webhook>;
+export type WebhookDeliveryItem = EntityItem<typeof WebhookDelivery>;

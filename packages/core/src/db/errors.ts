@@ -1,0 +1,22 @@
+/** Telling a failed write condition apart from other DynamoDB failures. */
+
+/**
+ * True when DynamoDB refused a write because its condition did not hold: a `create` of a key
+ * that exists, a `patch` of one that does not, or a `where` clause that was false. ElectroDB
+ * wraps the SDK's error, so both shapes are recognised.
+ */
+export function isConditionFailure(error: unknown): boolean {
+  let current: unknown = error;
+  // The SDK error can sit one or two `cause`s deep depending on the ElectroDB operation.
+  for (let depth = 0; depth < 3 && current; depth++) {
+    if (
+      typeof current === "object" &&
+      "name" in current &&
+      current.name === "ConditionalCheckFailedException"
+    ) {
+      return true;
+    }
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}

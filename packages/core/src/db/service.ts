@@ -1,0 +1,97 @@
+/**
+ * The ElectroDB Service over the one table: every entity, their collections, and the item
+ * types other modules use. Access patterns and keys: packages/core/README.md.
+ */
+import { type CollectionItem, Service } from "electrodb";
+import { Table } from "sst/node/table";
+import { documentClient } from "./client";
+import { Activity } from "./entities/activity";
+import { AnalyticsDay } from "./entities/analytics-day";
+import { ApiKey } from "./entities/api-key";
+import { LighthouseResult, SeoResult } from "./entities/audit";
+import { DomainClaim } from "./entities/domain-claim";
+import { EmailClaim } from "./entities/email-claim";
+import { Questionnaire } from "./entities/questionnaire";
+import { Site } from "./entities/site";
+import { StripeEvent } from "./entities/stripe-event";
+import { Ticket, TicketMessage } from "./entities/ticket";
+import { Upsell } from "./entities/upsell";
+import { User } from "./entities/user";
+import { Webhook, WebhookDelivery } from "./entities/webhook";
+
+declare module "sst/node/table" {
+  export interface TableResources {
+    Main: { tableName: string };
+  }
+}
+
+/**
+ * `db.entities.<name>` for one entity, `db.collections.<name>` for a query across entities:
+ * - customer({ userId }): everything a customer owns (one partition)
+ * - dashboard({ userId }): user, sites, tickets, activities, questionnaires
+ * - thread({ userId, ticketId }): one ticket and its messages, oldest first (gsi1)
+ */
+export const db = new Service(
+  {
+    user: User,
+    emailClaim: EmailClaim,
+    site: Site,
+    ticket: Ticket,
+    ticketMessage: TicketMessage,
+    activity: Activity,
+    upsell: Upsell,
+    apiKey: ApiKey,
+    webhook: Webhook,
+    webhookDelivery: WebhookDelivery,
+    questionnaire: Questionnaire,
+    seoResult: SeoResult,
+    lighthouseResult: LighthouseResult,
+    stripeEvent: StripeEvent,
+    domainClaim: DomainClaim,
+    analyticsDay: AnalyticsDay,
+  },
+  { client: documentClient, table: Table.Main.tableName },
+);
+
+export type Db = typeof db;
+export type CustomerCollection = CollectionItem<Db, "customer">;
+export type DashboardCollection = CollectionItem<Db, "dashboard">;
+export type ThreadCollection = CollectionItem<Db, "thread">;
+
+export type { ActivityItem } from "./entities/activity";
+export type { AnalyticsDayItem } from "./entities/analytics-day";
+export { decodeAnalyticsKey, encodeAnalyticsKey } from "./entities/analytics-day";
+export type { ApiKeyItem } from "./entities/api-key";
+export type { JobStatus, LighthouseResultItem, SeoResultItem, Strategy } from "./entities/audit";
+export { JOB_STATUSES, STRATEGIES } from "./entities/audit";
+export type { DomainClaimItem } from "./entities/domain-claim";
+export type { EmailClaimItem } from "./entities/email-claim";
+export { normalizeEmail } from "./entities/email-claim";
+export type { QuestionnaireItem } from "./entities/questionnaire";
+export {
+  ADDITIONAL_SERVICES,
+  BUDGETS,
+  CONTACT_PREFERENCES,
+  DESIGN_STYLES,
+  INDUSTRIES,
+  TIMELINES,
+  WEBSITE_TYPES,
+} from "./entities/questionnaire";
+export type { SiteItem, SiteStatus } from "./entities/site";
+export { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "./entities/site";
+export type { StripeEventItem } from "./entities/stripe-event";
+export type {
+  TicketCategory,
+  TicketItem,
+  TicketMessageItem,
+  TicketPriority,
+  TicketStatus,
+} from "./entities/ticket";
+export { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "./entities/ticket";
+export type { UpsellItem } from "./entities/upsell";
+export { toPrice } from "./entities/upsell";
+export type { Plan, UserItem } from "./entities/user";
+export { PLANS } from "./entities/user";
+export type { WebhookDeliveryItem, WebhookItem } from "./entities/webhook";
+export { isConditionFailure } from "./errors";
+export { idFloor, isId, newId } from "./ids";
