@@ -1,0 +1,150 @@
+/**
+ * Identity: finds the session token in a request and verifies it the way Clerk's backend SDK
+ * does, networkless, with the instance's PEM public key (Config.CLERK_JWT_KEY). The local
+ * stack's development identity provider signs Clerk-shaped tokens with its own key and the
+ * same code verifies them.
+ *
+ * What `verifyToken` checks (from @clerk/backend 3 `verifyJwt`): the header `alg` is RS256/384/
+ * 512 and `typ` (if present) is "JWT"; the RSA signature against the key; `sub` is a string;
+ * `azp` is one of `authorizedParties` (when that list is non-empty — we never pass an empty
+ * one); `aud` against `audience` only when BOTH are present; `exp` is required and `nbf`/`iat`,
+ * when present, are checked, each with 5 s of clock skew. It throws on any failure.
+ * Its networkless path turns the PEM into a JWK by cutting fixed SPKI prefixes, so the key
+ * must be what Clerk issues: an RSA-2048 public key (exponent 65537) in SPKI PEM. The local
+ * identity provider's key must have the same shape.
+ *
+ * Claims beyond the defaults (email, first_name, last_name, image_url) come from a Clerk
+ * session-token template; see packages/core/README.md.
+ */
+import { verifyToken } from "@clerk/backend";
+import { Config } from "sst/node/config";
+import { UnauthorizedError } from "../errors";
+
+declare module "sst/node/config" {
+  export interface SecretResources {
+    CLERK_JWT_KEY: { value: string };
+  }
+  export interface ParameterResources {
+    CLERK_AUTHORIZED_PARTIES: { value: string };
+    CLERK_AUDIENCE: { value: string };
+  }
+}
+
+export interface SessionIdentity {
+  userId: string;
+  sessionId?: string;
+  claims: { email?: string; firstName?: string; lastName?: string; imageUrl?: string };
+}
+
+const SESSION_COOKIE = "__session";
+
+/** The bearer token if the request has one, else Clerk's `__session` cookie. */
+export function tokenFromRequest(input: {
+  authorization?: string;
+  cookies?: string[];
+}): string | undefined {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(input.authorization ?? "")?.[1];
+  if (bearer) return bearer;
+  for (const entry of input.cookies ?? []) {
+    // API Gateway gives one cookie per entry; a raw Cookie header (several, "; "-separated)
+    // is read the same way.
+    for (const pair of entry.split(";")) {
+      const separator = pair.indexOf("=");
+      if (separator < 0 || pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
+      const value = safeDecode(pair.slice(separator + 1).trim());
+      if (value) return value;
+    }
+  }
+  return undefined;
+}
+
+/** Verifies a session token; any failure is an UnauthorizedError. */
+export async function verifySessionToken(token: string): Promise<SessionIdentity> {
+  const { jwtKey, authorizedParties, audience } = settings();
+  let payload: Record<string, unknown>;
+  try {
+    // Read as plain JSON: the SDK's payload type does not list our template's custom claims.
+    payload = (await verifyToken(token, {
+      jwtKey,
+      authorizedParties,
+      ...(audience ? { audience } : {}),
+    })) as Record<string, unknown>;
+  } catch {
+    throw new UnauthorizedError("Invalid or expired session token");
+  }
+  if (typeof payload.sub !== "string" || !payload.sub) {
+    throw new UnauthorizedError("Invalid or expired session token");
+  }
+  // verifyToken skips the audience check when the token has no `aud`. With an audience
+  // configured, a token without one is refused: it was not issued for this API.
+  if (audience && !hasAudience(payload.aud, audience)) {
+    throw new UnauthorizedError("Invalid or expired session token");
+  }
+  return {
+    userId: payload.sub,
+    ...(typeof payload.sid === "string" ? { sessionId: payload.sid } : {}),
+    claims: {
+      ...claim("email", payload.email),
+      ...claim("firstName", payload.first_name),
+      ...claim("lastName", payload.last_name),
+      ...claim("imageUrl", payload.image_url),
+    },
+  };
+}
+
+export interface IdentitySettings {
+  jwtKey: string;
+  authorizedParties: string[];
+  audience?: string;
+}
+
+/**
+ * The verification settings from the raw configuration values. A missing key or an empty
+ * list of authorized parties is a deployment mistake: it throws a plain Error (a 500 that
+ * someone will look at) instead of turning every sign-in into a 401, and never becomes
+ * "accept tokens minted for any origin". An empty audience means it is not checked.
+ */
+export function identitySettings(raw: {
+  jwtKey?: string;
+  authorizedParties?: string;
+  audience?: string;
+}): IdentitySettings {
+  const jwtKey = raw.jwtKey?.trim();
+  const authorizedParties = (raw.authorizedParties ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (!jwtKey) throw new Error("Config.CLERK_JWT_KEY is empty");
+  if (authorizedParties.length === 0) throw new Error("Config.CLERK_AUTHORIZED_PARTIES is empty");
+  const audience = raw.audience?.trim();
+  return { jwtKey, authorizedParties, ...(audience ? { audience } : {}) };
+}
+
+let cached: IdentitySettings | undefined;
+
+/** Read once, on first use (Config is fixed for the life of the process). */
+function settings(): IdentitySettings {
+  cached ??= identitySettings({
+    jwtKey: Config.CLERK_JWT_KEY,
+    authorizedParties: Config.CLERK_AUTHORIZED_PARTIES,
+    // Optional: an unbound parameter reads like an empty one.
+    audience: "CLERK_AUDIENCE" in Config ? Config.CLERK_AUDIENCE : undefined,
+  });
+  return cached;
+}
+
+function hasAudience(aud: unknown, audience: string): boolean {
+  return aud === audience || (Array.isArray(aud) && aud.includes(audience));
+}
+
+function claim<K extends keyof SessionIdentity["claims"]>(key: K, value: unknown) {
+  return typeof value === "string" && value.trim() ? { [key]: value.trim() } : {};
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
