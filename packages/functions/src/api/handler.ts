@@ -17,6 +17,7 @@ import type {
   Context as LambdaContext,
 } from "aws-lambda";
 import type { z } from "zod";
+import { writeRequestLog } from "../request-log";
 
 type Schema = z.ZodType;
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -228,8 +229,6 @@ function logRequest(
   userId: string | undefined,
   failure: unknown,
 ) {
-  // The local stack and the benchmark silence the per-request line; Lambda always logs it.
-  if (process.env.LOG_REQUESTS === "false") return;
   const line: Record<string, unknown> = {
     level: status >= 500 ? "error" : "info",
     route: event.routeKey,
@@ -247,5 +246,5 @@ function logRequest(
         ? { name: failure.name, message: failure.message, stack: failure.stack }
         : { message: String(failure) };
   }
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  writeRequestLog(line);
 }

@@ -6,6 +6,7 @@ import { db, isConditionFailure } from "@portal/core/db/service";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { Config } from "sst/node/config";
 import Stripe from "stripe";
+import { writeRequestLog } from "../request-log";
 import { type StripeEventHandlers, stripeEventHandlers } from "./stripe-events";
 
 declare module "sst/node/config" {
@@ -25,7 +26,7 @@ function reply(status: number, body: unknown): Result {
 }
 
 function log(data: Record<string, unknown>) {
-  process.stdout.write(`${JSON.stringify({ route: "stripe-webhook", ...data })}\n`);
+  writeRequestLog({ route: "stripe-webhook", ...data });
 }
 
 export function createStripeWebhook(handlers: StripeEventHandlers) {
