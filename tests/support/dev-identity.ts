@@ -1,0 +1,89 @@
+/**
+ * Signing people in for tests: through the development identity provider (the way the SPA
+ * does), or by minting tokens directly to try what the API must refuse.
+ */
+import { randomUUID } from "node:crypto";
+import { readSigningKeys } from "@portal/devstack/dev-identity-store";
+import { decodeJwt, generateKeyPair, importPKCS8, type JWTPayload, SignJWT } from "jose";
+import { stackDataDir, stackUrl } from "./stack";
+
+export interface DevUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  imageUrl: string | null;
+}
+
+export interface SignedIn {
+  user: DevUser;
+  /** A Cookie header carrying `__client` and `__session`, as a browser would send them. */
+  cookie: string;
+  /** The session JWT, for an `Authorization: Bearer` header. */
+  token: string;
+}
+
+export function uniqueEmail(label = "user") {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** The Cookie header a browser would send back after a response's Set-Cookie headers. */
+export function cookieHeader(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+export async function signUp(
+  input: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+  baseUrl = stackUrl(),
+): Promise<SignedIn> {
+  const response = await fetch(`${baseUrl}/dev-identity/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: uniqueEmail(),
+      password: "correct horse battery",
+      firstName: "Test",
+      lastName: "Person",
+      ...input,
+    }),
+  });
+  if (response.status !== 201) {
+    throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  }
+  const { user } = (await response.json()) as { user: DevUser };
+  const cookie = cookieHeader(response);
+  const token = /__session=([^;]+)/.exec(cookie)?.[1];
+  if (!token) throw new Error("sign-up set no __session cookie");
+  return { user, cookie, token };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Re-signs a real token's claims with changes (`exp` in the past, another `azp`), using the
+ * provider's own key unless another key is asked for: the API must refuse each such token for
+ * the changed claim alone.
+ */
+export async function resign(
+  token: string,
+  changes: JWTPayload,
+  key: "dev-provider" | "another-key" = "dev-provider",
+): Promise<string> {
+  const claims = { ...decodeJwt(token), ...changes };
+  let privateKey: Awaited<ReturnType<typeof importPKCS8>>;
+  let kid: string;
+  if (key === "dev-provider") {
+    const keys = await readSigningKeys(stackDataDir());
+    privateKey = await importPKCS8(keys.privateKeyPem, "RS256");
+    kid = keys.kid;
+  } else {
+    privateKey = (await generateKeyPair("RS256")).privateKey;
+    kid = "ins_someone_else";
+  }
+  return new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid, typ: "JWT" }).sign(privateKey);
+}
