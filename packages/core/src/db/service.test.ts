@@ -140,18 +140,19 @@ describe("entities", () => {
     ).rejects.toThrow(/price/);
   });
 
-  it("refreshes updatedAt on every write", async () => {
+  it("refreshes updatedAt on every write and keeps createdAt", async () => {
     const userId = newUserId();
     const { data: site } = await db.entities.site
       .create({ userId, name: "Old", createdAt: "2020-01-01T00:00:00.000Z" })
       .go();
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const { data: patched } = await db.entities.site
       .patch({ userId, siteId: site.siteId })
       .set({ name: "New" })
       .go({ response: "all_new" });
     expect(patched.name).toBe("New");
     expect(patched.createdAt).toBe("2020-01-01T00:00:00.000Z");
-    expect(patched.updatedAt > patched.createdAt).toBe(true);
+    expect(patched.updatedAt > site.updatedAt).toBe(true);
   });
 });
 
@@ -220,8 +221,14 @@ describe("collections", () => {
         .go();
     }
 
+    // A later change to the ticket keeps it in its thread.
+    await db.entities.ticket
+      .patch({ userId: carol, ticketId: ticket.ticketId })
+      .set({ status: "in_progress" })
+      .go();
+
     const { data } = await db.collections.thread({ userId: carol, ticketId: ticket.ticketId }).go();
-    expect(data.ticket.map((t) => t.title)).toEqual(["Help"]);
+    expect(data.ticket.map((t) => [t.title, t.status])).toEqual([["Help", "in_progress"]]);
     expect(data.ticketMessage.map((m) => m.message)).toEqual(["first", "second", "third"]);
 
     // Another customer naming the same ticket id reads an empty partition.
