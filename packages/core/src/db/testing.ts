@@ -29,13 +29,14 @@ export interface TestDynamo {
 }
 
 type Dynalite = (options: { createTableMs?: number; deleteTableMs?: number }) => Server;
-// dynalite ships no types and no ESM entry.
-const dynalite = createRequire(import.meta.url)("dynalite") as Dynalite;
 
 const REGION = "us-east-1";
 
 export async function startTestDynamo(options: { tableName?: string } = {}): Promise<TestDynamo> {
   const tableName = options.tableName ?? "portal-test-Main";
+  // Loaded here, not at import: createTableInput's users (the local stack) need no dynalite
+  // from this module. It ships no types and no ESM entry.
+  const dynalite = createRequire(import.meta.url)("dynalite") as Dynalite;
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
