@@ -1,13 +1,12 @@
 /** DynamoDB stand-in: dynalite, persisted in a folder, with the one table created from its definition. */
 import { mkdir } from "node:fs/promises";
 import {
-  type AttributeDefinition,
   CreateTableCommand,
   DynamoDBClient,
-  type KeySchemaElement,
   ResourceInUseException,
 } from "@aws-sdk/client-dynamodb";
-import { tableDefinition } from "@portal/core/db/table-definition";
+// The CreateTable input the data layer's tests use too: one translation of the definition.
+import { createTableInput } from "@portal/core/db/testing";
 import dynalite from "dynalite";
 import { LOCAL_REGION, localCredentials } from "./aws";
 import { close, hostForUrl, listen } from "./net";
@@ -41,36 +40,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     region: LOCAL_REGION,
     credentials: localCredentials,
   });
-  const keys = (partitionKey: string, sortKey?: string): KeySchemaElement[] => [
-    { AttributeName: partitionKey, KeyType: "HASH" },
-    ...(sortKey ? [{ AttributeName: sortKey, KeyType: "RANGE" as const }] : []),
-  ];
-  const types = { string: "S", number: "N", binary: "B" } as const;
-  const { primaryIndex, globalIndexes, fields } = tableDefinition;
-  // DynamoDB wants definitions for key attributes only.
-  const keyAttributes = new Set<string>([primaryIndex.partitionKey, primaryIndex.sortKey]);
-  for (const index of Object.values(globalIndexes)) {
-    keyAttributes.add(index.partitionKey);
-    keyAttributes.add(index.sortKey);
-  }
-  const attributeDefinitions: AttributeDefinition[] = [...keyAttributes].map((name) => ({
-    AttributeName: name,
-    AttributeType: types[fields[name as keyof typeof fields]],
-  }));
   try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: "PAY_PER_REQUEST",
-        AttributeDefinitions: attributeDefinitions,
-        KeySchema: keys(primaryIndex.partitionKey, primaryIndex.sortKey),
-        GlobalSecondaryIndexes: Object.entries(globalIndexes).map(([name, index]) => ({
-          IndexName: name,
-          KeySchema: keys(index.partitionKey, index.sortKey),
-          Projection: { ProjectionType: "ALL" },
-        })),
-      }),
-    );
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
   } catch (error) {
     // Kept from a previous run under the same data folder: that is the point of persisting.
     if (!(error instanceof ResourceInUseException)) throw error;

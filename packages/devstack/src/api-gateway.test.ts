@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { compileRoutes, matchRoute } from "./api-gateway";
+
+const compiled = compileRoutes({
+  "GET /api/sites": "sites/list.handler",
+  "GET /api/sites/{id}": "sites/get.handler",
+  "GET /api/sites/refresh": "sites/refresh.handler",
+  "POST /api/sites/{id}/screenshot": "sites/screenshot.handler",
+  "GET /api/files/{path+}": "files/get.handler",
+});
+
+describe("route matching", () => {
+  it("prefers a literal segment over a parameter, whatever the table's order", () => {
+    expect(matchRoute(compiled, "GET", "/api/sites/refresh")?.route.handler).toBe(
+      "sites/refresh.handler",
+    );
+    expect(matchRoute(compiled, "GET", "/api/sites/s_1")).toMatchObject({
+      route: { routeKey: "GET /api/sites/{id}" },
+      pathParameters: { id: "s_1" },
+    });
+  });
+
+  it("decodes path parameters and matches greedy ones across slashes", () => {
+    expect(matchRoute(compiled, "POST", "/api/sites/a%20b/screenshot")?.pathParameters).toEqual({
+      id: "a b",
+    });
+    expect(matchRoute(compiled, "GET", "/api/files/a/b/c.png")?.pathParameters).toEqual({
+      path: "a/b/c.png",
+    });
+  });
+
+  it("matches method and whole path only", () => {
+    expect(matchRoute(compiled, "DELETE", "/api/sites/s_1")).toBeUndefined();
+    expect(matchRoute(compiled, "GET", "/api/sites/s_1/extra")).toBeUndefined();
+    expect(matchRoute(compiled, "GET", "/api/sitesX")).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { close, listen } from "./net";
+import { createStaticSite } from "./static-site";
+
+let dist: string;
+let servers: Server[] = [];
+
+async function serve(dir: string) {
+  const site = createStaticSite(dir);
+  const server = createServer((req, res) => {
+    void site(req, res, new URL(req.url ?? "/", "http://x").pathname);
+  });
+  servers.push(server);
+  return `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
+}
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), "portal-dist-"));
+  await mkdir(path.join(dist, "assets"));
+  await writeFile(path.join(dist, "index.html"), "<!doctype html><html><body>app</body></html>");
+  await writeFile(path.join(dist, "assets", "index-B3x9kQ2a.js"), "console.log(1)");
+  await writeFile(path.join(dist, "robots.txt"), "User-agent: *");
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map(close));
+  servers = [];
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe("static SPA hosting", () => {
+  it("serves files with their type, hashed assets with a long cache", async () => {
+    const url = await serve(dist);
+    const asset = await fetch(`${url}/assets/index-B3x9kQ2a.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+
+    const robots = await fetch(`${url}/robots.txt`);
+    expect(robots.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(robots.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("answers app routes with index.html, never cached for long", async () => {
+    const url = await serve(dist);
+    for (const route of ["/", "/dashboard", "/sites/s_1/settings"]) {
+      const page = await fetch(`${url}${route}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(page.headers.get("cache-control")).toBe("no-cache");
+      expect(await page.text()).toContain("app");
+    }
+  });
+
+  it("answers a missing file with 404 and never leaves the build folder", async () => {
+    const url = await serve(dist);
+    expect((await fetch(`${url}/assets/missing-12345678.js`)).status).toBe(404);
+    // Encoded so that fetch does not resolve the dots itself; the server must not either.
+    const outside = await fetch(`${url}/..%2f..%2f..%2f..%2fetc%2fpasswd`);
+    const text = await outside.text();
+    expect(text).not.toContain("root:");
+    expect(text).toContain("app");
+  });
+
+  it("explains how to build when there is no build yet", async () => {
+    const url = await serve(path.join(dist, "not-built"));
+    const page = await fetch(`${url}/dashboard`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("npm run build");
+  });
+});
