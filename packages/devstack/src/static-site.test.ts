@@ -61,9 +61,8 @@ describe("static SPA hosting", () => {
     expect((await fetch(`${url}/assets/missing-12345678.js`)).status).toBe(404);
     // Encoded so that fetch does not resolve the dots itself; the server must not either.
     const outside = await fetch(`${url}/..%2f..%2f..%2f..%2fetc%2fpasswd`);
-    const text = await outside.text();
-    expect(text).not.toContain("root:");
-    expect(text).toContain("app");
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).not.toContain("root:");
   });
 
   it("explains how to build when there is no build yet", async () => {
