@@ -1,0 +1,164 @@
+/**
+ * Pages the audit tests load: an HTTPS site on 127.0.0.1 (self-signed, made with openssl
+ * for each run) that the tests allowlist, and a "forbidden" HTTPS server on another
+ * loopback port that is never allowlisted and records every hit it gets. Both are HTTPS so
+ * that mixed-content blocking cannot be what stops a request: only the guard can.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface TestSite {
+  /** https://127.0.0.1:PORT */
+  origin: string;
+  /** "127.0.0.1:PORT", the allowlist entry. */
+  host: string;
+  /** https://127.0.0.1:OTHER, not allowlisted. */
+  forbiddenOrigin: string;
+  /** Paths the forbidden server was asked for. */
+  forbiddenHits: string[];
+  close(): Promise<void>;
+}
+
+/** 1x1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function selfSignedCert(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), "audit-cert-"));
+  try {
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
+    return { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const GOOD_HEAD = `
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="canonical" href="/">
+  <meta property="og:title" content="Corner Bakery">
+  <meta property="og:image" content="/og.png">`;
+
+function pages(forbidden: string): Record<string, { type: string; body: string | Buffer }> {
+  const html = (s: string) => ({ type: "text/html; charset=utf-8", body: s });
+  return {
+    // Everything right except: no meta description, two h1, three images without alt.
+    "/defects": html(`<!doctype html><html lang="en"><head>
+      <title>Corner Bakery - fresh bread</title>${GOOD_HEAD}
+    </head><body>
+      <h1>Corner Bakery</h1>
+      <h2>Our bread</h2>
+      <h1>Order online</h1>
+      <img src="/a.png"><img src="/b.png"><img src="/c.png">
+      <a href="/menu">Menu</a> <a href="/about">About</a> <a href="#top">Top</a>
+      <a href="https://maps.example.org/bakery">Map</a> <a href="mailto:hi@example.com">Mail</a>
+    </body></html>`),
+    // For Lighthouse: real content, plus a sub-resource and a source map on the forbidden
+    // server, which the guard must hold back during Lighthouse's own navigation.
+    "/lighthouse": html(`<!doctype html><html lang="en"><head>
+      <title>Corner Bakery - fresh bread</title>${GOOD_HEAD}
+      <meta name="description" content="Fresh sourdough, rye and pastries baked every morning in the heart of town.">
+      <script src="/app.js"></script>
+    </head><body>
+      <h1>Corner Bakery</h1><p>Bread and pastries, baked every morning since 1990.</p>
+      <img src="${forbidden}/tracker.png" alt="">
+    </body></html>`),
+    "/app.js": {
+      type: "text/javascript",
+      body: `document.documentElement.dataset.ready = "1";\n//# sourceMappingURL=${forbidden}/app.js.map`,
+    },
+    // Sub-requests from a dedicated worker and a service worker to the forbidden server.
+    "/workers": html(`<!doctype html><html lang="en"><head><title>Workers</title></head><body>
+      <h1>Workers</h1>
+      <script>
+        new Worker("/worker.js");
+        navigator.serviceWorker.register("/sw.js");
+        fetch("${forbidden}/from-page").catch(() => {});
+      </script>
+    </body></html>`),
+    "/worker.js": {
+      type: "text/javascript",
+      body: `fetch("${forbidden}/from-worker").catch(() => {});`,
+    },
+    "/sw.js": {
+      type: "text/javascript",
+      body: `self.addEventListener("install", (e) => e.waitUntil(fetch("${forbidden}/from-sw").catch(() => {})));`,
+    },
+    "/a.png": { type: "image/png", body: PNG },
+    "/b.png": { type: "image/png", body: PNG },
+    "/c.png": { type: "image/png", body: PNG },
+    "/og.png": { type: "image/png", body: PNG },
+  };
+}
+
+export async function startTestSite(): Promise<TestSite> {
+  const tls = selfSignedCert();
+  const forbiddenHits: string[] = [];
+  const forbiddenServer = https.createServer(tls, (req, res) => {
+    forbiddenHits.push(req.url ?? "");
+    res.end("internal data");
+  });
+  await new Promise<void>((r) => forbiddenServer.listen(0, "127.0.0.1", r));
+  const forbiddenOrigin = `https://127.0.0.1:${(forbiddenServer.address() as AddressInfo).port}`;
+
+  const table = pages(forbiddenOrigin);
+  const server = https.createServer(tls, (req, res) => {
+    const path = new URL(req.url ?? "/", "https://x").pathname;
+    if (path === "/redirect-out") {
+      res.writeHead(302, { location: `${forbiddenOrigin}/after-redirect` }).end();
+      return;
+    }
+    const page = table[path];
+    if (!page) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": page.type }).end(page.body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    forbiddenOrigin,
+    forbiddenHits,
+    async close() {
+      server.closeAllConnections();
+      forbiddenServer.closeAllConnections();
+      await Promise.all([
+        new Promise((r) => server.close(r)),
+        new Promise((r) => forbiddenServer.close(r)),
+      ]);
+    },
+  };
+}
