@@ -1,0 +1,24 @@
+import type { SSTConfig } from "sst";
+import { Api } from "./stacks/Api";
+import { Jobs } from "./stacks/Jobs";
+import { Storage } from "./stacks/Storage";
+import { Web } from "./stacks/Web";
+import { Webhooks } from "./stacks/Webhooks";
+
+export default {
+  config() {
+    return { name: "site-portal", region: "us-east-1" };
+  },
+  stacks(app) {
+    app.setDefaultFunctionProps({
+      runtime: "nodejs22.x",
+      // Graviton: cheaper per GB-second and at least as fast for these pure-JavaScript bundles.
+      // The Chromium worker (stacks/Jobs.ts) overrides this with x86_64.
+      architecture: "arm_64",
+      nodejs: { format: "esm" },
+    });
+    // Only prod keeps its table and bucket when a stage is removed; other stages are disposable.
+    if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
+    app.stack(Storage).stack(Jobs).stack(Api).stack(Webhooks).stack(Web);
+  },
+} satisfies SSTConfig;

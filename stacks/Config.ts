@@ -1,0 +1,174 @@
+/**
+ * Per-stage settings and the Config.Secret / Config.Parameter constructs every function binds.
+ *
+ * Secrets live in SSM and are set once per stage with `npx sst secrets set <NAME> <value>`.
+ * Parameter values and the SPA's Clerk publishable key are read from the environment when SST
+ * synthesises the app; SST loads `.env`, `.env.local`, `.env.<stage>` and `.env.<stage>.local`
+ * first, so each stage keeps its values in its own `.env.<stage>` file.
+ *
+ * Everything SST synthesises is deployed to AWS (`sst deploy` and `sst dev` alike; the offline
+ * local stack does not use SST), so the rules below hold for every stage: a missing or malformed
+ * value stops synthesis instead of shipping a site that would fall back to the development
+ * identity provider or point customers at invented DNS targets.
+ */
+import { isIP, isIPv4 } from "node:net";
+import { Construct } from "constructs";
+import { Config } from "sst/constructs";
+
+export const secretNames = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "CLERK_JWT_KEY"] as const;
+export type SecretName = (typeof secretNames)[number];
+
+export const parameterNames = [
+  "APP_URL",
+  "CLERK_AUTHORIZED_PARTIES",
+  "CLERK_AUDIENCE",
+  "S3_FORCE_PATH_STYLE",
+  "OUTBOUND_ALLOW_HOSTS",
+  "DNS_RESOLVER",
+  "DOMAIN_CNAME_TARGET",
+  "DOMAIN_A_RECORD",
+] as const;
+export type ParameterName = (typeof parameterNames)[number];
+
+export interface StageSettings {
+  parameters: Record<ParameterName, string>;
+  /** Baked into the SPA at build time; its presence is what selects Clerk over the dev provider. */
+  clerkPublishableKey: string;
+  /** Clerk's Frontend API host, decoded from the publishable key (the SPA loads clerk-js from it). */
+  clerkFrontendApiHost: string;
+}
+
+const HOSTNAME =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+
+/** An https origin such as "https://portal.example.com" (no path, query or trailing slash kept). */
+function httpsOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "https:" || url.pathname !== "/" || url.search || url.hash) return;
+    if (url.username || url.password) return;
+    return url.origin;
+  } catch {
+    return;
+  }
+}
+
+/**
+ * A Clerk publishable key is `pk_test_` or `pk_live_` followed by base64("<frontend api host>$").
+ * Returns the host, or undefined when the value is not such a key.
+ */
+export function clerkFrontendApiHost(publishableKey: string): string | undefined {
+  const match = /^pk_(test|live)_([A-Za-z0-9+/=_-]+)$/.exec(publishableKey);
+  if (!match?.[2]) return;
+  const decoded = Buffer.from(match[2], "base64").toString("utf8");
+  if (!decoded.endsWith("$")) return;
+  const host = decoded.slice(0, -1);
+  return HOSTNAME.test(host) ? host : undefined;
+}
+
+/**
+ * Reads and validates the settings for `stage` from `env`. Throws one error naming every
+ * missing or invalid setting.
+ */
+export function readStageSettings(
+  stage: string,
+  env: Record<string, string | undefined> = process.env,
+): StageSettings {
+  const problems: string[] = [];
+  const value = (name: string) => env[name]?.trim() ?? "";
+
+  const appUrl = httpsOrigin(value("APP_URL"));
+  if (!appUrl)
+    problems.push("APP_URL must be the SPA's public https origin, e.g. https://portal.example.com");
+
+  const partiesRaw = value("CLERK_AUTHORIZED_PARTIES");
+  const parties = partiesRaw ? partiesRaw.split(",").map((p) => p.trim()) : appUrl ? [appUrl] : [];
+  const partyOrigins = parties.map(httpsOrigin);
+  if (partyOrigins.some((p) => !p)) {
+    problems.push(
+      "CLERK_AUTHORIZED_PARTIES must be comma-separated https origins (default: APP_URL)",
+    );
+  }
+
+  const dnsResolver = value("DNS_RESOLVER") || "1.1.1.1";
+  if (!isIP(dnsResolver)) problems.push("DNS_RESOLVER must be an IP address (default 1.1.1.1)");
+
+  const cnameTarget = value("DOMAIN_CNAME_TARGET").toLowerCase();
+  if (!HOSTNAME.test(cnameTarget)) {
+    problems.push("DOMAIN_CNAME_TARGET must be the host customers point their CNAME at");
+  }
+  const aRecord = value("DOMAIN_A_RECORD");
+  if (!isIPv4(aRecord)) {
+    problems.push(
+      "DOMAIN_A_RECORD must be the IPv4 address customers point their apex A record at",
+    );
+  }
+
+  const publishableKey = value("VITE_CLERK_PUBLISHABLE_KEY");
+  const frontendApiHost = clerkFrontendApiHost(publishableKey);
+  if (!publishableKey) {
+    problems.push(
+      "VITE_CLERK_PUBLISHABLE_KEY is required: without it the SPA would be built for the development identity provider, which exists only in the local stack",
+    );
+  } else if (!frontendApiHost) {
+    problems.push(
+      "VITE_CLERK_PUBLISHABLE_KEY is not a Clerk publishable key (pk_test_… or pk_live_…)",
+    );
+  } else if (stage === "prod" && !publishableKey.startsWith("pk_live_")) {
+    problems.push(
+      "VITE_CLERK_PUBLISHABLE_KEY must be a production key (pk_live_…) in the prod stage",
+    );
+  }
+
+  if (problems.length > 0 || !appUrl || !frontendApiHost) {
+    throw new Error(
+      `Stage "${stage}" is not configured (set these in .env.${stage}):\n  - ${problems.join("\n  - ")}`,
+    );
+  }
+
+  return {
+    parameters: {
+      APP_URL: appUrl,
+      CLERK_AUTHORIZED_PARTIES: partyOrigins.join(","),
+      CLERK_AUDIENCE: value("CLERK_AUDIENCE"),
+      // Real S3 uses virtual-hosted addressing; path style is only for s3rver in the local stack.
+      S3_FORCE_PATH_STYLE: "false",
+      // The allow-list exists so local tests can audit sites on 127.0.0.1. On AWS it stays empty:
+      // a deployed worker must never be pointed at private addresses.
+      OUTBOUND_ALLOW_HOSTS: "",
+      DNS_RESOLVER: dnsResolver,
+      DOMAIN_CNAME_TARGET: cnameTarget,
+      DOMAIN_A_RECORD: aRecord,
+    },
+    clerkPublishableKey: publishableKey,
+    clerkFrontendApiHost: frontendApiHost,
+  };
+}
+
+export interface ConfigConstructs {
+  secrets: Record<SecretName, Config.Secret>;
+  parameters: Record<ParameterName, Config.Parameter>;
+}
+
+/**
+ * SST copies every bound Parameter into an SSM parameter named after this child id when the
+ * app is finished. SSM rejects empty values, so an empty Parameter (OUTBOUND_ALLOW_HOSTS and an
+ * unset CLERK_AUDIENCE) would fail the deployment. Claiming the child id first skips the copy;
+ * Lambdas still get the value, because SST passes Parameters to them as environment variables.
+ */
+const SSM_COPY_CHILD_ID = "Parameter_value";
+
+export function createConfig(scope: Construct, settings: StageSettings): ConfigConstructs {
+  const secrets = Object.fromEntries(
+    secretNames.map((name) => [name, new Config.Secret(scope, name)]),
+  ) as Record<SecretName, Config.Secret>;
+  const parameters = Object.fromEntries(
+    parameterNames.map((name) => {
+      const value = settings.parameters[name];
+      const parameter = new Config.Parameter(scope, name, { value });
+      if (value === "") new Construct(parameter, SSM_COPY_CHILD_ID);
+      return [name, parameter];
+    }),
+  ) as Record<ParameterName, Config.Parameter>;
+  return { secrets, parameters };
+}

@@ -1,0 +1,74 @@
+/**
+ * The job queue for screenshots, SEO and Lighthouse runs, its dead-letter queue, and the
+ * Chromium worker that consumes it.
+ */
+import { jobsWorkerHandler } from "@portal/functions/routes";
+import {
+  Function as LambdaFunction,
+  Queue,
+  type StackContext,
+  toCdkDuration,
+  use,
+} from "sst/constructs";
+import { Storage } from "./Storage";
+
+/** A Lighthouse run takes 15-30 s once Chromium is up; the rest is cold start and headroom. */
+export const WORKER_TIMEOUT_SECONDS = 180;
+/** Receives before a message goes to the dead-letter queue. */
+export const MAX_RECEIVE_COUNT = 3;
+
+export function Jobs({ stack }: StackContext) {
+  const { table, bucket, config } = use(Storage);
+
+  const worker = new LambdaFunction(stack, "JobsWorker", {
+    handler: jobsWorkerHandler,
+    // The @sparticuz/chromium npm package ships an x86_64 Chromium only (arm64 needs a separate
+    // layer), so this function overrides the app's arm64 default.
+    architecture: "x86_64",
+    // Lighthouse scores depend on CPU, and Lambda gives CPU in proportion to memory.
+    memorySize: "3008 MB",
+    timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
+    // Chromium unpacks itself into /tmp and Lighthouse writes traces there.
+    diskSize: "2048 MB",
+    nodejs: {
+      // Installed as real node_modules next to the bundle instead of bundled: @sparticuz/chromium
+      // reads its brotli-compressed binary from its own package folder, Lighthouse loads its
+      // audits and locale files by path at run time, and puppeteer-core must be the same copy
+      // Lighthouse drives. Versions come from packages/functions/package.json.
+      install: ["@sparticuz/chromium", "lighthouse", "puppeteer-core"],
+    },
+    bind: [
+      table,
+      bucket,
+      config.parameters.S3_FORCE_PATH_STYLE,
+      config.parameters.OUTBOUND_ALLOW_HOSTS,
+      config.parameters.DNS_RESOLVER,
+    ],
+  });
+
+  // Only the Jobs queue's redrive policy refers to this queue: no function binds it.
+  const deadLetters = new Queue(stack, "JobsDeadLetters", {
+    cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
+  });
+
+  const queue = new Queue(stack, "Jobs", {
+    consumer: {
+      function: worker,
+      cdk: {
+        // One job per invocation: a failed Lighthouse run is retried alone, and the handler can
+        // still report it through batchItemFailures instead of throwing.
+        eventSource: { batchSize: 1, reportBatchItemFailures: true },
+      },
+    },
+    cdk: {
+      queue: {
+        // AWS asks for at least six times the function timeout, so a message is not handed to a
+        // second worker while the first (or a throttled retry of it) still runs.
+        visibilityTimeout: toCdkDuration(`${WORKER_TIMEOUT_SECONDS * 6} seconds`),
+        deadLetterQueue: { queue: deadLetters.cdk.queue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      },
+    },
+  });
+
+  return { queue, deadLetters, worker };
+}

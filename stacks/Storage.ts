@@ -1,0 +1,37 @@
+/**
+ * Stateful resources: the single DynamoDB table and the private screenshots bucket. The stage's
+ * Config.Secret / Config.Parameter constructs are created here too, because this is the first
+ * stack and every later one `use()`s it.
+ */
+import { TABLE_ID, tableDefinition } from "@portal/core/db/table-definition";
+import { Bucket, type StackContext, Table } from "sst/constructs";
+import { createConfig, readStageSettings } from "./Config";
+
+export function Storage({ stack, app }: StackContext) {
+  const settings = readStageSettings(app.stage);
+  const config = createConfig(stack, settings);
+
+  // The definition is shared with the local stack, which creates its dynalite table from it.
+  // Removal: CDK keeps tables and buckets by default (DeletionPolicy Retain); sst.config.ts
+  // switches every stage except prod to destroy.
+  const table = new Table(stack, TABLE_ID, {
+    fields: tableDefinition.fields,
+    primaryIndex: tableDefinition.primaryIndex,
+    globalIndexes: tableDefinition.globalIndexes,
+    cdk: {
+      // SST turns this on by default too; said here so an upgrade cannot quietly drop it. (The
+      // newer pointInTimeRecoverySpecification cannot be used: CDK refuses both at once.)
+      table: { pointInTimeRecovery: true },
+    },
+  });
+
+  // Screenshots are served only through short-lived presigned URLs, so the bucket blocks every
+  // kind of public access, refuses plain HTTP (SST's default enforceSSL) and needs no CORS: an
+  // <img> request does not use it.
+  const bucket = new Bucket(stack, "Screenshots", {
+    blockPublicACLs: true,
+    cors: false,
+  });
+
+  return { table, bucket, config, settings };
+}

@@ -1,0 +1,27 @@
+/** Stripe webhooks: a Function URL, so the handler receives the raw body the signature covers. */
+import { stripeWebhookHandler } from "@portal/functions/routes";
+import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { Storage } from "./Storage";
+
+export function Webhooks({ stack }: StackContext) {
+  const { table, config } = use(Storage);
+
+  const stripeWebhook = new LambdaFunction(stack, "StripeWebhook", {
+    handler: stripeWebhookHandler,
+    // Stripe authenticates itself with the signature, not with AWS credentials; it calls from
+    // its servers, so the URL needs no CORS.
+    url: { authorizer: "none", cors: false },
+    timeout: "30 seconds",
+    bind: [
+      table,
+      config.secrets.STRIPE_SECRET_KEY,
+      config.secrets.STRIPE_WEBHOOK_SECRET,
+      ...Object.values(config.parameters),
+    ],
+  });
+
+  const url = stripeWebhook.url;
+  if (!url) throw new Error("The Stripe webhook function has no URL");
+  stack.addOutputs({ StripeWebhookUrl: url });
+  return { stripeWebhook };
+}

@@ -1,0 +1,77 @@
+/**
+ * Offline synthesis of the SST app for the infra suite: no AWS credentials, no network, no
+ * bundling. SST builds function bundles and runs the StaticSite build in deferred tasks that
+ * only `App.finish()` runs (the CLI calls it before deploying); these tests never call it, so
+ * handlers that do not exist yet and an unbuilt SPA do not matter, and a synthesis takes about
+ * a second. What finish() would add (bundled code, SSM copies of bindings, stage tags) is not
+ * in these templates.
+ *
+ * Templates are read with Template.fromJSON from the app's own synth() rather than
+ * Template.fromStack(getStack(X)): sst 2.49.8 builds its stacks with its own aws-cdk-lib
+ * (2.224.0) while the workspace's aws-cdk-lib/assertions is 2.201.0, whose Stack type the
+ * other copy's stacks do not satisfy. The templates are the same.
+ */
+import { Template } from "aws-cdk-lib/assertions";
+import { App, type getStack, Stack } from "sst/constructs";
+import { initProject } from "sst/project.js";
+import config from "../../sst.config";
+
+export const ACCOUNT = "123456789012";
+export const REGION = "us-east-1";
+
+/** base64("clerk.portal.example.com$"): the shape of a Clerk development-instance key. */
+export const TEST_PUBLISHABLE_KEY = `pk_test_${Buffer.from("clerk.portal.example.com$").toString("base64")}`;
+
+/** A complete, valid set of deploy-time settings (RFC 2606 names, RFC 5737 address). */
+export const validSettings: Record<string, string> = {
+  APP_URL: "https://portal.example.com",
+  DOMAIN_CNAME_TARGET: "sites.example.com",
+  DOMAIN_A_RECORD: "192.0.2.10",
+  VITE_CLERK_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
+};
+
+const settingNames = [
+  "APP_URL",
+  "CLERK_AUTHORIZED_PARTIES",
+  "CLERK_AUDIENCE",
+  "DNS_RESOLVER",
+  "DOMAIN_CNAME_TARGET",
+  "DOMAIN_A_RECORD",
+  "VITE_CLERK_PUBLISHABLE_KEY",
+];
+
+/**
+ * Sets exactly `settings` as the deploy-time environment. initProject loads the developer's
+ * .env files (overriding process.env), so this runs after it: tests never depend on them.
+ */
+function applySettings(settings: Record<string, string>) {
+  for (const name of settingNames) delete process.env[name];
+  Object.assign(process.env, settings);
+}
+
+export async function createApp(stage: string, settings: Record<string, string>) {
+  await initProject({ stage });
+  applySettings(settings);
+  return new App({ mode: "deploy", stage, name: "site-portal", account: ACCOUNT, region: REGION });
+}
+
+type StackFunction = Parameters<typeof getStack>[0];
+
+/** The CloudFormation template of each stack of a synthesised app, by the stack function. */
+export function templatesOf(app: App) {
+  const assembly = app.synth();
+  // Looked up by construct id (the stack function's name) rather than with getStack(), which
+  // follows whichever app SST saw last.
+  return (stack: StackFunction) => {
+    const child = app.node.tryFindChild(app.logicalPrefixedName(stack.name));
+    if (!(child instanceof Stack)) throw new Error(`The app has no stack ${stack.name}`);
+    return Template.fromJSON(assembly.getStackArtifact(child.artifactId).template);
+  };
+}
+
+/** Runs sst.config.ts's stacks() on a fresh app and synthesises it. */
+export async function synthesize(stage = "test", settings = validSettings) {
+  const app = await createApp(stage, settings);
+  await config.stacks(app);
+  return { app, template: templatesOf(app) };
+}
