@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   /** Set → the SPA signs in with Clerk; unset → with the local development identity provider. */
   readonly VITE_CLERK_PUBLISHABLE_KEY?: string;
+  /** Set → card forms use Stripe Elements; unset → the local Stripe emulator's card form. */
+  readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
   readonly VITE_PRODUCT_NAME?: string;
   readonly VITE_CONTACT_EMAIL?: string;
   readonly VITE_CONSULTATION_URL?: string;

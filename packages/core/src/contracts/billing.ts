@@ -1,0 +1,142 @@
+/**
+ * Requests and answers of the payment and billing routes (spec part 1 §3, §7; part 2 "Billing
+ * entities", §7). Money is in cents as Stripe keeps it; the web shows it in US dollars.
+ */
+import { z } from "zod";
+import { planIdSchema } from "./users";
+
+/** POST /api/create-subscription. The plan name as the pages send it ("Professional", "pro"…). */
+export const createSubscriptionRequestSchema = z.object({
+  planName: z.string().trim().min(1).max(40).optional(),
+});
+export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
+
+export const createSubscriptionResponseSchema = z.object({
+  /** Stripe's hosted checkout page; null when nothing is left to pay. */
+  paymentUrl: z.string().nullable(),
+  /** "checkout_required", or the Stripe subscription status when one already exists. */
+  status: z.string(),
+  message: z.string(),
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
+
+/** POST /api/verify-subscription: the subscription as Stripe has it now, stored on the user. */
+export const verifySubscriptionResponseSchema = z.object({
+  success: z.boolean(),
+  activations: z.array(z.object({ plan: planIdSchema, subscriptionId: z.string() })),
+});
+export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponseSchema>;
+
+/** POST /api/complete-payment: the incomplete first invoice's client secret, if any. */
+export const completePaymentResponseSchema = z.object({
+  success: z.boolean(),
+  clientSecret: z.string().nullable(),
+  message: z.string().optional(),
+});
+export type CompletePaymentResponse = z.infer<typeof completePaymentResponseSchema>;
+
+/** The SEO package: one price, decided here and never by a request body (spec part 1 §9). */
+export const SEO_UPSELL_PRICE_CENTS = 4900;
+export const SEO_UPSELL_PREFIX = "seo-";
+
+/**
+ * POST /api/create-payment-intent. The spec's client sends amount 49 and upsellId
+ * "seo-{siteId}"; the amount is accepted for compatibility and ignored.
+ */
+export const createPaymentIntentRequestSchema = z.object({
+  upsellId: z
+    .string()
+    .trim()
+    .startsWith(SEO_UPSELL_PREFIX, "Unknown upsell")
+    .max(SEO_UPSELL_PREFIX.length + 64),
+  amount: z.number().optional(),
+});
+export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  upsellId: z.string(),
+  amount: z.number().int(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+/** GET /api/billing/subscription. `subscription` is null when there is none. */
+export const billingSubscriptionSchema = z.object({
+  id: z.string(),
+  plan: z.object({
+    id: planIdSchema.nullable(),
+    name: z.string(),
+    /** Cents per interval. */
+    amount: z.number().int(),
+    currency: z.string(),
+    interval: z.string(),
+  }),
+  status: z.string(),
+  /** ISO timestamps. */
+  currentPeriodStart: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
+
+export const billingSubscriptionResponseSchema = z.object({
+  subscription: billingSubscriptionSchema.nullable(),
+});
+export type BillingSubscriptionResponse = z.infer<typeof billingSubscriptionResponseSchema>;
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  card: z
+    .object({
+      brand: z.string(),
+      last4: z.string(),
+      expMonth: z.number().int(),
+      expYear: z.number().int(),
+    })
+    .nullable(),
+  link: z.object({ email: z.string().nullable() }).nullable(),
+  isDefault: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const paymentMethodsResponseSchema = z.object({
+  paymentMethods: z.array(paymentMethodSchema),
+});
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  /** Cents. */
+  total: z.number().int(),
+  currency: z.string(),
+  status: z.string().nullable(),
+  /** ISO timestamps. */
+  created: z.string(),
+  paidAt: z.string().nullable(),
+  hostedInvoiceUrl: z.string().nullable(),
+  invoicePdf: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) });
+export type InvoicesResponse = z.infer<typeof invoicesResponseSchema>;
+
+/** cancel-subscription and reactivate-subscription answer the subscription as it is now. */
+export const subscriptionChangeResponseSchema = z.object({
+  success: z.boolean(),
+  subscription: billingSubscriptionSchema,
+});
+export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponseSchema>;
+
+/** create-portal-session and add-payment-method: a Stripe page the browser goes to. */
+export const redirectUrlResponseSchema = z.object({ url: z.string() });
+export type RedirectUrlResponse = z.infer<typeof redirectUrlResponseSchema>;
+
+export const setDefaultPaymentMethodRequestSchema = z.object({
+  paymentMethodId: z.string().trim().min(1).max(255),
+});
+export type SetDefaultPaymentMethodRequest = z.infer<typeof setDefaultPaymentMethodRequestSchema>;
+
+export const setDefaultPaymentMethodResponseSchema = z.object({ success: z.boolean() });

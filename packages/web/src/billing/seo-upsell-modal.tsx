@@ -1,0 +1,170 @@
+/**
+ * The SEO upsell modal (spec part 1 §4, §9): an offer step, then a card payment step once a
+ * payment intent exists. Success toasts and closes; a refused card keeps the form; closing
+ * resets it. The dashboard's upsell strip opens it.
+ */
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Dialog,
+  HStack,
+  List,
+  Portal,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CircleCheck } from "lucide-react";
+import { useState } from "react";
+import { toast } from "../ui/toaster";
+import { CardPaymentForm } from "./card-form";
+import { PAYMENT_FAILED_FALLBACK } from "./card-payment";
+import { createSeoPaymentIntent } from "./create-payment-intent";
+
+export interface SeoUpsellModalProps {
+  site: { id: string; name: string };
+  open: boolean;
+  onClose: () => void;
+}
+
+const INCLUDED = [
+  "Meta tag optimization",
+  "Performance optimization",
+  "Content enhancement",
+  "Local SEO setup",
+];
+
+export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
+  const queryClient = useQueryClient();
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+
+  const intent = useMutation({
+    mutationFn: () => createSeoPaymentIntent(site.id),
+    onSuccess: (answer) => setClientSecret(answer.clientSecret),
+    onError: () =>
+      toast({
+        title: "Error",
+        description: "Failed to initiate payment. Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  function close() {
+    setClientSecret(null);
+    intent.reset();
+    onClose();
+  }
+
+  function succeeded() {
+    toast({
+      title: "Success!",
+      description:
+        "SEO upgrade purchased successfully! We'll start optimizing your site within 24 hours.",
+    });
+    // The purchase is recorded by Stripe's webhook; these lists show it once it lands.
+    void queryClient.invalidateQueries({ queryKey: ["/api/activities"] });
+    void queryClient.invalidateQueries({ queryKey: ["/api/sites"] });
+    close();
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => {
+        if (!event.open) close();
+      }}
+      placement="center"
+      size={{ base: "full", sm: "md" }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Stack gap="1">
+                <Dialog.Title>SEO Performance Package</Dialog.Title>
+                <Text color="fg.muted" fontSize="sm">
+                  {site.name}
+                </Text>
+              </Stack>
+            </Dialog.Header>
+            <Dialog.Body>
+              {clientSecret ? (
+                <Stack gap="4">
+                  <HStack justify="space-between">
+                    <Text fontWeight="medium">SEO Performance Package</Text>
+                    <Text fontWeight="semibold">$49.00</Text>
+                  </HStack>
+                  <CardPaymentForm
+                    clientSecret={clientSecret}
+                    submitLabel="Pay $49"
+                    returnUrl={`${window.location.origin}/dashboard`}
+                    onSucceeded={succeeded}
+                    onFailed={(message) =>
+                      toast({
+                        title: "Payment Failed",
+                        description: message || PAYMENT_FAILED_FALLBACK,
+                        variant: "destructive",
+                      })
+                    }
+                    onUnexpected={(error) => {
+                      console.log("SEO upsell payment error.", error);
+                      toast({
+                        title: "Payment Error",
+                        description: "An unexpected error occurred. Please try again.",
+                        variant: "destructive",
+                      });
+                    }}
+                  />
+                </Stack>
+              ) : (
+                <Stack gap="5">
+                  <HStack gap="3" align="baseline" flexWrap="wrap">
+                    <Text fontSize="3xl" fontWeight="bold">
+                      $49
+                    </Text>
+                    <Text color="fg.muted">one-time, for this site</Text>
+                    <Badge colorPalette="green">Expected score 90+/100</Badge>
+                  </HStack>
+                  <Text>
+                    Your site scores below 85. Our team tunes it for search engines and speed, and
+                    we start optimizing within 24 hours.
+                  </Text>
+                  <List.Root gap="2" variant="plain">
+                    {INCLUDED.map((item) => (
+                      <List.Item key={item} alignItems="center">
+                        <List.Indicator asChild color="green.600">
+                          <CircleCheck size={18} aria-hidden />
+                        </List.Indicator>
+                        {item}
+                      </List.Item>
+                    ))}
+                  </List.Root>
+                </Stack>
+              )}
+            </Dialog.Body>
+            {clientSecret ? null : (
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close}>
+                  Not now
+                </Button>
+                <Button
+                  colorPalette="brand"
+                  loading={intent.isPending}
+                  onClick={() => intent.mutate()}
+                >
+                  Upgrade for $49
+                </Button>
+              </Dialog.Footer>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
