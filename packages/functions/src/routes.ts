@@ -7,6 +7,10 @@
  */
 export const routes = {
   "GET /api/auth/user": "packages/functions/src/api/auth/user.handler",
+  "GET /api/tickets": "packages/functions/src/api/tickets/list.handler",
+  "POST /api/tickets": "packages/functions/src/api/tickets/create.handler",
+  "GET /api/tickets/{id}": "packages/functions/src/api/tickets/get.handler",
+  "POST /api/tickets/{id}/messages": "packages/functions/src/api/tickets/reply.handler",
 } as const satisfies Record<string, string>;
 
 export type RouteKey = keyof typeof routes;

@@ -1,0 +1,214 @@
+/**
+ * Support tickets and their conversations (spec part 1 §3-§5, part 2 §3): the two ticket
+ * forms, what POST /api/tickets accepts, and what the ticket routes answer.
+ *
+ * The spec gives two rule sets for one request: the dashboard dialog (title required,
+ * description ≥ 10) and the Support Center dialog (title 5-100, description 20-2000). Each
+ * form keeps its own rules and messages; the server accepts what either form can send.
+ *
+ * This file is imported by the web bundle too, so it depends on zod only (the enumerations
+ * are checked against the entity's at the type level, below).
+ */
+import { z } from "zod";
+import type { TicketCategory, TicketPriority, TicketStatus } from "../db/entities/ticket";
+
+// ------------------------------------------------------------------ enumerations
+
+export const ticketStatusSchema = z.enum(["open", "in_progress", "resolved", "closed"]);
+export const ticketPrioritySchema = z.enum(["low", "medium", "high", "urgent"]);
+export const ticketCategorySchema = z.enum([
+  "general",
+  "technical",
+  "billing",
+  "website_request",
+  "bug_report",
+]);
+
+export type TicketStatusValue = z.infer<typeof ticketStatusSchema>;
+export type TicketPriorityValue = z.infer<typeof ticketPrioritySchema>;
+export type TicketCategoryValue = z.infer<typeof ticketCategorySchema>;
+
+// The stored enumerations and these must be the same sets: a compile error here means one
+// side changed without the other.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameSets: [
+  Same<TicketStatusValue, TicketStatus>,
+  Same<TicketPriorityValue, TicketPriority>,
+  Same<TicketCategoryValue, TicketCategory>,
+] = [true, true, true];
+void sameSets;
+
+/** Display labels, in the order the spec's filters list them. */
+export const TICKET_STATUS_LABELS: Record<TicketStatusValue, string> = {
+  open: "Open",
+  in_progress: "In Progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+export const TICKET_CATEGORY_LABELS: Record<TicketCategoryValue, string> = {
+  general: "General",
+  technical: "Technical",
+  billing: "Billing",
+  website_request: "Website Request",
+  bug_report: "Bug Report",
+};
+export const TICKET_PRIORITY_LABELS: Record<TicketPriorityValue, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  urgent: "Urgent",
+};
+
+/** The spec: a missing or unknown status is labelled 'Open'. */
+export function ticketStatusLabel(status: string | null | undefined): string {
+  return TICKET_STATUS_LABELS[status as TicketStatusValue] ?? TICKET_STATUS_LABELS.open;
+}
+
+// ------------------------------------------------------------------ limits
+
+/**
+ * Bounds the spec leaves open for the dashboard form. The server needs some ceiling; these are
+ * above anything the Support Center form allows, so they only ever bite on the dashboard form,
+ * which states them with its own messages instead of failing with a bare toast.
+ */
+export const TICKET_TITLE_MAX = 200;
+export const TICKET_DESCRIPTION_MAX = 5000;
+export const SUPPORT_TITLE_MIN = 5;
+export const SUPPORT_TITLE_MAX = 100;
+export const SUPPORT_DESCRIPTION_MIN = 20;
+export const SUPPORT_DESCRIPTION_MAX = 2000;
+export const DASHBOARD_DESCRIPTION_MIN = 10;
+export const TICKET_MESSAGE_MAX = 5000;
+
+/** The site picker's "no site" choice (dashboard form). */
+export const NO_SITE = "none";
+
+/** '' and 'none' mean "no site": the request then has no siteId at all. */
+const optionalSiteChoice = z
+  .string()
+  .optional()
+  .transform((value) => (value && value !== NO_SITE ? value : undefined));
+
+// ------------------------------------------------------------------ forms
+
+/** Dashboard "New Ticket" dialog (spec part 1 §5, first list). */
+export const dashboardTicketFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Title is required")
+    .max(TICKET_TITLE_MAX, `Title must be less than ${TICKET_TITLE_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .min(DASHBOARD_DESCRIPTION_MIN, "Please provide at least 10 characters")
+    .max(
+      TICKET_DESCRIPTION_MAX,
+      `Description must be less than ${TICKET_DESCRIPTION_MAX} characters`,
+    ),
+  // An unchosen select is "" (or undefined): both get the spec's "please select" message.
+  category: z.enum(ticketCategorySchema.options, { error: "Please select a category" }),
+  priority: z.enum(ticketPrioritySchema.options, { error: "Please select a priority" }),
+  siteId: optionalSiteChoice,
+});
+
+/** Support Center "New Ticket" dialog (spec part 1 §5, second list). */
+export const supportTicketFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(SUPPORT_TITLE_MIN, "Title must be at least 5 characters")
+    .max(SUPPORT_TITLE_MAX, "Title must be less than 100 characters"),
+  description: z
+    .string()
+    .trim()
+    .min(SUPPORT_DESCRIPTION_MIN, "Please provide more details (at least 20 characters)")
+    .max(SUPPORT_DESCRIPTION_MAX, "Description too long"),
+  category: ticketCategorySchema.default("general"),
+  priority: ticketPrioritySchema.default("medium"),
+  siteId: optionalSiteChoice,
+});
+
+export type DashboardTicketFormInput = z.input<typeof dashboardTicketFormSchema>;
+export type DashboardTicketForm = z.output<typeof dashboardTicketFormSchema>;
+export type SupportTicketFormInput = z.input<typeof supportTicketFormSchema>;
+export type SupportTicketForm = z.output<typeof supportTicketFormSchema>;
+
+// ------------------------------------------------------------------ requests
+
+/**
+ * POST /api/tickets: what either form can send. Minimums are the looser (dashboard) ones,
+ * maximums the server's ceilings; category and priority fall back to the stored defaults.
+ * `siteId` null, '' or 'none' means no site; any other value must be one of the caller's
+ * own sites (checked by core, not here).
+ */
+export const createTicketRequestSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(TICKET_TITLE_MAX, `Title must be less than ${TICKET_TITLE_MAX} characters`),
+  description: z
+    .string({ error: "Please provide at least 10 characters" })
+    .trim()
+    .min(DASHBOARD_DESCRIPTION_MIN, "Please provide at least 10 characters")
+    .max(
+      TICKET_DESCRIPTION_MAX,
+      `Description must be less than ${TICKET_DESCRIPTION_MAX} characters`,
+    ),
+  category: ticketCategorySchema.default("general"),
+  priority: ticketPrioritySchema.default("medium"),
+  siteId: z
+    .string()
+    .nullish()
+    .transform((value) => (value && value !== NO_SITE ? value : undefined)),
+});
+export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
+export type NewTicket = z.output<typeof createTicketRequestSchema>;
+
+/** POST /api/tickets/{id}/messages. */
+export const ticketReplyRequestSchema = z.object({
+  message: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, "Message is required")
+    .max(TICKET_MESSAGE_MAX, `Message must be at most ${TICKET_MESSAGE_MAX} characters`),
+});
+export type TicketReplyRequest = z.input<typeof ticketReplyRequestSchema>;
+
+// ------------------------------------------------------------------ responses
+
+/** A ticket as the customer sees it (staff-only fields such as internalNotes never appear). */
+export const ticketSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: ticketCategorySchema,
+  priority: ticketPrioritySchema,
+  status: ticketStatusSchema,
+  siteId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** ISO time of the latest message, null before the first reply. */
+  lastResponse: z.string().nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** GET /api/tickets: the caller's tickets, newest first. */
+export const ticketListSchema = z.array(ticketSchema);
+
+/** One message of a conversation (internal staff messages are never sent to a customer). */
+export const ticketMessageSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  isStaffReply: z.boolean(),
+  createdAt: z.string(),
+});
+export type TicketMessage = z.infer<typeof ticketMessageSchema>;
+
+/** GET /api/tickets/{id}: the ticket and its messages, oldest first. */
+export const ticketThreadSchema = z.object({
+  ticket: ticketSchema,
+  messages: z.array(ticketMessageSchema),
+});
+export type TicketThread = z.infer<typeof ticketThreadSchema>;

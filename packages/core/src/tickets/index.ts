@@ -1,0 +1,244 @@
+/**
+ * Support tickets and their conversations. Everything here works inside one customer's
+ * partition, so a ticket id from another customer finds nothing (404 by construction), and
+ * nothing staff-only (internal messages, internalNotes) leaves this module for a customer.
+ */
+
+import * as Activities from "../activities/index";
+import type {
+  NewTicket,
+  Ticket,
+  TicketMessage,
+  TicketStatusValue,
+  TicketThread,
+} from "../contracts/tickets";
+import { isConditionFailure } from "../db/errors";
+import { db, isId, type TicketItem, type TicketMessageItem } from "../db/service";
+import { NotFoundError, UnprocessableError, ValidationError } from "../errors";
+
+const TICKET_NOT_FOUND = "Ticket not found";
+export const CLOSED_TICKET_MESSAGE =
+  "This ticket is closed and can no longer be replied to. Please open a new ticket.";
+
+export function toTicket(item: TicketItem): Ticket {
+  return {
+    id: item.ticketId,
+    title: item.title,
+    description: item.description ?? "",
+    category: item.category,
+    priority: item.priority,
+    status: item.status,
+    siteId: item.siteId ?? null,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    lastResponse: item.lastResponse ?? null,
+  };
+}
+
+export function toTicketMessage(item: TicketMessageItem): TicketMessage {
+  return {
+    id: item.messageId,
+    message: item.message,
+    isStaffReply: item.isStaffReply,
+    createdAt: item.createdAt,
+  };
+}
+
+/** What a customer may read of a conversation: internal messages are dropped, oldest first. */
+function customerThread(ticket: TicketItem, messages: TicketMessageItem[]): TicketThread {
+  return {
+    ticket: toTicket(ticket),
+    messages: messages
+      .filter((message) => !message.isInternal)
+      // Ids are ULIDs: their order is creation order.
+      .sort((a, b) => (a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0))
+      .map(toTicketMessage),
+  };
+}
+
+/** The caller's tickets, newest first. */
+export async function list(userId: string): Promise<Ticket[]> {
+  const { data } = await db.entities.ticket.query
+    .byOwner({ userId })
+    .go({ order: "desc", pages: "all" });
+  return data.map(toTicket);
+}
+
+/**
+ * Opens a ticket (status open). A site it names must be one of the caller's own; otherwise
+ * nothing is stored and the error names the field.
+ */
+export async function create(userId: string, input: NewTicket): Promise<Ticket> {
+  if (input.siteId !== undefined) await requireOwnSite(userId, input.siteId);
+  const { data } = await db.entities.ticket
+    .create({
+      userId,
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      priority: input.priority,
+      status: "open",
+      ...(input.siteId ? { siteId: input.siteId } : {}),
+    })
+    .go();
+  await recordActivity(userId, {
+    type: "ticket_created",
+    description: `Support ticket created: ${data.title}`,
+    siteId: data.siteId,
+  });
+  return toTicket(data);
+}
+
+/**
+ * A ticket and its conversation in one Query (the `thread` collection on gsi1). That index is
+ * eventually consistent: a read that must include a write just made uses `readThreadConsistent`.
+ */
+export async function getThread(userId: string, ticketId: string): Promise<TicketThread> {
+  if (!isId(ticketId)) throw new NotFoundError(TICKET_NOT_FOUND);
+  const { data } = await db.collections.thread({ userId, ticketId }).go({ pages: "all" });
+  const ticket = data.ticket[0];
+  if (!ticket) throw new NotFoundError(TICKET_NOT_FOUND);
+  return customerThread(ticket, data.ticketMessage);
+}
+
+/**
+ * The customer answers on their ticket. Allowed until the ticket is closed; an answer to a
+ * resolved ticket reopens it. Answers with the whole thread as it now stands, read from the
+ * primary index so the new message is certainly in it.
+ *
+ * Order of writes (no transactions locally): the ticket is updated first, on the condition
+ * that its status is still the one read, so a reply can never slip onto a ticket staff closed
+ * in between; then the message is stored. A failure between the two leaves only a newer
+ * `lastResponse`, and a retry completes the reply.
+ */
+export async function reply(
+  userId: string,
+  ticketId: string,
+  message: string,
+): Promise<TicketThread> {
+  const ticket = await readTicket(userId, ticketId);
+  if (ticket.status === "closed") {
+    throw new UnprocessableError(CLOSED_TICKET_MESSAGE, { message: CLOSED_TICKET_MESSAGE });
+  }
+
+  const now = new Date().toISOString();
+  const status: TicketStatusValue = ticket.status === "resolved" ? "open" : ticket.status;
+  try {
+    await db.entities.ticket
+      .patch({ userId, ticketId })
+      .set({ lastResponse: now, status })
+      .where((attr, op) => op.eq(attr.status, ticket.status))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // The status changed under us (or the ticket went away): decide again on fresh state.
+    return reply(userId, ticketId, message);
+  }
+
+  await db.entities.ticketMessage
+    .create({ userId, ticketId, message, isStaffReply: false, isInternal: false, createdAt: now })
+    .go();
+  await recordActivity(userId, {
+    type: "ticket_replied",
+    description: `Replied to support ticket: ${ticket.title}`,
+    siteId: ticket.siteId,
+  });
+  return readThreadConsistent(userId, ticketId);
+}
+
+// ------------------------------------------------------------------ staff side
+// No staff role exists in the portal yet (spec part 2 §6); these are the operations a staff
+// tool or an operator script performs, and what tests use to stand in for staff.
+
+/**
+ * A message from staff on a customer's ticket. `internal` messages are notes between staff
+ * and are never shown to the customer.
+ */
+export async function addStaffMessage(
+  ownerId: string,
+  ticketId: string,
+  input: { message: string; internal?: boolean },
+): Promise<TicketMessageItem> {
+  const ticket = await readTicket(ownerId, ticketId);
+  const { data } = await db.entities.ticketMessage
+    .create({
+      userId: ownerId,
+      ticketId: ticket.ticketId,
+      message: input.message,
+      isStaffReply: true,
+      isInternal: input.internal ?? false,
+    })
+    .go();
+  // An internal note is not a response the customer received.
+  if (!input.internal) {
+    await db.entities.ticket
+      .patch({ userId: ownerId, ticketId })
+      .set({ lastResponse: data.createdAt })
+      .go();
+  }
+  return data;
+}
+
+/** Status changes are the server's (spec part 1 §4): staff move a ticket along. */
+export async function setStatus(
+  ownerId: string,
+  ticketId: string,
+  status: TicketStatusValue,
+): Promise<Ticket> {
+  await readTicket(ownerId, ticketId);
+  const { data } = await db.entities.ticket
+    .patch({ userId: ownerId, ticketId })
+    .set({ status })
+    .go({ response: "all_new" });
+  return toTicket(data as TicketItem);
+}
+
+// ------------------------------------------------------------------ helpers
+
+async function readTicket(userId: string, ticketId: string): Promise<TicketItem> {
+  if (!isId(ticketId)) throw new NotFoundError(TICKET_NOT_FOUND);
+  const { data } = await db.entities.ticket.get({ userId, ticketId }).go({ consistent: true });
+  if (!data) throw new NotFoundError(TICKET_NOT_FOUND);
+  return data;
+}
+
+async function readThreadConsistent(userId: string, ticketId: string): Promise<TicketThread> {
+  const [ticket, { data: messages }] = await Promise.all([
+    readTicket(userId, ticketId),
+    db.entities.ticketMessage.query
+      .byOwner({ userId, ticketId })
+      .go({ consistent: true, pages: "all" }),
+  ]);
+  return customerThread(ticket, messages);
+}
+
+async function requireOwnSite(userId: string, siteId: string): Promise<void> {
+  const message = "Choose one of your own sites";
+  if (!isId(siteId)) throw new ValidationError("The site was not found", { siteId: message });
+  const { data } = await db.entities.site.get({ userId, siteId }).go();
+  if (!data) throw new ValidationError("The site was not found", { siteId: message });
+}
+
+/**
+ * The activity feed is a record of what happened, not part of it: once the ticket or reply is
+ * stored, failing the request over a missing feed line would only make the customer send it
+ * again (a duplicate ticket). The failure is logged instead.
+ */
+async function recordActivity(
+  userId: string,
+  { siteId, ...activity }: Parameters<typeof Activities.record>[1],
+): Promise<void> {
+  try {
+    await Activities.record(userId, siteId ? { ...activity, siteId } : activity);
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "activity not recorded",
+        type: activity.type,
+        userId,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
+}

@@ -1,0 +1,11 @@
+/** POST /api/tickets/{id}/messages: the customer replies; answers with the updated thread. */
+import { ticketReplyRequestSchema } from "@portal/core/contracts/tickets";
+import * as Tickets from "@portal/core/tickets/index";
+import { z } from "zod";
+import { api, response } from "../handler";
+
+export const handler = api(
+  { params: z.object({ id: z.string() }), body: ticketReplyRequestSchema },
+  async ({ identity, params, body }) =>
+    response({ status: 201, body: await Tickets.reply(identity.userId, params.id, body.message) }),
+);
