@@ -1,4 +1,5 @@
 /** `npm start`: the local stack on a fixed port, with its data kept between runs. */
+import { existsSync } from "node:fs";
 import { z } from "zod";
 import { startLocalStack } from "./local-stack";
 
@@ -11,6 +12,9 @@ const settingsSchema = z.object({
   OUTBOUND_ALLOW_HOSTS: z.string().default(""),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
 });
+
+// Settings from .env (see .env.example); the shell's own variables win.
+if (existsSync(".env")) process.loadEnvFile(".env");
 
 const parsed = settingsSchema.safeParse(process.env);
 if (!parsed.success) {
