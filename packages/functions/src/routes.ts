@@ -11,6 +11,11 @@ export const routes = {
   "POST /api/tickets": "packages/functions/src/api/tickets/create.handler",
   "GET /api/tickets/{id}": "packages/functions/src/api/tickets/get.handler",
   "POST /api/tickets/{id}/messages": "packages/functions/src/api/tickets/reply.handler",
+  "POST /api/questionnaires": "packages/functions/src/api/questionnaires/submit.handler",
+  "GET /api/questionnaires/me": "packages/functions/src/api/questionnaires/me.handler",
+  "GET /api/questionnaire": "packages/functions/src/api/questionnaires/me.handler",
+  "GET /api/dashboard/stats": "packages/functions/src/api/dashboard/stats.handler",
+  "GET /api/activities": "packages/functions/src/api/activities/list.handler",
 } as const satisfies Record<string, string>;
 
 export type RouteKey = keyof typeof routes;

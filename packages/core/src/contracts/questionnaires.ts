@@ -1,0 +1,223 @@
+/**
+ * The website questionnaire (spec part 2 "Questionnaire page", §3, §5): the one schema the
+ * wizard validates with and POST /api/questionnaires checks, and the answers of
+ * GET /api/questionnaires/me and GET /api/questionnaire.
+ */
+import { z } from "zod";
+
+// The enumerations are the spec's; the entity (db/entities/questionnaire.ts) stores the same.
+export const INDUSTRIES = [
+  "restaurant",
+  "retail",
+  "healthcare",
+  "professional",
+  "fitness",
+  "beauty",
+  "construction",
+  "technology",
+  "education",
+  "nonprofit",
+  "other",
+] as const;
+export const WEBSITE_TYPES = ["business", "ecommerce", "portfolio", "blog"] as const;
+export const DESIGN_STYLES = ["modern", "classic", "minimalist", "bold"] as const;
+export const ADDITIONAL_SERVICES = [
+  "seo",
+  "social_media",
+  "maintenance",
+  "analytics",
+  "security",
+] as const;
+export const TIMELINES = ["asap", "1-2-weeks", "3-4-weeks", "1-2-months", "flexible"] as const;
+export const BUDGETS = ["0-250", "250-500", "500-1000", "1000+", "discuss"] as const;
+export const CONTACT_PREFERENCES = ["email", "phone", "both"] as const;
+
+export type Industry = (typeof INDUSTRIES)[number];
+export type WebsiteType = (typeof WEBSITE_TYPES)[number];
+export type DesignStyle = (typeof DESIGN_STYLES)[number];
+export type AdditionalService = (typeof ADDITIONAL_SERVICES)[number];
+export type Timeline = (typeof TIMELINES)[number];
+export type Budget = (typeof BUDGETS)[number];
+export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
+
+export const DEFAULT_PRIMARY_COLOR = "#3B82F6";
+export const DEFAULT_SECONDARY_COLOR = "#8B5CF6";
+
+/**
+ * Length limits (the spec gives none): a name or a short answer fits in 200 characters, a URL
+ * in 500, a paragraph in 2000. They keep one answer from filling the 400 KB item.
+ */
+export const SHORT_TEXT_MAX = 200;
+export const URL_TEXT_MAX = 500;
+export const LONG_TEXT_MAX = 2000;
+
+export const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+
+const isBlank = (input: unknown) =>
+  input === undefined || input === null || (typeof input === "string" && input.trim() === "");
+
+/** A free-text answer: trimmed, at most `max` characters, absent when blank. */
+function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+/** A required choice: its own message when nothing was chosen, another for a value not offered. */
+function requiredChoice<const T extends readonly [string, ...string[]]>(
+  values: T,
+  missing: string,
+  unknown: string,
+) {
+  return z.enum(values, { error: (issue) => (isBlank(issue.input) ? missing : unknown) });
+}
+
+/** An optional choice: radios and selects left empty send "" (or nothing), which means absent. */
+function optionalChoice<const T extends readonly [string, ...string[]]>(
+  values: T,
+  unknown: string,
+) {
+  return z
+    .union([z.enum(values, { error: unknown }), z.literal("")], { error: unknown })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+function hexColor(label: string, fallback: string) {
+  return z
+    .string({ error: `${label} must be a hex colour like ${fallback}` })
+    .trim()
+    .regex(HEX_COLOR, `${label} must be a hex colour like ${fallback}`)
+    .transform((value) => value.toUpperCase())
+    .default(fallback);
+}
+
+/**
+ * The questionnaire as the wizard sends it. The client form has no userId or logoUrl (spec
+ * part 2 §3); the submit adds userId and isCompleted true, which the server ignores: the owner
+ * is the verified caller and a submitted questionnaire is complete by definition. Unknown keys
+ * are dropped.
+ */
+export const questionnaireInputSchema = z.object({
+  businessName: z
+    .string({ error: "Business name is required" })
+    .trim()
+    .min(1, "Business name is required")
+    .max(SHORT_TEXT_MAX, `Business name must be ${SHORT_TEXT_MAX} characters or fewer`),
+  industry: requiredChoice(
+    INDUSTRIES,
+    "Please select an industry",
+    "Please select an industry from the list",
+  ),
+  websiteType: requiredChoice(
+    WEBSITE_TYPES,
+    "Please select a website type",
+    "Please select a website type from the list",
+  ),
+  targetAudience: optionalText("Target audience", LONG_TEXT_MAX),
+  businessGoals: optionalText("Business goals", LONG_TEXT_MAX),
+  currentWebsite: optionalText("Current website", URL_TEXT_MAX),
+  /** One competitor per line; blank lines and stray spaces are dropped. */
+  competitors: optionalText("Competitor websites", LONG_TEXT_MAX).transform((value) => {
+    const lines = value
+      ?.split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    return lines?.length ? lines.join("\n") : undefined;
+  }),
+  preferredColors: optionalText("Preferred colors", SHORT_TEXT_MAX),
+  primaryColor: hexColor("Primary color", DEFAULT_PRIMARY_COLOR),
+  secondaryColor: hexColor("Secondary color", DEFAULT_SECONDARY_COLOR),
+  designStyle: optionalChoice(DESIGN_STYLES, "Please select a design style from the list"),
+  contentProvided: z.boolean({ error: "Must be true or false" }).default(false),
+  logoProvided: z.boolean({ error: "Must be true or false" }).default(false),
+  additionalServices: z
+    .array(z.enum(ADDITIONAL_SERVICES, { error: "Please select services from the list" }), {
+      error: "Please select services from the list",
+    })
+    .max(ADDITIONAL_SERVICES.length, "Please select services from the list")
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  timeline: optionalChoice(TIMELINES, "Please select a timeline from the list"),
+  budget: optionalChoice(BUDGETS, "Please select a budget from the list"),
+  specialRequirements: optionalText("Special requirements", LONG_TEXT_MAX),
+  contactPreference: z
+    .enum(CONTACT_PREFERENCES, { error: "Please select a contact method from the list" })
+    .default("email"),
+});
+
+/** What the form holds (before defaults and trimming). */
+export type QuestionnaireFormValues = z.input<typeof questionnaireInputSchema>;
+/** What the server stores. */
+export type QuestionnaireInput = z.output<typeof questionnaireInputSchema>;
+
+/** Field → wizard step (1-4): the wizard opens the first step with an error after a refused submit. */
+export const QUESTIONNAIRE_FIELD_STEPS: Record<keyof QuestionnaireInput, 1 | 2 | 3 | 4> = {
+  businessName: 1,
+  industry: 1,
+  websiteType: 1,
+  targetAudience: 1,
+  businessGoals: 2,
+  currentWebsite: 2,
+  competitors: 2,
+  preferredColors: 3,
+  primaryColor: 3,
+  secondaryColor: 3,
+  designStyle: 3,
+  contentProvided: 3,
+  logoProvided: 3,
+  additionalServices: 4,
+  timeline: 4,
+  budget: 4,
+  specialRequirements: 4,
+  contactPreference: 4,
+};
+
+/** A stored questionnaire as the API answers it: absent answers are null. */
+export const questionnaireSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  businessName: z.string(),
+  industry: z.enum(INDUSTRIES),
+  websiteType: z.enum(WEBSITE_TYPES),
+  targetAudience: z.string().nullable(),
+  businessGoals: z.string().nullable(),
+  currentWebsite: z.string().nullable(),
+  competitors: z.string().nullable(),
+  preferredColors: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  logoUrl: z.string().nullable(),
+  designStyle: z.enum(DESIGN_STYLES).nullable(),
+  contentProvided: z.boolean(),
+  logoProvided: z.boolean(),
+  additionalServices: z.array(z.string()),
+  timeline: z.enum(TIMELINES).nullable(),
+  budget: z.enum(BUDGETS).nullable(),
+  specialRequirements: z.string().nullable(),
+  contactPreference: z.enum(CONTACT_PREFERENCES),
+  isCompleted: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Questionnaire = z.infer<typeof questionnaireSchema>;
+
+/** GET /api/questionnaires/me and GET /api/questionnaire (one record, two paths: DECISIONS.md). */
+export const questionnaireStatusSchema = z.object({
+  isCompleted: z.boolean(),
+  questionnaire: questionnaireSchema.nullable(),
+});
+export type QuestionnaireStatus = z.infer<typeof questionnaireStatusSchema>;
+
+/**
+ * POST /api/questionnaires: 201 when this submit created the questionnaire, 200 when it was
+ * already there (a double submit); `siteId` is the site the questionnaire requested.
+ */
+export const submitQuestionnaireResponseSchema = questionnaireStatusSchema.extend({
+  questionnaire: questionnaireSchema,
+  siteId: z.string(),
+});
+export type SubmitQuestionnaireResponse = z.infer<typeof submitQuestionnaireResponseSchema>;

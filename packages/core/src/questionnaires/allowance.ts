@@ -1,0 +1,31 @@
+/** How many websites a plan includes (pricing page copy; DECISIONS.md "Website allowance"). */
+import type { PlanId } from "../contracts/users";
+
+const ALLOWANCE: Record<PlanId, number> = {
+  starter: 1,
+  pro: 3,
+  enterprise: Number.POSITIVE_INFINITY,
+};
+
+const PLAN_LABEL: Record<PlanId, string> = {
+  starter: "Starter",
+  pro: "Pro",
+  enterprise: "Enterprise",
+};
+
+/**
+ * Sites a customer on `plan` may have. No plan yet counts as Starter: the questionnaire opens
+ * right after payment (?payment=success), possibly before the payment webhook has stored the
+ * plan, and every paying customer gets at least one site.
+ */
+export function siteAllowance(plan: PlanId | null | undefined): number {
+  return plan ? ALLOWANCE[plan] : ALLOWANCE.starter;
+}
+
+/** The message a customer sees when a new site would exceed their plan. */
+export function allowanceMessage(plan: PlanId | null | undefined): string {
+  const allowance = siteAllowance(plan);
+  const websites = allowance === 1 ? "1 website" : `${allowance} websites`;
+  const label = plan ? `Your ${PLAN_LABEL[plan]} plan` : "Your plan";
+  return `${label} includes ${websites}. Upgrade your plan to request another website.`;
+}

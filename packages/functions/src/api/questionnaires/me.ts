@@ -1,0 +1,8 @@
+/**
+ * GET /api/questionnaires/me and GET /api/questionnaire (both routes, one record:
+ * DECISIONS.md): { isCompleted, questionnaire } for the caller.
+ */
+import * as Questionnaires from "@portal/core/questionnaires/index";
+import { api } from "../handler";
+
+export const handler = api({}, ({ identity }) => Questionnaires.getMine(identity.userId));
