@@ -1,0 +1,299 @@
+/**
+ * Support tickets through the local stack: the API routes with real tokens and dynalite, and
+ * core (staff side) writing into the same table to stand in for the support team.
+ */
+import {
+  type Ticket,
+  type TicketThread,
+  ticketListSchema,
+  ticketSchema,
+  ticketThreadSchema,
+} from "@portal/core/contracts/tickets";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { stackUrl, useStackEnv } from "../support/stack";
+
+useStackEnv();
+// Imported after the env is set: sst/node reads the table name when the module loads.
+const { db } = await import("@portal/core/db/service");
+const Tickets = await import("@portal/core/tickets/index");
+const Activities = await import("@portal/core/activities/index");
+
+const url = stackUrl();
+
+async function call(
+  who: SignedIn,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown; text: string }> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...bearer(who.token),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined, text };
+}
+
+const validTicket = {
+  title: "Contact form does not send",
+  description: "The contact form on my home page shows an error when I press send.",
+  category: "bug_report",
+  priority: "high",
+};
+
+async function openTicket(who: SignedIn, input: Record<string, unknown> = validTicket) {
+  const { status, json } = await call(who, "POST", "/api/tickets", input);
+  expect(status).toBe(201);
+  return ticketSchema.parse(json);
+}
+
+/** What is stored for a ticket, read on the primary index (strongly consistent). */
+async function storedMessages(userId: string, ticketId: string) {
+  const { data } = await db.entities.ticketMessage.query
+    .byOwner({ userId, ticketId })
+    .go({ consistent: true, pages: "all" });
+  return data;
+}
+
+let alice: SignedIn;
+let bob: SignedIn;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([signUp({ firstName: "Alice" }), signUp({ firstName: "Bob" })]);
+  // The API creates the user record on the first authenticated call.
+  await Promise.all([call(alice, "GET", "/api/auth/user"), call(bob, "GET", "/api/auth/user")]);
+});
+
+describe("POST /api/tickets and GET /api/tickets", () => {
+  it("opens a ticket, lists it newest first and records a ticket_created activity", async () => {
+    const who = await signUp();
+    const first = await openTicket(who);
+    expect(first).toMatchObject({
+      ...validTicket,
+      status: "open",
+      siteId: null,
+      lastResponse: null,
+    });
+
+    // The Support Center form's defaults stand when a client leaves them out.
+    const second = await openTicket(who, {
+      title: "Billing question",
+      description: "Which card is my subscription charged to?",
+    });
+    expect(second).toMatchObject({ category: "general", priority: "medium", status: "open" });
+
+    const { status, json } = await call(who, "GET", "/api/tickets");
+    expect(status).toBe(200);
+    expect(ticketListSchema.parse(json).map((t) => t.id)).toEqual([second.id, first.id]);
+
+    const activities = await Activities.listRecent(who.user.id);
+    expect(activities.filter((a) => a.type === "ticket_created")).toHaveLength(2);
+  });
+
+  it("refuses what neither form would send, naming each field", async () => {
+    const { status, json } = await call(alice, "POST", "/api/tickets", {
+      title: "  ",
+      description: "too short",
+      category: "urgent-stuff",
+    });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({
+      error: {
+        code: "validation_failed",
+        fields: {
+          title: "Title is required",
+          description: "Please provide at least 10 characters",
+          category: expect.any(String),
+        },
+      },
+    });
+  });
+
+  it("accepts one of the caller's own sites, and 'none' as no site", async () => {
+    const who = await signUp();
+    const { data: site } = await db.entities.site
+      .create({ userId: who.user.id, name: "Bakery" })
+      .go();
+    const withSite = await openTicket(who, { ...validTicket, siteId: site.siteId });
+    expect(withSite.siteId).toBe(site.siteId);
+    const noSite = await openTicket(who, { ...validTicket, siteId: "none" });
+    expect(noSite.siteId).toBeNull();
+  });
+
+  it("refuses a ticket naming another customer's site, and stores nothing", async () => {
+    const who = await signUp();
+    const { data: bobsSite } = await db.entities.site
+      .create({ userId: bob.user.id, name: "Bob's shop" })
+      .go();
+    for (const siteId of [bobsSite.siteId, "not-an-id"]) {
+      const { status, json } = await call(who, "POST", "/api/tickets", { ...validTicket, siteId });
+      expect(status).toBe(400);
+      expect(json).toMatchObject({ error: { fields: { siteId: "Choose one of your own sites" } } });
+    }
+    const { json } = await call(who, "GET", "/api/tickets");
+    expect(json).toEqual([]);
+    expect(await Activities.listRecent(who.user.id)).toEqual([]);
+  });
+});
+
+describe("ticket conversations", () => {
+  let ticket: Ticket;
+
+  beforeAll(async () => {
+    ticket = await openTicket(alice);
+  });
+
+  it("answers the ticket with no messages yet", async () => {
+    const { status, json } = await call(alice, "GET", `/api/tickets/${ticket.id}`);
+    expect(status).toBe(200);
+    expect(ticketThreadSchema.parse(json)).toEqual({ ticket, messages: [] });
+  });
+
+  it("answers 404 for another customer's ticket, on every ticket route, and stores nothing", async () => {
+    const read = await call(bob, "GET", `/api/tickets/${ticket.id}`);
+    expect(read.status).toBe(404);
+    expect(read.text).not.toContain(validTicket.title);
+
+    const reply = await call(bob, "POST", `/api/tickets/${ticket.id}/messages`, {
+      message: "I can write here?",
+    });
+    expect(reply.status).toBe(404);
+    expect(reply.json).toMatchObject({ error: { code: "not_found" } });
+
+    expect(await storedMessages(alice.user.id, ticket.id)).toEqual([]);
+    expect(await storedMessages(bob.user.id, ticket.id)).toEqual([]);
+    const { data: stillAlices } = await db.entities.ticket
+      .get({ userId: alice.user.id, ticketId: ticket.id })
+      .go({ consistent: true });
+    expect(stillAlices?.lastResponse).toBeUndefined();
+
+    const { json: bobsList } = await call(bob, "GET", "/api/tickets");
+    expect((bobsList as Ticket[]).map((t) => t.id)).not.toContain(ticket.id);
+  });
+
+  it("answers 404 for ids that are not ours", async () => {
+    for (const id of ["nope", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "%24customer%23x"]) {
+      expect((await call(alice, "GET", `/api/tickets/${id}`)).status).toBe(404);
+      const reply = await call(alice, "POST", `/api/tickets/${id}/messages`, { message: "hi" });
+      expect(reply.status).toBe(404);
+    }
+  });
+
+  it("keeps internal staff messages and internal notes from the customer", async () => {
+    const own = await openTicket(alice);
+    await db.entities.ticket
+      .patch({ userId: alice.user.id, ticketId: own.id })
+      .set({ internalNotes: "Customer is on the legacy host; ask ops" })
+      .go();
+    await Tickets.addStaffMessage(alice.user.id, own.id, {
+      message: "Internal: reproduce on staging first",
+      internal: true,
+    });
+    await Tickets.addStaffMessage(alice.user.id, own.id, {
+      message: "Thanks, we are looking into it.",
+    });
+
+    const { status, json, text } = await call(alice, "GET", `/api/tickets/${own.id}`);
+    expect(status).toBe(200);
+    const thread = ticketThreadSchema.parse(json);
+    expect(thread.messages.map((m) => [m.message, m.isStaffReply])).toEqual([
+      ["Thanks, we are looking into it.", true],
+    ]);
+    expect(text).not.toContain("reproduce on staging");
+    expect(text).not.toContain("legacy host");
+    expect(text).not.toMatch(/internal/i);
+
+    // The reply's answer (read another way) hides them too.
+    const reply = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
+      message: "Great, thank you!",
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.text).not.toContain("reproduce on staging");
+    expect(reply.text).not.toContain("legacy host");
+    expect((reply.json as TicketThread).messages.map((m) => m.message)).toEqual([
+      "Thanks, we are looking into it.",
+      "Great, thank you!",
+    ]);
+  });
+
+  it("stores a reply, updates lastResponse, records ticket_replied and shows it oldest first", async () => {
+    const who = await signUp();
+    const own = await openTicket(who);
+    const first = await call(who, "POST", `/api/tickets/${own.id}/messages`, { message: "First" });
+    const second = await call(who, "POST", `/api/tickets/${own.id}/messages`, {
+      message: "Second",
+    });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const answered = ticketThreadSchema.parse(second.json);
+    expect(answered.messages.map((m) => [m.message, m.isStaffReply])).toEqual([
+      ["First", false],
+      ["Second", false],
+    ]);
+    expect(answered.ticket.lastResponse).toBe(answered.messages[1]?.createdAt);
+
+    const { json } = await call(who, "GET", `/api/tickets/${own.id}`);
+    expect(ticketThreadSchema.parse(json)).toEqual(answered);
+    const replied = (await Activities.listRecent(who.user.id)).filter(
+      (a) => a.type === "ticket_replied",
+    );
+    expect(replied).toHaveLength(2);
+  });
+
+  it("refuses a 6,000-character message with a field message, and stores nothing", async () => {
+    const own = await openTicket(alice);
+    const { status, json } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
+      message: "x".repeat(6000),
+    });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({
+      error: {
+        code: "validation_failed",
+        fields: { message: "Message must be at most 5000 characters" },
+      },
+    });
+    const empty = await call(alice, "POST", `/api/tickets/${own.id}/messages`, { message: "   " });
+    expect(empty.status).toBe(400);
+    expect(empty.json).toMatchObject({ error: { fields: { message: "Message is required" } } });
+    expect(await storedMessages(alice.user.id, own.id)).toEqual([]);
+  });
+
+  it("refuses a reply to a closed ticket with a clear error, and stores nothing", async () => {
+    const own = await openTicket(alice);
+    await Tickets.setStatus(alice.user.id, own.id, "closed");
+    const { status, json } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
+      message: "One more thing",
+    });
+    expect(status).toBe(422);
+    expect(json).toMatchObject({
+      error: { code: "unprocessable", message: Tickets.CLOSED_TICKET_MESSAGE },
+    });
+    expect(await storedMessages(alice.user.id, own.id)).toEqual([]);
+    const { json: after } = await call(alice, "GET", `/api/tickets/${own.id}`);
+    expect(ticketThreadSchema.parse(after).ticket).toMatchObject({
+      status: "closed",
+      lastResponse: null,
+    });
+  });
+
+  it("reopens a resolved ticket when the customer replies", async () => {
+    const own = await openTicket(alice);
+    await Tickets.setStatus(alice.user.id, own.id, "resolved");
+    const { status, json } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
+      message: "It broke again",
+    });
+    expect(status).toBe(201);
+    expect(ticketThreadSchema.parse(json).ticket.status).toBe("open");
+
+    // An in-progress ticket stays in progress.
+    await Tickets.setStatus(alice.user.id, own.id, "in_progress");
+    const again = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
+      message: "Any news?",
+    });
+    expect(ticketThreadSchema.parse(again.json).ticket.status).toBe("in_progress");
+  });
+});
