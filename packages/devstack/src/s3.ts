@@ -1,6 +1,8 @@
 /** S3 stand-in: s3rver, persisted in a folder, with the screenshots bucket created. */
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import S3rver from "s3rver";
+import { localCredentials } from "./aws";
 import { close, hostForUrl } from "./net";
 
 export interface LocalS3 {
@@ -14,6 +16,10 @@ export async function startS3(options: {
   buckets: string[];
 }): Promise<LocalS3> {
   await mkdir(options.dir, { recursive: true });
+  // s3rver checks request signatures (presigned URLs included) against its own key list,
+  // which only holds "S3RVER"; add the local stack's key so SDK calls and presigned GETs pass.
+  const { DUMMY_ACCOUNT } = createRequire(import.meta.url)("s3rver/lib/models/account.js");
+  DUMMY_ACCOUNT.createKeyPair(localCredentials.accessKeyId, localCredentials.secretAccessKey);
   const s3rver = new S3rver({
     address: options.host,
     port: 0,

@@ -7,6 +7,7 @@
  */
 export const routes = {
   "GET /api/auth/user": "packages/functions/src/api/auth/user.handler",
+  "GET /api/sites": "packages/functions/src/api/sites/list.handler",
   "GET /api/tickets": "packages/functions/src/api/tickets/list.handler",
   "POST /api/tickets": "packages/functions/src/api/tickets/create.handler",
   "GET /api/tickets/{id}": "packages/functions/src/api/tickets/get.handler",

@@ -3,6 +3,7 @@
  * (GET /api/tickets). A failed or odd answer means no badge, never a broken shell.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { sitesQuery } from "../sites/queries";
 
 const countOrNothing = (data: unknown, keep: (item: unknown) => boolean = () => true) =>
   Array.isArray(data) ? data.filter(keep).length : undefined;
@@ -11,8 +12,10 @@ const isOpenTicket = (item: unknown) =>
   typeof item === "object" && item !== null && (item as { status?: unknown }).status === "open";
 
 // Keys are the API paths: the default query function GETs the joined key.
+// The sites resource has its own query module; sharing its options keeps one cache entry
+// (and one parser) for GET /api/sites.
 export const siteCountQuery = () =>
-  queryOptions({ queryKey: ["/api/sites"], select: (data: unknown) => countOrNothing(data) });
+  queryOptions({ ...sitesQuery(), select: (data: unknown) => countOrNothing(data) });
 
 export const openTicketCountQuery = () =>
   queryOptions({

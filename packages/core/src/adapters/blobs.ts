@@ -1,0 +1,111 @@
+/**
+ * The S3 port for the private screenshots bucket (Bucket.Screenshots): put an object, delete
+ * everything under a prefix, and hand out short-lived presigned GET URLs. The bucket is never
+ * public; the browser only ever sees presigned URLs.
+ *
+ * No endpoint here: the SDK reads AWS_ENDPOINT_URL_S3 itself (s3rver locally). Path-style
+ * addressing comes from Config.S3_FORCE_PATH_STYLE ("true" locally, where bucket subdomains
+ * of 127.0.0.1 do not resolve).
+ */
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { Bucket } from "sst/node/bucket";
+import { Config } from "sst/node/config";
+
+declare module "sst/node/bucket" {
+  export interface BucketResources {
+    Screenshots: { bucketName: string };
+  }
+}
+
+declare module "sst/node/config" {
+  export interface ParameterResources {
+    S3_FORCE_PATH_STYLE: { value: string };
+  }
+}
+
+/** How long a presigned screenshot URL stays valid: long enough to render a page, no more. */
+export const PRESIGNED_URL_SECONDS = 15 * 60;
+
+let client: S3Client | undefined;
+function s3(): S3Client {
+  client ??= new S3Client({ forcePathStyle: optionalParameter("S3_FORCE_PATH_STYLE") === "true" });
+  return client;
+}
+
+function optionalParameter(name: string): string | undefined {
+  try {
+    return (Config as unknown as Record<string, string | undefined>)[name];
+  } catch {
+    // sst/node/config throws for a parameter not bound to this function: treat as unset.
+    return undefined;
+  }
+}
+
+const bucket = () => Bucket.Screenshots.bucketName;
+
+export async function putObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      // Each key is written once (the name carries a timestamp), so browsers may keep it.
+      CacheControl: "private, max-age=86400, immutable",
+    }),
+  );
+}
+
+/** Deletes every object whose key starts with `prefix`; answers how many were deleted. */
+export async function deletePrefix(prefix: string): Promise<number> {
+  // A prefix must end at a folder boundary, or "…/sites/A" would also take "…/sites/AB".
+  if (!prefix.endsWith("/"))
+    throw new Error(`deletePrefix needs a prefix ending in "/": ${prefix}`);
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3().send(
+      new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
+    );
+    const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+    if (keys.length > 0) {
+      await s3().send(
+        new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys, Quiet: true } }),
+      );
+      deleted += keys.length;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
+}
+
+/** Keys under a prefix (tests and clean-up checks). */
+export async function listKeys(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3().send(
+      new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+/** A GET URL for one object, valid for `expiresIn` seconds (15 minutes by default). */
+export function presignedGetUrl(key: string, expiresIn = PRESIGNED_URL_SECONDS): Promise<string> {
+  // client-s3 (3.699) and the presigner (3.11xx) come from different SDK releases whose
+  // smithy type packages differ; the runtime contract between them is the same.
+  type Presign = Parameters<typeof getSignedUrl>;
+  const client = s3() as unknown as Presign[0];
+  const command = new GetObjectCommand({ Bucket: bucket(), Key: key }) as unknown as Presign[1];
+  return getSignedUrl(client, command, { expiresIn });
+}

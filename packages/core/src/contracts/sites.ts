@@ -1,0 +1,211 @@
+/**
+ * Site API contracts (spec part 1 §3 "Site", part 2 "Site as edited on the settings page",
+ * part 2 §7 site calls). The handlers validate with these and the web forms use the same
+ * schemas, so a field is named and checked once.
+ */
+import { z } from "zod";
+
+/** The settings page's category enumeration (part 2 §3). */
+export const SITE_CATEGORIES = [
+  "business",
+  "ecommerce",
+  "portfolio",
+  "blog",
+  "restaurant",
+  "nonprofit",
+  "healthcare",
+  "education",
+  "other",
+] as const;
+export type SiteCategory = (typeof SITE_CATEGORIES)[number];
+
+/** Display labels for the Category select. */
+export const SITE_CATEGORY_LABELS: Record<SiteCategory, string> = {
+  business: "Business",
+  ecommerce: "E-commerce",
+  portfolio: "Portfolio",
+  blog: "Blog",
+  restaurant: "Restaurant",
+  nonprofit: "Non-profit",
+  healthcare: "Healthcare",
+  education: "Education",
+  other: "Other",
+};
+
+/** Settings-page colour defaults (part 2 §9). */
+export const DEFAULT_PRIMARY_COLOR = "#3b82f6";
+export const DEFAULT_SECONDARY_COLOR = "#6366f1";
+
+export const SITE_MESSAGES = {
+  nameRequired: "Site name is required",
+  nameTooLong: "Site name must be at most 100 characters",
+  descriptionTooLong: "Description must be at most 1000 characters",
+  category: "Choose one of the listed categories",
+  color: "Enter a colour as #rrggbb, for example #3b82f6",
+  httpsUrl: "Enter an https:// URL",
+  urlTooLong: "URL must be at most 2048 characters",
+  domainRequired: "Please enter a domain first",
+} as const;
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+const colorSchema = z
+  .string()
+  .trim()
+  .regex(HEX_COLOR, SITE_MESSAGES.color)
+  // One spelling in storage, so "#3B82F6" and "#3b82f6" never look like two colours.
+  .transform((c) => c.toLowerCase());
+
+/**
+ * Logo and favicon: empty (none) or an absolute https URL. Only https: the site's pages load
+ * them, and a javascript:, data: or http: value would be a script or mixed-content hole.
+ */
+export const optionalHttpsUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, SITE_MESSAGES.urlTooLong)
+  .refine((value) => value === "" || isHttpsUrl(value), SITE_MESSAGES.httpsUrl);
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "" && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The settings form as a whole (every field present): what the Site Settings page edits and
+ * what Save Changes sends. `customDomain` is the domain currently held ("" for none).
+ */
+export const siteSettingsSchema = z.strictObject({
+  name: z.string().trim().min(1, SITE_MESSAGES.nameRequired).max(100, SITE_MESSAGES.nameTooLong),
+  description: z.string().trim().max(1000, SITE_MESSAGES.descriptionTooLong),
+  category: z.enum(SITE_CATEGORIES, { error: SITE_MESSAGES.category }),
+  primaryColor: colorSchema,
+  secondaryColor: colorSchema,
+  logoUrl: optionalHttpsUrlSchema,
+  faviconUrl: optionalHttpsUrlSchema,
+  customDomain: z.string().trim().max(253),
+  sslEnabled: z.boolean(),
+  analyticsEnabled: z.boolean(),
+  seoEnabled: z.boolean(),
+  maintenanceMode: z.boolean(),
+});
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+
+/**
+ * PATCH /api/sites/{id}: any subset of the settings fields. Strict: a body carrying anything
+ * else (status, liveUrl, userId…) is refused as a whole, not partly stored.
+ */
+export const siteUpdateSchema = siteSettingsSchema.partial();
+export type SiteUpdate = z.output<typeof siteUpdateSchema>;
+
+export const SITE_STATUS_VALUES = ["requested", "development", "in_progress", "live"] as const;
+
+/** A site as every page reads it (GET /api/sites items, PATCH answer). */
+export const siteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Stored status; the pages show unknown values raw. */
+  status: z.string(),
+  url: z.string().nullable(),
+  liveUrl: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  /** A presigned GET URL valid for 15 minutes, or null when no screenshot exists yet. */
+  screenshotUrl: z.string().nullable(),
+  lastScreenshotUpdate: z.string().nullable(),
+  performanceScore: z.number().int().nullable(),
+  /**
+   * The stored category, else one derived from the questionnaire's industry/websiteType
+   * (see sites/view.ts), else null.
+   */
+  category: z.enum(SITE_CATEGORIES).nullable(),
+  customDomain: z.string().nullable(),
+  /** null without a custom domain; `pending` until its DNS records verify, then `active`. */
+  domainStatus: z.enum(["pending", "active"]).nullable(),
+  domainVerified: z.boolean(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  logoUrl: z.string().nullable(),
+  faviconUrl: z.string().nullable(),
+  sslEnabled: z.boolean(),
+  analyticsEnabled: z.boolean(),
+  seoEnabled: z.boolean(),
+  maintenanceMode: z.boolean(),
+  /**
+   * Host name for the SEO / Performance quick-select ("Site list item for quick select: id,
+   * name, url, domain"): the custom domain, else the host of liveUrl, else of url.
+   */
+  domain: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+export const siteListSchema = z.array(siteSchema);
+
+/** Path parameters of /api/sites/{id}/…; garbage ids become a 404 in core, not a 400. */
+export const siteIdParamsSchema = z.object({ id: z.string() });
+
+/** POST /api/sites/{id}/domain */
+export const addDomainSchema = z.strictObject({
+  domain: z.string().trim().min(1, SITE_MESSAGES.domainRequired).max(253),
+});
+
+export const dnsRecordSchema = z.object({
+  type: z.enum(["CNAME", "A"]),
+  /** Relative to the customer's zone: "@" (the apex), "www", or a sub-domain label. */
+  name: z.string(),
+  value: z.string(),
+  /** The full name to look up. */
+  host: z.string(),
+});
+export type DnsRecord = z.infer<typeof dnsRecordSchema>;
+
+export const addDomainResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  domain: z.string(),
+  records: z.array(dnsRecordSchema),
+  site: siteSchema,
+});
+export type AddDomainResponse = z.infer<typeof addDomainResponseSchema>;
+
+/** POST /api/sites/{id}/verify-domain */
+export const verifyDomainResponseSchema = z.object({
+  verified: z.boolean(),
+  domain: z.string(),
+  records: z.array(dnsRecordSchema),
+  /** Per record: what DNS answered (empty when nothing). */
+  checks: z.array(
+    z.object({
+      type: z.enum(["CNAME", "A"]),
+      host: z.string(),
+      expected: z.string(),
+      found: z.array(z.string()),
+      ok: z.boolean(),
+    }),
+  ),
+  site: siteSchema,
+});
+export type VerifyDomainResponse = z.infer<typeof verifyDomainResponseSchema>;
+
+/** POST /api/sites/refresh-screenshots (part 1 §3 "Screenshot refresh responses"). */
+export const refreshScreenshotsResponseSchema = z.object({
+  success: z.boolean(),
+  /** Sites whose screenshot job was queued (sites without any URL are skipped). */
+  refreshedCount: z.number().int(),
+  message: z.string(),
+});
+export type RefreshScreenshotsResponse = z.infer<typeof refreshScreenshotsResponseSchema>;
+
+/** POST /api/sites/{id}/screenshot */
+export const refreshScreenshotResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+});
+export type RefreshScreenshotResponse = z.infer<typeof refreshScreenshotResponseSchema>;

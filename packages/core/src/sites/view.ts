@@ -1,0 +1,75 @@
+/** A stored site → the Site the API answers (presigned screenshot URL, defaults, category). */
+import { presignedGetUrl } from "../adapters/blobs";
+import {
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+  SITE_CATEGORIES,
+  type Site,
+  type SiteCategory,
+} from "../contracts/sites";
+import type { SiteItem } from "../db/service";
+
+const CATEGORY_SET: ReadonlySet<string> = new Set(SITE_CATEGORIES);
+
+/**
+ * The settings page's category for a site that has none stored yet. Sites are created from
+ * the questionnaire, which records `industry` (restaurant, retail, healthcare, …) and
+ * `websiteType` (business, ecommerce, portfolio, blog). The category list mixes both kinds:
+ * an industry that is itself a category (restaurant, nonprofit, healthcare, education) is the
+ * more specific answer and wins; otherwise the website type, which always is a category;
+ * otherwise null (the form asks). Once the customer saves, the stored category is used.
+ */
+export function deriveCategory(
+  site: Pick<SiteItem, "category" | "industry" | "websiteType">,
+): SiteCategory | null {
+  if (site.category) return site.category;
+  const industry = site.industry?.toLowerCase();
+  if (industry && industry !== "other" && CATEGORY_SET.has(industry)) {
+    return industry as SiteCategory;
+  }
+  const type = site.websiteType?.toLowerCase();
+  if (type && CATEGORY_SET.has(type)) return type as SiteCategory;
+  return null;
+}
+
+/** Host of a URL, or null when it is missing or not a URL. */
+function hostOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname || null;
+  } catch {
+    return null;
+  }
+}
+
+export async function toSiteView(item: SiteItem): Promise<Site> {
+  return {
+    id: item.siteId,
+    name: item.name,
+    description: item.description ?? null,
+    status: item.status,
+    url: item.url ?? null,
+    liveUrl: item.liveUrl ?? null,
+    thumbnail: item.thumbnail ?? null,
+    // Presigned per read: the bucket is private and the URL expires (blobs.ts).
+    screenshotUrl: item.screenshotKey ? await presignedGetUrl(item.screenshotKey) : null,
+    lastScreenshotUpdate: item.lastScreenshotUpdate ?? null,
+    performanceScore: item.performanceScore ?? null,
+    category: deriveCategory(item),
+    customDomain: item.customDomain ?? null,
+    domainStatus: item.customDomain ? (item.domainStatus ?? "pending") : null,
+    domainVerified: Boolean(item.customDomain) && item.domainStatus === "active",
+    primaryColor: item.primaryColor ?? DEFAULT_PRIMARY_COLOR,
+    secondaryColor: item.secondaryColor ?? DEFAULT_SECONDARY_COLOR,
+    logoUrl: item.logoUrl ?? null,
+    faviconUrl: item.faviconUrl ?? null,
+    // "The SSL, analytics and SEO flags count as on unless explicitly false."
+    sslEnabled: item.sslEnabled !== false,
+    analyticsEnabled: item.analyticsEnabled !== false,
+    seoEnabled: item.seoEnabled !== false,
+    maintenanceMode: item.maintenanceMode === true,
+    domain: item.customDomain ?? hostOf(item.liveUrl) ?? hostOf(item.url),
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
