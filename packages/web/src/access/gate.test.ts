@@ -166,3 +166,19 @@ describe("gate helpers", () => {
     expect(hasValidPlan({})).toBe(false);
   });
 });
+
+describe("gate: a support ticket's page follows /support", () => {
+  const ticketPage = "/support/01J0000000000000000000000A";
+  it("renders it wherever /support renders", () => {
+    expect(gate(signedIn(lapsed), ticketPage, noQuery)).toEqual({ render: true });
+    expect(gate(signedIn(customer), ticketPage, noQuery)).toEqual({ render: true });
+  });
+  it("sends it where /support is sent", () => {
+    expect(gate(signedIn(onboarding), ticketPage, noQuery)).toEqual({ redirect: "/welcome" });
+    expect(gate(signedIn(newCustomer), ticketPage, noQuery)).toEqual({ redirect: "/sales" });
+    expect(gate({ kind: "signed-out" }, ticketPage, noQuery)).toEqual({ redirect: "/sign-in" });
+  });
+  it("does not open other paths that merely start with the same letters", () => {
+    expect(gate(signedIn(customer), "/supportx", noQuery)).toEqual({ redirect: "/dashboard" });
+  });
+});

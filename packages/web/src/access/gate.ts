@@ -81,8 +81,18 @@ export function hasValidPlan(user: GateUser): boolean {
   return !!user.subscriptionPlan && user.subscriptionPlan !== "nosubscription";
 }
 
+/**
+ * Pages that live under a gated route and share its rule: a support ticket's page
+ * (/support/{id}) is part of the Support Center.
+ */
+const SECTION_PREFIXES = ["/support"];
+
+function gatedRoute(path: string): string {
+  return SECTION_PREFIXES.find((prefix) => path.startsWith(`${prefix}/`)) ?? path;
+}
+
 function allowOr(routes: readonly string[], path: string, fallback: string): GateDecision {
-  return routes.includes(path) ? render : { redirect: fallback };
+  return routes.includes(gatedRoute(path)) ? render : { redirect: fallback };
 }
 
 export function gate(
