@@ -7,6 +7,7 @@ import {
   type LookupAll,
   OUTBOUND_MESSAGES,
   OutboundBlockedError,
+  outboundAllowHostsFromConfig,
   parseAllowHosts,
 } from "./outbound-guard";
 
@@ -213,5 +214,16 @@ describe("allowlist parsing", () => {
     expect(isAllowlisted(new URL("http://[::1]:8081/"), ["[::1]:8080"])).toBe(false);
     expect(isAllowlisted(new URL("http://[::1]:8081/"), ["[::1]"])).toBe(true);
     expect(isAllowlisted(new URL("http://LOCALHOST:1/"), ["localhost"])).toBe(true);
+  });
+});
+
+describe("outboundAllowHostsFromConfig", () => {
+  it("reads Config.OUTBOUND_ALLOW_HOSTS the way SST binds it", async () => {
+    // sst/node/config reads the environment when first imported, which happens inside the
+    // function: set the variables SST (and the local stack) set, then ask.
+    process.env.SST_APP = "portal";
+    process.env.SST_STAGE = "test";
+    process.env.SST_Parameter_value_OUTBOUND_ALLOW_HOSTS = "127.0.0.1:4321, localhost";
+    expect(await outboundAllowHostsFromConfig()).toEqual(["127.0.0.1:4321", "localhost"]);
   });
 });
