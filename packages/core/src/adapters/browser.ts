@@ -115,6 +115,10 @@ interface LoadNetworkResourceParams {
  * so sessions opened on this page's target check that command's URL before sending it.
  * Refused requests fail as "blocked by client"; a refused main-frame navigation is kept
  * so the run fails with the guard's message rather than a network error.
+ *
+ * Not covered: WebSocket handshakes and WebRTC (STUN/TURN) never reach the Fetch domain.
+ * Their answers are not readable by the page unless the target speaks those protocols, so
+ * what remains is a blind request; closing it needs a proxy or a DNS layer below Chromium.
  */
 export async function guardPage(
   page: Page,
