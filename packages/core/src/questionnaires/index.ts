@@ -94,8 +94,9 @@ export async function submit(userId: string, input: QuestionnaireInput): Promise
         category: questionnaire.websiteType,
         timeline: questionnaire.timeline,
         budget: questionnaire.budget,
-        primaryColor: questionnaire.primaryColor,
-        secondaryColor: questionnaire.secondaryColor,
+        // Sites keep colours lower-case (contracts/sites.ts): one spelling per colour.
+        primaryColor: questionnaire.primaryColor.toLowerCase(),
+        secondaryColor: questionnaire.secondaryColor.toLowerCase(),
       })
       .go(),
   );

@@ -1,0 +1,116 @@
+/**
+ * The dashboard's own reads through the local stack: GET /api/dashboard/stats (the four
+ * figures by the spec's rules) and GET /api/activities (newest first), each for the caller only.
+ */
+import { activityListSchema, dashboardStatsSchema } from "@portal/core/contracts/dashboard";
+import { describe, expect, it } from "vitest";
+import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { stackUrl, useStackEnv } from "../support/stack";
+
+useStackEnv();
+const { db } = await import("@portal/core/db/service");
+const Activities = await import("@portal/core/activities/index");
+
+const url = stackUrl();
+
+async function get(who: SignedIn, path: string) {
+  const response = await fetch(`${url}${path}`, { headers: bearer(who.token) });
+  return { status: response.status, json: (await response.json()) as unknown };
+}
+
+async function customer() {
+  const who = await signUp();
+  expect((await get(who, "/api/auth/user")).status).toBe(200);
+  return who;
+}
+
+describe("GET /api/dashboard/stats", () => {
+  it("answers zeros and no average for a new customer", async () => {
+    const who = await customer();
+    const { status, json } = await get(who, "/api/dashboard/stats");
+    expect(status).toBe(200);
+    expect(json).toEqual({ activeSites: 0, avgPerformance: null, openTickets: 0, daysActive: 0 });
+  });
+
+  it("counts live sites, averages set scores, counts open and in-progress tickets, whole days", async () => {
+    const who = await customer();
+    const other = await customer();
+    const userId = who.user.id;
+    const sites = [
+      { name: "Live A", status: "live", performanceScore: 92 },
+      { name: "Live B", status: "live", performanceScore: 71 },
+      { name: "Live, not measured", status: "live" },
+      { name: "Building", status: "in_progress", performanceScore: 60 },
+      { name: "Requested", status: "requested" },
+    ] as const;
+    for (const site of sites) await db.entities.site.create({ userId, ...site }).go();
+    for (const status of ["open", "in_progress", "resolved", "closed", "open"] as const) {
+      await db.entities.ticket.create({ userId, title: `A ${status} ticket`, status }).go();
+    }
+    // Another customer's records count for them only.
+    await db.entities.site
+      .create({ userId: other.user.id, name: "Theirs", status: "live", performanceScore: 10 })
+      .go();
+    await db.entities.ticket.create({ userId: other.user.id, title: "Theirs" }).go();
+    // The record is 3 days and a bit old.
+    const createdAt = new Date(Date.now() - (3 * 24 + 5) * 60 * 60 * 1000).toISOString();
+    const { data: user } = await db.entities.user.get({ userId }).go();
+    if (!user) throw new Error("no user record");
+    await db.entities.user.delete({ userId }).go();
+    await db.entities.user.create({ ...user, createdAt }).go();
+
+    const { status, json } = await get(who, "/api/dashboard/stats");
+    expect(status).toBe(200);
+    // (92 + 71 + 60) / 3 = 74.33 → 74
+    expect(dashboardStatsSchema.parse(json)).toEqual({
+      activeSites: 3,
+      avgPerformance: 74,
+      openTickets: 3,
+      daysActive: 3,
+    });
+    expect((await get(other, "/api/dashboard/stats")).json).toEqual({
+      activeSites: 1,
+      avgPerformance: 10,
+      openTickets: 1,
+      daysActive: 0,
+    });
+  });
+
+  it("refuses a caller without a token", async () => {
+    const response = await fetch(`${url}/api/dashboard/stats`);
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("GET /api/activities", () => {
+  it("lists the caller's activities newest first, and only theirs", async () => {
+    const who = await customer();
+    const other = await customer();
+    await Activities.record(who.user.id, { type: "site_requested", description: "first" });
+    await Activities.record(other.user.id, { type: "ticket_created", description: "not yours" });
+    await Activities.record(who.user.id, { type: "ticket_created", description: "second" });
+    await Activities.record(who.user.id, { type: "site_deployed", description: "third" });
+
+    const { status, json } = await get(who, "/api/activities");
+    expect(status).toBe(200);
+    const list = activityListSchema.parse(json);
+    expect(list.map((a) => [a.type, a.description])).toEqual([
+      ["site_deployed", "third"],
+      ["ticket_created", "second"],
+      ["site_requested", "first"],
+    ]);
+
+    const limited = activityListSchema.parse((await get(who, "/api/activities?limit=2")).json);
+    expect(limited.map((a) => a.description)).toEqual(["third", "second"]);
+  });
+
+  it("answers an empty list for a new customer, and 400 for a bad limit", async () => {
+    const who = await customer();
+    expect((await get(who, "/api/activities")).json).toEqual([]);
+    const bad = await get(who, "/api/activities?limit=0");
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({
+      error: { fields: { "query.limit": "limit must be a whole number from 1 to 100" } },
+    });
+  });
+});
