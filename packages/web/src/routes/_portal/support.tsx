@@ -1,9 +1,20 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../shell/app-shell";
+import { useCallback } from "react";
+import { type SupportSearch, supportSearchSchema } from "../../tickets/filter";
+import { SupportPage } from "../../tickets/support-page";
 
-// Route and shell only: this page's content arrives with its own issue.
-export const Route = createFileRoute("/_portal/support")({ component: SupportPage });
+/** Support Center. ?q=&status=&category= hold the search and filters (reloadable, shareable). */
+export const Route = createFileRoute("/_portal/support")({
+  validateSearch: supportSearchSchema,
+  component: SupportRoute,
+});
 
-function SupportPage() {
-  return <PageHeader title="Support Center" />;
+function SupportRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (next: SupportSearch) => void navigate({ search: next, replace: true }),
+    [navigate],
+  );
+  return <SupportPage search={search} onSearchChange={onSearchChange} />;
 }

@@ -1,0 +1,13 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { TicketPage } from "../../tickets/ticket-page";
+
+/**
+ * One ticket's conversation at /support/{id}. The trailing underscore keeps it beside the
+ * Support Center rather than inside it: the page replaces the list instead of nesting in it.
+ */
+export const Route = createFileRoute("/_portal/support_/$ticketId")({ component: TicketRoute });
+
+function TicketRoute() {
+  const { ticketId } = Route.useParams();
+  return <TicketPage ticketId={ticketId} />;
+}

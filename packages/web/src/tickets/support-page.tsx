@@ -1,0 +1,239 @@
+/**
+ * Support Center (spec part 1 §2.12): the customer's tickets with a search box and status and
+ * category filters, all kept in the URL so a filtered view can be reloaded and shared.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Flex,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import {
+  TICKET_CATEGORY_LABELS,
+  TICKET_STATUS_LABELS,
+  ticketCategorySchema,
+  ticketStatusSchema,
+} from "@portal/core/contracts/tickets";
+import { useQuery } from "@tanstack/react-query";
+import { Inbox, Search, SearchX } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { PageHeader } from "../shell/app-shell";
+import { filterTickets, type SupportSearch } from "./filter";
+import { NewTicketButton } from "./new-ticket-dialog";
+import { ticketsQuery } from "./queries";
+import { TicketCard } from "./ticket-card";
+
+const ALL = "";
+const SEARCH_DELAY_MS = 250;
+
+export function SupportPage({
+  search,
+  onSearchChange,
+}: {
+  search: SupportSearch;
+  /** Replaces the URL's search params (no new history entry per keystroke). */
+  onSearchChange: (next: SupportSearch) => void;
+}) {
+  const tickets = useQuery(ticketsQuery());
+
+  return (
+    <>
+      <PageHeader title="Support Center">
+        <NewTicketButton />
+      </PageHeader>
+      <Stack gap="5">
+        <Filters search={search} onSearchChange={onSearchChange} />
+        {tickets.isPending ? (
+          <Center py="16">
+            <Spinner size="lg" color="brand.solid" aria-label="Loading tickets" />
+          </Center>
+        ) : tickets.isError ? (
+          <Alert.Root status="error" borderRadius="lg">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>We couldn't load your tickets.</Alert.Title>
+              <Alert.Description>Please try again in a moment.</Alert.Description>
+            </Alert.Content>
+            <Button size="sm" variant="outline" onClick={() => void tickets.refetch()}>
+              Try again
+            </Button>
+          </Alert.Root>
+        ) : (
+          <TicketList all={tickets.data} search={search} onClear={() => onSearchChange({})} />
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function TicketList({
+  all,
+  search,
+  onClear,
+}: {
+  all: Parameters<typeof filterTickets>[0];
+  search: SupportSearch;
+  onClear: () => void;
+}) {
+  if (all.length === 0) {
+    return (
+      <EmptyState
+        icon={<Inbox size={28} aria-hidden />}
+        title="No tickets found"
+        text="You haven't created any support tickets yet. Open one with New Ticket and our team will get back to you."
+      />
+    );
+  }
+  const shown = filterTickets(all, search);
+  if (shown.length === 0) {
+    return (
+      <EmptyState
+        icon={<SearchX size={28} aria-hidden />}
+        title="No tickets found"
+        text="No tickets match your search or filters. Try different words or clear the filters."
+        action={
+          <Button variant="outline" size="sm" onClick={onClear}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Stack gap="3" as="ul" listStyleType="none" aria-label="Support tickets">
+      {shown.map((ticket) => (
+        <li key={ticket.id}>
+          <TicketCard ticket={ticket} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}) {
+  return (
+    <Stack
+      align="center"
+      textAlign="center"
+      gap="3"
+      bg="bg"
+      borderWidth="1px"
+      borderStyle="dashed"
+      borderRadius="xl"
+      py="12"
+      px="6"
+    >
+      <Box color="fg.muted">{icon}</Box>
+      <Text fontWeight="semibold" fontSize="lg">
+        {title}
+      </Text>
+      <Text color="fg.muted" maxW="md">
+        {text}
+      </Text>
+      {action}
+    </Stack>
+  );
+}
+
+function Filters({
+  search,
+  onSearchChange,
+}: {
+  search: SupportSearch;
+  onSearchChange: (next: SupportSearch) => void;
+}) {
+  // The box keeps its own text so typing stays instant; the URL follows a moment later, and
+  // a URL change from outside (back button, "Clear filters") is copied back into the box.
+  const [text, setText] = useState(search.q ?? "");
+  const pushed = useRef(search.q ?? "");
+  useEffect(() => {
+    // Our own update coming back must not overwrite what was typed since.
+    if ((search.q ?? "") === pushed.current) return;
+    pushed.current = search.q ?? "";
+    setText(pushed.current);
+  }, [search.q]);
+  useEffect(() => {
+    if (text === (search.q ?? "")) return;
+    const timer = window.setTimeout(() => {
+      pushed.current = text;
+      onSearchChange({ ...search, q: text === "" ? undefined : text });
+    }, SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, search, onSearchChange]);
+
+  return (
+    <Flex gap="3" direction={{ base: "column", md: "row" }}>
+      <InputGroup flex="1" startElement={<Search size={16} aria-hidden />}>
+        <Input
+          type="search"
+          bg="bg"
+          placeholder="Search tickets..."
+          aria-label="Search tickets"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </InputGroup>
+      <Flex gap="3">
+        <NativeSelect.Root flex={{ base: "1", md: "none" }} w={{ md: "44" }}>
+          <NativeSelect.Field
+            bg="bg"
+            aria-label="Filter by status"
+            value={search.status ?? ALL}
+            onChange={(event) =>
+              onSearchChange({
+                ...search,
+                status: ticketStatusSchema.safeParse(event.target.value).data,
+              })
+            }
+          >
+            <option value={ALL}>All Status</option>
+            {ticketStatusSchema.options.map((value) => (
+              <option key={value} value={value}>
+                {TICKET_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root flex={{ base: "1", md: "none" }} w={{ md: "48" }}>
+          <NativeSelect.Field
+            bg="bg"
+            aria-label="Filter by category"
+            value={search.category ?? ALL}
+            onChange={(event) =>
+              onSearchChange({
+                ...search,
+                category: ticketCategorySchema.safeParse(event.target.value).data,
+              })
+            }
+          >
+            <option value={ALL}>All Categories</option>
+            {ticketCategorySchema.options.map((value) => (
+              <option key={value} value={value}>
+                {TICKET_CATEGORY_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+    </Flex>
+  );
+}

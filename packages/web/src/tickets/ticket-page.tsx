@@ -1,0 +1,281 @@
+/**
+ * One support ticket and its conversation: the original description, then every message
+ * oldest first (staff replies marked), and a reply form while the ticket is not closed.
+ */
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Field,
+  Flex,
+  HStack,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  TICKET_MESSAGE_MAX,
+  type Ticket,
+  type TicketReplyRequest,
+  type TicketThread,
+  ticketReplyRequestSchema,
+} from "@portal/core/contracts/tickets";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, Headset, Send, UserRound } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "../ui/toaster";
+import { parseApiError } from "./api-error";
+import { replyToTicket, storeThread, ticketThreadQuery } from "./queries";
+import {
+  CategoryIcon,
+  categoryLabel,
+  formatDateTime,
+  TicketPriorityBadge,
+  TicketStatusBadge,
+  ticketReference,
+} from "./ticket-badges";
+
+export function TicketPage({ ticketId }: { ticketId: string }) {
+  const thread = useQuery(ticketThreadQuery(ticketId));
+
+  return (
+    <Stack gap="5" maxW="4xl">
+      <BackLink />
+      {thread.isPending ? (
+        <Center py="16">
+          <Spinner size="lg" color="brand.solid" aria-label="Loading ticket" />
+        </Center>
+      ) : thread.isError ? (
+        <LoadFailed notFound={parseApiError(thread.error).status === 404} retry={thread.refetch} />
+      ) : (
+        <Conversation thread={thread.data} />
+      )}
+    </Stack>
+  );
+}
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
+      <Link to="/support">
+        <ArrowLeft aria-hidden />
+        Back to Support Center
+      </Link>
+    </Button>
+  );
+}
+
+function LoadFailed({ notFound, retry }: { notFound: boolean; retry: () => unknown }) {
+  return (
+    <Alert.Root status={notFound ? "warning" : "error"} borderRadius="lg">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{notFound ? "Ticket not found" : "We couldn't load this ticket."}</Alert.Title>
+        <Alert.Description>
+          {notFound
+            ? "This ticket does not exist or is not one of yours."
+            : "Please try again in a moment."}
+        </Alert.Description>
+      </Alert.Content>
+      {notFound ? null : (
+        <Button size="sm" variant="outline" onClick={() => void retry()}>
+          Try again
+        </Button>
+      )}
+    </Alert.Root>
+  );
+}
+
+function Conversation({ thread }: { thread: TicketThread }) {
+  const { ticket, messages } = thread;
+  return (
+    <>
+      <TicketHeader ticket={ticket} />
+      <Stack as="ol" gap="3" listStyleType="none" aria-label="Conversation">
+        <li>
+          <MessageBubble
+            author="You"
+            staff={false}
+            at={ticket.createdAt}
+            text={ticket.description}
+            note="Original request"
+          />
+        </li>
+        {messages.map((message) => (
+          <li key={message.id}>
+            <MessageBubble
+              author={message.isStaffReply ? "Support Team" : "You"}
+              staff={message.isStaffReply}
+              at={message.createdAt}
+              text={message.message}
+            />
+          </li>
+        ))}
+      </Stack>
+      {ticket.status === "closed" ? (
+        <Alert.Root status="info" borderRadius="lg">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>This ticket is closed.</Alert.Title>
+            <Alert.Description>
+              Replies are no longer possible. Open a new ticket from the Support Center if you need
+              more help.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : (
+        <ReplyForm ticket={ticket} />
+      )}
+    </>
+  );
+}
+
+function TicketHeader({ ticket }: { ticket: Ticket }) {
+  return (
+    <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: "4", md: "6" }}>
+      <Flex gap="4" align="flex-start">
+        <CategoryIcon category={ticket.category} />
+        <Stack gap="2" minW="0" flex="1">
+          <Text as="h1" fontSize={{ base: "xl", md: "2xl" }} fontWeight="bold" lineHeight="short">
+            {ticket.title}
+          </Text>
+          <HStack gap="2" flexWrap="wrap">
+            <TicketStatusBadge status={ticket.status} />
+            <TicketPriorityBadge priority={ticket.priority} />
+            <Badge variant="surface">{categoryLabel(ticket.category)}</Badge>
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            Ticket {ticketReference(ticket.id)} · Opened{" "}
+            <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+          </Text>
+        </Stack>
+      </Flex>
+    </Box>
+  );
+}
+
+function MessageBubble({
+  author,
+  staff,
+  at,
+  text,
+  note,
+}: {
+  author: string;
+  staff: boolean;
+  at: string;
+  text: string;
+  note?: string;
+}) {
+  const Icon = staff ? Headset : UserRound;
+  return (
+    <Box
+      as="article"
+      data-testid="thread-message"
+      data-staff={staff ? "true" : undefined}
+      bg={staff ? "brand.subtle" : "bg"}
+      borderWidth="1px"
+      borderColor={staff ? "brand.emphasized" : "border"}
+      borderStartWidth={staff ? "4px" : "1px"}
+      borderStartColor={staff ? "brand.solid" : "border"}
+      borderRadius="xl"
+      p={{ base: "4", md: "5" }}
+      ms={{ base: "0", md: staff ? "0" : "10" }}
+      me={{ base: "0", md: staff ? "10" : "0" }}
+    >
+      <Flex gap="2" align="center" justify="space-between" flexWrap="wrap" mb="2">
+        <HStack gap="2">
+          <Icon size={16} aria-hidden />
+          <Text fontWeight="semibold" fontSize="sm">
+            {author}
+          </Text>
+          {staff ? (
+            <Badge colorPalette="brand" variant="solid" size="sm">
+              Staff reply
+            </Badge>
+          ) : null}
+          {note ? (
+            <Badge variant="subtle" size="sm">
+              {note}
+            </Badge>
+          ) : null}
+        </HStack>
+        <Text asChild fontSize="xs" color="fg.muted">
+          <time dateTime={at}>{formatDateTime(at)}</time>
+        </Text>
+      </Flex>
+      <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+        {text}
+      </Text>
+    </Box>
+  );
+}
+
+function ReplyForm({ ticket }: { ticket: Ticket }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<TicketReplyRequest>({
+    resolver: zodResolver(ticketReplyRequestSchema),
+    defaultValues: { message: "" },
+  });
+  const length = watch("message")?.length ?? 0;
+
+  const send = useMutation({
+    mutationFn: (values: TicketReplyRequest) => replyToTicket(ticket.id, values.message),
+    onSuccess: (thread) => {
+      storeThread(queryClient, thread);
+      void queryClient.invalidateQueries({ queryKey: ["/api/activities"] });
+      reset({ message: "" });
+    },
+    onError: (error) => {
+      const { message, fields } = parseApiError(error);
+      const text = fields.message ?? message ?? "Your reply could not be sent. Please try again.";
+      setError("message", { message: text });
+      toast({ title: "Error", description: text, variant: "destructive" });
+      // A refusal because the ticket changed (closed meanwhile) shows the ticket as it is now.
+      void queryClient.invalidateQueries({ queryKey: ticketThreadQuery(ticket.id).queryKey });
+    },
+  });
+
+  return (
+    <Box asChild bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: "4", md: "5" }}>
+      <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))}>
+        <Stack gap="3">
+          <Field.Root invalid={!!errors.message}>
+            <Field.Label>Your reply</Field.Label>
+            <Textarea rows={4} placeholder="Write a reply..." {...register("message")} />
+            <Field.HelperText
+              aria-live="polite"
+              color={length > TICKET_MESSAGE_MAX ? "fg.error" : undefined}
+            >
+              {ticket.status === "resolved"
+                ? `Replying will reopen this ticket. ${length}/${TICKET_MESSAGE_MAX} characters`
+                : `${length}/${TICKET_MESSAGE_MAX} characters`}
+            </Field.HelperText>
+            <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
+          </Field.Root>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            alignSelf={{ base: "stretch", sm: "flex-end" }}
+            loading={send.isPending}
+          >
+            <Send aria-hidden />
+            Send Reply
+          </Button>
+        </Stack>
+      </form>
+    </Box>
+  );
+}
