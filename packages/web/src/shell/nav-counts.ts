@@ -4,6 +4,7 @@
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { sitesQuery } from "../sites/queries";
+import { ticketsQuery } from "../tickets/queries";
 
 const countOrNothing = (data: unknown, keep: (item: unknown) => boolean = () => true) =>
   Array.isArray(data) ? data.filter(keep).length : undefined;
@@ -12,14 +13,14 @@ const isOpenTicket = (item: unknown) =>
   typeof item === "object" && item !== null && (item as { status?: unknown }).status === "open";
 
 // Keys are the API paths: the default query function GETs the joined key.
-// The sites resource has its own query module; sharing its options keeps one cache entry
-// (and one parser) for GET /api/sites.
+// Sites and tickets have their own query modules; sharing their options keeps one cache
+// entry (and one parser) per resource.
 export const siteCountQuery = () =>
   queryOptions({ ...sitesQuery(), select: (data: unknown) => countOrNothing(data) });
 
 export const openTicketCountQuery = () =>
   queryOptions({
-    queryKey: ["/api/tickets"],
+    ...ticketsQuery(),
     select: (data: unknown) => countOrNothing(data, isOpenTicket),
   });
 
