@@ -98,3 +98,162 @@ describe("GET /api/sites", () => {
     );
   });
 });
+
+describe("PATCH /api/sites/{id}", () => {
+  it("saves the settings fields and records an activity", async () => {
+    const who = await signUp();
+    const site = await createSite(who.user.id, {
+      description: "Old",
+      logoUrl: "https://cdn.bakery.com/old.png",
+    });
+    const { status, body } = await call(who, "PATCH", `/api/sites/${site.siteId}`, {
+      name: "  Corner Bakery & Café ",
+      description: "",
+      category: "restaurant",
+      primaryColor: "#FF0000",
+      secondaryColor: "#00ff00",
+      logoUrl: "",
+      faviconUrl: "https://cdn.bakery.com/favicon.ico",
+      customDomain: "",
+      sslEnabled: false,
+      analyticsEnabled: false,
+      seoEnabled: true,
+      maintenanceMode: true,
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: site.siteId,
+      name: "Corner Bakery & Café",
+      description: null,
+      category: "restaurant",
+      primaryColor: "#ff0000",
+      secondaryColor: "#00ff00",
+      logoUrl: null,
+      faviconUrl: "https://cdn.bakery.com/favicon.ico",
+      sslEnabled: false,
+      analyticsEnabled: false,
+      maintenanceMode: true,
+      status: "live",
+    });
+    const [listed] = siteListSchema.parse((await call(who, "GET", "/api/sites")).body);
+    expect(listed).toMatchObject({ name: "Corner Bakery & Café", primaryColor: "#ff0000" });
+    const { data: activities } = await db.entities.activity.query
+      .byOwner({ userId: who.user.id })
+      .go();
+    expect(activities.map((a) => a.type)).toContain("site_updated");
+  });
+
+  it.each([
+    ["an unknown field", { name: "New name", status: "live" }, "body"],
+    ["a liveUrl", { liveUrl: "https://evil.example.net" }, "body"],
+    ["an owner change", { userId: "user_someone_else" }, "body"],
+    ["a bad colour", { name: "New name", primaryColor: "red" }, "primaryColor"],
+    ["a 3-digit colour", { secondaryColor: "#fff" }, "secondaryColor"],
+    ["a javascript: logo URL", { name: "New name", logoUrl: "javascript:alert(1)" }, "logoUrl"],
+    ["an http: favicon URL", { faviconUrl: "http://cdn.bakery.com/f.ico" }, "faviconUrl"],
+    ["an unknown category", { category: "casino" }, "category"],
+    ["an empty name", { name: "   " }, "name"],
+    ["a 101-character name", { name: "x".repeat(101) }, "name"],
+  ])("refuses %s and changes nothing", async (_label, patch, field) => {
+    const who = await signUp();
+    const site = await createSite(who.user.id, { status: "development" });
+    const before = (await call(who, "GET", "/api/sites")).body;
+
+    const { status, body } = await call(who, "PATCH", `/api/sites/${site.siteId}`, patch);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("validation_failed");
+    expect(Object.keys(body.error.fields ?? {})).toContain(field);
+
+    expect((await call(who, "GET", "/api/sites")).body).toEqual(before);
+    const { data: stored } = await db.entities.site
+      .get({ userId: who.user.id, siteId: site.siteId })
+      .go();
+    expect(stored).toMatchObject({
+      name: "Corner Bakery",
+      status: "development",
+      userId: who.user.id,
+    });
+    expect(stored?.liveUrl).toBeUndefined();
+  });
+});
+
+describe("DELETE /api/sites/{id}", () => {
+  it("removes the site and every screenshot under its prefix, and only those", async () => {
+    const who = await signUp();
+    const doomed = await createSite(who.user.id, { name: "Doomed" });
+    const kept = await createSite(who.user.id, { name: "Kept" });
+    const prefix = (id: string) => `users/${who.user.id}/sites/${id}/`;
+    await blobs.putObject(
+      `${prefix(doomed.siteId)}screenshots/1.webp`,
+      new Uint8Array([1]),
+      "image/webp",
+    );
+    await blobs.putObject(
+      `${prefix(doomed.siteId)}screenshots/2.webp`,
+      new Uint8Array([2]),
+      "image/webp",
+    );
+    await blobs.putObject(
+      `${prefix(kept.siteId)}screenshots/1.webp`,
+      new Uint8Array([3]),
+      "image/webp",
+    );
+
+    const { status } = await call(who, "DELETE", `/api/sites/${doomed.siteId}`);
+    expect(status).toBe(204);
+
+    const sites = siteListSchema.parse((await call(who, "GET", "/api/sites")).body);
+    expect(sites.map((s) => s.name)).toEqual(["Kept"]);
+    expect(await blobs.listKeys(prefix(doomed.siteId))).toEqual([]);
+    expect(await blobs.listKeys(prefix(kept.siteId))).toHaveLength(1);
+    expect((await call(who, "DELETE", `/api/sites/${doomed.siteId}`)).status).toBe(404);
+  });
+});
+
+describe("another customer's site is not found on every site route", () => {
+  it.each([
+    ["PATCH", "", { name: "Mine now" }],
+    ["DELETE", "", undefined],
+    ["POST", "/domain", { domain: "stolen-bakery.com" }],
+    ["POST", "/verify-domain", undefined],
+    ["POST", "/screenshot", undefined],
+  ])("%s /api/sites/{id}%s", async (method, suffix, body) => {
+    const owner = await signUp();
+    const intruder = await signUp();
+    const site = await createSite(owner.user.id, { liveUrl: "https://bakery-owner.com" });
+
+    const answer = await call(intruder, method, `/api/sites/${site.siteId}${suffix}`, body);
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe("not_found");
+    // Garbage ids are a 404 too, not a 400 or a 500.
+    expect((await call(intruder, method, `/api/sites/not-an-id${suffix}`, body)).status).toBe(404);
+
+    const { data: stored } = await db.entities.site
+      .get({ userId: owner.user.id, siteId: site.siteId })
+      .go();
+    expect(stored).toMatchObject({ name: "Corner Bakery" });
+    expect(stored?.customDomain).toBeUndefined();
+    const { data: claim } = await db.entities.domainClaim.get({ domain: "stolen-bakery.com" }).go();
+    expect(claim).toBeNull();
+  });
+
+  it("POST /api/sites/refresh-screenshots counts only the caller's sites with a URL", async () => {
+    const who = await signUp();
+    const other = await signUp();
+    await createSite(other.user.id, { liveUrl: "https://other-bakery.com" });
+    await createSite(who.user.id, { liveUrl: "https://bakery-one.com" });
+    await createSite(who.user.id, { url: "https://staging.bakery-two.com" });
+    await createSite(who.user.id, {});
+    const { status, body } = await call(who, "POST", "/api/sites/refresh-screenshots");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, refreshedCount: 2 });
+  });
+
+  it("POST /api/sites/{id}/screenshot refuses a site without any URL", async () => {
+    const who = await signUp();
+    const site = await createSite(who.user.id, {});
+    const { status, body } = await call(who, "POST", `/api/sites/${site.siteId}/screenshot`);
+    expect(status).toBe(422);
+    expect(body.error.message).toBe("This site has no URL to capture yet");
+  });
+});

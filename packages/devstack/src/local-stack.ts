@@ -25,6 +25,7 @@ import {
   stripeSecretsService,
 } from "./services";
 import { createStaticSite } from "./static-site";
+import { stripeEmulatorService } from "./stripe/service";
 
 export interface LocalStackOptions {
   /** 0 = a free port. */
@@ -35,6 +36,12 @@ export interface LocalStackOptions {
   webDist?: string;
   /** Hosts outbound fetches (screenshots, audits) may reach: OUTBOUND_ALLOW_HOSTS. */
   allowOutboundHosts?: string[];
+  /**
+   * Custom-domain settings: the resolver verification asks ("ip" or "ip:port"; empty = the
+   * system's), and the CNAME / A targets customers are told to create. Defaults are local
+   * stand-ins: a .localhost alias and a documentation address (RFC 5737).
+   */
+  dns?: { resolver?: string; cnameTarget?: string; aRecord?: string };
   /** The per-request JSON log line; tests and the benchmark turn it off. Default true. */
   logRequests?: boolean;
   /** Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS. */
@@ -129,6 +136,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     jobs,
     devIdentityService,
     stripeSecretsService,
+    // After stripeSecretsService: it signs webhooks and checks API keys with those secrets.
+    stripeEmulatorService(),
   ];
 
   let stopping: Promise<void> | undefined;
@@ -168,10 +177,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
       SST_Parameter_value_APP_URL: url,
       SST_Parameter_value_OUTBOUND_ALLOW_HOSTS: (options.allowOutboundHosts ?? []).join(","),
-      // Empty until the local DNS server joins the services: the system resolver answers.
-      SST_Parameter_value_DNS_RESOLVER: "",
-      SST_Parameter_value_DOMAIN_CNAME_TARGET: "",
-      SST_Parameter_value_DOMAIN_A_RECORD: "",
+      SST_Parameter_value_DNS_RESOLVER: options.dns?.resolver ?? "",
+      SST_Parameter_value_DOMAIN_CNAME_TARGET: options.dns?.cnameTarget || "sites.portal.localhost",
+      SST_Parameter_value_DOMAIN_A_RECORD: options.dns?.aRecord || "192.0.2.1",
       LOG_REQUESTS: options.logRequests === false ? "false" : "true",
     };
     for (const service of services) {

@@ -11,6 +11,10 @@ const settingsSchema = z.object({
   /** Comma-separated hosts the screenshot and audit jobs may fetch. */
   OUTBOUND_ALLOW_HOSTS: z.string().default(""),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+  /** Custom domains: resolver for verification, and the records customers create. */
+  DNS_RESOLVER: z.string().default(""),
+  DOMAIN_CNAME_TARGET: z.string().default(""),
+  DOMAIN_A_RECORD: z.string().default(""),
 });
 
 // Settings from .env (see .env.example); the shell's own variables win.
@@ -32,6 +36,11 @@ const stack = await startLocalStack({
     .map((h) => h.trim())
     .filter(Boolean),
   logRequests: settings.LOG_REQUESTS === "true",
+  dns: {
+    resolver: settings.DNS_RESOLVER,
+    cnameTarget: settings.DOMAIN_CNAME_TARGET,
+    aRecord: settings.DOMAIN_A_RECORD,
+  },
 });
 
 console.log(`Portal running at ${stack.url}`);

@@ -8,6 +8,13 @@
 export const routes = {
   "GET /api/auth/user": "packages/functions/src/api/auth/user.handler",
   "GET /api/sites": "packages/functions/src/api/sites/list.handler",
+  "PATCH /api/sites/{id}": "packages/functions/src/api/sites/update.handler",
+  "DELETE /api/sites/{id}": "packages/functions/src/api/sites/delete.handler",
+  "POST /api/sites/{id}/domain": "packages/functions/src/api/sites/add-domain.handler",
+  "POST /api/sites/{id}/verify-domain": "packages/functions/src/api/sites/verify-domain.handler",
+  "POST /api/sites/refresh-screenshots":
+    "packages/functions/src/api/sites/refresh-screenshots.handler",
+  "POST /api/sites/{id}/screenshot": "packages/functions/src/api/sites/refresh-screenshot.handler",
   "GET /api/tickets": "packages/functions/src/api/tickets/list.handler",
   "POST /api/tickets": "packages/functions/src/api/tickets/create.handler",
   "GET /api/tickets/{id}": "packages/functions/src/api/tickets/get.handler",

@@ -8,6 +8,7 @@
  * of 127.0.0.1 do not resolve).
  */
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -61,6 +62,10 @@ export async function putObject(key: string, body: Uint8Array, contentType: stri
       CacheControl: "private, max-age=86400, immutable",
     }),
   );
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
 }
 
 /** Deletes every object whose key starts with `prefix`; answers how many were deleted. */

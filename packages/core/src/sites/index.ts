@@ -3,9 +3,20 @@
  * requests. Every function takes the caller's id first and reads through the owner's
  * partition, so another customer's site id is simply not found (404).
  */
-import type { Site } from "../contracts/sites";
-import { db, isId, type SiteItem } from "../db/service";
+import * as Activities from "../activities/index";
+import * as Blobs from "../adapters/blobs";
+import type {
+  AddDomainResponse,
+  RefreshScreenshotResponse,
+  RefreshScreenshotsResponse,
+  Site,
+  SiteUpdate,
+  VerifyDomainResponse,
+} from "../contracts/sites";
+import { db, isConditionFailure, isId, type SiteItem } from "../db/service";
 import { NotFoundError } from "../errors";
+import * as Domains from "./domains";
+import * as Screenshots from "./screenshots";
 import { toSiteView } from "./view";
 
 export { deriveCategory, toSiteView } from "./view";
@@ -26,4 +37,106 @@ export async function getItem(userId: string, siteId: string): Promise<SiteItem>
 
 export async function get(userId: string, siteId: string): Promise<Site> {
   return toSiteView(await getItem(userId, siteId));
+}
+
+/** Fields whose empty value means "none": stored as absent rather than as "". */
+const CLEARABLE = ["description", "logoUrl", "faviconUrl"] as const;
+
+/**
+ * PATCH /api/sites/{id}: the settings page's fields only (the contract refuses any other).
+ * A changed custom domain goes through the same claim as Add Domain, first, so a refused
+ * domain leaves every other field as it was.
+ */
+export async function update(userId: string, siteId: string, patch: SiteUpdate): Promise<Site> {
+  let site = await getItem(userId, siteId);
+  const { customDomain, ...fields } = patch;
+
+  if (customDomain !== undefined) {
+    const wanted = customDomain.trim().toLowerCase().replace(/\.$/, "");
+    if (wanted === "") site = await Domains.clearDomain(userId, site);
+    else if (wanted !== site.customDomain) {
+      site = (await Domains.setDomain(userId, site, customDomain)).site;
+    }
+  }
+
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if ((CLEARABLE as readonly string[]).includes(name) && value === "") remove.push(name);
+    else set[name] = value;
+  }
+  if (Object.keys(set).length > 0 || remove.length > 0) {
+    try {
+      let change = db.entities.site.patch({ userId, siteId }).set(set);
+      if (remove.length > 0) change = change.remove(remove as (typeof CLEARABLE)[number][]);
+      const { data } = await change.go({ response: "all_new" });
+      site = data as SiteItem;
+    } catch (error) {
+      if (isConditionFailure(error)) throw new NotFoundError("Site not found");
+      throw error;
+    }
+  }
+  await Activities.record(userId, {
+    type: "site_updated",
+    description: `Settings updated for ${site.name}`,
+    siteId,
+  });
+  return toSiteView(site);
+}
+
+/**
+ * DELETE /api/sites/{id}: the screenshots, the analytics, the site, then its domain claim.
+ * In this order a failure part-way leaves the site in place, so the customer can retry; the
+ * claim released last is also recognised as stale should that step be the one that failed.
+ */
+export async function remove(userId: string, siteId: string): Promise<void> {
+  const site = await getItem(userId, siteId);
+  await Blobs.deletePrefix(Screenshots.sitePrefix(userId, siteId));
+  const { data: days } = await db.entities.analyticsDay.query
+    .byOwner({ userId, siteId })
+    .go({ pages: "all" });
+  if (days.length > 0) {
+    await db.entities.analyticsDay.delete(days.map((d) => ({ userId, siteId, day: d.day }))).go();
+  }
+  try {
+    await db.entities.site
+      .delete({ userId, siteId })
+      .where((a, op) => op.exists(a.siteId))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError("Site not found");
+    throw error;
+  }
+  if (site.customDomain) await Domains.release(site.customDomain, userId, siteId);
+  await Activities.record(userId, {
+    type: "site_deleted",
+    description: `Site ${site.name} deleted`,
+    siteId,
+  });
+}
+
+export async function addDomain(
+  userId: string,
+  siteId: string,
+  domain: string,
+): Promise<AddDomainResponse> {
+  await getItem(userId, siteId); // 404 for garbage ids before any work
+  return Domains.addDomain(userId, siteId, domain);
+}
+
+export async function verifyDomain(userId: string, siteId: string): Promise<VerifyDomainResponse> {
+  await getItem(userId, siteId);
+  return Domains.verifyDomain(userId, siteId);
+}
+
+export function refreshScreenshots(userId: string): Promise<RefreshScreenshotsResponse> {
+  return Screenshots.requestAll(userId);
+}
+
+export async function refreshScreenshot(
+  userId: string,
+  siteId: string,
+): Promise<RefreshScreenshotResponse> {
+  return Screenshots.requestOne(await getItem(userId, siteId));
 }

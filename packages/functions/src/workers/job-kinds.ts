@@ -3,5 +3,6 @@
  * `defineJob(...)`) and one entry here; the worker's message union is built from this list.
  */
 import type { AnyJobKind } from "./define-job";
+import { screenshotJob } from "./screenshot";
 
-export const jobKinds: readonly AnyJobKind[] = [];
+export const jobKinds: readonly AnyJobKind[] = [screenshotJob];

@@ -1,0 +1,79 @@
+/**
+ * The SQS port: sends job messages to the Jobs queue (Queue.Jobs.queueUrl), which the
+ * Chromium worker (packages/functions/src/workers/jobs.ts) consumes.
+ *
+ * Each job kind declares its message here by adding a property to `JobMessages` — from its
+ * own module, with declaration merging, so no one edits this file to add a kind:
+ *
+ *   declare module "@portal/core/adapters/queue" {      // or "../adapters/queue" inside core
+ *     interface JobMessages { seo: { userId: string; jobId: string } }
+ *   }
+ *
+ * `sendJob({ kind: "seo", userId, jobId })` is then type-checked against that shape. The
+ * worker parses every message with the kind's zod schema anyway, so this is a compile-time
+ * contract, not trust.
+ */
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { Queue } from "sst/node/queue";
+
+declare module "sst/node/queue" {
+  export interface QueueResources {
+    Jobs: { queueUrl: string };
+  }
+}
+
+/** Job kind → its payload (without `kind`). Extended by each kind's module. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface JobMessages {}
+
+/** The message union: `{ kind, ...payload }` for every declared kind. */
+export type JobMessage = {
+  [K in keyof JobMessages]: { kind: K } & JobMessages[K];
+}[keyof JobMessages];
+
+// No endpoint here: the SDK reads AWS_ENDPOINT_URL_SQS (the local stack's SQS endpoint).
+let client: SQSClient | undefined;
+const sqs = () => {
+  client ??= new SQSClient({});
+  return client;
+};
+
+/** Sends one job; answers the SQS message id. */
+export async function sendJob(message: JobMessage): Promise<string> {
+  const sent = await sqs().send(
+    new SendMessageCommand({ QueueUrl: Queue.Jobs.queueUrl, MessageBody: JSON.stringify(message) }),
+  );
+  if (!sent.MessageId) throw new Error("SQS answered no message id");
+  return sent.MessageId;
+}
+
+/** SQS takes at most 10 messages per batch call. */
+const BATCH_SIZE = 10;
+
+/**
+ * Sends many jobs in batches of ten. Throws if any message was not accepted, after the
+ * others were sent: a caller that retries may then enqueue some twice, which every job kind
+ * must tolerate anyway (SQS delivers at least once).
+ */
+export async function sendJobs(messages: readonly JobMessage[]): Promise<number> {
+  let sent = 0;
+  const failures: string[] = [];
+  for (let start = 0; start < messages.length; start += BATCH_SIZE) {
+    const chunk = messages.slice(start, start + BATCH_SIZE);
+    const result = await sqs().send(
+      new SendMessageBatchCommand({
+        QueueUrl: Queue.Jobs.queueUrl,
+        Entries: chunk.map((message, i) => ({
+          Id: String(i),
+          MessageBody: JSON.stringify(message),
+        })),
+      }),
+    );
+    sent += result.Successful?.length ?? 0;
+    for (const failed of result.Failed ?? []) failures.push(failed.Message ?? failed.Code ?? "?");
+  }
+  if (failures.length > 0) {
+    throw new Error(`SQS refused ${failures.length} of ${messages.length} jobs: ${failures[0]}`);
+  }
+  return sent;
+}

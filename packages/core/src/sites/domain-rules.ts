@@ -1,0 +1,143 @@
+/**
+ * Custom domains, the pure part: what counts as a domain a customer may connect, which DNS
+ * records they must create (part 2 §9), and whether what DNS answers matches them.
+ */
+import { domainToASCII } from "node:url";
+import ipaddr from "ipaddr.js";
+import { parse } from "tldts-icann";
+import type { DnsRecord } from "../contracts/sites";
+import { ValidationError } from "../errors";
+
+export const DOMAIN_MESSAGES = {
+  required: "Please enter a domain first",
+  format: "Enter a domain name such as www.example.com, without http://, a path or a port",
+  ip: "Enter a domain name, not an IP address",
+  suffix: "Enter a domain under a public top-level domain, such as example.com",
+  reserved: "This domain is reserved and cannot be used on the internet",
+  own: "This domain belongs to the portal and cannot be connected to a site",
+} as const;
+
+/** Our hosting targets; a domain equal to or under one of `ownDomains` is refused. */
+export interface DomainSettings {
+  cnameTarget: string;
+  aRecord: string;
+  /** Domains of our own (the CNAME target's, the portal's), lower-case. */
+  ownDomains: readonly string[];
+}
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+function invalid(message: string): never {
+  throw new ValidationError(message, { domain: message });
+}
+
+/**
+ * A customer's input → the lower-case ASCII host name we store and claim. Refuses schemes,
+ * paths, ports, credentials, IP addresses, single labels, names without a public suffix
+ * (example.invalid, foo.localhost) and our own domains.
+ */
+export function normalizeDomain(input: string, settings: Pick<DomainSettings, "ownDomains">) {
+  let value = input.trim().toLowerCase();
+  if (!value) invalid(DOMAIN_MESSAGES.required);
+  // One trailing dot is the fully-qualified spelling of the same name.
+  if (value.endsWith(".")) value = value.slice(0, -1);
+  if (/[\s/:@?#\\[\]]/.test(value)) invalid(DOMAIN_MESSAGES.format);
+  if (ipaddr.isValid(value) || /^[0-9.]+$/.test(value)) invalid(DOMAIN_MESSAGES.ip);
+  // Internationalised names are stored as DNS sees them (punycode).
+  const ascii = domainToASCII(value);
+  if (!ascii || ascii.length > 253) invalid(DOMAIN_MESSAGES.format);
+  const labels = ascii.split(".");
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) invalid(DOMAIN_MESSAGES.format);
+  const parsed = parse(ascii, { allowPrivateDomains: false, detectSpecialUse: true });
+  // More than a public suffix itself ("co.uk"), under a top-level domain that can exist
+  // (letters, or an IDN's xn--), and not a special-use name (RFC 6761: .test, .localhost,
+  // .invalid, example.com, .local, .onion…), which no customer can hold.
+  const tld = labels.at(-1) ?? "";
+  if (!parsed.domain || parsed.isIp || !/^([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(tld)) {
+    invalid(DOMAIN_MESSAGES.suffix);
+  }
+  if (parsed.isSpecialUse) invalid(DOMAIN_MESSAGES.reserved);
+  if (settings.ownDomains.some((own) => ascii === own || ascii.endsWith(`.${own}`))) {
+    invalid(DOMAIN_MESSAGES.own);
+  }
+  return ascii;
+}
+
+/**
+ * The domains a customer must not connect: the CNAME target's registrable domain (so nobody
+ * points a customer site at, say, another customer's alias under our zone) and the portal's
+ * own host and registrable domain.
+ */
+export function ownDomainsFor(cnameTarget: string, appUrl: string | undefined): string[] {
+  const result = new Set<string>();
+  const add = (host: string | undefined) => {
+    const clean = host?.trim().toLowerCase().replace(/\.$/, "");
+    if (!clean) return;
+    result.add(clean);
+    const domain = parse(clean).domain;
+    if (domain && !ipaddr.isValid(clean)) result.add(domain);
+  };
+  add(cnameTarget);
+  if (appUrl) {
+    try {
+      add(new URL(appUrl).hostname);
+    } catch {
+      // A malformed APP_URL protects nothing extra; the CNAME target still counts.
+    }
+  }
+  return [...result];
+}
+
+/** Whether the name is a registrable domain itself (example.com, example.co.uk). */
+export function isApex(domain: string): boolean {
+  return parse(domain).domain === domain;
+}
+
+/**
+ * The records to create (part 2 §9): a CNAME to our alias host, named "www" when the domain
+ * starts with www. and "@" for the apex, plus an A record to our address for apex domains.
+ * Deeper names (shop.example.com) get their own label as the name: "@" there would point the
+ * customer's whole zone at us, which is not what they asked for.
+ */
+export function dnsRecordsFor(domain: string, settings: DomainSettings): DnsRecord[] {
+  const registrable = parse(domain).domain ?? domain;
+  const name = domain === registrable ? "@" : domain.slice(0, -(registrable.length + 1));
+  const records: DnsRecord[] = [{ type: "CNAME", name, value: settings.cnameTarget, host: domain }];
+  if (name === "@") records.push({ type: "A", name: "@", value: settings.aRecord, host: domain });
+  return records;
+}
+
+export interface RecordCheck {
+  type: "CNAME" | "A";
+  host: string;
+  expected: string;
+  found: string[];
+  ok: boolean;
+}
+
+/** What DNS answered for each record, and whether it is what we asked for. */
+export function checkRecords(
+  records: readonly DnsRecord[],
+  answers: { cname: Map<string, string[]>; a: Map<string, string[]> },
+): RecordCheck[] {
+  return records.map((record) => {
+    const expected = record.value.toLowerCase().replace(/\.$/, "");
+    const found = (record.type === "CNAME" ? answers.cname : answers.a).get(record.host) ?? [];
+    // Every A answer must be ours: one left over from the old host would send part of the
+    // traffic there.
+    const ok =
+      found.length > 0 &&
+      (record.type === "CNAME" ? found.includes(expected) : found.every((f) => f === expected));
+    return { type: record.type, host: record.host, expected, found, ok };
+  });
+}
+
+/**
+ * Verified when the customer's name reaches us. A sub-domain needs its CNAME. An apex cannot
+ * hold a CNAME next to its SOA and NS records in standard DNS, so the A record suffices there
+ * (a provider that flattens the CNAME answers with our address, or with the CNAME itself).
+ */
+export function isVerified(domain: string, checks: readonly RecordCheck[]): boolean {
+  const ok = (type: "CNAME" | "A") => checks.some((c) => c.type === type && c.ok);
+  return isApex(domain) ? ok("A") || ok("CNAME") : ok("CNAME");
+}

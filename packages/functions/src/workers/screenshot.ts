@@ -1,0 +1,13 @@
+/** Job kind "screenshot": captures a site's page into the bucket (core/sites/screenshots). */
+import { capture } from "@portal/core/sites/screenshots";
+import { z } from "zod";
+import { defineJob } from "./define-job";
+
+export const screenshotJob = defineJob({
+  kind: "screenshot",
+  payload: { userId: z.string().min(1), siteId: z.string().min(1) },
+  async run(message) {
+    // Throws when the page does not load: the message is retried, then dead-lettered.
+    await capture(message.userId, message.siteId);
+  },
+});
