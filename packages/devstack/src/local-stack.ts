@@ -25,7 +25,6 @@ import {
   stripeSecretsService,
 } from "./services";
 import { createStaticSite } from "./static-site";
-import { stripeEmulatorService } from "./stripe/service";
 
 export interface LocalStackOptions {
   /** 0 = a free port. */
@@ -136,8 +135,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     jobs,
     devIdentityService,
     stripeSecretsService,
-    // After stripeSecretsService: it signs webhooks and checks API keys with those secrets.
-    stripeEmulatorService(),
   ];
 
   let stopping: Promise<void> | undefined;
