@@ -74,6 +74,53 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+export interface AuditPage {
+  page: Page;
+  /** Closes the page and drops what the run left behind (cookies, storage, workers). */
+  close(): Promise<void>;
+}
+
+/**
+ * A page for one audit run, kept apart from earlier runs (one customer's cookies or service
+ * worker must not shape the next customer's results). Normally that is a fresh browser
+ * context. Lambda's Chromium runs --single-process, where creating a context kills the
+ * browser, so there the page opens in the default context and its origins' data is
+ * cleared when it closes.
+ */
+export async function openAuditPage(browser: Browser): Promise<AuditPage> {
+  const singleProcess = browser.process()?.spawnargs.includes("--single-process") ?? false;
+  if (!singleProcess) {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    return { page, close: () => context.close().catch(() => undefined) };
+  }
+  const page = await browser.newPage();
+  const origins = new Set<string>();
+  page.on("request", (r) => {
+    const u = r.url();
+    if (u.startsWith("http:") || u.startsWith("https:")) origins.add(new URL(u).origin);
+  });
+  return {
+    page,
+    async close() {
+      if (!page.isClosed()) {
+        const cdp = await page.createCDPSession().catch(() => undefined);
+        if (cdp) {
+          await cdp.send("Network.clearBrowserCookies").catch(() => undefined);
+          await cdp.send("Network.clearBrowserCache").catch(() => undefined);
+          for (const origin of origins) {
+            await cdp
+              .send("Storage.clearDataForOrigin", { origin, storageTypes: "all" })
+              .catch(() => undefined);
+          }
+          await cdp.detach().catch(() => undefined);
+        }
+        await page.close().catch(() => undefined);
+      }
+    },
+  };
+}
+
 export interface PageGuard {
   /** The first refusal of a main-frame navigation, if any (the run must fail with it). */
   readonly blockedNavigation: DomainError | undefined;

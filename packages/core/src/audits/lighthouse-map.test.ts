@@ -204,3 +204,16 @@ describe("mapDetails", () => {
     expect(mapDetails({ type: "table", headings: [{ key: "a" }], items: [] })).toBeNull();
   });
 });
+
+describe("a missing score", () => {
+  it("names the audits that errored", () => {
+    const broken = lhr();
+    const perf = broken.categories.performance;
+    if (perf) perf.score = null;
+    const lcp = broken.audits["largest-contentful-paint"];
+    if (lcp) Object.assign(lcp, { score: null, scoreDisplayMode: "error", errorMessage: "NO_LCP" });
+    expect(() => mapLighthouseResult(broken, input)).toThrow(
+      "Lighthouse did not produce a performance score for this page (largest-contentful-paint: NO_LCP).",
+    );
+  });
+});

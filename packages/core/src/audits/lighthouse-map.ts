@@ -24,6 +24,7 @@ export interface LhrAudit {
   numericValue?: number;
   metricSavings?: Record<string, number | undefined>;
   details?: unknown;
+  errorMessage?: string;
 }
 
 export interface LhrLike {
@@ -156,7 +157,13 @@ const failing = (a: LhrAudit): boolean =>
 function score100(lhr: LhrLike, id: string): number {
   const category = lhr.categories[id];
   if (!category || category.score === null || Number.isNaN(category.score)) {
-    throw new UnprocessableError(`Lighthouse did not produce a ${id} score for this page.`);
+    // Name the audits that errored: that is what decides whether a retry can help.
+    const errored = (category?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a): a is LhrAudit => a?.scoreDisplayMode === "error")
+      .map((a) => (a.errorMessage ? `${a.id}: ${a.errorMessage}` : a.id));
+    const why = errored.length > 0 ? ` (${errored.slice(0, 3).join("; ")})` : "";
+    throw new UnprocessableError(`Lighthouse did not produce a ${id} score for this page${why}.`);
   }
   return Math.round(category.score * 100);
 }

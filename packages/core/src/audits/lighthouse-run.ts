@@ -5,7 +5,7 @@
  */
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import type { Browser } from "puppeteer-core";
-import { guardPage } from "../adapters/browser";
+import { guardPage, openAuditPage } from "../adapters/browser";
 import { assertPublicUrl } from "../adapters/outbound-guard";
 import {
   type AuditStrategy,
@@ -40,7 +40,7 @@ export function lighthouseSettings(strategy: AuditStrategy): {
 }
 
 /**
- * Runs Lighthouse on one URL in a fresh browser context and maps the report. Throws the
+ * Runs Lighthouse on one URL on a page of its own (openAuditPage) and maps the report. Throws the
  * guard's error when the URL or any hop of the main navigation is refused, and an
  * UnprocessableError when Lighthouse cannot score the page.
  */
@@ -53,8 +53,7 @@ export async function runLighthouse(
   const allowHosts = opts.allowHosts ?? [];
   const target = await assertPublicUrl(url, { allowHosts, lookup: opts.lookup });
 
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
+  const { page, close } = await openAuditPage(browser);
   const guard = await guardPage(page, allowHosts, { lookup: opts.lookup });
   try {
     const { flags, config } = lighthouseSettings(strategy);
@@ -78,6 +77,6 @@ export async function runLighthouse(
     );
   } finally {
     await guard.dispose();
-    await context.close().catch(() => undefined);
+    await close();
   }
 }

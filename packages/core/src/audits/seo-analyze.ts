@@ -3,7 +3,7 @@
  * rules need from the rendered DOM and the network, and score them (seo-rules.ts).
  */
 import type { Browser, HTTPResponse } from "puppeteer-core";
-import { guardPage } from "../adapters/browser";
+import { guardPage, openAuditPage } from "../adapters/browser";
 import { assertPublicUrl, type LookupAll } from "../adapters/outbound-guard";
 import { type SeoResult, seoResultSchema } from "../contracts/audits";
 import { UnprocessableError } from "../errors";
@@ -99,8 +99,8 @@ function navigationFailure(error: unknown): UnprocessableError {
 }
 
 /**
- * Analyses one URL in a fresh browser context (no cookies or service workers carried over
- * from another customer's run). Throws the guard's error when the URL, or the page's main
+ * Analyses one URL on a page of its own (openAuditPage: no cookies or service workers
+ * carried over from another customer's run). Throws the guard's error when the URL, or the page's main
  * navigation at any redirect hop, points somewhere we must not reach.
  */
 export async function analyzeSeo(
@@ -111,8 +111,7 @@ export async function analyzeSeo(
   const allowHosts = opts.allowHosts ?? [];
   const target = await assertPublicUrl(url, { allowHosts, lookup: opts.lookup });
 
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
+  const { page, close } = await openAuditPage(browser);
   const guard = await guardPage(page, allowHosts, { lookup: opts.lookup });
   try {
     await page.setViewport({ width: 1366, height: 768 });
@@ -178,6 +177,6 @@ export async function analyzeSeo(
     });
   } finally {
     await guard.dispose();
-    await context.close().catch(() => undefined);
+    await close();
   }
 }
