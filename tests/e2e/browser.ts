@@ -1,0 +1,84 @@
+/** Chromium for the end-to-end suite, and a page that records what a person would not want to see. */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { webUrl } from "./context";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--headless",
+    ],
+  });
+}
+
+export interface OpenPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions seen so far. */
+  problems: string[];
+}
+
+export async function openPage(browser: Browser, width = 1440): Promise<OpenPage> {
+  const context = await browser.newContext({
+    baseURL: webUrl(),
+    viewport: { width, height: width < 600 ? 812 : 900 },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
+  return { page, context, problems };
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+}
+
+/** The plan the SPA keeps for /subscribe (root tsconfig has no DOM lib, hence the string). */
+export function selectedPlan(page: Page): Promise<string | null> {
+  return page.evaluate("window.sessionStorage.getItem('selectedPlan')") as Promise<string | null>;
+}
+
+let counter = 0;
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Signs a new person up through the dev identity provider, sharing the page's cookies. */
+export async function signUpThroughApi(
+  context: BrowserContext,
+  person: { firstName: string; lastName: string },
+): Promise<void> {
+  const res = await context.request.post("/dev-identity/sign-up", {
+    data: {
+      ...person,
+      email: uniqueEmail(person.firstName.toLowerCase()),
+      password: "correct horse battery",
+    },
+  });
+  if (res.status() !== 201)
+    throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
+}
+
+/** Screenshots go outside the repo, only when E2E_SHOTS_DIR asks for them. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,144 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  launchBrowser,
+  openPage,
+  pathOf,
+  selectedPlan,
+  signUpThroughApi,
+  uniqueEmail,
+  waitForPath,
+} from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("a new visitor", () => {
+  it("goes from the landing page to pricing, signs up, lands on /sales and picks Professional", async () => {
+    const { page, context } = await openPage(browser);
+
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Done-For-You Website Creation" }).waitFor();
+    await page.getByRole("link", { name: "View Plans" }).click();
+    await waitForPath(page, "/sales");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Pricing" })
+      .click();
+    await waitForPath(page, "/pricing");
+    await page.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
+    expect(await page.getByText("Most Popular").count()).toBe(1);
+
+    // Signed out, a plan button keeps the choice and asks the visitor to sign in.
+    await page.getByRole("button", { name: "Get Started with Professional" }).click();
+    await waitForPath(page, "/sign-in");
+    expect(await selectedPlan(page)).toBe("Professional");
+
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await waitForPath(page, "/sign-up");
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("Last name").fill("Hopper");
+    await page.getByLabel("Email address").fill(uniqueEmail("grace"));
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await waitForPath(page, "/sales");
+    await page.getByRole("heading", { name: "Welcome, Grace!" }).waitFor();
+    await page.getByRole("button", { name: "Sign Out" }).waitFor();
+
+    await page.getByRole("button", { name: "Choose Professional" }).click();
+    await waitForPath(page, "/subscribe");
+    expect(await selectedPlan(page)).toBe("Professional");
+    await page.getByText("Plan: Professional ($99/month)").waitFor();
+    await context.close();
+  });
+
+  it("refuses a short password before calling the provider", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/sign-up");
+    await page.getByLabel("First name").fill("Short");
+    await page.getByLabel("Last name").fill("Password");
+    await page.getByLabel("Email address").fill(uniqueEmail("short"));
+    await page.getByLabel("Password").fill("1234567");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("Password must be at least 8 characters").waitFor();
+    expect(pathOf(page)).toBe("/sign-up");
+    await context.close();
+  });
+});
+
+describe("access gating", () => {
+  it("sends a signed-out visit to /dashboard to /sign-in with the 'Unauthorized' toast", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/dashboard");
+    await waitForPath(page, "/sign-in");
+    await page.getByText("Unauthorized").waitFor();
+    await page.getByRole("heading", { name: /Welcome to/ }).waitFor();
+    await context.close();
+  });
+
+  it("sends a signed-in visitor without a plan from a portal page to /sales", async () => {
+    const { page, context } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Alan", lastName: "Turing" });
+    await page.goto("/billing");
+    await waitForPath(page, "/sales");
+    await page.getByRole("heading", { name: "Welcome, Alan!" }).waitFor();
+    await context.close();
+  });
+
+  it("shows the welcome page after payment=success to a visitor without a plan yet", async () => {
+    const { page, context } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Katherine", lastName: "Johnson" });
+    await page.goto("/?payment=success");
+    await waitForPath(page, "/welcome");
+    await page.getByRole("link", { name: "Continue to Questionnaire" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("sign-out", () => {
+  it("from the shell's user menu ends on /sign-in and ends the session", async () => {
+    const { page, context } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Edsger", lastName: "Dijkstra" });
+    await page.goto("/settings");
+    await page.getByText("Welcome back, Edsger").waitFor();
+
+    await page.getByRole("button", { name: "Open user menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await waitForPath(page, "/sign-in");
+
+    // The session is gone, not just hidden: a portal page sends the visitor back.
+    await page.goto("/settings");
+    await waitForPath(page, "/sign-in");
+    await context.close();
+  });
+
+  it("from the sales page ends on /sign-in", async () => {
+    const { page, context } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Barbara", lastName: "Liskov" });
+    await page.goto("/sales");
+    await page.getByRole("heading", { name: "Welcome, Barbara!" }).waitFor();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await waitForPath(page, "/sign-in");
+    await page.goto("/sales");
+    await page.getByRole("heading", { name: "Welcome, User!" }).waitFor();
+    await context.close();
+  });
+
+  it("the user menu closes on a click outside it", async () => {
+    const { page, context } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Donald", lastName: "Knuth" });
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Open user menu" }).click();
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    await page.getByRole("heading", { name: "Account Settings" }).click();
+    await menu.waitFor({ state: "hidden" });
+    await context.close();
+  });
+});

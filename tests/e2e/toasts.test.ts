@@ -1,0 +1,73 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, waitForPath } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A signed-out visit to a portal page shows the 'Unauthorized' toast. */
+async function showToast(page: Page) {
+  await page.goto("/dashboard");
+  await waitForPath(page, "/sign-in");
+  const toast = page.locator('[data-scope="toast"][data-part="root"]');
+  await toast.getByText("Unauthorized").waitFor();
+  return toast;
+}
+
+describe("toasts", () => {
+  it("F8 moves focus to the notifications region", async () => {
+    const { page, context } = await openPage(browser);
+    await showToast(page);
+    await page.keyboard.press("F8");
+    await page.waitForFunction(
+      "document.activeElement?.getAttribute('data-scope') === 'toast' && document.activeElement?.getAttribute('data-part') === 'group'",
+    );
+    await context.close();
+  });
+
+  it("a swipe right of more than 50 px dismisses the toast", async () => {
+    const { page, context } = await openPage(browser);
+    const toast = await showToast(page);
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("the toast has no box");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 60, y, { steps: 4 });
+    await page.mouse.move(box.x + 100, y, { steps: 4 });
+    await page.mouse.up();
+    await toast.waitFor({ state: "detached", timeout: 3000 });
+    await context.close();
+  });
+
+  it("a short swipe leaves the toast in place", async () => {
+    const { page, context } = await openPage(browser);
+    const toast = await showToast(page);
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("the toast has no box");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 50, y, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForTimeout(500);
+    expect(await toast.count()).toBe(1);
+    await context.close();
+  });
+
+  it("disappears on its own after 5 seconds", async () => {
+    const { page, context } = await openPage(browser);
+    const toast = await showToast(page);
+    // Move the pointer away so hovering does not pause it.
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(3500);
+    expect(await toast.count()).toBe(1);
+    await toast.waitFor({ state: "detached", timeout: 4000 });
+    await context.close();
+  });
+});
