@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { startLocalStack } from "@portal/devstack/local-stack";
 import { jobsWorkerHandler, routes, stripeWebhookHandler } from "@portal/functions/routes";
 import { build } from "esbuild";
+import { webBench } from "./bench/web";
 
 interface BenchSection {
   name: string;
@@ -200,7 +201,7 @@ const lambdaBundles: BenchSection = {
   },
 };
 
-const sections: BenchSection[] = [apiLatency, lambdaBundles];
+const sections: BenchSection[] = [apiLatency, lambdaBundles, webBench];
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !sections.some((s) => s.name === name));

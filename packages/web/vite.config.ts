@@ -25,5 +25,7 @@ export default defineConfig({
     // Source maps stay out of the shipped bundle; the budget printed by `npm run bench` is
     // the JavaScript a visitor downloads.
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route needs (read by `npm run bench -- web`).
+    manifest: true,
   },
 });

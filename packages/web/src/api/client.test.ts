@@ -100,9 +100,9 @@ describe("apiRequest", () => {
 
   it("reads JSON answers", async () => {
     answer = () => Response.json({ paymentUrl: "https://pay" });
-    await expect(apiJson("POST", "/api/create-subscription", { planName: "Starter" })).resolves.toEqual(
-      { paymentUrl: "https://pay" },
-    );
+    await expect(
+      apiJson("POST", "/api/create-subscription", { planName: "Starter" }),
+    ).resolves.toEqual({ paymentUrl: "https://pay" });
   });
 });
 

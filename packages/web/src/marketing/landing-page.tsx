@@ -95,7 +95,7 @@ export function LandingPage() {
           </Container>
         </Box>
 
-        <Container maxW="6xl" py={{ base: "12", md: "20" }}>
+        <Container maxW="6xl" pt={{ base: "4", md: "8" }} pb={{ base: "12", md: "20" }}>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
             {features.map((f) => (
               <Stack key={f.title} p="6" borderWidth="1px" borderRadius="xl" gap="3" bg="bg">

@@ -8,7 +8,12 @@ import { FullPageSpinner } from "../ui/full-page-spinner";
 // "/" (spec part 1 §2.1, §2.9 "Overview, also active at /"); visitors never download it.
 const HomeDashboard = lazy(() => import("../dashboard/home-dashboard"));
 
-export const Route = createFileRoute("/")({ component: Home });
+export const Route = createFileRoute("/")({
+  // The landing page ships in the main bundle: a first visit should not wait for a second
+  // round trip. Every other route is split (autoCodeSplitting).
+  codeSplitGroupings: [],
+  component: Home,
+});
 
 function Home() {
   const { state } = useAccess();

@@ -30,7 +30,11 @@ function PricingPage() {
   return (
     <Box minH="100dvh" bg="bg.subtle">
       <PublicHeader
-        links={<HeaderLink to="/">Home</HeaderLink>}
+        links={
+          <HeaderLink to="/" wide>
+            Home
+          </HeaderLink>
+        }
         actions={
           identity.signedIn ? null : (
             <Button asChild variant="outline" size="sm">
@@ -56,6 +60,7 @@ function PricingPage() {
                 plan={plan}
                 features={plan.features}
                 buttonLabel="Get Started"
+                buttonAccessibleLabel={`Get Started with ${plan.name}`}
                 onChoose={() => choose(plan.name)}
               />
             ))}

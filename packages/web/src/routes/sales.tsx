@@ -41,7 +41,9 @@ function SalesPage() {
       <PublicHeader
         links={
           <>
-            <HeaderLink to="/">Home</HeaderLink>
+            <HeaderLink to="/" wide>
+              Home
+            </HeaderLink>
             <HeaderLink to="/pricing">Pricing</HeaderLink>
           </>
         }

@@ -158,7 +158,7 @@ function Subscribe() {
         maxW="md"
       >
         {phase === "failed" ? null : <Spinner size="xl" color="brand.solid" borderWidth="3px" />}
-        <Heading as="h1" size="lg" role="status" aria-live="polite">
+        <Heading as="h1" size="lg" aria-live="polite">
           {phase === "failed"
             ? "We couldn't start your subscription"
             : phase === "redirecting"

@@ -38,9 +38,9 @@ const confettiColors = [
   "brand.400",
   "orange.400",
   "green.400",
-  "pink.400",
+  "red.400",
   "yellow.400",
-  "cyan.400",
+  "blue.400",
 ];
 
 function Confetti() {

@@ -7,11 +7,14 @@ export function PlanCard({
   plan,
   features,
   buttonLabel,
+  buttonAccessibleLabel,
   onChoose,
 }: {
   plan: Plan;
   features: readonly string[];
   buttonLabel: string;
+  /** When the visible label does not name the plan, what a screen reader hears instead. */
+  buttonAccessibleLabel?: string;
   onChoose: () => void;
 }) {
   const headingId = `plan-${plan.id}`;
@@ -71,7 +74,7 @@ export function PlanCard({
         variant={plan.popular ? "solid" : "outline"}
         size="lg"
         onClick={onChoose}
-        aria-label={`${buttonLabel}: ${plan.name}`}
+        aria-label={buttonAccessibleLabel}
       >
         {buttonLabel}
       </Button>

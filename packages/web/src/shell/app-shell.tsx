@@ -64,10 +64,14 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Drawer.Backdrop />
           <Drawer.Positioner>
             <Drawer.Content maxW="72">
-              <Drawer.Header>
+              <Drawer.Header flexDirection="column" alignItems="flex-start" gap="2">
                 <Drawer.Title>
                   <Logo />
                 </Drawer.Title>
+                {/* The top bar has no room for the welcome line on a phone. */}
+                <Text color="fg.muted" fontSize="sm" display={{ base: "block", sm: "none" }}>
+                  Welcome back, {firstName}
+                </Text>
               </Drawer.Header>
               <Drawer.Body pb="6">
                 <SideNav onNavigate={() => setNavOpen(false)} />

@@ -1,5 +1,161 @@
-/** The portal's Chakra design system: Chakra's defaults plus the brand palette and fonts. */
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+/**
+ * The portal's Chakra design system: Chakra's base preset, the slice of Chakra's default theme
+ * the portal uses, and the brand palette.
+ *
+ * Why a slice: importing Chakra's `defaultConfig` also builds its `defaultSystem` at start-up
+ * (a second, unused createSystem), and every colour palette and recipe costs start-up time
+ * (Chakra's "Bundle Optimization" guide). A component whose recipe is not listed below renders
+ * unstyled: add its recipe here when you first use it.
+ */
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from "@chakra-ui/react";
+import {
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breadcrumbSlotRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxCardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  codeRecipe,
+  collapsibleSlotRecipe,
+  containerRecipe,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  hoverCardSlotRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  kbdRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  markRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  numberInputSlotRecipe,
+  popoverSlotRecipe,
+  progressCircleSlotRecipe,
+  progressSlotRecipe,
+  radioCardSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  selectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  skipNavLinkRecipe,
+  sliderSlotRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  statusSlotRecipe,
+  stepsSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  timelineSlotRecipe,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+} from "@chakra-ui/react/theme";
+
+/** Chakra's palettes the portal uses (status colours and neutrals); brand is added below. */
+const PALETTES = ["gray", "red", "orange", "yellow", "green", "blue"];
+const NEUTRALS = ["transparent", "current", "black", "white", "whiteAlpha", "blackAlpha"];
+
+const pick = <V>(record: Record<string, V>, keys: string[]): Record<string, V> =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key)));
+
+const chakraThemeSlice = defineConfig({
+  preflight: true,
+  cssVarsPrefix: "chakra",
+  cssVarsRoot: ":where(html, .chakra-theme)",
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: { ...tokens, colors: pick(tokens.colors, [...NEUTRALS, ...PALETTES]) },
+    semanticTokens: {
+      ...semanticTokens,
+      colors: pick(semanticTokens.colors, ["bg", "fg", "border", ...PALETTES]),
+    },
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      code: codeRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      kbd: kbdRecipe,
+      link: linkRecipe,
+      mark: markRecipe,
+      radiomark: radiomarkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      skipNavLink: skipNavLinkRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      accordion: accordionSlotRecipe,
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      breadcrumb: breadcrumbSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      checkboxCard: checkboxCardSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
+      hoverCard: hoverCardSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      numberInput: numberInputSlotRecipe,
+      popover: popoverSlotRecipe,
+      progress: progressSlotRecipe,
+      progressCircle: progressCircleSlotRecipe,
+      radioCard: radioCardSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      select: selectSlotRecipe,
+      slider: sliderSlotRecipe,
+      stat: statSlotRecipe,
+      status: statusSlotRecipe,
+      steps: stepsSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      tag: tagSlotRecipe,
+      timeline: timelineSlotRecipe,
+      toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
+    },
+  },
+});
 
 const config = defineConfig({
   globalCss: {
@@ -64,4 +220,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraThemeSlice), config);

@@ -22,16 +22,24 @@ export function PublicHeader({ links, actions }: { links?: ReactNode; actions?: 
   );
 }
 
-/** A quiet text link in the header. */
+/** A quiet text link in the header. `wide`: only where there is room (the logo also goes home). */
 export function HeaderLink({
   to,
   children,
+  wide = false,
 }: {
   to: "/sales" | "/pricing" | "/";
   children: ReactNode;
+  wide?: boolean;
 }) {
   return (
-    <Button asChild variant="ghost" size="sm" px={{ base: "2", md: "3" }}>
+    <Button
+      asChild
+      variant="ghost"
+      size="sm"
+      px={{ base: "2", md: "3" }}
+      display={wide ? { base: "none", sm: "inline-flex" } : undefined}
+    >
       <Link to={to}>{children}</Link>
     </Button>
   );

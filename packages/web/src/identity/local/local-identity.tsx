@@ -45,16 +45,17 @@ type State =
   | { status: "ready"; user: IdentityUser | null };
 
 export function LocalIdentityProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<State>({ status: "loading", user: null });
+  // Without a session cookie the answer is known at once: the first render is the page,
+  // not a spinner.
+  const [state, setState] = useState<State>(() =>
+    hasSessionCookie() ? { status: "loading", user: null } : { status: "ready", user: null },
+  );
   const token = useRef<{ jwt: string; exp: number } | null>(null);
   const pendingToken = useRef<Promise<string | null> | null>(null);
   const signedIn = state.status === "ready" && state.user !== null;
 
   useEffect(() => {
-    if (!hasSessionCookie()) {
-      setState({ status: "ready", user: null });
-      return;
-    }
+    if (!hasSessionCookie()) return;
     let cancelled = false;
     devIdentity.me().then(
       (user) => {

@@ -1,4 +1,4 @@
-import { Center, Spinner, Text } from "@chakra-ui/react";
+import { Box, Center, Spinner, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { Suspense } from "react";
 import { useIdentity, useIdentityWidgets } from "../../identity/context";
@@ -21,9 +21,11 @@ function SettingsPage() {
   return (
     <>
       <PageHeader title="Account Settings" />
-      <Suspense fallback={spinner}>
-        <Profile />
-      </Suspense>
+      <Box maxW="2xl">
+        <Suspense fallback={spinner}>
+          <Profile />
+        </Suspense>
+      </Box>
     </>
   );
 }
