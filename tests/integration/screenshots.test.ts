@@ -1,0 +1,160 @@
+/**
+ * Screenshot jobs through the whole path: the API queues, the local stack's queue delivers
+ * to the jobs worker, Chromium loads a page this file serves on 127.0.0.1 (allowlisted for
+ * this stack only) and the image lands in s3rver. A page that never loads is retried and
+ * dead-lettered. This file starts its own stack: the allowlist and the short navigation
+ * timeout are its settings, and its queue API is where the dead letters are.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+
+let stack: LocalStack;
+let page: Server;
+let origin: string;
+let db: typeof import("@portal/core/db/service").db;
+let blobs: typeof import("@portal/core/adapters/blobs");
+
+const PAGE = `<!doctype html><html><head><title>Corner Bakery</title>
+<style>body{margin:0;font:48px sans-serif;background:#f4d35e}h1{padding:80px}</style></head>
+<body><h1>Corner Bakery</h1><p>Fresh bread daily</p></body></html>`;
+
+beforeAll(async () => {
+  page = createServer((req, res) => {
+    if (req.url === "/never") return; // accepts the request and never answers
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(PAGE);
+  });
+  await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+
+  // Read by the worker when a job runs; the default 30 s would make the retries slow.
+  process.env.SCREENSHOT_NAV_TIMEOUT_MS = "2000";
+  stack = await startLocalStack({
+    port: 0,
+    logRequests: false,
+    allowOutboundHosts: [new URL(origin).host],
+    queue: { visibilityTimeoutMs: 200, maxReceiveCount: 2 },
+  });
+  ({ db } = await import("@portal/core/db/service"));
+  blobs = await import("@portal/core/adapters/blobs");
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  page?.closeAllConnections();
+  await new Promise((resolve) => page?.close(resolve));
+});
+
+async function call(who: SignedIn, method: string, path: string) {
+  const response = await fetch(`${stack.url}${path}`, { method, headers: bearer(who.token) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function customerWithSite(fields: { liveUrl?: string; url?: string }) {
+  const who = await signUp({}, stack.url);
+  const { data } = await db.entities.site
+    .create({ userId: who.user.id, name: "Corner Bakery", status: "live", ...fields })
+    .go();
+  return { who, siteId: data.siteId };
+}
+
+/** Width and height from a WebP header (simple lossy "VP8 " or extended "VP8X"). */
+function webpSize(bytes: Uint8Array): { width: number; height: number } {
+  const text = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
+  expect(text(0, 4)).toBe("RIFF");
+  expect(text(8, 12)).toBe("WEBP");
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  const uint24 = (at: number) => view.getUint16(at, true) | (view.getUint8(at + 2) << 16);
+  const chunk = text(12, 16);
+  if (chunk === "VP8X") return { width: uint24(24) + 1, height: uint24(27) + 1 };
+  expect(chunk).toBe("VP8 ");
+  return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+}
+
+describe("screenshot jobs", () => {
+  it("captures the live page at 1280x800 into the owner's prefix and shows it by presigned URL", async () => {
+    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/` });
+    const queued = await call(who, "POST", `/api/sites/${siteId}/screenshot`);
+    expect(queued).toMatchObject({ status: 200, body: { success: true } });
+    await stack.queue.idle();
+
+    const keys = await blobs.listKeys(`users/${who.user.id}/sites/${siteId}/`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/\/screenshots\/\d+\.webp$/);
+
+    const [site] = (await call(who, "GET", "/api/sites")).body;
+    expect(site.lastScreenshotUpdate).toEqual(expect.any(String));
+    expect(site.screenshotUrl).toMatch(/X-Amz-Signature=/);
+    const image = await fetch(site.screenshotUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    const bytes = new Uint8Array(await image.arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(1000);
+    expect(webpSize(bytes)).toEqual({ width: 1280, height: 800 });
+  });
+
+  it("refresh-all queues the sites with a URL, falls back to url, and replaces the old image", async () => {
+    const { who, siteId } = await customerWithSite({ url: `${origin}/staging` });
+    const { data: bare } = await db.entities.site
+      .create({ userId: who.user.id, name: "No URL yet", status: "requested" })
+      .go();
+
+    const first = await call(who, "POST", "/api/sites/refresh-screenshots");
+    expect(first.body).toMatchObject({ success: true, refreshedCount: 1 });
+    await stack.queue.idle();
+    const prefix = `users/${who.user.id}/sites/${siteId}/`;
+    const [firstKey] = await blobs.listKeys(prefix);
+
+    await call(who, "POST", "/api/sites/refresh-screenshots");
+    await stack.queue.idle();
+    const keys = await blobs.listKeys(prefix);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toBe(firstKey);
+    expect(await blobs.listKeys(`users/${who.user.id}/sites/${bare.siteId}/`)).toEqual([]);
+  });
+
+  it("a page that never loads marks nothing, is retried, then dead-lettered", async () => {
+    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/never` });
+    await call(who, "POST", `/api/sites/${siteId}/screenshot`);
+    await stack.queue.idle();
+
+    const dead = stack.queue.deadLetters().filter((d) => JSON.parse(d.body).siteId === siteId);
+    expect(dead).toHaveLength(1);
+    expect(dead[0]?.receiveCount).toBe(2);
+    expect(JSON.parse(dead[0]?.body ?? "{}")).toEqual({
+      kind: "screenshot",
+      userId: who.user.id,
+      siteId,
+    });
+
+    const [site] = (await call(who, "GET", "/api/sites")).body;
+    expect(site).toMatchObject({ screenshotUrl: null, lastScreenshotUpdate: null });
+    expect(await blobs.listKeys(`users/${who.user.id}/sites/${siteId}/`)).toEqual([]);
+  });
+
+  it("a loopback address outside the allowlist is refused: Chromium never asks it", async () => {
+    // The same page on another port, which the allowlist does not name.
+    let hits = 0;
+    const other = createServer((_req, res) => {
+      hits++;
+      res.writeHead(200, { "content-type": "text/html" }).end(PAGE);
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (other.address() as AddressInfo).port;
+      const { who, siteId } = await customerWithSite({ liveUrl: `http://127.0.0.1:${port}/` });
+      await call(who, "POST", `/api/sites/${siteId}/screenshot`);
+      await stack.queue.idle();
+      expect(stack.queue.deadLetters().some((d) => JSON.parse(d.body).siteId === siteId)).toBe(
+        true,
+      );
+      expect(hits).toBe(0);
+      expect(await blobs.listKeys(`users/${who.user.id}/sites/${siteId}/`)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
