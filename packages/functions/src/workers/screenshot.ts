@@ -1,5 +1,4 @@
 /** Job kind "screenshot": captures a site's page into the bucket (core/sites/screenshots). */
-import { capture } from "@portal/core/sites/screenshots";
 import { z } from "zod";
 import { defineJob } from "./define-job";
 
@@ -7,6 +6,9 @@ export const screenshotJob = defineJob({
   kind: "screenshot",
   payload: { userId: z.string().min(1), siteId: z.string().min(1) },
   async run(message) {
+    // Loaded on first use: the registry is imported wherever the message union is needed,
+    // and core's data layer reads its table binding at import.
+    const { capture } = await import("@portal/core/sites/screenshots");
     // Throws when the page does not load: the message is retried, then dead-lettered.
     await capture(message.userId, message.siteId);
   },
