@@ -50,6 +50,8 @@ function json(result: { body?: string }) {
 
 let logged: string[];
 beforeEach(() => {
+  // The integration suite's local stack turns request logs off for the whole run.
+  vi.stubEnv("LOG_REQUESTS", "true");
   logged = [];
   vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
     logged.push(String(chunk));
@@ -58,6 +60,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
 });
 
 describe("api wrapper", () => {
