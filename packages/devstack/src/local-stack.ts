@@ -25,6 +25,7 @@ import {
   stripeSecretsService,
 } from "./services";
 import { createStaticSite } from "./static-site";
+import { stripeEmulatorService } from "./stripe/service";
 
 export interface LocalStackOptions {
   /** 0 = a free port. */
@@ -135,6 +136,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     jobs,
     devIdentityService,
     stripeSecretsService,
+    // After stripeSecretsService: it signs webhooks and checks API keys with those secrets.
+    stripeEmulatorService(),
   ];
 
   let stopping: Promise<void> | undefined;

@@ -24,6 +24,24 @@ export const routes = {
   "GET /api/questionnaire": "packages/functions/src/api/questionnaires/me.handler",
   "GET /api/dashboard/stats": "packages/functions/src/api/dashboard/stats.handler",
   "GET /api/activities": "packages/functions/src/api/activities/list.handler",
+  "POST /api/create-subscription": "packages/functions/src/api/billing/create-subscription.handler",
+  "POST /api/verify-subscription": "packages/functions/src/api/billing/verify-subscription.handler",
+  "POST /api/complete-payment": "packages/functions/src/api/billing/complete-payment.handler",
+  "POST /api/create-payment-intent":
+    "packages/functions/src/api/billing/create-payment-intent.handler",
+  "GET /api/billing/subscription": "packages/functions/src/api/billing/subscription.handler",
+  "GET /api/billing/payment-methods": "packages/functions/src/api/billing/payment-methods.handler",
+  "GET /api/billing/invoices": "packages/functions/src/api/billing/invoices.handler",
+  "POST /api/billing/cancel-subscription":
+    "packages/functions/src/api/billing/cancel-subscription.handler",
+  "POST /api/billing/reactivate-subscription":
+    "packages/functions/src/api/billing/reactivate-subscription.handler",
+  "POST /api/billing/create-portal-session":
+    "packages/functions/src/api/billing/create-portal-session.handler",
+  "POST /api/billing/add-payment-method":
+    "packages/functions/src/api/billing/add-payment-method.handler",
+  "POST /api/billing/set-default-payment-method":
+    "packages/functions/src/api/billing/set-default-payment-method.handler",
 } as const satisfies Record<string, string>;
 
 export type RouteKey = keyof typeof routes;

@@ -1,0 +1,120 @@
+/**
+ * What billing does with each Stripe event the webhook receives. Each effect re-reads the
+ * object from Stripe and stores the customer's current state, so redeliveries, retries after a
+ * failure and events arriving out of order all end in Stripe's state. Activities are recorded
+ * under ids derived from the event, once.
+ */
+
+import type { Stripe } from "../adapters/payments";
+import * as Payments from "../adapters/payments";
+import { recordOnce } from "./activity-log";
+import { findUser, linkCustomer, syncCustomer, userForCustomer } from "./customers";
+import { planName } from "./subscription-state";
+import { markUpsellPurchased } from "./upsells";
+
+export interface EventContext {
+  id: string;
+  /** Unix seconds, when Stripe created the event. */
+  created: number;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+async function syncByCustomer(customerId: string | null) {
+  if (!customerId) return null;
+  const user = await userForCustomer(customerId);
+  // A customer none of our users owns (made in the Dashboard, say): nothing of ours changes.
+  if (!user) return null;
+  return syncCustomer(user.userId, customerId);
+}
+
+export async function onCheckoutCompleted(
+  event: EventContext,
+  object: Stripe.Checkout.Session,
+): Promise<void> {
+  const session = await Payments.retrieveCheckoutSession(object.id);
+  const customerId = idOf(session.customer);
+  const userId = session.metadata?.userId ?? session.client_reference_id;
+  if (!customerId || !userId) return;
+  const user = await findUser(userId);
+  if (!user) return;
+  const linked = await linkCustomer(userId, customerId);
+  if (linked !== customerId) return;
+
+  if (session.mode === "subscription") {
+    const { current } = await syncCustomer(userId, customerId);
+    if (current) {
+      await recordOnce(
+        userId,
+        { key: `event:${event.id}`, atSeconds: event.created },
+        {
+          type: "subscription_started",
+          description: `Subscribed to the ${planName(current.plan)} plan`,
+        },
+      );
+    }
+    return;
+  }
+  if (session.mode === "setup") {
+    // A card added from the billing page becomes the default if the customer has none yet.
+    const intent = session.setup_intent;
+    const paymentMethodId =
+      intent && typeof intent !== "string" ? idOf(intent.payment_method) : null;
+    if (!paymentMethodId) return;
+    const customer = await Payments.retrieveCustomer(customerId);
+    if (customer && !customer.invoice_settings.default_payment_method) {
+      await Payments.setCustomerDefaultPaymentMethod(customerId, paymentMethodId);
+    }
+  }
+}
+
+export async function onSubscriptionChanged(
+  _event: EventContext,
+  object: Stripe.Subscription,
+): Promise<void> {
+  await syncByCustomer(idOf(object.customer));
+}
+
+export async function onSubscriptionDeleted(
+  event: EventContext,
+  object: Stripe.Subscription,
+): Promise<void> {
+  const synced = await syncByCustomer(idOf(object.customer));
+  if (!synced) return;
+  await recordOnce(
+    synced.user.userId,
+    { key: `event:${event.id}`, atSeconds: event.created },
+    { type: "subscription_canceled", description: "Your subscription has ended" },
+  );
+}
+
+export async function onInvoicePaid(_event: EventContext, object: Stripe.Invoice): Promise<void> {
+  await syncByCustomer(idOf(object.customer));
+}
+
+export async function onInvoicePaymentFailed(
+  event: EventContext,
+  object: Stripe.Invoice,
+): Promise<void> {
+  const synced = await syncByCustomer(idOf(object.customer));
+  if (!synced) return;
+  const amount = `$${(object.amount_due / 100).toFixed(2)}`;
+  await recordOnce(
+    synced.user.userId,
+    { key: `event:${event.id}`, atSeconds: event.created },
+    {
+      type: "payment_failed",
+      description: `A payment of ${amount} failed. Update your card on the Billing page.`,
+    },
+  );
+}
+
+export async function onPaymentIntentSucceeded(
+  _event: EventContext,
+  object: Stripe.PaymentIntent,
+): Promise<void> {
+  // Subscription invoices' payments arrive here too; they carry no upsell and are skipped.
+  if (object.metadata?.kind !== "seo_upsell") return;
+  await markUpsellPurchased(object.id);
+}

@@ -1,0 +1,121 @@
+/**
+ * Pure rules about Stripe subscriptions: which of a customer's subscriptions is the current
+ * one, what plan it sells, and what the portal shows and stores for it.
+ */
+import type { BillingSubscription } from "../contracts/billing";
+import { plans } from "../contracts/plans";
+import { type PlanId, planIdSchema } from "../contracts/users";
+
+/** The few fields of a Stripe subscription these rules read (Stripe.Subscription has them). */
+export interface SubscriptionLike {
+  id: string;
+  status: string;
+  created: number;
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string> | null;
+  items: {
+    data: {
+      current_period_start: number;
+      current_period_end: number;
+      price: {
+        id: string;
+        unit_amount: number | null;
+        currency: string;
+        recurring: { interval: string } | null;
+      };
+    }[];
+  };
+}
+
+/** Paid up: what opens the portal (the access gate reads subscriptionActive). */
+export const ACTIVE_STATUSES = new Set(["active", "trialing"]);
+
+/** Still running but owing money: the customer completes the payment rather than resubscribes. */
+export const UNPAID_STATUSES = new Set(["past_due", "unpaid", "incomplete"]);
+
+// Lower is more current. A paid-up subscription beats one that owes money, which beats one
+// that has ended; among equals the newest wins.
+const RANK: Record<string, number> = {
+  active: 0,
+  trialing: 0,
+  past_due: 1,
+  unpaid: 2,
+  incomplete: 3,
+  paused: 4,
+  canceled: 5,
+  incomplete_expired: 6,
+};
+
+/**
+ * The plan a subscription sells: by its price (what the customer actually pays for), else by
+ * the plan our checkout wrote into its metadata (a price id that has since been rotated).
+ */
+export function planOf(
+  subscription: SubscriptionLike,
+  planForPriceId: (priceId: string) => PlanId | undefined,
+): PlanId | undefined {
+  const priceId = subscription.items.data[0]?.price.id;
+  const byPrice = priceId ? planForPriceId(priceId) : undefined;
+  if (byPrice) return byPrice;
+  const parsed = planIdSchema.safeParse(subscription.metadata?.plan);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The subscription that decides the customer's state, among those selling one of our plans.
+ * Events arrive in any order and for old subscriptions too; choosing from the full current
+ * list makes the outcome independent of which event triggered the look.
+ */
+export function currentSubscription<S extends SubscriptionLike>(
+  subscriptions: S[],
+  planForPriceId: (priceId: string) => PlanId | undefined,
+): { subscription: S; plan: PlanId } | null {
+  const ours = subscriptions
+    .map((subscription) => ({ subscription, plan: planOf(subscription, planForPriceId) }))
+    .filter((s): s is { subscription: S; plan: PlanId } => s.plan !== undefined);
+  ours.sort(
+    (a, b) =>
+      (RANK[a.subscription.status] ?? 9) - (RANK[b.subscription.status] ?? 9) ||
+      b.subscription.created - a.subscription.created,
+  );
+  return ours[0] ?? null;
+}
+
+/** The user fields a subscription decides. */
+export function userFieldsFor(current: { subscription: SubscriptionLike; plan: PlanId }) {
+  return {
+    stripeSubscriptionId: current.subscription.id,
+    subscriptionStatus: current.subscription.status,
+    subscriptionPlan: current.plan,
+    subscriptionActive: ACTIVE_STATUSES.has(current.subscription.status),
+  };
+}
+
+const iso = (seconds: number | undefined) =>
+  seconds === undefined ? null : new Date(seconds * 1000).toISOString();
+
+export function planName(plan: PlanId | null): string {
+  return plans.find((p) => p.id === plan)?.name ?? "Subscription";
+}
+
+/** GET /api/billing/subscription's shape (contracts/billing.ts). */
+export function toBillingSubscription(
+  subscription: SubscriptionLike,
+  plan: PlanId | null,
+): BillingSubscription {
+  const item = subscription.items.data[0];
+  return {
+    id: subscription.id,
+    plan: {
+      id: plan,
+      name: planName(plan),
+      amount: item?.price.unit_amount ?? 0,
+      currency: item?.price.currency ?? "usd",
+      interval: item?.price.recurring?.interval ?? "month",
+    },
+    status: subscription.status,
+    currentPeriodStart: iso(item?.current_period_start),
+    currentPeriodEnd: iso(item?.current_period_end),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  };
+}

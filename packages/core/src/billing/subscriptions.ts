@@ -1,0 +1,103 @@
+/**
+ * Starting and checking a subscription (spec part 1 §4 "Subscribe flow", "Completing payment",
+ * "Subscription activation"): Stripe Checkout for the plan's price, verification against
+ * Stripe, and the client secret of a first or renewal payment that is still open.
+ */
+import * as Payments from "../adapters/payments";
+import type {
+  CompletePaymentResponse,
+  CreateSubscriptionRequest,
+  CreateSubscriptionResponse,
+  VerifySubscriptionResponse,
+} from "../contracts/billing";
+import { planIdForName } from "../contracts/plans";
+import { ValidationError } from "../errors";
+import { ensureCustomer, loadUser, syncCustomer } from "./customers";
+import { ACTIVE_STATUSES, planName, UNPAID_STATUSES } from "./subscription-state";
+
+/** Where Checkout sends the browser: the welcome page once paid, the plans if abandoned. */
+export const CHECKOUT_SUCCESS_PATH = "/welcome?payment=success";
+export const CHECKOUT_CANCEL_PATH = "/subscribe?canceled=true";
+
+export async function createSubscription(
+  userId: string,
+  input: CreateSubscriptionRequest,
+): Promise<CreateSubscriptionResponse> {
+  // The spec's client sends the stored plan and falls back to Starter itself.
+  const plan = planIdForName(input.planName ?? "Starter");
+  if (!plan) {
+    throw new ValidationError("Unknown plan", {
+      planName: "Choose Starter, Professional or Enterprise",
+    });
+  }
+  let user = await loadUser(userId);
+  if (user.stripeCustomerId) {
+    // Checks Stripe itself, so a payment whose webhook has not arrived yet is not paid twice.
+    const { user: synced, current } = await syncCustomer(userId, user.stripeCustomerId);
+    user = synced;
+    if (current && ACTIVE_STATUSES.has(current.subscription.status)) {
+      return {
+        paymentUrl: null,
+        status: current.subscription.status,
+        message: `Your ${planName(current.plan)} subscription is already active.`,
+      };
+    }
+    if (current && UNPAID_STATUSES.has(current.subscription.status)) {
+      // A second subscription would bill twice; the open invoice is paid instead.
+      return {
+        paymentUrl: `${Payments.appUrl()}/complete-payment`,
+        status: current.subscription.status,
+        message: "Your subscription has a payment to complete.",
+      };
+    }
+  }
+  const customerId = await ensureCustomer(user);
+  const session = await Payments.createSubscriptionCheckout({
+    customerId,
+    priceId: Payments.priceIdForPlan(plan),
+    userId,
+    plan,
+    successUrl: `${Payments.appUrl()}${CHECKOUT_SUCCESS_PATH}`,
+    cancelUrl: `${Payments.appUrl()}${CHECKOUT_CANCEL_PATH}`,
+  });
+  if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+  return {
+    paymentUrl: session.url,
+    status: "requires_payment",
+    message: `Redirecting to secure payment for the ${planName(plan)} plan.`,
+  };
+}
+
+/** "Check Status": the subscription as Stripe has it now, stored on the user. */
+export async function verifySubscription(userId: string): Promise<VerifySubscriptionResponse> {
+  const user = await loadUser(userId);
+  if (!user.stripeCustomerId) return { success: false, activations: [] };
+  const { current } = await syncCustomer(userId, user.stripeCustomerId);
+  if (!current || !ACTIVE_STATUSES.has(current.subscription.status)) {
+    return { success: false, activations: [] };
+  }
+  return {
+    success: true,
+    activations: [{ plan: current.plan, subscriptionId: current.subscription.id }],
+  };
+}
+
+const NOTHING_TO_PAY: CompletePaymentResponse = {
+  success: false,
+  clientSecret: null,
+  message: "No incomplete payment found",
+};
+
+/** The open invoice of a subscription that owes money: its PaymentIntent's client secret. */
+export async function completePayment(userId: string): Promise<CompletePaymentResponse> {
+  const user = await loadUser(userId);
+  if (!user.stripeCustomerId) return NOTHING_TO_PAY;
+  const { current } = await syncCustomer(userId, user.stripeCustomerId);
+  if (!current || !UNPAID_STATUSES.has(current.subscription.status)) return NOTHING_TO_PAY;
+  const subscription = await Payments.retrieveSubscriptionWithPayment(current.subscription.id);
+  const invoice = subscription.latest_invoice;
+  if (!invoice || typeof invoice === "string" || invoice.status !== "open") return NOTHING_TO_PAY;
+  const clientSecret = invoice.confirmation_secret?.client_secret;
+  if (!clientSecret) return NOTHING_TO_PAY;
+  return { success: true, clientSecret };
+}

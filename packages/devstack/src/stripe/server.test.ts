@@ -1,0 +1,260 @@
+/**
+ * The emulator driven by the real `stripe` SDK (host/port/protocol pointed at it) and by the
+ * hosted pages as a browser would post them, with webhooks checked by the SDK's own verifier.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningStripeEmulator, startStripeEmulator } from "./server";
+
+const SECRET_KEY = "sk_test_emulator_unit";
+const WEBHOOK_SECRET = "whsec_emulator_unit";
+
+let emulator: RunningStripeEmulator;
+let stripe: Stripe;
+let receiver: Server;
+const received: Stripe.Event[] = [];
+let failNext = 0;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (failNext > 0) {
+        failNext -= 1;
+        res.writeHead(503).end();
+        return;
+      }
+      try {
+        const event = Stripe.webhooks.constructEvent(
+          Buffer.concat(chunks),
+          String(req.headers["stripe-signature"]),
+          WEBHOOK_SECRET,
+        );
+        received.push(event);
+        res.writeHead(200).end("{}");
+      } catch {
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const port = (receiver.address() as AddressInfo).port;
+  emulator = await startStripeEmulator({
+    secretKey: SECRET_KEY,
+    webhook: {
+      url: `http://127.0.0.1:${port}/`,
+      secret: WEBHOOK_SECRET,
+      retryDelaysMs: [50, 50, 50],
+    },
+    seed: [
+      {
+        productId: "prod_test_pro",
+        priceId: "price_test_pro",
+        name: "Professional",
+        unitAmount: 9900,
+        currency: "usd",
+        interval: "month",
+      },
+    ],
+  });
+  stripe = new Stripe(SECRET_KEY, {
+    host: emulator.host,
+    port: emulator.port,
+    protocol: emulator.protocol,
+    maxNetworkRetries: 0,
+  });
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+async function payCheckout(url: string, number: string) {
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ cardnumber: number, exp: "12 / 34", cvc: "123", name: "Ada" }),
+  });
+}
+
+async function subscribedCustomer(card = "4242424242424242") {
+  const customer = await stripe.customers.create({ email: "ada@example.com" });
+  const session = await stripe.checkout.sessions.create({
+    mode: "subscription",
+    customer: customer.id,
+    line_items: [{ price: "price_test_pro", quantity: 1 }],
+    success_url: "http://app.test/welcome?payment=success&session={CHECKOUT_SESSION_ID}",
+    cancel_url: "http://app.test/subscribe?canceled=true",
+    subscription_data: { metadata: { userId: "user_1" } },
+  });
+  const answer = await payCheckout(session.url as string, card);
+  return { customer, session, answer };
+}
+
+describe("Stripe emulator through the stripe SDK", () => {
+  it("answers Stripe-shaped errors: bad key 401, unknown id 404 resource_missing", async () => {
+    const wrong = new Stripe("sk_test_wrong", {
+      host: emulator.host,
+      port: emulator.port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    await expect(wrong.customers.list()).rejects.toMatchObject({
+      type: "StripeAuthenticationError",
+      statusCode: 401,
+    });
+    await expect(stripe.customers.retrieve("cus_nope")).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      code: "resource_missing",
+      statusCode: 404,
+      param: "id",
+    });
+  });
+
+  it("replays an idempotent request and refuses the key with other parameters", async () => {
+    const first = await stripe.customers.create(
+      { email: "a@example.com" },
+      { idempotencyKey: "k1" },
+    );
+    const again = await stripe.customers.create(
+      { email: "a@example.com" },
+      { idempotencyKey: "k1" },
+    );
+    expect(again.id).toBe(first.id);
+    await expect(
+      stripe.customers.create({ email: "b@example.com" }, { idempotencyKey: "k1" }),
+    ).rejects.toMatchObject({ type: "StripeIdempotencyError" });
+  });
+
+  it("checkout with the good card: redirect, active subscription, paid invoice, signed events", async () => {
+    const { customer, session, answer } = await subscribedCustomer();
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe(
+      `http://app.test/welcome?payment=success&session=${session.id}`,
+    );
+    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ["subscription"] });
+    expect(done.status).toBe("complete");
+    const subscription = done.subscription as Stripe.Subscription;
+    expect(subscription.status).toBe("active");
+    expect(subscription.metadata).toEqual({ userId: "user_1" });
+    expect(subscription.items.data[0]?.price.unit_amount).toBe(9900);
+    expect(subscription.items.data[0]?.current_period_end).toBeGreaterThan(
+      subscription.items.data[0]?.current_period_start ?? 0,
+    );
+
+    const invoices = await stripe.invoices.list({ customer: customer.id });
+    expect(invoices.data).toHaveLength(1);
+    expect(invoices.data[0]).toMatchObject({ status: "paid", total: 9900, amount_paid: 9900 });
+    expect(invoices.data[0]?.parent?.subscription_details?.subscription).toBe(subscription.id);
+    const pdf = await fetch(invoices.data[0]?.invoice_pdf as string);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect((await pdf.text()).startsWith("%PDF-1.4")).toBe(true);
+
+    const methods = await stripe.customers.listPaymentMethods(customer.id);
+    expect(methods.data.map((pm) => pm.card?.last4)).toEqual(["4242"]);
+
+    await emulator.webhooks?.idle();
+    const types = received
+      .filter((e) => JSON.stringify(e.data.object).includes(customer.id))
+      .map((e) => e.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        "customer.subscription.created",
+        "invoice.paid",
+        "customer.subscription.updated",
+        "checkout.session.completed",
+      ]),
+    );
+    expect(types.indexOf("checkout.session.completed")).toBe(types.length - 1);
+  });
+
+  it("a declined card stays on the page with Stripe's message and creates no subscription", async () => {
+    const { customer, answer } = await subscribedCustomer("4000000000000002");
+    expect(answer.status).toBe(402);
+    expect(await answer.text()).toContain("Your card was declined.");
+    const subs = await stripe.subscriptions.list({ customer: customer.id, status: "all" });
+    expect(subs.data).toHaveLength(0);
+  });
+
+  it("the 3-D Secure card shows a confirmation screen; completing it subscribes", async () => {
+    const { customer, session, answer } = await subscribedCustomer("4000002500003155");
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("Confirm your payment");
+    const confirm = await fetch(`${session.url}/authenticate`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "action=complete",
+    });
+    expect(confirm.status).toBe(303);
+    const subs = await stripe.subscriptions.list({ customer: customer.id });
+    expect(subs.data[0]?.status).toBe("active");
+  });
+
+  it("expands the open invoice's confirmation secret after a failed renewal; paying it reactivates", async () => {
+    const { customer } = await subscribedCustomer();
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    // Swap in the card whose charges fail, then end the period.
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: "http://app.test/billing",
+    });
+    const added = await fetch(`${portal.url}/add-card`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ cardnumber: "4000000000000341", exp: "12/34", cvc: "123" }),
+    });
+    expect(added.status).toBe(303);
+    const renewed = await fetch(
+      `${emulator.apiUrl}/__emulator/subscriptions/${subscription?.id}/renew`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${SECRET_KEY}` },
+      },
+    );
+    expect(renewed.status).toBe(200);
+    const pastDue = await stripe.subscriptions.retrieve(subscription?.id as string, {
+      expand: ["latest_invoice.confirmation_secret"],
+    });
+    expect(pastDue.status).toBe("past_due");
+    const invoice = pastDue.latest_invoice as Stripe.Invoice;
+    expect(invoice.status).toBe("open");
+    const secret = invoice.confirmation_secret?.client_secret as string;
+    expect(secret).toMatch(/^pi_.+_secret_/);
+
+    const paid = await fetch(
+      `${emulator.apiUrl}/js/payment_intents/${secret.split("_secret_")[0]}/confirm`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          clientSecret: secret,
+          card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
+        }),
+      },
+    );
+    expect(await paid.json()).toMatchObject({ status: "succeeded" });
+    expect((await stripe.subscriptions.retrieve(subscription?.id as string)).status).toBe("active");
+  });
+
+  it("retries a delivery the endpoint answered with 503", async () => {
+    await emulator.webhooks?.idle();
+    failNext = 2;
+    const customer = await stripe.customers.create({ email: "retry@example.com" });
+    await emulator.webhooks?.idle();
+    const attempts = emulator.webhooks
+      ?.deliveries()
+      .filter((a) =>
+        received.some(
+          (e) => e.id === a.eventId && (e.data.object as Stripe.Customer).id === customer.id,
+        ),
+      );
+    expect(attempts?.map((a) => a.status)).toEqual([503, 503, 200]);
+  });
+});

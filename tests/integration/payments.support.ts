@@ -1,0 +1,148 @@
+/**
+ * Helpers for the payment suites: a signed-in customer calling the API, the real `stripe`
+ * SDK pointed at the stack's Stripe emulator, the emulator's hosted pages posted as a browser
+ * would, and its controls (wait for webhooks, hold them, renew a subscription).
+ */
+import Stripe from "stripe";
+import { expect } from "vitest";
+import { type SignedIn, signUp } from "../support/dev-identity";
+import { stackUrl, useStackEnv } from "../support/stack";
+
+export const env = useStackEnv();
+export const url = stackUrl();
+export const secretKey = env.SST_Secret_value_STRIPE_SECRET_KEY ?? "";
+export const webhookSecret = env.SST_Secret_value_STRIPE_WEBHOOK_SECRET ?? "";
+
+export const stripe = new Stripe(secretKey, {
+  host: env.SST_Parameter_value_STRIPE_API_HOST,
+  port: env.SST_Parameter_value_STRIPE_API_PORT,
+  protocol: env.SST_Parameter_value_STRIPE_API_PROTOCOL as "http",
+  maxNetworkRetries: 0,
+});
+
+export const GOOD_CARD = "4242424242424242";
+export const DECLINED_CARD = "4000000000000002";
+export const AUTH_CARD = "4000002500003155";
+/** Saves fine; every charge on it is declined (renewals fail). */
+export const FAILING_CARD = "4000000000000341";
+
+export interface Customer extends SignedIn {
+  /** Calls the API with a fresh session token (dev tokens live 60 s; suites run longer). */
+  call(method: string, path: string, body?: unknown): Promise<Response>;
+  json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
+  /** GET /api/auth/user. */
+  me(): Promise<Record<string, unknown>>;
+}
+
+export async function newCustomer(firstName = "Pat"): Promise<Customer> {
+  const signedIn = await signUp({ firstName, lastName: "Payer" });
+  const token = async () => {
+    const answer = await fetch(`${url}/dev-identity/tokens`, {
+      method: "POST",
+      headers: { cookie: signedIn.cookie },
+    });
+    if (!answer.ok) throw new Error(`token refresh answered ${answer.status}`);
+    return ((await answer.json()) as { jwt: string }).jwt;
+  };
+  const call = async (method: string, path: string, body?: unknown) =>
+    fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await token()}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const json = async <T,>(method: string, path: string, body?: unknown) => {
+    const answer = await call(method, path, body);
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+  const customer: Customer = {
+    ...signedIn,
+    call,
+    json,
+    me: () => json("GET", "/api/auth/user"),
+  };
+  await customer.me();
+  return customer;
+}
+
+function form(values: Record<string, string>) {
+  return {
+    method: "POST",
+    redirect: "manual" as const,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(values),
+  };
+}
+
+/** Fills and submits the emulator's hosted Checkout page. */
+export function payCheckout(checkoutUrl: string, card: string) {
+  return fetch(checkoutUrl, form({ cardnumber: card, exp: "12 / 34", cvc: "123", name: "Pat Payer" }));
+}
+
+export function authenticateCheckout(checkoutUrl: string, action: "complete" | "fail") {
+  return fetch(`${checkoutUrl}/authenticate`, form({ action }));
+}
+
+/** What the SPA's local card form does: confirm a PaymentIntent by its client secret. */
+export async function confirmCard(clientSecret: string, card: string) {
+  const id = clientSecret.split("_secret_")[0];
+  const answer = await fetch(`${url}/__stripe/js/payment_intents/${id}/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      clientSecret,
+      card: { number: card, expMonth: 12, expYear: 2034, cvc: "123" },
+    }),
+  });
+  return { status: answer.status, body: (await answer.json()) as Record<string, any> };
+}
+
+async function control(method: string, path: string, body?: unknown) {
+  const answer = await fetch(`${url}/__stripe/__emulator${path}`, {
+    method,
+    headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!answer.ok) throw new Error(`emulator ${path} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as Record<string, any>;
+}
+
+/** Waits until the emulator has delivered every webhook it owes (retries included). */
+export async function webhooksDelivered() {
+  const answer = await control("POST", "/webhooks/idle", { timeoutMs: 30_000 });
+  expect(answer.idle).toBe(true);
+}
+
+export const emulator = {
+  renew: (subscriptionId: string) => control("POST", `/subscriptions/${subscriptionId}/renew`),
+  hold: (customerId: string) => control("POST", "/webhooks/hold", { customer: customerId }),
+  release: (customerId: string, order: "original" | "reverse" | "drop") =>
+    control("POST", "/webhooks/release", { customer: customerId, order }),
+  resend: (eventId: string) => control("POST", `/events/${eventId}/resend`),
+  deliveries: async (eventId: string) =>
+    (await control("GET", `/webhooks/deliveries?event=${eventId}`)).deliveries as {
+      status: number | null;
+      body: string;
+    }[],
+};
+
+/** Subscribes a new customer to a plan through Checkout with the good card. */
+export async function subscribedCustomer(planName = "Professional", firstName = "Pat") {
+  const customer = await newCustomer(firstName);
+  const started = await customer.json<{ paymentUrl: string }>("POST", "/api/create-subscription", {
+    planName,
+  });
+  const paid = await payCheckout(started.paymentUrl, GOOD_CARD);
+  expect(paid.status).toBe(303);
+  await webhooksDelivered();
+  const user = await customer.me();
+  return { customer, user };
+}
+
+export async function activities(customer: Customer) {
+  return customer.json<{ type: string; description: string }[]>("GET", "/api/activities");
+}
