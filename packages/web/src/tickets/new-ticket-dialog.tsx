@@ -133,7 +133,7 @@ function NewTicketDialog({ onClose }: { onClose: () => void }) {
                     <Field.ErrorText>{errors.title?.message}</Field.ErrorText>
                   </Field.Root>
 
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                  <SimpleGrid columns={2} gap={{ base: "3", sm: "4" }}>
                     <Field.Root invalid={!!errors.category}>
                       <Field.Label>Category</Field.Label>
                       <NativeSelect.Root>
@@ -189,7 +189,7 @@ function NewTicketDialog({ onClose }: { onClose: () => void }) {
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <Textarea
-                      rows={6}
+                      rows={5}
                       placeholder="Please describe your issue in detail..."
                       {...register("description")}
                     />

@@ -59,13 +59,13 @@ export function CategoryIcon({ category }: { category: TicketCategoryValue }) {
       flexShrink="0"
       display="grid"
       placeItems="center"
-      boxSize="10"
+      boxSize={{ base: "8", md: "10" }}
       borderRadius="lg"
       bg="brand.subtle"
       color="brand.fg"
       aria-hidden
     >
-      <Icon size={20} />
+      <Icon size={18} />
     </Box>
   );
 }

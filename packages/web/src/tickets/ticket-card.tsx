@@ -29,7 +29,7 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
       }}
     >
       <Link to="/support/$ticketId" params={{ ticketId: ticket.id }} data-testid="ticket-card">
-        <Flex gap="4" align="flex-start">
+        <Flex gap={{ base: "3", md: "4" }} align="flex-start">
           <CategoryIcon category={ticket.category} />
           <Stack gap="2" minW="0" flex="1">
             <Flex
