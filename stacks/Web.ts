@@ -49,28 +49,6 @@ export function Web({ stack, app }: StackContext) {
   const { bucket, settings } = use(Storage);
   const { api } = use(Api);
 
-  const site = new StaticSite(stack, "Web", {
-    path: "packages/web",
-    buildCommand: "npm run build",
-    buildOutput: "dist",
-    // Unknown paths answer index.html, so TanStack Router handles deep links and reloads.
-    errorPage: "redirect_to_index_page",
-    environment: {
-      // A deploy-time value: SST builds with the placeholder "{{ VITE_API_URL }}" and replaces
-      // it in the uploaded .html/.js files once the API exists.
-      VITE_API_URL: api.url,
-      // Present in every deployed build (Config.ts refuses to synthesise without it), so a
-      // deployed SPA always uses Clerk and never the development identity provider.
-      VITE_CLERK_PUBLISHABLE_KEY: settings.clerkPublishableKey,
-    },
-    // SST writes an ImportMetaEnv declaration for these variables. Keep it out of the web
-    // package, which declares its own (the publishable key is optional there).
-    vite: { types: "../../.sst/web-env.d.ts" },
-  });
-
-  const distribution = site.cdk?.distribution;
-  if (!distribution) throw new Error("The StaticSite has no CloudFront distribution");
-
   const securityHeaders = new cloudfront.ResponseHeadersPolicy(stack, "SecurityHeaders", {
     comment: `${app.stage} ${app.name}: CSP, HSTS, no framing`,
     securityHeadersBehavior: {
@@ -97,20 +75,25 @@ export function Web({ stack, app }: StackContext) {
     },
   });
 
-  // sst 2.49.8 builds its distribution with its own aws-cdk-lib (2.224.0) while this workspace
-  // pins 2.201.0, and the two copies' IResponseHeadersPolicy types differ. The policy is
-  // attached to the default behaviour by id, which means the same to CloudFormation whichever
-  // copy built it.
-  const cfnDistribution = distribution.node.defaultChild;
-  if (!cfnDistribution || !("addPropertyOverride" in cfnDistribution)) {
-    throw new Error("The StaticSite's distribution has no CloudFormation resource");
-  }
-  (
-    cfnDistribution as { addPropertyOverride(path: string, value: unknown): void }
-  ).addPropertyOverride(
-    "DistributionConfig.DefaultCacheBehavior.ResponseHeadersPolicyId",
-    securityHeaders.responseHeadersPolicyId,
-  );
+  const site = new StaticSite(stack, "Web", {
+    path: "packages/web",
+    buildCommand: "npm run build",
+    buildOutput: "dist",
+    // Unknown paths answer index.html, so TanStack Router handles deep links and reloads.
+    errorPage: "redirect_to_index_page",
+    environment: {
+      // A deploy-time value: SST builds with the placeholder "{{ VITE_API_URL }}" and replaces
+      // it in the uploaded .html/.js files once the API exists.
+      VITE_API_URL: api.url,
+      // Present in every deployed build (Config.ts refuses to synthesise without it), so a
+      // deployed SPA always uses Clerk and never the development identity provider.
+      VITE_CLERK_PUBLISHABLE_KEY: settings.clerkPublishableKey,
+    },
+    // SST writes an ImportMetaEnv declaration for these variables. Keep it out of the web
+    // package, which declares its own (the publishable key is optional there).
+    vite: { types: "../../.sst/web-env.d.ts" },
+    cdk: { distribution: { defaultBehavior: { responseHeadersPolicy: securityHeaders } } },
+  });
 
   stack.addOutputs({ SiteUrl: site.url ?? "" });
   return { site };

@@ -6,10 +6,8 @@
  * a second. What finish() would add (bundled code, SSM copies of bindings, stage tags) is not
  * in these templates.
  *
- * Templates are read with Template.fromJSON from the app's own synth() rather than
- * Template.fromStack(getStack(X)): sst 2.49.8 builds its stacks with its own aws-cdk-lib
- * (2.224.0) while the workspace's aws-cdk-lib/assertions is 2.201.0, whose Stack type the
- * other copy's stacks do not satisfy. The templates are the same.
+ * The workspace pins the aws-cdk-lib that sst 2.49.8 builds with (2.224.0), so there is one
+ * copy and Template.fromStack accepts SST's stacks.
  */
 import { Template } from "aws-cdk-lib/assertions";
 import { App, type getStack, Stack } from "sst/constructs";
@@ -59,13 +57,13 @@ type StackFunction = Parameters<typeof getStack>[0];
 
 /** The CloudFormation template of each stack of a synthesised app, by the stack function. */
 export function templatesOf(app: App) {
-  const assembly = app.synth();
+  app.synth();
   // Looked up by construct id (the stack function's name) rather than with getStack(), which
   // follows whichever app SST saw last.
   return (stack: StackFunction) => {
     const child = app.node.tryFindChild(app.logicalPrefixedName(stack.name));
     if (!(child instanceof Stack)) throw new Error(`The app has no stack ${stack.name}`);
-    return Template.fromJSON(assembly.getStackArtifact(child.artifactId).template);
+    return Template.fromStack(child);
   };
 }
 
