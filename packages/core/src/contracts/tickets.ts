@@ -164,7 +164,10 @@ export const createTicketRequestSchema = z.object({
     .transform((value) => (value && value !== NO_SITE ? value : undefined)),
 });
 export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
-export type NewTicket = z.output<typeof createTicketRequestSchema>;
+/** A validated request: what core's `create` takes (siteId absent when there is none). */
+export type NewTicket = Omit<z.output<typeof createTicketRequestSchema>, "siteId"> & {
+  siteId?: string;
+};
 
 /** POST /api/tickets/{id}/messages. */
 export const ticketReplyRequestSchema = z.object({
