@@ -4,6 +4,8 @@
  * 127.0.0.1 holding a small zone this file edits; the stack's resolver (DNS_RESOLVER) points
  * at it, which is why this file starts its own local stack instead of the suite's.
  */
+
+import { siteListSchema } from "@portal/core/contracts/sites";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +18,11 @@ const A_RECORD = "203.0.113.10";
 const zone = new Map<string, { cname?: string; a?: string[] }>();
 
 const { Packet } = dns2;
+/** RFC 1035 response code "name error": the name does not exist (Packet.RCODE lacks a type). */
+const NXDOMAIN = 3;
+type Answer = ReturnType<typeof Packet.createResponseFromRequest>["answers"][number];
+// dns2's types want encoder methods on answers; the packet encoder only reads these fields.
+const answer = (fields: Record<string, unknown>) => fields as unknown as Answer;
 const dnsServer = dns2.createServer({
   udp: true,
   handle(request, send) {
@@ -24,17 +31,17 @@ const dnsServer = dns2.createServer({
     const name = (question?.name ?? "").toLowerCase();
     const entry = zone.get(name);
     if (!question || !entry) {
-      response.header.rcode = Packet.RCODE.NXDOMAIN;
+      response.header.rcode = NXDOMAIN;
       void send(response);
       return;
     }
     const base = { name: question.name, class: Packet.CLASS.IN, ttl: 60 };
     if (entry.cname) {
       // A recursive resolver answers an A question for an alias with the alias itself.
-      response.answers.push({ ...base, type: Packet.TYPE.CNAME, domain: entry.cname });
+      response.answers.push(answer({ ...base, type: Packet.TYPE.CNAME, domain: entry.cname }));
     } else if (question.type === Packet.TYPE.A) {
       for (const address of entry.a ?? []) {
-        response.answers.push({ ...base, type: Packet.TYPE.A, address });
+        response.answers.push(answer({ ...base, type: Packet.TYPE.A, address }));
       }
     }
     void send(response);
@@ -46,6 +53,7 @@ let db: typeof import("@portal/core/db/service").db;
 
 beforeAll(async () => {
   const { udp } = await dnsServer.listen({ udp: { port: 0, address: "127.0.0.1" } });
+  if (!udp) throw new Error("the DNS server did not listen on UDP");
   stack = await startLocalStack({
     port: 0,
     logRequests: false,
@@ -81,7 +89,7 @@ async function customerWithSite(): Promise<{ who: SignedIn; siteId: string }> {
 }
 
 const siteOf = async (who: SignedIn, siteId: string) =>
-  ((await call(who, "GET", "/api/sites")).body as { id: string }[]).find((s) => s.id === siteId);
+  siteListSchema.parse((await call(who, "GET", "/api/sites")).body).find((s) => s.id === siteId);
 
 describe("POST /api/sites/{id}/domain", () => {
   it("a www domain: normalised, pending, and one CNAME named www", async () => {
@@ -102,6 +110,8 @@ describe("POST /api/sites/{id}/domain", () => {
       customDomain: "www.corner-bakery-one.com",
       domainStatus: "pending",
       domainVerified: false,
+      // The list carries the records too, so the settings page can show them after a reload.
+      dnsRecords: [{ type: "CNAME", name: "www", value: CNAME_TARGET }],
     });
   });
 

@@ -105,6 +105,16 @@ export type SiteUpdate = z.output<typeof siteUpdateSchema>;
 
 export const SITE_STATUS_VALUES = ["requested", "development", "in_progress", "live"] as const;
 
+export const dnsRecordSchema = z.object({
+  type: z.enum(["CNAME", "A"]),
+  /** Relative to the customer's zone: "@" (the apex), "www", or a sub-domain label. */
+  name: z.string(),
+  value: z.string(),
+  /** The full name to look up. */
+  host: z.string(),
+});
+export type DnsRecord = z.infer<typeof dnsRecordSchema>;
+
 /** A site as every page reads it (GET /api/sites items, PATCH answer). */
 export const siteSchema = z.object({
   id: z.string(),
@@ -128,6 +138,8 @@ export const siteSchema = z.object({
   /** null without a custom domain; `pending` until its DNS records verify, then `active`. */
   domainStatus: z.enum(["pending", "active"]).nullable(),
   domainVerified: z.boolean(),
+  /** The records the custom domain needs (part 2 §9); empty without a custom domain. */
+  dnsRecords: z.array(dnsRecordSchema),
   primaryColor: z.string(),
   secondaryColor: z.string(),
   logoUrl: z.string().nullable(),
@@ -155,16 +167,6 @@ export const siteIdParamsSchema = z.object({ id: z.string() });
 export const addDomainSchema = z.strictObject({
   domain: z.string().trim().min(1, SITE_MESSAGES.domainRequired).max(253),
 });
-
-export const dnsRecordSchema = z.object({
-  type: z.enum(["CNAME", "A"]),
-  /** Relative to the customer's zone: "@" (the apex), "www", or a sub-domain label. */
-  name: z.string(),
-  value: z.string(),
-  /** The full name to look up. */
-  host: z.string(),
-});
-export type DnsRecord = z.infer<typeof dnsRecordSchema>;
 
 export const addDomainResponseSchema = z.object({
   success: z.literal(true),

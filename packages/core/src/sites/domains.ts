@@ -8,7 +8,6 @@
  * crash between steps is recognised as stale (its site does not hold the domain) and given up
  * when someone else asks for the domain.
  */
-import { Config } from "sst/node/config";
 import * as Activities from "../activities/index";
 import { type DnsLookups, dnsLookupsFromConfig } from "../adapters/dns";
 import type { AddDomainResponse, VerifyDomainResponse } from "../contracts/sites";
@@ -20,17 +19,9 @@ import {
   dnsRecordsFor,
   isVerified,
   normalizeDomain,
-  ownDomainsFor,
 } from "./domain-rules";
+import { domainSettingsFromConfig } from "./domain-settings";
 import { toSiteView } from "./view";
-
-declare module "sst/node/config" {
-  export interface ParameterResources {
-    DOMAIN_CNAME_TARGET: { value: string };
-    DOMAIN_A_RECORD: { value: string };
-    APP_URL: { value: string };
-  }
-}
 
 export const DOMAIN_ADDED_MESSAGE =
   "Domain successfully added to your site. Configure DNS records below.";
@@ -38,24 +29,6 @@ export const DOMAIN_TAKEN_MESSAGE = "This domain is already connected to another
 
 /** A claim younger than this may belong to an add that is still running: never stale. */
 const CLAIM_GRACE_MS = 5 * 60 * 1000;
-
-function parameter(name: string): string {
-  try {
-    return ((Config as unknown as Record<string, string | undefined>)[name] ?? "").trim();
-  } catch {
-    return "";
-  }
-}
-
-export function domainSettingsFromConfig(): DomainSettings {
-  const cnameTarget = parameter("DOMAIN_CNAME_TARGET").toLowerCase().replace(/\.$/, "");
-  const aRecord = parameter("DOMAIN_A_RECORD");
-  // Without targets there is nothing to tell the customer: a deployment mistake, not theirs.
-  if (!cnameTarget || !aRecord) {
-    throw new Error("DOMAIN_CNAME_TARGET and DOMAIN_A_RECORD must be configured");
-  }
-  return { cnameTarget, aRecord, ownDomains: ownDomainsFor(cnameTarget, parameter("APP_URL")) };
-}
 
 async function readSite(userId: string, siteId: string): Promise<SiteItem> {
   const { data } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });

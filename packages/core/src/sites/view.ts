@@ -8,6 +8,8 @@ import {
   type SiteCategory,
 } from "../contracts/sites";
 import type { SiteItem } from "../db/service";
+import { dnsRecordsFor } from "./domain-rules";
+import { domainSettingsFromConfig } from "./domain-settings";
 
 const CATEGORY_SET: ReadonlySet<string> = new Set(SITE_CATEGORIES);
 
@@ -42,6 +44,15 @@ function hostOf(url: string | undefined): string | null {
   }
 }
 
+/** The records a held domain needs; none when the targets are not configured (list still works). */
+function recordsFor(domain: string) {
+  try {
+    return dnsRecordsFor(domain, domainSettingsFromConfig());
+  } catch {
+    return [];
+  }
+}
+
 export async function toSiteView(item: SiteItem): Promise<Site> {
   return {
     id: item.siteId,
@@ -59,6 +70,7 @@ export async function toSiteView(item: SiteItem): Promise<Site> {
     customDomain: item.customDomain ?? null,
     domainStatus: item.customDomain ? (item.domainStatus ?? "pending") : null,
     domainVerified: Boolean(item.customDomain) && item.domainStatus === "active",
+    dnsRecords: item.customDomain ? recordsFor(item.customDomain) : [],
     primaryColor: item.primaryColor ?? DEFAULT_PRIMARY_COLOR,
     secondaryColor: item.secondaryColor ?? DEFAULT_SECONDARY_COLOR,
     logoUrl: item.logoUrl ?? null,
