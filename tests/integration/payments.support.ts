@@ -20,6 +20,10 @@ export const stripe = new Stripe(secretKey, {
   maxNetworkRetries: 0,
 });
 
+/** An API or Stripe answer read field by field in assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: assertions check the shapes themselves
+export type Json = Record<string, any>;
+
 export const GOOD_CARD = "4242424242424242";
 export const DECLINED_CARD = "4000000000000002";
 export const AUTH_CARD = "4000002500003155";
@@ -53,7 +57,7 @@ export async function newCustomer(firstName = "Pat"): Promise<Customer> {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const json = async <T,>(method: string, path: string, body?: unknown) => {
+  const json = async <T>(method: string, path: string, body?: unknown) => {
     const answer = await call(method, path, body);
     const text = await answer.text();
     if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text}`);
@@ -80,7 +84,10 @@ function form(values: Record<string, string>) {
 
 /** Fills and submits the emulator's hosted Checkout page. */
 export function payCheckout(checkoutUrl: string, card: string) {
-  return fetch(checkoutUrl, form({ cardnumber: card, exp: "12 / 34", cvc: "123", name: "Pat Payer" }));
+  return fetch(
+    checkoutUrl,
+    form({ cardnumber: card, exp: "12 / 34", cvc: "123", name: "Pat Payer" }),
+  );
 }
 
 export function authenticateCheckout(checkoutUrl: string, action: "complete" | "fail") {
@@ -98,7 +105,7 @@ export async function confirmCard(clientSecret: string, card: string) {
       card: { number: card, expMonth: 12, expYear: 2034, cvc: "123" },
     }),
   });
-  return { status: answer.status, body: (await answer.json()) as Record<string, any> };
+  return { status: answer.status, body: (await answer.json()) as Json };
 }
 
 async function control(method: string, path: string, body?: unknown) {
@@ -107,8 +114,9 @@ async function control(method: string, path: string, body?: unknown) {
     headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!answer.ok) throw new Error(`emulator ${path} answered ${answer.status}: ${await answer.text()}`);
-  return (await answer.json()) as Record<string, any>;
+  if (!answer.ok)
+    throw new Error(`emulator ${path} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as Json;
 }
 
 /** Waits until the emulator has delivered every webhook it owes (retries included). */
@@ -145,4 +153,10 @@ export async function subscribedCustomer(planName = "Professional", firstName = 
 
 export async function activities(customer: Customer) {
   return customer.json<{ type: string; description: string }[]>("GET", "/api/activities");
+}
+
+/** The stack's data layer, imported after the stack's env is set (sst/node reads it once). */
+export async function useStackEnvDb() {
+  const { db } = await import("@portal/core/db/service");
+  return db;
 }

@@ -40,7 +40,9 @@ describe("POST /api/create-subscription", () => {
     const again = await customer.json<Record<string, string>>("POST", "/api/create-subscription", {
       planName: "starter",
     });
-    const second = await stripe.checkout.sessions.retrieve(again.paymentUrl?.split("/").pop() as string);
+    const second = await stripe.checkout.sessions.retrieve(
+      again.paymentUrl?.split("/").pop() as string,
+    );
     expect(second.customer).toBe(session.customer);
   });
 
@@ -156,6 +158,9 @@ describe("subscribe → Checkout paid → webhook → active", () => {
       success: true,
       activations: [{ plan: "starter" }],
     });
-    expect(await customer.me()).toMatchObject({ subscriptionActive: true, subscriptionPlan: "starter" });
+    expect(await customer.me()).toMatchObject({
+      subscriptionActive: true,
+      subscriptionPlan: "starter",
+    });
   });
 });

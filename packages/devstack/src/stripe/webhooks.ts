@@ -85,16 +85,15 @@ export class WebhookSender {
     if (!this.held.has(customer)) this.held.set(customer, []);
   }
 
-  /** Stops holding; the held events go out in the order asked for, or are dropped. */
+  /** Stops holding; the held events go out in the order asked for (answered), or are dropped. */
   release(customer: string, order: "original" | "reverse" | "drop"): Obj[] {
     const events = this.held.get(customer) ?? [];
     this.held.delete(customer);
-    if (order !== "drop") {
-      const ordered = order === "reverse" ? [...events].reverse() : events;
-      for (const event of ordered) this.queue.push({ event, attempt: 0, dueAt: Date.now() });
-      this.schedule(0);
-    }
-    return events;
+    if (order === "drop") return events;
+    const ordered = order === "reverse" ? [...events].reverse() : events;
+    for (const event of ordered) this.queue.push({ event, attempt: 0, dueAt: Date.now() });
+    this.schedule(0);
+    return ordered;
   }
 
   heldEvents(customer: string): Obj[] {
