@@ -21,6 +21,7 @@ import {
   type LocalService,
   type Mount,
   type RunningService,
+  analyticsSecretService,
   s3Service,
   stripeSecretsService,
 } from "./services";
@@ -68,7 +69,6 @@ let running = false;
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   if (running) throw new Error("A local stack is already running in this process");
-  running = true;
   const host = options.host ?? "127.0.0.1";
   const ephemeral = !options.dataDir;
   const dataDir = options.dataDir
@@ -136,6 +136,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     jobs,
     devIdentityService,
     stripeSecretsService,
+    analyticsSecretService,
     // After stripeSecretsService: it signs webhooks and checks API keys with those secrets.
     stripeEmulatorService(),
   ];
@@ -152,6 +153,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     running = false;
   }
 
+  running = true;
   try {
     const port = await listen(server, options.port ?? 3000, host);
     const url = `http://${hostForUrl(host)}:${port}`;
