@@ -24,6 +24,8 @@ export const AnalyticsDay = new Entity({
     pageViews: { type: "number", required: true, default: 0 },
     /** Distinct visitors, estimated (issue 9: daily salted hashes, never raw addresses). */
     visitors: { type: "number", required: true, default: 0 },
+    /** Of those, visitors who viewed one page only that day (the cookie-free bounce figure). */
+    singlePageVisitors: { type: "number", required: true, default: 0 },
     /** key → count maps */
     pages: { type: "any", required: true, default: emptyCounts },
     countries: { type: "any", required: true, default: emptyCounts },

@@ -1,0 +1,94 @@
+/**
+ * The analytics page's figures for one of the caller's sites over the last 7, 30 or 90 days:
+ * the daily aggregates of that range, added up, with the per-day series and the top lists.
+ */
+import {
+  type AnalyticsData,
+  type AnalyticsRange,
+  type CountedKey,
+  RANGE_DAYS,
+} from "../contracts/analytics";
+import { type AnalyticsDayItem, db, decodeAnalyticsKey, isId } from "../db/service";
+import { NotFoundError } from "../errors";
+import { utcDay } from "./visitor-hash";
+
+const TOP = 10;
+const DAY_MS = 86_400_000;
+
+/** The UTC days of the range ending today, oldest first. */
+export function rangeDays(range: AnalyticsRange, now: Date): string[] {
+  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const n = RANGE_DAYS[range];
+  return Array.from({ length: n }, (_, i) => utcDay(new Date(today - (n - 1 - i) * DAY_MS)));
+}
+
+type Counts = Record<string, number>;
+
+function addInto(target: Map<string, number>, counts: unknown, decode: boolean) {
+  if (!counts || typeof counts !== "object") return;
+  for (const [raw, value] of Object.entries(counts as Counts)) {
+    if (typeof value !== "number" || value <= 0) continue;
+    const key = decode ? decodeAnalyticsKey(raw) : raw;
+    target.set(key, (target.get(key) ?? 0) + value);
+  }
+}
+
+function top(counts: Map<string, number>, limit = TOP): CountedKey[] {
+  return [...counts]
+    .map(([key, count]) => ({ key, count }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    .slice(0, limit);
+}
+
+/** Another customer's site, or none: 404 either way (the site is looked up under the caller). */
+export async function report(
+  userId: string,
+  siteId: string,
+  range: AnalyticsRange,
+  now: Date = new Date(),
+): Promise<AnalyticsData> {
+  if (!isId(siteId)) throw new NotFoundError("Site not found");
+  const { data: site } = await db.entities.site.get({ userId, siteId }).go();
+  if (!site) throw new NotFoundError("Site not found");
+
+  const days = rangeDays(range, now);
+  const from = days[0] ?? utcDay(now);
+  const to = days[days.length - 1] ?? utcDay(now);
+  const { data: items } = await db.entities.analyticsDay.query
+    .byOwner({ userId, siteId })
+    .between({ day: from }, { day: to })
+    .go({ pages: "all" });
+  const byDay = new Map<string, AnalyticsDayItem>(items.map((item) => [item.day, item]));
+
+  const pages = new Map<string, number>();
+  const referrers = new Map<string, number>();
+  const countries = new Map<string, number>();
+  const devices = new Map<string, number>();
+  const totals = { visitors: 0, pageViews: 0, singlePageVisitors: 0 };
+  for (const item of items) {
+    totals.visitors += item.visitors ?? 0;
+    totals.pageViews += item.pageViews ?? 0;
+    totals.singlePageVisitors += item.singlePageVisitors ?? 0;
+    addInto(pages, item.pages, true);
+    addInto(referrers, item.referrers, true);
+    addInto(countries, item.countries, false);
+    addInto(devices, item.devices, false);
+  }
+
+  return {
+    siteId,
+    range,
+    from,
+    to,
+    totals,
+    daily: days.map((day) => ({
+      day,
+      visitors: byDay.get(day)?.visitors ?? 0,
+      pageViews: byDay.get(day)?.pageViews ?? 0,
+    })),
+    pages: top(pages),
+    referrers: top(referrers),
+    countries: top(countries),
+    devices: top(devices),
+  };
+}
