@@ -27,6 +27,8 @@ export const parameterNames = [
   "DNS_RESOLVER",
   "DOMAIN_CNAME_TARGET",
   "DOMAIN_A_RECORD",
+  "AUDIT_MAX_IN_FLIGHT",
+  "AUDIT_MAX_PER_HOUR",
 ] as const;
 export type ParameterName = (typeof parameterNames)[number];
 
@@ -104,6 +106,15 @@ export function readStageSettings(
     );
   }
 
+  // SEO and Lighthouse runs per customer (core/audits/jobs.ts): at once, and per hour.
+  const auditLimit = (name: string, fallback: string) => {
+    const raw = value(name) || fallback;
+    if (!/^[1-9]\d{0,3}$/.test(raw)) problems.push(`${name} must be a whole number from 1 to 9999`);
+    return raw;
+  };
+  const auditMaxInFlight = auditLimit("AUDIT_MAX_IN_FLIGHT", "3");
+  const auditMaxPerHour = auditLimit("AUDIT_MAX_PER_HOUR", "20");
+
   const publishableKey = value("VITE_CLERK_PUBLISHABLE_KEY");
   const frontendApiHost = clerkFrontendApiHost(publishableKey);
   if (!publishableKey) {
@@ -139,6 +150,8 @@ export function readStageSettings(
       DNS_RESOLVER: dnsResolver,
       DOMAIN_CNAME_TARGET: cnameTarget,
       DOMAIN_A_RECORD: aRecord,
+      AUDIT_MAX_IN_FLIGHT: auditMaxInFlight,
+      AUDIT_MAX_PER_HOUR: auditMaxPerHour,
     },
     clerkPublishableKey: publishableKey,
     clerkFrontendApiHost: frontendApiHost,

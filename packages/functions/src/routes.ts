@@ -42,6 +42,12 @@ export const routes = {
     "packages/functions/src/api/billing/add-payment-method.handler",
   "POST /api/billing/set-default-payment-method":
     "packages/functions/src/api/billing/set-default-payment-method.handler",
+  "POST /api/seo/analyze": "packages/functions/src/api/seo/analyze.handler",
+  "GET /api/seo/results": "packages/functions/src/api/seo/results.handler",
+  "GET /api/seo/results/{id}": "packages/functions/src/api/seo/result.handler",
+  "POST /api/lighthouse/analyze": "packages/functions/src/api/lighthouse/analyze.handler",
+  "GET /api/lighthouse/results": "packages/functions/src/api/lighthouse/results.handler",
+  "GET /api/lighthouse/results/{id}": "packages/functions/src/api/lighthouse/result.handler",
 } as const satisfies Record<string, string>;
 
 export type RouteKey = keyof typeof routes;

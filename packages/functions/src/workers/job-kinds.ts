@@ -3,6 +3,8 @@
  * `defineJob(...)`) and one entry here; the worker's message union is built from this list.
  */
 import type { AnyJobKind } from "./define-job";
+import { lighthouseJob } from "./lighthouse";
 import { screenshotJob } from "./screenshot";
+import { seoJob } from "./seo";
 
-export const jobKinds: readonly AnyJobKind[] = [screenshotJob];
+export const jobKinds: readonly AnyJobKind[] = [screenshotJob, seoJob, lighthouseJob];

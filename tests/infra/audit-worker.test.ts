@@ -1,0 +1,16 @@
+/** The audit worker's own view of its queue and function (packages/functions/src/workers). */
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_JOB_TIMEOUT_MS,
+  DEFAULT_MAX_RECEIVE_COUNT,
+} from "../../packages/functions/src/workers/audit-browser";
+import { MAX_RECEIVE_COUNT, WORKER_TIMEOUT_SECONDS } from "../../stacks/Jobs";
+
+describe("audit worker settings", () => {
+  it("knows the deployed queue's last delivery and stays inside the worker's timeout", () => {
+    // The worker stores "failed" on the last delivery: it must be the redrive policy's count.
+    expect(DEFAULT_MAX_RECEIVE_COUNT).toBe(MAX_RECEIVE_COUNT);
+    // A run stopped at the deadline still leaves time to record the outcome before Lambda stops.
+    expect(DEFAULT_JOB_TIMEOUT_MS).toBeLessThanOrEqual((WORKER_TIMEOUT_SECONDS - 20) * 1000);
+  });
+});
