@@ -47,6 +47,8 @@ function accessProps(access: Access, { bucket, queue, config }: ApiResources): F
         environment: { SST_Queue_queueUrl_Jobs: queue.queueUrl },
         permissions: [[queue.cdk.queue, "grantSendMessages"]],
       };
+    case "analytics:salt":
+      return { bind: [config.secrets.ANALYTICS_SALT_KEY] };
   }
 }
 

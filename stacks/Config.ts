@@ -15,7 +15,13 @@ import { isIP, isIPv4 } from "node:net";
 import { Construct } from "constructs";
 import { Config } from "sst/constructs";
 
-export const secretNames = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "CLERK_JWT_KEY"] as const;
+export const secretNames = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "CLERK_JWT_KEY",
+  // Keys the daily salt of the cookie-free visitor hash (page views); at least 32 characters.
+  "ANALYTICS_SALT_KEY",
+] as const;
 export type SecretName = (typeof secretNames)[number];
 
 export const parameterNames = [

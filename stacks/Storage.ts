@@ -18,6 +18,8 @@ export function Storage({ stack, app }: StackContext) {
     fields: tableDefinition.fields,
     primaryIndex: tableDefinition.primaryIndex,
     globalIndexes: tableDefinition.globalIndexes,
+    // Short-lived items (the analytics visitor marks) carry an epoch-seconds expiry here.
+    timeToLiveAttribute: "expiresAt",
     cdk: {
       // SST turns this on by default too; said here so an upgrade cannot quietly drop it. (The
       // newer pointInTimeRecoverySpecification cannot be used: CDK refuses both at once.)

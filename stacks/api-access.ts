@@ -15,7 +15,9 @@ export type Access =
   /** write and delete screenshots */
   | "screenshots:write"
   /** send messages to the Jobs queue (never its dead-letter queue) */
-  | "jobs:send";
+  | "jobs:send"
+  /** the ANALYTICS_SALT_KEY secret that keys the daily visitor hash (public page views) */
+  | "analytics:salt";
 
 export const routeAccess: ReadonlyArray<readonly [pattern: string, access: readonly Access[]]> = [
   // Payments
@@ -33,6 +35,8 @@ export const routeAccess: ReadonlyArray<readonly [pattern: string, access: reado
   // Audits run on the worker
   ["* /api/seo/**", ["jobs:send"]],
   ["* /api/lighthouse/**", ["jobs:send"]],
+  // Page views: the table (a default) and the salt key; nothing else, it is a public route
+  ["POST /api/collect", ["analytics:salt"]],
 ];
 
 function matches(pattern: string, routeKey: string): boolean {

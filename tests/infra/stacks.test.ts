@@ -92,6 +92,10 @@ function expectAccess(fn: RouteFunction, statements: Statement[], want: Set<Acce
   const readable = want.has("screenshots:read") || want.has("screenshots:write");
   expect(seen.stripe).toBe(want.has("stripe"));
   expect("SST_Secret_value_STRIPE_SECRET_KEY" in env).toBe(want.has("stripe"));
+  expect(allows(statements, "ssm:GetParameters", secretArn("test", "ANALYTICS_SALT_KEY"))).toBe(
+    want.has("analytics:salt"),
+  );
+  expect("SST_Secret_value_ANALYTICS_SALT_KEY" in env).toBe(want.has("analytics:salt"));
   expect(seen.read).toBe(readable);
   expect("SST_Bucket_bucketName_Screenshots" in env).toBe(readable);
   expect(seen.write).toBe(want.has("screenshots:write"));
@@ -174,6 +178,8 @@ describe("per-route permissions, on a route table with one route of every kind",
     "DELETE /api/sites/{id}": ["screenshots:write", "jobs:send"],
     "POST /api/lighthouse/analyze": ["jobs:send"],
     "GET /api/seo/results": ["jobs:send"],
+    "POST /api/collect": ["analytics:salt"],
+    "GET /api/analytics/data": [],
   };
   let probe: Template;
 
@@ -329,6 +335,12 @@ describe("Storage", () => {
     });
   });
 
+  test("items with an expiresAt (analytics visitor marks) expire through the table's TTL", () => {
+    template(Storage).hasResourceProperties("AWS::DynamoDB::Table", {
+      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
+    });
+  });
+
   test("the screenshots bucket blocks all public access, refuses plain HTTP and has no CORS", () => {
     const storage = template(Storage);
     storage.hasResource("AWS::S3::Bucket", {
@@ -358,6 +370,7 @@ describe("Storage", () => {
 
   test("secrets and parameters are declared once, for every function to bind", () => {
     expect(Object.keys(storage.config.secrets).sort()).toEqual([
+      "ANALYTICS_SALT_KEY",
       "CLERK_JWT_KEY",
       "STRIPE_SECRET_KEY",
       "STRIPE_WEBHOOK_SECRET",

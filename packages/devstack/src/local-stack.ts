@@ -15,13 +15,13 @@ import { createHandlerLoader, repoRoot } from "./lambda-runtime";
 import { close, hostForUrl, listen } from "./net";
 import type { DeadLetter, QueueState } from "./queue";
 import {
+  analyticsSecretService,
   devIdentityService,
   dynamoService,
   jobsQueueService,
   type LocalService,
   type Mount,
   type RunningService,
-  analyticsSecretService,
   s3Service,
   stripeSecretsService,
 } from "./services";

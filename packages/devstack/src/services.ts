@@ -166,3 +166,22 @@ export const stripeSecretsService: LocalService = {
     };
   },
 };
+
+/**
+ * The key of the daily visitor-hash salt (page-view analytics), made once per data folder so
+ * that visitors keep being counted once per day across restarts of `npm start`.
+ */
+export const analyticsSecretService: LocalService = {
+  name: "analytics-secret",
+  async start({ dataDir }) {
+    const file = path.join(dataDir, "analytics-salt-key");
+    let key: string;
+    try {
+      key = (await readFile(file, "utf8")).trim();
+    } catch {
+      key = randomBytes(32).toString("base64url");
+      await writeFile(file, key, { mode: 0o600 });
+    }
+    return { env: { SST_Secret_value_ANALYTICS_SALT_KEY: key } };
+  },
+};

@@ -48,6 +48,13 @@ export const routes = {
   "POST /api/lighthouse/analyze": "packages/functions/src/api/lighthouse/analyze.handler",
   "GET /api/lighthouse/results": "packages/functions/src/api/lighthouse/results.handler",
   "GET /api/lighthouse/results/{id}": "packages/functions/src/api/lighthouse/result.handler",
+  "GET /api/analytics/settings": "packages/functions/src/api/analytics/settings.handler",
+  "POST /api/analytics/connect-ga": "packages/functions/src/api/analytics/connect-ga.handler",
+  "POST /api/analytics/disconnect-ga": "packages/functions/src/api/analytics/disconnect-ga.handler",
+  "GET /api/analytics/data": "packages/functions/src/api/analytics/data.handler",
+  // Public: customers' sites load the tracking script and send page views (no sign-in).
+  "GET /api/collect.js": "packages/functions/src/api/analytics/script.handler",
+  "POST /api/collect": "packages/functions/src/api/analytics/collect.handler",
 } as const satisfies Record<string, string>;
 
 export type RouteKey = keyof typeof routes;

@@ -1,0 +1,49 @@
+/**
+ * POST /api/collect: the public page-view endpoint the tracking script calls from customers'
+ * sites (any origin, no credentials, a text/plain JSON body: no CORS preflight). Answers 202
+ * {counted}; refuses an unknown site (404), a malformed view (400), a body over 2 kB (413) and
+ * a visitor over the rate limit (429), storing nothing for any of them.
+ *
+ * The source IP and user agent go into the daily visitor hash and nowhere else; cookies the
+ * browser may attach are never read. Country comes from CloudFront's or Cloudflare's viewer
+ * country header when the request passed through either.
+ */
+import { recordPageView } from "@portal/core/analytics/collect";
+import { MAX_PAGE_VIEW_BYTES, pageViewSchema } from "@portal/core/contracts/analytics";
+import { ValidationError } from "@portal/core/errors";
+import { api, response } from "../handler";
+
+export const handler = api({ public: true }, async ({ body, event }) => {
+  const raw = event.body ?? "";
+  const bytes = event.isBase64Encoded
+    ? Buffer.from(raw, "base64").length
+    : Buffer.byteLength(raw, "utf8");
+  if (bytes > MAX_PAGE_VIEW_BYTES) {
+    return response({
+      status: 413,
+      body: {
+        error: {
+          code: "payload_too_large",
+          message: `A page view is at most ${MAX_PAGE_VIEW_BYTES} bytes`,
+        },
+      },
+    });
+  }
+
+  // Parsed here, after the size check, rather than by the wrapper.
+  const parsed = pageViewSchema.safeParse(body);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues)
+      fields[issue.path.join(".") || "body"] ??= issue.message;
+    throw new ValidationError("The page view is not valid", fields);
+  }
+
+  const headers = event.headers ?? {};
+  const result = await recordPageView(parsed.data, {
+    ip: event.requestContext.http.sourceIp,
+    userAgent: headers["user-agent"],
+    countryHeader: headers["cloudfront-viewer-country"] ?? headers["cf-ipcountry"],
+  });
+  return response({ status: 202, body: result });
+});

@@ -1,0 +1,8 @@
+/** GET /api/analytics/data?site=&range=7d|30d|90d: one of the caller's sites' aggregates (404 otherwise). */
+import { report } from "@portal/core/analytics/report";
+import { analyticsDataQuerySchema } from "@portal/core/contracts/analytics";
+import { api } from "../handler";
+
+export const handler = api({ query: analyticsDataQuerySchema }, ({ identity, query }) =>
+  report(identity.userId, query.site, query.range),
+);

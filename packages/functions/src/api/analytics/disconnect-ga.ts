@@ -1,0 +1,9 @@
+/** POST /api/analytics/disconnect-ga: forgets the stored tracking ID. First-party figures stay. */
+import * as Settings from "@portal/core/analytics/settings";
+import { api } from "../handler";
+import { scriptUrl } from "./script-url";
+
+export const handler = api({}, async ({ identity, event }) => ({
+  ...(await Settings.disconnect(identity.userId)),
+  scriptUrl: scriptUrl(event),
+}));

@@ -1,0 +1,9 @@
+/** GET /api/analytics/settings: whether a Google Analytics ID is connected, and the snippet's script URL. */
+import * as Settings from "@portal/core/analytics/settings";
+import { api } from "../handler";
+import { scriptUrl } from "./script-url";
+
+export const handler = api({}, async ({ identity, event }) => ({
+  ...(await Settings.getSettings(identity.userId)),
+  scriptUrl: scriptUrl(event),
+}));
