@@ -58,6 +58,10 @@ export function tokenFromRequest(input: {
   return undefined;
 }
 
+// The web client treats a 401 whose text contains "Unauthorized" as a lost session (spec part 1
+// §8: toast, then /sign-in), so every refusal says so.
+const INVALID_SESSION = "Unauthorized: invalid or expired session token";
+
 /** Verifies a session token; any failure is an UnauthorizedError. */
 export async function verifySessionToken(token: string): Promise<SessionIdentity> {
   const { jwtKey, authorizedParties, audience } = settings();
@@ -70,15 +74,15 @@ export async function verifySessionToken(token: string): Promise<SessionIdentity
       ...(audience ? { audience } : {}),
     })) as Record<string, unknown>;
   } catch {
-    throw new UnauthorizedError("Invalid or expired session token");
+    throw new UnauthorizedError(INVALID_SESSION);
   }
   if (typeof payload.sub !== "string" || !payload.sub) {
-    throw new UnauthorizedError("Invalid or expired session token");
+    throw new UnauthorizedError(INVALID_SESSION);
   }
   // verifyToken skips the audience check when the token has no `aud`. With an audience
   // configured, a token without one is refused: it was not issued for this API.
   if (audience && !hasAudience(payload.aud, audience)) {
-    throw new UnauthorizedError("Invalid or expired session token");
+    throw new UnauthorizedError(INVALID_SESSION);
   }
   return {
     userId: payload.sub,
