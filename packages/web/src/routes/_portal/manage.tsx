@@ -1,9 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../shell/app-shell";
+import { ManageSitesPage } from "../../sites/manage-page";
 
-// Route and shell only: this page's content arrives with its own issue.
-export const Route = createFileRoute("/_portal/manage")({ component: ManagePage });
-
-function ManagePage() {
-  return <PageHeader title="Manage Sites" />;
-}
+/** Manage Sites (spec part 1 §2.11). */
+export const Route = createFileRoute("/_portal/manage")({ component: ManageSitesPage });

@@ -1,9 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../shell/app-shell";
+import { useCallback } from "react";
+import { SiteSettingsPage } from "../../sites/settings-page";
 
-// Route and shell only: this page's content arrives with its own issue.
-export const Route = createFileRoute("/_portal/site-settings")({ component: SiteSettingsPage });
+/** Site Settings (spec part 2). ?site= preselects a site; choosing one updates it. */
+export const Route = createFileRoute("/_portal/site-settings")({
+  validateSearch: (search: Record<string, unknown>): { site?: string } =>
+    typeof search.site === "string" && search.site ? { site: search.site } : {},
+  component: SiteSettingsRoute,
+});
 
-function SiteSettingsPage() {
-  return <PageHeader title="Site Settings" />;
+function SiteSettingsRoute() {
+  const { site } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSelect = useCallback(
+    (next: string | undefined) =>
+      void navigate({ search: next ? { site: next } : {}, replace: true }),
+    [navigate],
+  );
+  return <SiteSettingsPage selectedId={site} onSelect={onSelect} />;
 }

@@ -1,0 +1,276 @@
+/**
+ * The Domain tab (spec part 2 "Site Settings", §4 domain, §8 domain messages, §9 DNS
+ * guidance): the current domain, Add Domain with the DNS records to create, Verify Domain,
+ * the SSL switch and the live website. Add and verify are their own calls, apart from Save.
+ */
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  Separator,
+  Stack,
+  Switch,
+  Text,
+} from "@chakra-ui/react";
+import type {
+  DnsRecord,
+  Site,
+  SiteSettingsInput,
+  VerifyDomainResponse,
+} from "@portal/core/contracts/sites";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ExternalLink, Globe, ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { type Control, Controller } from "react-hook-form";
+import { isUnauthorizedError } from "../api/client";
+import { parseApiError } from "../tickets/api-error";
+import { toast } from "../ui/toaster";
+import { DnsRecordsTable } from "./dns-records-table";
+import { addDomain, sitesQuery, verifyDomain } from "./queries";
+
+export function DomainPanel({
+  site,
+  control,
+}: {
+  site: Site;
+  control: Control<SiteSettingsInput>;
+}) {
+  const queryClient = useQueryClient();
+  const [input, setInput] = useState("");
+  // The answer of the last add, shown at once (the list refetch brings the same records).
+  const [added, setAdded] = useState<{ domain: string; records: DnsRecord[] } | null>(null);
+  const [lastCheck, setLastCheck] = useState<VerifyDomainResponse | null>(null);
+  const refreshSites = () => queryClient.invalidateQueries({ queryKey: sitesQuery().queryKey });
+
+  const add = useMutation({
+    mutationFn: (domain: string) => addDomain(site.id, domain),
+    onSuccess: (answer) => {
+      setAdded({ domain: answer.domain, records: answer.records });
+      setLastCheck(null);
+      setInput("");
+      toast({
+        title: "Domain Added",
+        description: "Domain successfully added to your site. Configure DNS records below.",
+      });
+      void refreshSites();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      const { fields, message } = parseApiError(error);
+      // The server says why (taken, malformed, ours): worth showing under the title.
+      toast({
+        title: "Failed to add domain",
+        description: fields.domain ?? message ?? undefined,
+        variant: "destructive",
+      });
+    },
+  });
+
+  const verify = useMutation({
+    mutationFn: () => verifyDomain(site.id),
+    onSuccess: (answer) => {
+      setLastCheck(answer);
+      if (answer.verified) {
+        toast({
+          title: "Domain Verified",
+          description: "Your domain is now active with SSL enabled!",
+        });
+      } else {
+        toast({
+          title: "Verification Pending",
+          description: "DNS records not yet propagated. Please try again later.",
+        });
+      }
+      void refreshSites();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: "Failed to verify domain", variant: "destructive" });
+    },
+  });
+
+  const submitDomain = () => {
+    const domain = input.trim();
+    if (!domain) {
+      toast({ title: "Please enter a domain first", variant: "destructive" });
+      return;
+    }
+    add.mutate(domain);
+  };
+
+  const current = site.customDomain;
+  const records =
+    site.dnsRecords.length > 0
+      ? site.dnsRecords
+      : added && added.domain === current
+        ? added.records
+        : [];
+  const checks = lastCheck && lastCheck.domain === current ? lastCheck.checks : undefined;
+
+  return (
+    <Stack gap="6">
+      <Stack gap="2">
+        <Heading as="h3" size="sm">
+          Current Domain
+        </Heading>
+        <Flex
+          gap="3"
+          align="center"
+          justify="space-between"
+          wrap="wrap"
+          p="3"
+          borderWidth="1px"
+          borderRadius="md"
+          bg="bg.subtle"
+        >
+          <HStack gap="2" minW="0">
+            <Globe size={16} aria-hidden />
+            <Text fontWeight="medium" truncate data-testid="current-domain">
+              {current ?? site.url ?? "No domain yet"}
+            </Text>
+          </HStack>
+          {current ? (
+            site.domainVerified ? (
+              <Badge colorPalette="green">
+                <ShieldCheck size={12} aria-hidden />
+                Active
+              </Badge>
+            ) : (
+              <Badge colorPalette="yellow">Pending Verification</Badge>
+            )
+          ) : (
+            <Badge colorPalette="gray">Default</Badge>
+          )}
+        </Flex>
+      </Stack>
+
+      <Field.Root>
+        <Field.Label>Custom Domain</Field.Label>
+        <Flex gap="2" w="full" direction={{ base: "column", sm: "row" }}>
+          <Input
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter adds the domain; it must not submit the settings form around it.
+              if (event.key === "Enter") {
+                event.preventDefault();
+                submitDomain();
+              }
+            }}
+            placeholder="www.yourbusiness.com"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            onClick={submitDomain}
+            loading={add.isPending}
+            flexShrink="0"
+          >
+            Add Domain
+          </Button>
+        </Flex>
+        <Field.HelperText>
+          Enter the domain without http:// — for example www.yourbusiness.com or yourbusiness.com.
+        </Field.HelperText>
+      </Field.Root>
+
+      <Stack gap="3">
+        <Heading as="h3" size="sm">
+          DNS Records
+        </Heading>
+        {records.length > 0 ? (
+          <>
+            <Text fontSize="sm" color="fg.muted">
+              Create these records at your domain provider for{" "}
+              <Text as="span" fontWeight="semibold" color="fg">
+                {current}
+              </Text>
+              . DNS changes can take up to 48 hours to propagate.
+            </Text>
+            <DnsRecordsTable records={records} checks={checks} />
+          </>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            Add your domain above and we will show the DNS records to create at your domain
+            provider.
+          </Text>
+        )}
+        <Box>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => verify.mutate()}
+            loading={verify.isPending}
+            loadingText="Checking DNS..."
+            disabled={!current}
+          >
+            <ShieldCheck aria-hidden />
+            Verify Domain
+          </Button>
+        </Box>
+      </Stack>
+
+      <Separator />
+
+      <Controller
+        control={control}
+        name="sslEnabled"
+        render={({ field }) => (
+          <Switch.Root
+            colorPalette="brand"
+            checked={field.value}
+            onCheckedChange={(event) => field.onChange(event.checked)}
+            name={field.name}
+            display="flex"
+            justifyContent="space-between"
+            gap="4"
+          >
+            <Stack gap="0.5">
+              <Switch.Label fontWeight="medium">SSL Certificate</Switch.Label>
+              <Text fontSize="sm" color="fg.muted">
+                Serve your site over a secure https:// connection.
+              </Text>
+            </Stack>
+            <Switch.HiddenInput onBlur={field.onBlur} />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+          </Switch.Root>
+        )}
+      />
+
+      <Separator />
+
+      <Stack gap="2">
+        <Heading as="h3" size="sm">
+          Live Website
+        </Heading>
+        <Flex gap="3" align="center" justify="space-between" wrap="wrap">
+          <Text fontSize="sm" color={site.liveUrl ? "fg" : "fg.muted"} truncate minW="0">
+            {site.liveUrl ?? "Your site is not live yet."}
+          </Text>
+          {site.liveUrl ? (
+            <Button asChild size="sm" variant="outline">
+              <a href={site.liveUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden />
+                Visit
+              </a>
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" disabled>
+              <ExternalLink aria-hidden />
+              Visit
+            </Button>
+          )}
+        </Flex>
+      </Stack>
+    </Stack>
+  );
+}

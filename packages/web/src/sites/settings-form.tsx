@@ -1,0 +1,408 @@
+/**
+ * The chosen site's settings in four tabs (General, Domain, Design, Advanced) with one Save
+ * Changes (PATCH /api/sites/{id}, the maintenance-mode value included though no control shows
+ * it) and Delete Site behind the browser's confirmation. Validated by the contract's schema,
+ * the same one the server applies.
+ */
+import {
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+} from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+  SITE_CATEGORIES,
+  SITE_CATEGORY_LABELS,
+  type Site,
+  type SiteSettings,
+  type SiteSettingsInput,
+  siteSettingsSchema,
+} from "@portal/core/contracts/sites";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Save, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { type Control, Controller, type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { isUnauthorizedError } from "../api/client";
+import { parseApiError } from "../tickets/api-error";
+import { toast } from "../ui/toaster";
+import { ColorField } from "./color-field";
+import { DomainPanel } from "./domain-panel";
+import { deleteSite, sitesQuery, updateSite } from "./queries";
+
+type TabId = "general" | "domain" | "design" | "advanced";
+
+/** Which tab holds each field, so a refused field's tab can be opened. */
+const FIELD_TAB: Record<keyof SiteSettingsInput, TabId> = {
+  name: "general",
+  category: "general",
+  description: "general",
+  customDomain: "domain",
+  sslEnabled: "domain",
+  primaryColor: "design",
+  secondaryColor: "design",
+  logoUrl: "design",
+  faviconUrl: "design",
+  analyticsEnabled: "advanced",
+  seoEnabled: "advanced",
+  maintenanceMode: "advanced",
+};
+
+export const DELETE_CONFIRMATION =
+  "Are you sure you want to delete this site? This action cannot be undone.";
+
+function formValues(site: Site): SiteSettingsInput {
+  return {
+    name: site.name,
+    description: site.description ?? "",
+    // A site without a category shows the placeholder; saving asks for one.
+    category: (site.category ?? "") as SiteSettingsInput["category"],
+    primaryColor: site.primaryColor,
+    secondaryColor: site.secondaryColor,
+    logoUrl: site.logoUrl ?? "",
+    faviconUrl: site.faviconUrl ?? "",
+    customDomain: site.customDomain ?? "",
+    sslEnabled: site.sslEnabled,
+    analyticsEnabled: site.analyticsEnabled,
+    seoEnabled: site.seoEnabled,
+    maintenanceMode: site.maintenanceMode,
+  };
+}
+
+export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: () => void }) {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabId>("general");
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<SiteSettingsInput, unknown, SiteSettings>({
+    resolver: zodResolver(siteSettingsSchema),
+    defaultValues: formValues(site),
+  });
+  const refreshSites = () => queryClient.invalidateQueries({ queryKey: sitesQuery().queryKey });
+
+  const save = useMutation({
+    mutationFn: (values: SiteSettings) =>
+      updateSite(site.id, {
+        ...values,
+        // The domain changes through Add Domain; Save keeps the one the site holds now
+        // (the form's copy may predate an Add Domain made in this visit).
+        customDomain: site.customDomain ?? "",
+        maintenanceMode: site.maintenanceMode,
+      }),
+    onSuccess: (saved) => {
+      reset(formValues(saved));
+      toast({
+        title: "Settings Updated",
+        description: "Your site settings have been saved successfully.",
+      });
+      void refreshSites();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      const { message, fields } = parseApiError(error);
+      toast({
+        title: "Update Failed",
+        description: message ?? "Failed to update site settings",
+        variant: "destructive",
+      });
+      for (const [name, text] of Object.entries(fields)) {
+        if (name in FIELD_TAB) setError(name as keyof SiteSettingsInput, { message: text });
+      }
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteSite(site.id),
+    onSuccess: () => {
+      toast({ title: "Site Deleted", description: "Your site has been deleted successfully." });
+      onDeleted();
+      void refreshSites();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({
+        title: "Delete Failed",
+        description: "Failed to delete site",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const showFirstError = (invalid: FieldErrors<SiteSettingsInput>) => {
+    const first = (Object.keys(FIELD_TAB) as (keyof SiteSettingsInput)[]).find((f) => invalid[f]);
+    if (first) setTab(FIELD_TAB[first]);
+  };
+
+  return (
+    <Card.Root bg="bg" borderRadius="xl" minW="0">
+      <form
+        noValidate
+        aria-label={`Settings for ${site.name}`}
+        onSubmit={handleSubmit((values) => save.mutate(values), showFirstError)}
+      >
+        <Card.Header>
+          <Flex
+            justify="space-between"
+            align={{ base: "stretch", sm: "center" }}
+            gap="3"
+            direction={{ base: "column", sm: "row" }}
+          >
+            <Stack gap="0" minW="0">
+              <Card.Title as="h2" truncate>
+                {site.name}
+              </Card.Title>
+              <Text fontSize="sm" color="fg.muted">
+                {isDirty ? "You have unsaved changes" : "All changes saved"}
+              </Text>
+            </Stack>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              loading={save.isPending}
+              loadingText="Saving..."
+            >
+              <Save aria-hidden />
+              Save Changes
+            </Button>
+          </Flex>
+        </Card.Header>
+        <Card.Body>
+          <Tabs.Root
+            value={tab}
+            onValueChange={(event) => setTab(event.value as TabId)}
+            variant="line"
+            // Four tabs share a phone's width instead of scrolling one out of sight.
+            fitted
+            size={{ base: "sm", md: "md" }}
+          >
+            <Tabs.List>
+              <Tabs.Trigger value="general">General</Tabs.Trigger>
+              <Tabs.Trigger value="domain">Domain</Tabs.Trigger>
+              <Tabs.Trigger value="design">Design</Tabs.Trigger>
+              <Tabs.Trigger value="advanced">Advanced</Tabs.Trigger>
+            </Tabs.List>
+
+            <Tabs.Content value="general" pt="6">
+              <Stack gap="5">
+                <Field.Root invalid={!!errors.name} required>
+                  <Field.Label>
+                    Site Name
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input {...register("name")} />
+                  <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.category}>
+                  <Field.Label>Category</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field placeholder="Select a category" {...register("category")}>
+                      {SITE_CATEGORIES.map((value) => (
+                        <option key={value} value={value}>
+                          {SITE_CATEGORY_LABELS[value]}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText>{errors.category?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.description}>
+                  <Field.Label>Description</Field.Label>
+                  <Textarea
+                    rows={4}
+                    placeholder="What your site is about"
+                    {...register("description")}
+                  />
+                  <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
+                </Field.Root>
+              </Stack>
+            </Tabs.Content>
+
+            <Tabs.Content value="domain" pt="6">
+              <DomainPanel site={site} control={control} />
+            </Tabs.Content>
+
+            <Tabs.Content value="design" pt="6">
+              <Stack gap="5">
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+                  <ColorField
+                    control={control}
+                    name="primaryColor"
+                    label="Primary Color"
+                    fallback={DEFAULT_PRIMARY_COLOR}
+                  />
+                  <ColorField
+                    control={control}
+                    name="secondaryColor"
+                    label="Secondary Color"
+                    fallback={DEFAULT_SECONDARY_COLOR}
+                  />
+                </SimpleGrid>
+                <ColorPreview control={control} />
+                <Field.Root invalid={!!errors.logoUrl}>
+                  <Field.Label>Logo URL</Field.Label>
+                  <Input
+                    type="url"
+                    placeholder="https://example.com/logo.png"
+                    {...register("logoUrl")}
+                  />
+                  <Field.ErrorText>{errors.logoUrl?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.faviconUrl}>
+                  <Field.Label>Favicon URL</Field.Label>
+                  <Input
+                    type="url"
+                    placeholder="https://example.com/favicon.ico"
+                    {...register("faviconUrl")}
+                  />
+                  <Field.ErrorText>{errors.faviconUrl?.message}</Field.ErrorText>
+                </Field.Root>
+              </Stack>
+            </Tabs.Content>
+
+            <Tabs.Content value="advanced" pt="6">
+              <Stack gap="6">
+                <SettingSwitch
+                  control={control}
+                  name="analyticsEnabled"
+                  label="Analytics"
+                  help="Collect page views for the Analytics page."
+                />
+                <SettingSwitch
+                  control={control}
+                  name="seoEnabled"
+                  label="SEO Optimization"
+                  help="Publish meta tags and a sitemap for search engines."
+                />
+                <Box
+                  borderWidth="1px"
+                  borderColor="red.muted"
+                  borderRadius="lg"
+                  p="5"
+                  bg="red.subtle"
+                >
+                  <Stack gap="3">
+                    <Heading as="h3" size="sm" color="red.fg">
+                      Danger Zone
+                    </Heading>
+                    <Text fontSize="sm">
+                      Deleting a site removes it, its previews and its custom domain for good.
+                    </Text>
+                    <Box>
+                      <Button
+                        type="button"
+                        colorPalette="red"
+                        loading={remove.isPending}
+                        onClick={() => {
+                          if (window.confirm(DELETE_CONFIRMATION)) remove.mutate();
+                        }}
+                      >
+                        <Trash2 aria-hidden />
+                        Delete Site
+                      </Button>
+                    </Box>
+                  </Stack>
+                </Box>
+              </Stack>
+            </Tabs.Content>
+          </Tabs.Root>
+        </Card.Body>
+      </form>
+    </Card.Root>
+  );
+}
+
+function SettingSwitch({
+  control,
+  name,
+  label,
+  help,
+}: {
+  control: Control<SiteSettingsInput>;
+  name: "analyticsEnabled" | "seoEnabled";
+  label: string;
+  help: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch.Root
+          colorPalette="brand"
+          checked={field.value}
+          onCheckedChange={(event) => field.onChange(event.checked)}
+          name={field.name}
+          display="flex"
+          justifyContent="space-between"
+          gap="4"
+        >
+          <Stack gap="0.5">
+            <Switch.Label fontWeight="medium">{label}</Switch.Label>
+            <Text fontSize="sm" color="fg.muted">
+              {help}
+            </Text>
+          </Stack>
+          <Switch.HiddenInput onBlur={field.onBlur} />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+        </Switch.Root>
+      )}
+    />
+  );
+}
+
+/** How the two colours sit together: a button in the primary and an accent in the secondary. */
+function ColorPreview({ control }: { control: Control<SiteSettingsInput> }) {
+  const [primary, secondary] = useWatch({ control, name: ["primaryColor", "secondaryColor"] });
+  const valid = (c: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : fallback);
+  return (
+    <HStack
+      gap="3"
+      p="4"
+      borderWidth="1px"
+      borderRadius="lg"
+      aria-hidden
+      wrap="wrap"
+      style={{ borderTop: `4px solid ${valid(secondary, DEFAULT_SECONDARY_COLOR)}` }}
+    >
+      <Box
+        px="4"
+        py="2"
+        borderRadius="md"
+        color="white"
+        fontWeight="semibold"
+        fontSize="sm"
+        style={{ background: valid(primary, DEFAULT_PRIMARY_COLOR) }}
+      >
+        Primary button
+      </Box>
+      <Text
+        fontSize="sm"
+        fontWeight="semibold"
+        style={{ color: valid(secondary, DEFAULT_SECONDARY_COLOR) }}
+      >
+        Secondary accent
+      </Text>
+    </HStack>
+  );
+}

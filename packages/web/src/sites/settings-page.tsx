@@ -1,0 +1,175 @@
+/**
+ * Site Settings (/site-settings, spec part 2): the customer's sites with status badges, the
+ * 'No Sites Yet' and 'Select a Site' states, and the settings of the chosen site. `?site=`
+ * holds the choice, so Manage Sites can link straight to a site and a reload keeps it.
+ */
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Flex,
+  Grid,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import type { Site } from "@portal/core/contracts/sites";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Globe, MousePointerClick } from "lucide-react";
+import { PageHeader } from "../shell/app-shell";
+import { sitesQuery } from "./queries";
+import { SiteSettingsForm } from "./settings-form";
+import { settingsStatusBadge } from "./site-status";
+
+export interface SiteSettingsPageProps {
+  selectedId: string | undefined;
+  onSelect: (siteId: string | undefined) => void;
+}
+
+export function SiteSettingsPage({ selectedId, onSelect }: SiteSettingsPageProps) {
+  const sites = useQuery(sitesQuery());
+  const selected = sites.data?.find((site) => site.id === selectedId);
+
+  let content: React.ReactNode;
+  if (sites.isPending) {
+    content = (
+      <Grid templateColumns={{ base: "1fr", lg: "280px 1fr" }} gap="6" aria-busy="true">
+        <Skeleton height="40" borderRadius="xl" />
+        <Skeleton height="96" borderRadius="xl" />
+      </Grid>
+    );
+  } else if (sites.isError) {
+    content = (
+      <Stack gap="3" align="flex-start" role="alert">
+        <Text color="fg.muted">We couldn't load your sites.</Text>
+        <Button size="sm" variant="outline" onClick={() => void sites.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else if (sites.data.length === 0) {
+    content = <NoSitesYet />;
+  } else {
+    content = (
+      <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "280px minmax(0, 1fr)" }} gap="6">
+        <SiteList sites={sites.data} selectedId={selected?.id} onSelect={onSelect} />
+        {selected ? (
+          <SiteSettingsForm
+            key={selected.id}
+            site={selected}
+            onDeleted={() => onSelect(undefined)}
+          />
+        ) : (
+          <SelectASite />
+        )}
+      </Grid>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Site Settings" />
+      {content}
+    </>
+  );
+}
+
+function SiteList({
+  sites,
+  selectedId,
+  onSelect,
+}: {
+  sites: Site[];
+  selectedId: string | undefined;
+  onSelect: (siteId: string) => void;
+}) {
+  return (
+    <Card.Root bg="bg" borderRadius="xl" alignSelf="flex-start">
+      <Card.Header pb="2">
+        <Card.Title as="h2" fontSize="md">
+          Your Sites
+        </Card.Title>
+      </Card.Header>
+      <Card.Body p="2" pt="0">
+        <Stack as="ul" gap="1" listStyleType="none" aria-label="Your sites">
+          {sites.map((site) => {
+            const badge = settingsStatusBadge(site.status);
+            const active = site.id === selectedId;
+            return (
+              <li key={site.id}>
+                <Button
+                  variant="ghost"
+                  w="full"
+                  h="auto"
+                  py="2.5"
+                  px="3"
+                  justifyContent="space-between"
+                  gap="3"
+                  bg={active ? "brand.subtle" : undefined}
+                  color={active ? "brand.fg" : undefined}
+                  aria-current={active ? "true" : undefined}
+                  onClick={() => onSelect(site.id)}
+                >
+                  <Text truncate fontWeight="medium" textAlign="start">
+                    {site.name}
+                  </Text>
+                  <Badge
+                    colorPalette={badge.palette}
+                    variant={badge.destructive ? "solid" : "subtle"}
+                    flexShrink="0"
+                  >
+                    {badge.label}
+                  </Badge>
+                </Button>
+              </li>
+            );
+          })}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function NoSitesYet() {
+  return (
+    <EmptyState.Root borderWidth="1px" borderRadius="xl" bg="bg">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <Globe aria-hidden />
+        </EmptyState.Indicator>
+        <Flex direction="column" align="center" gap="1" textAlign="center">
+          <EmptyState.Title as="h2">No Sites Yet</EmptyState.Title>
+          <EmptyState.Description>
+            Your sites' settings will be here once your first site is created.
+          </EmptyState.Description>
+        </Flex>
+        <Button asChild colorPalette="brand">
+          <Link to="/questionnaire">Create Your First Site</Link>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function SelectASite() {
+  return (
+    <Box>
+      <EmptyState.Root borderWidth="1px" borderRadius="xl" bg="bg">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <MousePointerClick aria-hidden />
+          </EmptyState.Indicator>
+          <Flex direction="column" align="center" gap="1" textAlign="center">
+            <EmptyState.Title as="h2">Select a Site</EmptyState.Title>
+            <EmptyState.Description>
+              Choose a site from the list to edit its settings.
+            </EmptyState.Description>
+          </Flex>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Box>
+  );
+}
