@@ -1,9 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../shell/app-shell";
+import { QuestionnairePage } from "../../questionnaire/questionnaire-page";
 
-// Route and shell only: this page's content arrives with its own issue.
 export const Route = createFileRoute("/_portal/questionnaire")({ component: QuestionnairePage });
-
-function QuestionnairePage() {
-  return <PageHeader title="Website Questionnaire" />;
-}
