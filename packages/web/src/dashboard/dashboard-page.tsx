@@ -1,6 +1,131 @@
+/**
+ * The signed-in home (spec part 1 §2.10): banners, four stat cards, My Sites, Recent Activity,
+ * Support Tickets and the New Ticket dialog; the ?payment= toasts; and, once per sign-in, the
+ * screenshot refresh-all call whose failure is ignored.
+ */
+import { Button, Grid, GridItem, Stack } from "@chakra-ui/react";
+import type { Site } from "@portal/core/contracts/sites";
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocation, useNavigate } from "@tanstack/react-router";
+import { LifeBuoy } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useAccess } from "../access/access-context";
+import { SeoUpsellModal } from "../billing/seo-upsell-modal";
+import { productName } from "../brand";
 import { PageHeader } from "../shell/app-shell";
+import { refreshAllScreenshots, sitesQuery } from "../sites/queries";
+import { FullPageSpinner } from "../ui/full-page-spinner";
+import { toast } from "../ui/toaster";
+import { DashboardBanners } from "./banners";
+import { MySites } from "./my-sites";
+import { DashboardTicketDialog } from "./new-ticket-dialog";
+import { RecentActivity } from "./recent-activity";
+import { StatCards } from "./stat-cards";
+import { SupportTickets } from "./support-tickets";
 
-/** The dashboard's content arrives with the dashboard issue; the route and shell exist now. */
+/** Spec part 1 §9: other redirects 2 s. */
+const QUESTIONNAIRE_REDIRECT_MS = 2000;
+
 export function DashboardPage() {
-  return <PageHeader title="Overview" />;
+  const { state, user } = useAccess();
+  const [ticketOpen, setTicketOpen] = useState(false);
+  const [upsellSite, setUpsellSite] = useState<Site | null>(null);
+
+  usePaymentToasts();
+  useScreenshotRefreshOnSignIn(user?.id);
+
+  // The gate shows this page only to signed-in customers; while the user record loads, a spinner.
+  if (state.kind !== "signed-in" || !user) return <FullPageSpinner />;
+
+  return (
+    <>
+      <PageHeader title="Dashboard">
+        <Button colorPalette="brand" onClick={() => setTicketOpen(true)}>
+          <LifeBuoy aria-hidden />
+          Get Support
+        </Button>
+      </PageHeader>
+
+      <DashboardBanners user={user} />
+      <StatCards />
+
+      <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="6">
+        <GridItem>
+          <MySites
+            hasCompletedQuestionnaire={user.hasCompletedQuestionnaire}
+            onUpgrade={setUpsellSite}
+          />
+        </GridItem>
+        <GridItem>
+          <Stack gap="6">
+            <RecentActivity />
+            <SupportTickets onNewTicket={() => setTicketOpen(true)} />
+          </Stack>
+        </GridItem>
+      </Grid>
+
+      <DashboardTicketDialog open={ticketOpen} onClose={() => setTicketOpen(false)} />
+      {upsellSite ? (
+        <SeoUpsellModal site={upsellSite} open onClose={() => setUpsellSite(null)} />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * ?payment=success: 'Payment Successful!', the query cleared, /questionnaire 2 s later.
+ * ?payment=failed: destructive 'Payment Failed', the query cleared.
+ */
+function usePaymentToasts() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const payment = (location.search as Record<string, unknown>).payment;
+  // One toast per visit with the query, even when React runs effects twice in development.
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (payment !== "success" && payment !== "failed") return;
+    const visit = `${location.pathname}?payment=${payment}`;
+    if (handled.current === visit) return;
+    handled.current = visit;
+
+    if (payment === "success") {
+      toast({
+        title: "Payment Successful!",
+        description: `Welcome to ${productName}! Please complete the questionnaire to get started.`,
+      });
+    } else {
+      toast({
+        title: "Payment Failed",
+        description: "There was an issue with your payment. Please try again.",
+        variant: "destructive",
+      });
+    }
+    void navigate({ to: location.pathname, search: {}, replace: true });
+    if (payment === "success") {
+      window.setTimeout(() => {
+        void navigate({ to: "/questionnaire" });
+      }, QUESTIONNAIRE_REDIRECT_MS);
+    }
+  }, [payment, location.pathname, navigate]);
+}
+
+/** Users whose screenshots this page load has already asked to refresh. */
+const refreshedFor = new Set<string>();
+
+/**
+ * Spec part 1 §2.10: on sign-in the dashboard fires the refresh-all call and ignores failures.
+ * Once per signed-in user per page load; the site list reloads when it succeeds.
+ */
+function useScreenshotRefreshOnSignIn(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId || refreshedFor.has(userId)) return;
+    refreshedFor.add(userId);
+    refreshAllScreenshots()
+      .then(() => queryClient.invalidateQueries({ queryKey: sitesQuery().queryKey }))
+      .catch(() => {
+        // Previews are a nicety: a failed refresh leaves the old ones, and says nothing.
+      });
+  }, [userId, queryClient]);
 }

@@ -1,0 +1,60 @@
+import type { CurrentUser } from "@portal/core/contracts/users";
+import { describe, expect, it } from "vitest";
+import { bannersFor } from "./banner-rules";
+
+const base: CurrentUser = {
+  id: "user_1",
+  email: "a@example.com",
+  firstName: "Ada",
+  lastName: null,
+  imageUrl: null,
+  profileImageUrl: null,
+  stripeCustomerId: "cus_1",
+  stripeSubscriptionId: "sub_1",
+  subscriptionPlan: "starter",
+  subscriptionActive: true,
+  hasCompletedQuestionnaire: true,
+  gaTrackingId: null,
+  createdAt: "2026-03-01T00:00:00.000Z",
+};
+
+describe("bannersFor", () => {
+  it("a paying customer who completed the questionnaire: only the green line", () => {
+    expect(bannersFor(base)).toEqual({
+      paymentIssue: false,
+      activating: false,
+      questionnairePrompt: false,
+      questionnaireComplete: true,
+    });
+  });
+
+  it("Payment Issue: a payment customer without an active subscription", () => {
+    expect(bannersFor({ ...base, subscriptionActive: false }).paymentIssue).toBe(true);
+    expect(
+      bannersFor({ ...base, subscriptionActive: false, stripeCustomerId: null }).paymentIssue,
+    ).toBe(false);
+  });
+
+  it("Activating: a payment customer with no plan stored yet (and then no Payment Issue)", () => {
+    const state = bannersFor({ ...base, subscriptionPlan: null, subscriptionActive: false });
+    expect(state.activating).toBe(true);
+    expect(state.paymentIssue).toBe(false);
+    expect(bannersFor({ ...base, subscriptionPlan: null, stripeCustomerId: null }).activating).toBe(
+      false,
+    );
+  });
+
+  it("the questionnaire prompt: subscription id and plan, questionnaire not completed", () => {
+    const state = bannersFor({ ...base, hasCompletedQuestionnaire: false });
+    expect(state.questionnairePrompt).toBe(true);
+    expect(state.questionnaireComplete).toBe(false);
+    expect(
+      bannersFor({ ...base, hasCompletedQuestionnaire: false, stripeSubscriptionId: null })
+        .questionnairePrompt,
+    ).toBe(false);
+    expect(
+      bannersFor({ ...base, hasCompletedQuestionnaire: false, subscriptionPlan: null })
+        .questionnairePrompt,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,270 @@
+/**
+ * 'My Sites' (spec part 1 §2.10), three cases: (a) questionnaire completed and no site being
+ * built yet: 'Website in Progress' with the 7-14 business days timeline and a Pending badge;
+ * (b) no sites and no questionnaire: a prompt to /questionnaire; (c) one row per site, with
+ * the SEO upsell strip on live sites scoring below 85.
+ */
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Image,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import type { Site } from "@portal/core/contracts/sites";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import {
+  CircleCheck,
+  ClipboardList,
+  ExternalLink,
+  Hammer,
+  Rocket,
+  Settings,
+  TrendingUp,
+} from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { sitesQuery } from "../sites/queries";
+import { formatLongDate, scoreBand, showsSeoUpsell, siteStatusBadge } from "./site-display";
+import placeholderImage from "./site-placeholder.svg";
+
+export interface MySitesProps {
+  hasCompletedQuestionnaire: boolean;
+  /** Opens the SEO upsell offer for a site (the 'Upgrade for $49' button). */
+  onUpgrade: (site: Site) => void;
+}
+
+export function MySites({ hasCompletedQuestionnaire, onUpgrade }: MySitesProps) {
+  const sites = useQuery(sitesQuery());
+  let body: ReactNode;
+  if (sites.isPending) {
+    body = (
+      <Stack gap="3">
+        <Skeleton height="24" borderRadius="lg" />
+        <Skeleton height="24" borderRadius="lg" />
+      </Stack>
+    );
+  } else if (sites.isError) {
+    body = (
+      <Stack gap="3" align="flex-start" role="alert">
+        <Text color="fg.muted">We couldn't load your sites.</Text>
+        <Button size="sm" variant="outline" onClick={() => void sites.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else if (hasCompletedQuestionnaire && sites.data.every((site) => site.status === "requested")) {
+    body = <WebsiteInProgress names={sites.data.map((site) => site.name)} />;
+  } else if (sites.data.length === 0) {
+    body = <QuestionnairePrompt />;
+  } else {
+    body = (
+      <Stack gap="3">
+        {sites.data.map((site) => (
+          <SiteRow key={site.id} site={site} onUpgrade={onUpgrade} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card.Root bg="bg" borderRadius="xl" size={{ base: "sm", md: "md" }}>
+      <Card.Header>
+        <Card.Title as="h2">My Sites</Card.Title>
+      </Card.Header>
+      <Card.Body pt="4">{body}</Card.Body>
+    </Card.Root>
+  );
+}
+
+const BUILD_STEPS = [
+  { icon: CircleCheck, title: "Questionnaire received", done: true },
+  { icon: Hammer, title: "Design & development", done: false },
+  { icon: Rocket, title: "Review & launch", done: false },
+];
+
+/**
+ * Case (a): the questionnaire is in, the site is not being built yet. The spec's "no sites"
+ * predates the questionnaire creating the site record itself: a site that is only `requested`
+ * has nothing to preview or manage, so it is shown as this card, not as a row.
+ */
+function WebsiteInProgress({ names }: { names: string[] }) {
+  return (
+    <Stack gap="5" p={{ base: "4", md: "5" }} borderWidth="1px" borderRadius="lg" bg="brand.subtle">
+      <Flex gap="3" justify="space-between" align="flex-start">
+        <Stack gap="1" flex="1" minW="0">
+          <Heading as="h3" size="md">
+            Website in Progress
+          </Heading>
+          {names.length > 0 ? (
+            <Text fontWeight="medium" fontSize="sm">
+              {names.join(", ")}
+            </Text>
+          ) : null}
+          <Text color="fg.muted" fontSize="sm">
+            Our team is building your website. Expected delivery: 7-14 business days.
+          </Text>
+        </Stack>
+        <Badge colorPalette="yellow" variant="solid" size="md">
+          Pending
+        </Badge>
+      </Flex>
+      <Stack as="ol" gap="3" listStyleType="none" aria-label="Build timeline">
+        {BUILD_STEPS.map((step) => (
+          <HStack as="li" key={step.title} gap="3">
+            <Box color={step.done ? "green.fg" : "fg.muted"} flexShrink="0">
+              <step.icon size={18} aria-hidden />
+            </Box>
+            <Text fontSize="sm" fontWeight={step.done ? "medium" : "normal"}>
+              {step.title}
+            </Text>
+            <Text fontSize="xs" color="fg.muted" ms="auto">
+              {step.done ? "Done" : "Up next"}
+            </Text>
+          </HStack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Case (b): nothing requested yet. */
+function QuestionnairePrompt() {
+  return (
+    <Stack gap="3" align="center" textAlign="center" py="6">
+      <Box color="brand.fg">
+        <ClipboardList size={32} aria-hidden />
+      </Box>
+      <Heading as="h3" size="md">
+        Let's get your website started
+      </Heading>
+      <Text color="fg.muted" fontSize="sm" maxW="sm">
+        Complete the website questionnaire so our team can start building your site.
+      </Text>
+      <Button asChild colorPalette="brand">
+        <Link to="/questionnaire">Complete Questionnaire</Link>
+      </Button>
+    </Stack>
+  );
+}
+
+function SiteThumbnail({ site }: { site: Site }) {
+  const preferred = site.screenshotUrl ?? site.thumbnail ?? placeholderImage;
+  const [src, setSrc] = useState(preferred);
+  // A new presigned URL after a refresh replaces the old one.
+  const [shown, setShown] = useState(preferred);
+  if (shown !== preferred) {
+    setShown(preferred);
+    setSrc(preferred);
+  }
+  return (
+    <Image
+      src={src}
+      alt={`${site.name} preview`}
+      onError={() => setSrc(placeholderImage)}
+      w={{ base: "full", sm: "32" }}
+      h={{ base: "36", sm: "20" }}
+      objectFit="cover"
+      objectPosition="top"
+      borderRadius="md"
+      borderWidth="1px"
+      flexShrink="0"
+      bg="bg.muted"
+    />
+  );
+}
+
+function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade: (site: Site) => void }) {
+  const status = siteStatusBadge(site.status);
+  const score = scoreBand(site.performanceScore);
+  const updated = formatLongDate(site.updatedAt);
+  return (
+    <Box borderWidth="1px" borderRadius="lg" overflow="hidden">
+      <Flex gap="4" p="4" direction={{ base: "column", sm: "row" }} align={{ sm: "center" }}>
+        <SiteThumbnail site={site} />
+        <Stack gap="1" flex="1" minW="0">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="semibold" truncate>
+              {site.name}
+            </Text>
+            <Badge
+              colorPalette={status.palette}
+              variant={status.palette === "red" ? "solid" : "subtle"}
+            >
+              {status.label}
+            </Badge>
+          </HStack>
+          <Text fontSize="sm" color={site.url ? "fg" : "fg.muted"} truncate>
+            {site.url ?? "URL pending"}
+          </Text>
+          <HStack gap="4" fontSize="xs" color="fg.muted" wrap="wrap">
+            {updated ? <Text>Updated {updated}</Text> : null}
+            <HStack gap="1">
+              <Text>Performance</Text>
+              <Text
+                fontWeight="semibold"
+                color={score.palette === "gray" ? "fg.muted" : `${score.palette}.fg`}
+                aria-label={`Performance score ${score.text}`}
+              >
+                {score.text}
+              </Text>
+            </HStack>
+          </HStack>
+        </Stack>
+        <HStack gap="2" flexShrink="0">
+          {site.liveUrl ? (
+            <Button asChild size="sm" variant="outline">
+              <a href={site.liveUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden />
+                Preview
+              </a>
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" disabled>
+              <ExternalLink aria-hidden />
+              Preview
+            </Button>
+          )}
+          <Button asChild size="sm" variant="outline">
+            <Link to="/manage">
+              <Settings aria-hidden />
+              Manage
+            </Link>
+          </Button>
+        </HStack>
+      </Flex>
+      {showsSeoUpsell(site) ? (
+        <Flex
+          gap="3"
+          px="4"
+          py="3"
+          bg="orange.subtle"
+          borderTopWidth="1px"
+          align={{ base: "flex-start", sm: "center" }}
+          direction={{ base: "column", sm: "row" }}
+        >
+          <HStack gap="2" flex="1" align="flex-start">
+            <Box color="orange.fg" mt="0.5" flexShrink="0">
+              <TrendingUp size={18} aria-hidden />
+            </Box>
+            <Text fontSize="sm">
+              <Text as="span" fontWeight="semibold">
+                Boost your score to 90+.
+              </Text>{" "}
+              Our SEO performance package optimizes meta tags, speed and content.
+            </Text>
+          </HStack>
+          <Button size="sm" colorPalette="orange" onClick={() => onUpgrade(site)} flexShrink="0">
+            Upgrade for $49
+          </Button>
+        </Flex>
+      ) : null}
+    </Box>
+  );
+}

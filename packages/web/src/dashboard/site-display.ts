@@ -1,0 +1,66 @@
+/**
+ * How the dashboard shows a site (spec part 1 §2.10, §4, §9): status labels and badges, score
+ * colour bands, and when the SEO upsell strip appears. Pure, so each rule has its unit test.
+ */
+
+/** Chakra colour palettes; "red" is the destructive badge. */
+export type Palette = "green" | "blue" | "orange" | "yellow" | "gray" | "red";
+
+const STATUS: Record<string, { label: string; palette: Palette }> = {
+  live: { label: "Live", palette: "green" },
+  in_progress: { label: "In Progress", palette: "blue" },
+  development: { label: "Development", palette: "yellow" },
+  requested: { label: "Requested", palette: "gray" },
+};
+
+/**
+ * The dashboard's status badge. The spec: any other value gets the destructive badge and the
+ * label 'Requested' (the manage page shows raw text instead; that is not this function).
+ */
+export function siteStatusBadge(status: string | null | undefined): {
+  label: string;
+  palette: Palette;
+} {
+  const known = status ? STATUS[status] : undefined;
+  return known ?? { label: "Requested", palette: "red" };
+}
+
+/** Score colours: 90 or more green, 75-89 orange, below 75 red; no score is '--'. */
+export function scoreBand(score: number | null | undefined): { text: string; palette: Palette } {
+  if (score === null || score === undefined || !Number.isFinite(score)) {
+    return { text: "--", palette: "gray" };
+  }
+  const palette: Palette = score >= 90 ? "green" : score >= 75 ? "orange" : "red";
+  return { text: `${Math.round(score)}%`, palette };
+}
+
+/** The SEO performance package is worth offering below this score (spec part 1 §9). */
+export const SEO_UPSELL_BELOW = 85;
+
+/** The upsell strip: a live site whose performance score is set and below 85. */
+export function showsSeoUpsell(site: {
+  status: string;
+  performanceScore: number | null | undefined;
+}): boolean {
+  return (
+    site.status === "live" &&
+    typeof site.performanceScore === "number" &&
+    site.performanceScore < SEO_UPSELL_BELOW
+  );
+}
+
+/** At most this many activities and tickets on the dashboard (spec part 1 §9). */
+export const DASHBOARD_LIST_SIZE = 5;
+
+const longDate = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
+/** US long format ("March 10, 2026"), spec part 2 §9; '' for a missing or broken date. */
+export function formatLongDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : longDate.format(date);
+}
