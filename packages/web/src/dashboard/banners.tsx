@@ -2,10 +2,11 @@
  * The dashboard's banners (spec part 1 §2.10): Payment Issue, Payment Received - Activating
  * Subscription (with 'Check Status'), and the questionnaire prompt or its green 'complete' line.
  */
-import { Alert, Button, Stack } from "@chakra-ui/react";
+import { Alert, Button, Flex, Stack } from "@chakra-ui/react";
 import type { CurrentUser } from "@portal/core/contracts/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { isUnauthorizedError } from "../api/client";
 import { currentUserKey } from "../api/current-user";
 import { toast } from "../ui/toaster";
@@ -61,68 +62,91 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
   return (
     <Stack gap="3" mb="6">
       {state.paymentIssue ? (
-        <Alert.Root status="error" borderRadius="lg" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Payment Issue</Alert.Title>
-            <Alert.Description>
-              We couldn't process your latest payment. Please update your payment details to keep
-              your websites running.
-            </Alert.Description>
-          </Alert.Content>
-          <Button asChild size="sm" colorPalette="red" flexShrink="0">
-            <Link to="/billing">Go to Billing</Link>
-          </Button>
-        </Alert.Root>
+        <Banner
+          status="error"
+          title="Payment Issue"
+          action={
+            <Button asChild size="sm" colorPalette="red">
+              <Link to="/billing">Go to Billing</Link>
+            </Button>
+          }
+        >
+          We couldn't process your latest payment. Please update your payment details to keep your
+          websites running.
+        </Banner>
       ) : null}
 
       {state.activating ? (
-        <Alert.Root status="info" borderRadius="lg" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Payment Received - Activating Subscription</Alert.Title>
-            <Alert.Description>
-              Your payment went through and we're activating your subscription. This usually takes a
-              moment.
-            </Alert.Description>
-          </Alert.Content>
-          <Button
-            size="sm"
-            variant="outline"
-            flexShrink="0"
-            loading={check.isPending}
-            loadingText="Checking..."
-            onClick={() => check.mutate()}
-          >
-            Check Status
-          </Button>
-        </Alert.Root>
+        <Banner
+          status="info"
+          title="Payment Received - Activating Subscription"
+          action={
+            <Button
+              size="sm"
+              variant="outline"
+              loading={check.isPending}
+              loadingText="Checking..."
+              onClick={() => check.mutate()}
+            >
+              Check Status
+            </Button>
+          }
+        >
+          Your payment went through and we're activating your subscription. This usually takes a
+          moment.
+        </Banner>
       ) : null}
 
       {state.questionnairePrompt ? (
-        <Alert.Root status="warning" borderRadius="lg" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Complete Your Website Questionnaire</Alert.Title>
-            <Alert.Description>
-              Tell us about your business so our team can start building your website.
-            </Alert.Description>
-          </Alert.Content>
-          <Button asChild size="sm" colorPalette="brand" flexShrink="0">
-            <Link to="/questionnaire">Start Questionnaire</Link>
-          </Button>
-        </Alert.Root>
+        <Banner
+          status="warning"
+          title="Complete Your Website Questionnaire"
+          action={
+            <Button asChild size="sm" colorPalette="brand">
+              <Link to="/questionnaire">Start Questionnaire</Link>
+            </Button>
+          }
+        >
+          Tell us about your business so our team can start building your website.
+        </Banner>
       ) : state.questionnaireComplete ? (
-        <Alert.Root status="success" borderRadius="lg">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Questionnaire Complete!</Alert.Title>
-            <Alert.Description>
-              Thanks for your answers. Our team is working on your website.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Banner status="success" title="Questionnaire Complete!">
+          Thanks for your answers. Our team is working on your website.
+        </Banner>
       ) : null}
     </Stack>
+  );
+}
+
+/** One banner: its text, and an action beside it (below it on a phone, where width is short). */
+function Banner({
+  status,
+  title,
+  action,
+  children,
+}: {
+  status: "error" | "info" | "warning" | "success";
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Alert.Root status={status} borderRadius="lg">
+      <Alert.Indicator />
+      <Flex
+        flex="1"
+        minW="0"
+        gap="3"
+        direction={{ base: "column", sm: "row" }}
+        align={{ base: "flex-start", sm: "center" }}
+        justify="space-between"
+      >
+        <Alert.Content>
+          <Alert.Title>{title}</Alert.Title>
+          <Alert.Description>{children}</Alert.Description>
+        </Alert.Content>
+        {action ? <Flex flexShrink="0">{action}</Flex> : null}
+      </Flex>
+    </Alert.Root>
   );
 }

@@ -1,0 +1,288 @@
+/**
+ * Onboarding as a paying customer does it: the four-step questionnaire (with Previous once and a
+ * reload half-way), the completed screen, the dashboard with 'Website in Progress', and a
+ * support ticket opened from the dashboard. Screenshots at 1440 and 375 px go to E2E_SHOTS_DIR.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot, uniqueEmail, waitForPath } from "./browser";
+import { useWebStackEnv } from "./context";
+
+useWebStackEnv();
+// After the env: sst/node reads the table name when the module loads.
+const { db } = await import("@portal/core/db/service");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * A signed-in customer who has paid (Starter) but not filled in the questionnaire. Payments
+ * land separately, so the subscription state is written through core as the webhook would.
+ */
+async function payingCustomer(context: BrowserContext, firstName: string): Promise<string> {
+  const signUp = await context.request.post("/dev-identity/sign-up", {
+    data: {
+      email: uniqueEmail(firstName.toLowerCase()),
+      password: "correct horse battery",
+      firstName,
+      lastName: "Baker",
+    },
+  });
+  expect(signUp.status()).toBe(201);
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  expect((await context.request.get("/api/auth/user")).status()).toBe(200);
+  await db.entities.user
+    .patch({ userId: user.id })
+    .set({
+      subscriptionActive: true,
+      subscriptionStatus: "active",
+      subscriptionPlan: "starter",
+      stripeCustomerId: `cus_${user.id.slice(-10)}`,
+      stripeSubscriptionId: `sub_${user.id.slice(-10)}`,
+    })
+    .go();
+  return user.id;
+}
+
+/**
+ * Ticks a radio or checkbox as a person does, by clicking its label (Chakra draws the control
+ * over the native input), then checks that the named control is now checked.
+ */
+async function choose(page: Page, role: "radio" | "checkbox", name: string | RegExp) {
+  const control = page.getByRole(role, { name });
+  await page.locator("label").filter({ has: control }).click();
+  expect(await control.isChecked()).toBe(true);
+}
+
+async function expectStep(page: Page, step: number, title: string) {
+  await page.getByText(`Step ${step} of 4`, { exact: true }).waitFor();
+  await page.getByRole("heading", { name: title }).waitFor();
+}
+
+describe("onboarding", () => {
+  it("a paying customer completes the questionnaire, lands on the dashboard and opens a ticket", async () => {
+    const { page, context, problems } = await openPage(browser, 1440);
+    await payingCustomer(context, "Ada");
+
+    await page.goto("/questionnaire");
+    await page.getByRole("heading", { name: /^Welcome to / }).waitFor();
+    await expectStep(page, 1, "Business Information");
+    const previous = page.getByRole("button", { name: "Previous" });
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Submit Questionnaire" }).count()).toBe(0);
+
+    // Step 1
+    await page.getByLabel("Business Name").fill("Ada's Bakery");
+    await page.getByLabel("Industry").selectOption({ label: "Restaurant & Food" });
+    await choose(page, "radio", /Business Website/);
+    await page.getByLabel("Target Audience").fill("Families and office workers nearby");
+    await screenshot(page, "wizard-step1-1440");
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Step 2, then back once with Previous: step 1 still holds its answers.
+    await expectStep(page, 2, "Goals & Competition");
+    await page.getByLabel("Business Goals").fill("Take cake orders online");
+    await page
+      .getByLabel("Competitor Websites")
+      .fill("https://bread.example\nhttps://cakes.example");
+    await previous.click();
+    await expectStep(page, 1, "Business Information");
+    expect(await page.getByLabel("Business Name").inputValue()).toBe("Ada's Bakery");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expectStep(page, 2, "Goals & Competition");
+
+    // A reload half-way keeps the answers and the step (the browser draft).
+    await page.reload();
+    await expectStep(page, 2, "Goals & Competition");
+    expect(await page.getByLabel("Business Goals").inputValue()).toBe("Take cake orders online");
+    await screenshot(page, "wizard-step2-1440");
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Step 3
+    await expectStep(page, 3, "Design Preferences");
+    expect(await page.getByPlaceholder("#3B82F6").inputValue()).toBe("#3B82F6");
+    expect(await page.getByPlaceholder("#8B5CF6").inputValue()).toBe("#8B5CF6");
+    await choose(page, "radio", /Classic/);
+    await page.getByLabel("Preferred Colors").fill("Warm browns and cream");
+    await page.getByPlaceholder("#3B82F6").fill("#A0522D");
+    await choose(page, "checkbox", "I have a logo");
+    await screenshot(page, "wizard-step3-1440");
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Step 4
+    await expectStep(page, 4, "Additional Services & Timeline");
+    expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
+    await choose(page, "checkbox", "SEO Optimization");
+    await page.getByLabel("Preferred Timeline").selectOption({ label: "3-4 weeks" });
+    await page.getByLabel("Additional Budget for Extras").selectOption({ label: "$250 - $500" });
+    await choose(page, "radio", "Phone");
+    await screenshot(page, "wizard-step4-1440");
+    await page.getByRole("button", { name: "Submit Questionnaire" }).click();
+
+    await page.getByRole("heading", { name: "Questionnaire Complete!" }).waitFor();
+    await page.getByText("Questionnaire Submitted!").waitFor();
+    await page.getByText("Your website launches within 2-3 weeks").waitFor();
+    await page.getByRole("link", { name: "Back to Dashboard" }).waitFor();
+    await screenshot(page, "questionnaire-complete-1440");
+    await waitForPath(page, "/dashboard");
+
+    // The dashboard: the requested site shows as 'Website in Progress' with a Pending badge.
+    await page.getByRole("heading", { name: "Website in Progress" }).waitFor();
+    await page.getByText("Pending", { exact: true }).waitFor();
+    await page.getByText("Expected delivery: 7-14 business days.").waitFor();
+    await page.getByText("Website requested for Ada's Bakery").waitFor();
+    await page.getByText("No support tickets yet").waitFor();
+
+    // A ticket from the dashboard, through its own form rules.
+    await page.getByRole("button", { name: "New Ticket" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Create Ticket" }).click();
+    await dialog.getByText("Title is required").waitFor();
+    await dialog.getByText("Please provide at least 10 characters").waitFor();
+    await dialog.getByText("Please select a category").waitFor();
+    await dialog.getByText("Please select a priority").waitFor();
+    await dialog.getByLabel("Title").fill("Add our opening hours");
+    await dialog.getByLabel("Description").fill("Please add Monday to Saturday, 7am to 6pm.");
+    await dialog.getByLabel("Category").selectOption({ label: "Website Request" });
+    await dialog.getByLabel("Priority").selectOption({ label: "Low" });
+    await dialog.getByRole("button", { name: "Create Ticket" }).click();
+    await page.getByText("Support ticket created successfully").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    const card = page.getByRole("list", { name: "Support tickets" });
+    await card.getByText("Add our opening hours").waitFor();
+    expect(await card.getByText(/^#[0-9A-Z]{6}$/).count()).toBe(1);
+    await card.getByText("Open", { exact: true }).waitFor();
+    await screenshot(page, "dashboard-1440");
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the wizard and the dashboard on a 375 px phone", async () => {
+    const { page, context, problems } = await openPage(browser, 375);
+    await payingCustomer(context, "Grace");
+
+    await page.goto("/questionnaire");
+    await expectStep(page, 1, "Business Information");
+    await screenshot(page, "wizard-step1-375");
+    // Submitting without the required answers opens step 1 with the field messages.
+    for (let step = 1; step < 4; step++) await page.getByRole("button", { name: "Next" }).click();
+    await expectStep(page, 4, "Additional Services & Timeline");
+    await screenshot(page, "wizard-step4-375");
+    await page.getByRole("button", { name: "Submit Questionnaire" }).click();
+    await expectStep(page, 1, "Business Information");
+    await page.getByText("Business name is required").waitFor();
+    await page.getByText("Please select an industry", { exact: true }).waitFor();
+    await page.getByText("Please select a website type", { exact: true }).waitFor();
+    await screenshot(page, "wizard-errors-375");
+
+    await page.getByLabel("Business Name").fill("Grace's Gym");
+    await page.getByLabel("Industry").selectOption({ label: "Fitness & Wellness" });
+    await choose(page, "radio", /Portfolio/);
+    for (let step = 1; step < 4; step++) await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Submit Questionnaire" }).click();
+    await page.getByRole("heading", { name: "Questionnaire Complete!" }).waitFor();
+    await screenshot(page, "questionnaire-complete-375");
+    await waitForPath(page, "/dashboard");
+    await page.getByRole("heading", { name: "Website in Progress" }).waitFor();
+    await page.getByText("Website requested for Grace's Gym").waitFor();
+    await page.getByText("No support tickets yet").waitFor();
+    await screenshot(page, "dashboard-375");
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("lists sites with their labels, score bands and the SEO upsell; a lapsed payment shows its banner", async () => {
+    for (const width of [1440, 375]) {
+      const { page, context, problems } = await openPage(browser, width);
+      const userId = await payingCustomer(context, "Linus");
+      await db.entities.user
+        .patch({ userId })
+        .set({
+          subscriptionActive: false,
+          subscriptionStatus: "past_due",
+          hasCompletedQuestionnaire: true,
+        })
+        .go();
+      await db.entities.site
+        .create({
+          userId,
+          name: "Bakery Shop",
+          status: "live",
+          url: "https://bakery.example",
+          liveUrl: "https://bakery.example",
+          performanceScore: 72,
+        })
+        .go();
+      await db.entities.site
+        .create({ userId, name: "Cake Blog", status: "in_progress", performanceScore: 91 })
+        .go();
+      await db.entities.site.create({ userId, name: "Catering", status: "development" }).go();
+
+      await page.goto("/dashboard?payment=failed");
+      await page.getByText("Payment Failed").waitFor();
+      await page.getByText("There was an issue with your payment. Please try again.").waitFor();
+      await page.waitForURL((url) => url.search === "");
+      await page.getByText("Payment Issue").waitFor();
+      expect(await page.getByRole("link", { name: "Go to Billing" }).getAttribute("href")).toBe(
+        "/billing",
+      );
+
+      await page.getByText("Bakery Shop").waitFor();
+      expect(await page.getByText("URL pending").count()).toBe(2);
+      for (const label of ["Live", "In Progress", "Development"]) {
+        await page.getByText(label, { exact: true }).first().waitFor();
+      }
+      await page.getByLabel("Performance score 72%").waitFor();
+      await page.getByLabel("Performance score 91%").waitFor();
+      await page.getByLabel("Performance score --").waitFor();
+      // Preview opens the live site; without a liveUrl it is disabled.
+      const previews = page.getByRole("link", { name: "Preview" });
+      expect(await previews.count()).toBe(1);
+      expect(await previews.getAttribute("href")).toBe("https://bakery.example");
+      expect(await page.getByRole("button", { name: "Preview" }).count()).toBe(2);
+
+      // Only the live site scoring below 85 gets the strip.
+      const upgrade = page.getByRole("button", { name: "Upgrade for $49" });
+      expect(await upgrade.count()).toBe(1);
+      await page.getByText("No recent activity").waitFor();
+      // Stat cards: one live site; the average of the two scores set, (72 + 91) / 2 rounded.
+      await page.getByText("82%", { exact: true }).waitFor();
+      await screenshot(page, `dashboard-sites-${width}`);
+      await upgrade.click();
+      await page.getByRole("dialog").getByText("SEO Performance Package").first().waitFor();
+      await screenshot(page, `dashboard-seo-modal-${width}`);
+
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("a payment received but not yet activated: the banner's Check Status asks the payment provider", async () => {
+    const { page, context } = await openPage(browser, 1440);
+    const userId = await payingCustomer(context, "Hedy");
+    // The customer exists at the payment provider, but no subscription has been stored for them.
+    await db.entities.user
+      .patch({ userId })
+      .set({ hasCompletedQuestionnaire: true })
+      .remove(["subscriptionPlan", "stripeSubscriptionId"])
+      .go();
+    await page.goto("/dashboard");
+    await page.getByText("Payment Received - Activating Subscription").waitFor();
+    expect(await page.getByText("Payment Issue").count()).toBe(0);
+    await page.getByRole("button", { name: "Check Status" }).click();
+    await page.getByText("No Active Subscription").waitFor();
+    await page
+      .getByText("We couldn't find an active subscription in your payment provider account.")
+      .waitFor();
+    await screenshot(page, "dashboard-activating-1440");
+    await context.close();
+  });
+});
