@@ -32,6 +32,10 @@ export const routeAccess: ReadonlyArray<readonly [pattern: string, access: reado
   ["POST /api/sites/*/screenshot", ["screenshots:read", "jobs:send"]],
   ["POST /api/sites/refresh-screenshots", ["screenshots:read", "jobs:send"]],
   ["DELETE /api/sites/*", ["screenshots:write", "jobs:send"]],
+  // These answer the updated site, whose screenshotUrl is presigned too.
+  ["PATCH /api/sites/*", ["screenshots:read"]],
+  ["POST /api/sites/*/domain", ["screenshots:read"]],
+  ["POST /api/sites/*/verify-domain", ["screenshots:read"]],
   // Audits run on the worker
   ["* /api/seo/**", ["jobs:send"]],
   ["* /api/lighthouse/**", ["jobs:send"]],

@@ -168,7 +168,7 @@ describe("per-route permissions, on a route table with one route of every kind",
   const sample: Record<string, Access[]> = {
     "GET /api/auth/user": [],
     "GET /api/tickets": [],
-    "POST /api/sites/{id}/verify-domain": [],
+    "POST /api/sites/{id}/verify-domain": ["screenshots:read"],
     "GET /api/billing/subscription": ["stripe"],
     "POST /api/create-subscription": ["stripe"],
     "GET /api/sites": ["screenshots:read"],
