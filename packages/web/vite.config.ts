@@ -19,6 +19,8 @@ export default defineConfig({
       "/api": localStack,
       "/dev-identity": localStack,
       "/webhooks": localStack,
+      // The Stripe emulator's pages and the local card form's confirmation endpoint.
+      "/__stripe": localStack,
     },
   },
   build: {

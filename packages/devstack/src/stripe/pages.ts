@@ -62,6 +62,7 @@ input[readonly]{background:#f6f8fa;color:#697386}
 .card-group .row>div:first-child input{border-radius:0 0 0 6px}
 .card-group .row>div:last-child input{border-radius:0 0 6px 0}
 .card-group .row{gap:0}
+.card-group .row>div:last-child input{border-left:0}
 button,.button{display:inline-flex;justify-content:center;align-items:center;width:100%;margin-top:20px;padding:12px 16px;border:0;border-radius:6px;background:#4338ca;color:#fff;font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
 button:hover,.button:hover{background:#3730a3}
 button.secondary,.button.secondary{background:#fff;color:#3c4257;border:1px solid #d5dbe1}
@@ -100,6 +101,7 @@ function document(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${e(title)}</title>
 <style>${STYLE}</style>
 </head>

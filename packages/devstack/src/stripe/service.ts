@@ -53,7 +53,7 @@ export function stripeEmulatorService(
           retryDelaysMs: options.retryDelaysMs,
         },
         dataFile: ephemeral ? undefined : path.join(dataDir, "stripe-emulator.json"),
-        accountName: "Portal",
+        accountName: "Site Portal",
         seed: Object.values(SEEDED_PRICES),
         log: options.log,
       });

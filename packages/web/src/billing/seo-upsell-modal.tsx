@@ -42,12 +42,22 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
   const intent = useMutation({
     mutationFn: () => createSeoPaymentIntent(site.id),
     onSuccess: (answer) => setClientSecret(answer.clientSecret),
-    onError: () =>
+    onError: (error) => {
+      // Bought already (another tab, or the strip still shows): say so rather than "try again".
+      if (error.message.startsWith("409: ")) {
+        toast({
+          title: "Already Purchased",
+          description: "The SEO package is already active for this site.",
+        });
+        close();
+        return;
+      }
       toast({
         title: "Error",
         description: "Failed to initiate payment. Please try again.",
         variant: "destructive",
-      }),
+      });
+    },
   });
 
   function close() {
@@ -75,12 +85,12 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
         if (!event.open) close();
       }}
       placement="center"
-      size={{ base: "full", sm: "md" }}
+      size="md"
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="4">
           <Dialog.Content>
             <Dialog.Header>
               <Stack gap="1">

@@ -1,9 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../shell/app-shell";
+import { BillingPage } from "../../billing/billing-page";
 
-// Route and shell only: this page's content arrives with its own issue.
 export const Route = createFileRoute("/_portal/billing")({ component: BillingPage });
-
-function BillingPage() {
-  return <PageHeader title="Billing" />;
-}

@@ -1,11 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../shell/app-shell";
+import { CompletePaymentPage } from "../../billing/complete-payment-page";
 
-// Route and shell only: this page's content arrives with its own issue.
 export const Route = createFileRoute("/_portal/complete-payment")({
   component: CompletePaymentPage,
 });
-
-function CompletePaymentPage() {
-  return <PageHeader title="Complete Your Payment" />;
-}

@@ -1,0 +1,250 @@
+/**
+ * Current Subscription (spec part 2 "Billing", "Subscription status display", "Cancel"): plan,
+ * price, status with its icon and badge, the period, Cancel behind a confirmation dialog, the
+ * yellow period-end notice and Reactivate.
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  Dialog,
+  Flex,
+  HStack,
+  Portal,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import type { BillingSubscription } from "@portal/core/contracts/billing";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { CircleAlert, CircleCheck, CircleX, Clock } from "lucide-react";
+import { useState } from "react";
+import { isUnauthorizedError } from "../api/client";
+import { currentUserKey } from "../api/current-user";
+import { toast } from "../ui/toaster";
+import {
+  canCancel,
+  formatCents,
+  formatLongDate,
+  type StatusTone,
+  subscriptionStatusDisplay,
+} from "./format";
+import {
+  billingSubscriptionQuery,
+  cancelSubscription,
+  reactivateSubscription,
+  SUBSCRIPTION_PATH,
+} from "./queries";
+import { KindBadge } from "./status-badge";
+
+const ICON: Record<StatusTone, { icon: typeof CircleCheck; color: string }> = {
+  green: { icon: CircleCheck, color: "var(--chakra-colors-green-600)" },
+  red: { icon: CircleAlert, color: "var(--chakra-colors-red-600)" },
+  grey: { icon: CircleX, color: "var(--chakra-colors-gray-500)" },
+  yellow: { icon: Clock, color: "var(--chakra-colors-yellow-600)" },
+};
+
+export function SubscriptionCard() {
+  const query = useQuery(billingSubscriptionQuery());
+  return (
+    <Card.Root variant="outline" borderRadius="xl">
+      <Card.Header>
+        <Card.Title>Current Subscription</Card.Title>
+        <Card.Description>Your plan, its status and the current billing period.</Card.Description>
+      </Card.Header>
+      <Card.Body>
+        {query.isPending ? (
+          <Stack gap="3">
+            <Skeleton height="6" width="40%" />
+            <Skeleton height="4" width="60%" />
+          </Stack>
+        ) : query.isError ? (
+          <Text color="fg.error">Failed to load your subscription. Please refresh the page.</Text>
+        ) : query.data.subscription ? (
+          <SubscriptionDetails subscription={query.data.subscription} />
+        ) : (
+          <Stack gap="4" align="flex-start">
+            <Text color="fg.muted">No active subscription found.</Text>
+            <Button asChild colorPalette="brand">
+              <Link to="/pricing">View Plans</Link>
+            </Button>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SubscriptionDetails({ subscription }: { subscription: BillingSubscription }) {
+  const queryClient = useQueryClient();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const display = subscriptionStatusDisplay(subscription.status);
+  const { icon: Icon, color } = ICON[display.tone];
+  const end = formatLongDate(subscription.currentPeriodEnd);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_PATH] });
+    void queryClient.invalidateQueries({ queryKey: currentUserKey });
+  };
+
+  const cancel = useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: (answer) => {
+      queryClient.setQueryData([SUBSCRIPTION_PATH], { subscription: answer.subscription });
+      refresh();
+      setConfirmOpen(false);
+      toast({
+        title: "Subscription Canceled",
+        description: "Your subscription has been canceled and will end at the current period.",
+      });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({
+        title: "Error",
+        description: "Failed to cancel subscription. Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const reactivate = useMutation({
+    mutationFn: reactivateSubscription,
+    onSuccess: (answer) => {
+      queryClient.setQueryData([SUBSCRIPTION_PATH], { subscription: answer.subscription });
+      refresh();
+      toast({
+        title: "Subscription Reactivated",
+        description: "Your subscription has been reactivated successfully.",
+      });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({
+        title: "Error",
+        description: "Failed to reactivate subscription. Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  return (
+    <Stack gap="5">
+      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+        <HStack gap="3" align="flex-start">
+          <Icon size={28} color={color} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Stack gap="0.5">
+            <Text fontSize="xl" fontWeight="semibold">
+              {subscription.plan.name} Plan
+            </Text>
+            <Text color="fg.muted">
+              {formatCents(subscription.plan.amount, subscription.plan.currency)}/
+              {subscription.plan.interval}
+            </Text>
+          </Stack>
+        </HStack>
+        <KindBadge kind={display.badge}>{display.label}</KindBadge>
+      </Flex>
+
+      {subscription.currentPeriodStart && subscription.currentPeriodEnd ? (
+        <Stack gap="1" fontSize="sm">
+          <Text>
+            <Text as="span" color="fg.muted">
+              Current period:{" "}
+            </Text>
+            {formatLongDate(subscription.currentPeriodStart)} – {end}
+          </Text>
+          {subscription.status === "active" && !subscription.cancelAtPeriodEnd ? (
+            <Text>
+              <Text as="span" color="fg.muted">
+                Next billing date:{" "}
+              </Text>
+              {end}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+
+      {subscription.cancelAtPeriodEnd && subscription.status !== "canceled" ? (
+        <Alert.Root
+          status="warning"
+          borderRadius="lg"
+          alignItems={{ base: "flex-start", sm: "center" }}
+        >
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Your subscription ends on {end}</Alert.Title>
+            <Alert.Description>
+              All your websites will be deleted at the end of the current period. Reactivate to keep
+              them.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+
+      <HStack gap="3" wrap="wrap">
+        {canCancel(subscription) ? (
+          <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)}>
+            Cancel Subscription
+          </Button>
+        ) : null}
+        {subscription.cancelAtPeriodEnd && subscription.status !== "canceled" ? (
+          <Button
+            colorPalette="brand"
+            loading={reactivate.isPending}
+            onClick={() => reactivate.mutate()}
+          >
+            Reactivate Subscription
+          </Button>
+        ) : null}
+        {subscription.status === "canceled" ? (
+          <Button asChild colorPalette="brand">
+            <Link to="/pricing">View Plans</Link>
+          </Button>
+        ) : null}
+      </HStack>
+
+      <Dialog.Root
+        open={confirmOpen}
+        onOpenChange={(event) => setConfirmOpen(event.open)}
+        role="alertdialog"
+        placement="center"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Cancel your subscription?</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  <Text>
+                    Your {subscription.plan.name} plan stays active until {end}. After that date
+                    your subscription ends and all your websites will be deleted.
+                  </Text>
+                  <Text color="fg.muted" fontSize="sm">
+                    You can reactivate any time before then.
+                  </Text>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Keep Subscription</Button>
+                </Dialog.ActionTrigger>
+                <Button
+                  colorPalette="red"
+                  loading={cancel.isPending}
+                  onClick={() => cancel.mutate()}
+                >
+                  Cancel Subscription
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  );
+}
