@@ -237,12 +237,14 @@ describe("another customer's site is not found on every site route", () => {
     expect(claim).toBeNull();
   });
 
+  // .invalid names never resolve (RFC 6761): the queued jobs fail at the guard and never
+  // start Chromium against a real site from the shared test stack.
   it("POST /api/sites/refresh-screenshots counts only the caller's sites with a URL", async () => {
     const who = await signUp();
     const other = await signUp();
-    await createSite(other.user.id, { liveUrl: "https://other-bakery.com" });
-    await createSite(who.user.id, { liveUrl: "https://bakery-one.com" });
-    await createSite(who.user.id, { url: "https://staging.bakery-two.com" });
+    await createSite(other.user.id, { liveUrl: "https://other-bakery.invalid" });
+    await createSite(who.user.id, { liveUrl: "https://bakery-one.invalid" });
+    await createSite(who.user.id, { url: "https://staging.bakery-two.invalid" });
     await createSite(who.user.id, {});
     const { status, body } = await call(who, "POST", "/api/sites/refresh-screenshots");
     expect(status).toBe(200);
