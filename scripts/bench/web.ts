@@ -6,6 +6,8 @@
  *   npm run bench -- web          (part of `npm run bench`)
  */
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startLocalStack } from "@portal/devstack/local-stack";
@@ -16,7 +18,8 @@ import { build } from "vite";
 import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
 
 const webRoot = path.resolve(import.meta.dirname, "../../packages/web");
-const dist = path.join(webRoot, "dist");
+/** The bench builds into its own folder: packages/web/dist may be serving someone's tests. */
+let dist = "";
 
 interface ManifestChunk {
   file: string;
@@ -125,12 +128,14 @@ export const webBench = {
   name: "web",
   description: "SPA: landing-page JavaScript, largest route chunk (gzip -9), Lighthouse on /",
   async run() {
+    dist = await mkdtemp(path.join(os.tmpdir(), "portal-bench-web-"));
     await build({
       root: webRoot,
       configFile: path.join(webRoot, "vite.config.ts"),
       logLevel: "warn",
+      build: { outDir: dist, emptyOutDir: true },
     });
-    const stack = await startLocalStack({ port: 0, logRequests: false });
+    const stack = await startLocalStack({ port: 0, logRequests: false, webDist: dist });
     try {
       const landing = await landingScripts(`${stack.url}/`);
       const landingSet = new Set(landing);
@@ -163,6 +168,7 @@ export const webBench = {
       );
     } finally {
       await stack.stop();
+      await rm(dist, { recursive: true, force: true });
     }
   },
 };

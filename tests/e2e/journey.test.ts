@@ -51,10 +51,37 @@ describe("a new visitor", () => {
     await page.getByRole("heading", { name: "Welcome, Grace!" }).waitFor();
     await page.getByRole("button", { name: "Sign Out" }).waitFor();
 
+    // Hold the subscription call so the page can be read before it leaves for payment.
+    let sent: unknown;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered: (paymentUrl: string) => void = () => {};
+    const paymentUrl = new Promise<string>((resolve) => {
+      answered = resolve;
+    });
+    await page.route("**/api/create-subscription", async (route) => {
+      sent = route.request().postDataJSON();
+      await held;
+      const response = await route.fetch();
+      const body = (await response.json()) as { paymentUrl?: string };
+      answered(body.paymentUrl ?? "");
+      await route.fulfill({ response });
+    });
+
     await page.getByRole("button", { name: "Choose Professional" }).click();
     await waitForPath(page, "/subscribe");
     expect(await selectedPlan(page)).toBe("Professional");
     await page.getByText("Plan: Professional ($99/month)").waitFor();
+    await page.getByRole("heading", { name: "Preparing your subscription..." }).waitFor();
+    await expect.poll(() => sent).toEqual({ planName: "Professional" });
+
+    // The answer's paymentUrl is where the visitor goes next (spec part 1 §4).
+    release();
+    const url = await paymentUrl;
+    expect(url).toMatch(/^https?:\/\//);
+    await page.waitForURL(url, { timeout: 15_000 });
     await context.close();
   });
 

@@ -19,11 +19,6 @@ interface PageCase {
   path: string;
   heading: string | RegExp;
   signedIn?: boolean;
-  /**
-   * Calls API routes that later issues add (/api/sites, /api/tickets for the shell badges,
-   * /api/create-subscription): their 404s show in the console until then.
-   */
-  callsRoutesNotYetBuilt?: boolean;
 }
 
 const pages: PageCase[] = [
@@ -45,15 +40,8 @@ const pages: PageCase[] = [
     path: "/settings",
     heading: "Account Settings",
     signedIn: true,
-    callsRoutesNotYetBuilt: true,
   },
-  {
-    name: "subscribe",
-    path: "/subscribe",
-    heading: /subscription/,
-    signedIn: true,
-    callsRoutesNotYetBuilt: true,
-  },
+  { name: "subscribe", path: "/subscribe", heading: /subscription/, signedIn: true },
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -65,6 +53,8 @@ async function horizontalOverflow(page: Page): Promise<number> {
 describe.each([375, 1440])("at %i px wide", (width) => {
   it.each(pages)("$name renders without sideways scrolling or errors", async (c) => {
     const { page, context, problems } = await openPage(browser, width);
+    // Held unanswered: the subscribe page would otherwise leave for the payment page.
+    await page.route("**/api/create-subscription", () => new Promise<void>(() => {}));
     if (c.signedIn) {
       await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
       if (c.path === "/subscribe") {
@@ -79,7 +69,7 @@ describe.each([375, 1440])("at %i px wide", (width) => {
     await screenshot(page, `${c.name}-${width}`);
 
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    if (!c.callsRoutesNotYetBuilt) expect(problems).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

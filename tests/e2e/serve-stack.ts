@@ -5,7 +5,12 @@
  */
 import { startLocalStack } from "@portal/devstack/local-stack";
 
-const stack = await startLocalStack({ port: 0, logRequests: false });
+const stack = await startLocalStack({
+  port: 0,
+  logRequests: false,
+  // global-setup.ts passes its copy of packages/web/dist.
+  webDist: process.env.E2E_WEB_DIST,
+});
 // env: so tests can call core against the same dynalite (set a customer's plan, seed data).
 process.stdout.write(`${JSON.stringify({ url: stack.url, env: stack.env })}\n`);
 

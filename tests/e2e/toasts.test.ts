@@ -16,6 +16,8 @@ async function showToast(page: Page) {
   await waitForPath(page, "/sign-in");
   const toast = page.locator('[data-scope="toast"][data-part="root"]');
   await toast.getByText("Unauthorized").waitFor();
+  // Let the entry animation (400 ms) finish, so the toast is where its box says.
+  await page.waitForTimeout(600);
   return toast;
 }
 

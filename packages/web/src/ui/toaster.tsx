@@ -2,12 +2,14 @@
  * Toasts as the spec sets them: one at a time (a new one replaces the old), 5 s, paused while
  * hovered or focused (Chakra's toast group does that), swipe right 50 px to dismiss, F8 moves
  * focus to the notifications region. Variants: default and destructive.
+ *
+ * The region's code (Chakra's Toaster and its state machines) is not part of the landing
+ * page's JavaScript: it loads when the first toast is asked for, or once the page is idle.
  */
-import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from "@chakra-ui/react";
-import { type PointerEvent, useRef } from "react";
+import { createToaster } from "@chakra-ui/react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
 export const TOAST_DURATION_MS = 5000;
-export const SWIPE_DISMISS_PX = 50;
 
 export const toaster = createToaster({
   placement: "bottom-end",
@@ -25,11 +27,10 @@ export interface ToastInput {
   variant?: ToastVariant;
 }
 
-/** Shows a toast in place of whatever toast is showing now. */
-export function toast({ title, description, variant = "default" }: ToastInput): string {
+function show({ title, description, variant = "default" }: ToastInput): void {
   // Chakra queues toasts beyond `max`; the spec wants the newest one shown at once.
   toaster.remove();
-  return toaster.create({
+  toaster.create({
     title,
     description,
     type: variant === "destructive" ? "error" : "info",
@@ -37,79 +38,63 @@ export function toast({ title, description, variant = "default" }: ToastInput): 
   });
 }
 
-/** Follows a horizontal drag on a toast and dismisses it once dragged right past 50 px. */
-function useSwipeToDismiss(id: string | undefined) {
-  const start = useRef<{ x: number; pointerId: number } | null>(null);
+/** Before the region has mounted, the newest request waits here (the store would drop it). */
+let regionReady = false;
+let waiting: ToastInput | null = null;
+let regionWanted = false;
+const listeners = new Set<() => void>();
 
-  const reset = (el: HTMLElement) => {
-    start.current = null;
-    el.style.transform = "";
-  };
-
-  return {
-    onPointerDown(event: PointerEvent<HTMLElement>) {
-      // Buttons inside the toast (close) keep their own click behaviour.
-      if ((event.target as HTMLElement).closest("button")) return;
-      start.current = { x: event.clientX, pointerId: event.pointerId };
-      event.currentTarget.setPointerCapture(event.pointerId);
-    },
-    onPointerMove(event: PointerEvent<HTMLElement>) {
-      if (!start.current || start.current.pointerId !== event.pointerId) return;
-      const dx = Math.max(0, event.clientX - start.current.x);
-      event.currentTarget.style.transform = `translateX(${dx}px)`;
-    },
-    onPointerUp(event: PointerEvent<HTMLElement>) {
-      if (!start.current || start.current.pointerId !== event.pointerId) return;
-      const dx = event.clientX - start.current.x;
-      reset(event.currentTarget);
-      if (dx >= SWIPE_DISMISS_PX && id) toaster.dismiss(id);
-    },
-    onPointerCancel(event: PointerEvent<HTMLElement>) {
-      reset(event.currentTarget);
-    },
-  };
+function wantRegion() {
+  if (regionWanted) return;
+  regionWanted = true;
+  for (const listener of listeners) listener();
 }
 
-function ToastItem({
-  id,
-  title,
-  description,
-  type,
-  closable,
-}: {
-  id?: string;
-  title?: React.ReactNode;
-  description?: React.ReactNode;
-  type?: string;
-  closable?: boolean;
-}) {
-  const swipe = useSwipeToDismiss(id);
-  return (
-    <Toast.Root width={{ md: "sm" }} touchAction="pan-y" {...swipe}>
-      {type === "error" ? <Toast.Indicator /> : null}
-      <Stack gap="1" flex="1" maxWidth="100%">
-        {title ? <Toast.Title>{title}</Toast.Title> : null}
-        {description ? <Toast.Description>{description}</Toast.Description> : null}
-      </Stack>
-      {closable ? <Toast.CloseTrigger aria-label="Close notification" /> : null}
-    </Toast.Root>
-  );
+/** Shows a toast in place of whatever toast is showing now. */
+export function toast(input: ToastInput): void {
+  if (regionReady) {
+    show(input);
+    return;
+  }
+  waiting = input;
+  wantRegion();
 }
+
+/** Called by the region once it has mounted. */
+export function regionMounted(): void {
+  // Zag starts the toast group's machine (and its store subscription) in a microtask queued
+  // from a layout effect; a task queued now runs after it.
+  window.setTimeout(() => {
+    regionReady = true;
+    const next = waiting;
+    waiting = null;
+    if (next) show(next);
+  }, 0);
+}
+
+const ToasterView = lazy(() => import("./toaster-view"));
+
+const IDLE_LOAD_MS = 2000;
 
 export function Toaster() {
+  const wanted = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => regionWanted,
+  );
+
+  // Keyboard users get F8 even before any toast: load the region once the page is quiet.
+  useEffect(() => {
+    const timer = window.setTimeout(wantRegion, IDLE_LOAD_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  if (!wanted) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }} aria-label="Notifications">
-        {(t) => (
-          <ToastItem
-            id={t.id}
-            title={t.title}
-            description={t.description}
-            type={t.type}
-            closable={t.closable}
-          />
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }
