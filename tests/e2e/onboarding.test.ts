@@ -285,4 +285,50 @@ describe("onboarding", () => {
     await screenshot(page, "dashboard-activating-1440");
     await context.close();
   });
+
+  it("a failed submit toasts and stays; a lost session: 'Unauthorized', /sign-in, answers kept as a draft", async () => {
+    const { page, context } = await openPage(browser, 1440);
+    await payingCustomer(context, "Barbara");
+    await page.goto("/questionnaire");
+    await expectStep(page, 1, "Business Information");
+    await page.getByLabel("Business Name").fill("Liskov Labs");
+    await page.getByLabel("Industry").selectOption({ label: "Technology" });
+    await choose(page, "radio", /Business Website/);
+    for (let step = 1; step < 4; step++) await page.getByRole("button", { name: "Next" }).click();
+
+    // First the server fails: the spec's failure toast, and the wizard stays on step 4.
+    // Then the session has ended meanwhile: the API answers as it answers an expired token (a
+    // real sign-out elsewhere leaves the cached 60 s token valid for up to a minute).
+    let calls = 0;
+    await page.route("**/api/questionnaires", (route) => {
+      calls += 1;
+      return calls === 1
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "internal", message: "Internal server error" } }),
+          })
+        : route.fulfill({
+            status: 401,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "unauthorized", message: "Unauthorized" } }),
+          });
+    });
+    await page.getByRole("button", { name: "Submit Questionnaire" }).click();
+    await page.getByText("Failed to submit questionnaire. Please try again.").waitFor();
+    await expectStep(page, 4, "Additional Services & Timeline");
+    // The toast sits over the lower right corner, where the button is: close it first.
+    await page.getByRole("button", { name: "Close notification" }).click();
+
+    await page.getByRole("button", { name: "Submit Questionnaire" }).click();
+    await page.getByText("Unauthorized", { exact: true }).waitFor();
+    await page.getByText("You are logged out. Logging in again...").waitFor();
+    await waitForPath(page, "/sign-in");
+
+    const draft = (await page.evaluate(
+      "JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('questionnaire-draft:')))",
+    )) as string;
+    expect(draft).toContain("Liskov Labs");
+    await context.close();
+  });
 });
