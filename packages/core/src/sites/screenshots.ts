@@ -1,16 +1,12 @@
 /**
- * Site previews: the API queues one screenshot job per site (POST /api/sites/refresh-screenshots,
- * POST /api/sites/{id}/screenshot) and the Chromium worker captures the page at 1280x800 behind
- * the outbound guard, stores a compressed image under the owner's prefix in the private bucket
- * and records its key. Pages see it through presigned URLs (view.ts).
+ * Site previews, the API's part: one screenshot job per site (POST /api/sites/refresh-screenshots,
+ * POST /api/sites/{id}/screenshot). The Chromium worker's part is screenshot-capture.ts, kept
+ * apart so that API bundles do not carry puppeteer. Pages see images through presigned URLs
+ * (view.ts).
  */
-import type { Browser } from "puppeteer-core";
-import * as Blobs from "../adapters/blobs";
-import { guardPage, launchBrowser } from "../adapters/browser";
-import { assertPublicUrl, outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
 import { sendJob, sendJobs } from "../adapters/queue";
 import type { RefreshScreenshotResponse, RefreshScreenshotsResponse } from "../contracts/sites";
-import { db, isConditionFailure, type SiteItem } from "../db/service";
+import { db, type SiteItem } from "../db/service";
 import { UnprocessableError } from "../errors";
 
 declare module "../adapters/queue" {
@@ -18,10 +14,6 @@ declare module "../adapters/queue" {
     screenshot: { userId: string; siteId: string };
   }
 }
-
-export const VIEWPORT = { width: 1280, height: 800 } as const;
-/** WebP at this quality keeps a 1280x800 page around 30-80 KB, sharp enough for a card. */
-const WEBP_QUALITY = 70;
 
 export const NO_URL_MESSAGE = "This site has no URL to capture yet";
 
@@ -57,89 +49,4 @@ export async function requestOne(site: SiteItem): Promise<RefreshScreenshotRespo
   if (!captureUrl(site)) throw new UnprocessableError(NO_URL_MESSAGE);
   await sendJob({ kind: "screenshot", userId: site.userId, siteId: site.siteId });
   return { success: true, message: "Site preview refresh queued" };
-}
-
-/** How long a page may take to load: SCREENSHOT_NAV_TIMEOUT_MS, default 30 s. */
-export function navigationTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.SCREENSHOT_NAV_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 ? value : 30_000;
-}
-
-export type CaptureOutcome =
-  | { status: "stored"; key: string; bytes: number }
-  | { status: "skipped"; reason: "site-gone" | "no-url" };
-
-/**
- * The worker's part. Throws when the page cannot be loaded (network error, HTTP error, the
- * guard refusing it, a timeout): nothing is recorded and SQS retries, then dead-letters.
- * A site deleted meanwhile, or without a URL, is done with rather than retried.
- */
-export async function capture(
-  userId: string,
-  siteId: string,
-  options: { browser?: Browser; now?: Date } = {},
-): Promise<CaptureOutcome> {
-  const { data: site } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
-  if (!site) return { status: "skipped", reason: "site-gone" };
-  const target = captureUrl(site);
-  if (!target) return { status: "skipped", reason: "no-url" };
-
-  const allowHosts = await outboundAllowHostsFromConfig();
-  // Checked before Chromium starts, and again by the page guard for every request it makes.
-  await assertPublicUrl(target, { allowHosts });
-
-  const image = await takeScreenshot(target, allowHosts, options.browser);
-  const now = options.now ?? new Date();
-  const key = `${sitePrefix(userId, siteId)}screenshots/${now.getTime()}.webp`;
-  await Blobs.putObject(key, image, "image/webp");
-
-  try {
-    await db.entities.site
-      .patch({ userId, siteId })
-      .set({ screenshotKey: key, lastScreenshotUpdate: now.toISOString() })
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // Deleted while we were capturing: its prefix was already cleared, so clear ours too.
-    await Blobs.deletePrefix(sitePrefix(userId, siteId));
-    return { status: "skipped", reason: "site-gone" };
-  }
-  // The previous image is no longer referenced; keep only the latest.
-  if (site.screenshotKey && site.screenshotKey !== key) {
-    await Blobs.deleteObject(site.screenshotKey).catch(() => {});
-  }
-  return { status: "stored", key, bytes: image.byteLength };
-}
-
-async function takeScreenshot(
-  url: string,
-  allowHosts: readonly string[],
-  shared?: Browser,
-): Promise<Uint8Array> {
-  const browser = shared ?? (await launchBrowser());
-  const page = await browser.newPage();
-  try {
-    await page.setViewport(VIEWPORT);
-    const guard = await guardPage(page, allowHosts);
-    try {
-      const response = await page.goto(url, {
-        waitUntil: "load",
-        timeout: navigationTimeoutMs(),
-      });
-      guard.throwIfBlocked();
-      if (!response) throw new Error(`No response from ${url}`);
-      if (response.status() >= 400) {
-        throw new Error(`${url} answered HTTP ${response.status()}`);
-      }
-      // Let late layout and web fonts settle a little; a page that keeps fetching is fine.
-      await page.waitForNetworkIdle({ idleTime: 500, timeout: 3000 }).catch(() => undefined);
-      guard.throwIfBlocked();
-      return await page.screenshot({ type: "webp", quality: WEBP_QUALITY });
-    } finally {
-      await guard.dispose();
-    }
-  } finally {
-    await page.close().catch(() => {});
-    if (!shared) await browser.close().catch(() => {});
-  }
 }
