@@ -59,6 +59,13 @@ async function choose(page: Page, role: "radio" | "checkbox", name: string | Reg
   expect(await control.isChecked()).toBe(true);
 }
 
+/** Pixels the page is wider than the window: a phone layout must not scroll sideways. */
+async function horizontalOverflow(page: Page): Promise<number> {
+  return (await page.evaluate(
+    "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+  )) as number;
+}
+
 async function expectStep(page: Page, step: number, title: string) {
   await page.getByText(`Step ${step} of 4`, { exact: true }).waitFor();
   await page.getByRole("heading", { name: title }).waitFor();
@@ -171,6 +178,7 @@ describe("onboarding", () => {
     await page.goto("/questionnaire");
     await expectStep(page, 1, "Business Information");
     await screenshot(page, "wizard-step1-375");
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     // Submitting without the required answers opens step 1 with the field messages.
     for (let step = 1; step < 4; step++) await page.getByRole("button", { name: "Next" }).click();
     await expectStep(page, 4, "Additional Services & Timeline");
@@ -194,6 +202,7 @@ describe("onboarding", () => {
     await page.getByText("Website requested for Grace's Gym").waitFor();
     await page.getByText("No support tickets yet").waitFor();
     await screenshot(page, "dashboard-375");
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     expect(problems).toEqual([]);
     await context.close();
@@ -256,6 +265,7 @@ describe("onboarding", () => {
       // Stat cards: one live site; the average of the two scores set, (72 + 91) / 2 rounded.
       await page.getByText("82%", { exact: true }).waitFor();
       await screenshot(page, `dashboard-sites-${width}`);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await upgrade.click();
       await page.getByRole("dialog").getByText("SEO Performance Package").first().waitFor();
       await screenshot(page, `dashboard-seo-modal-${width}`);
