@@ -11,9 +11,9 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, pathOf, screenshot, uniqueEmail, waitForPath } from "./browser";
-import { useWebStackEnv } from "./context";
+import { useWebStackEnv, webUrl } from "./context";
 
-useWebStackEnv();
+const stackEnv = useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
 const { db } = await import("@portal/core/db/service");
 
@@ -171,6 +171,73 @@ describe("paying for a plan", () => {
     await page.getByRole("link", { name: "Return to Site Portal" }).click();
     await waitForPath(page, "/billing");
     await page.getByText("Professional Plan").waitFor();
+  });
+
+  it("a failed renewal shows 'Payment Issue'; /billing's Pay Now pays the open invoice", async () => {
+    // Swap in the card whose charges fail, through Stripe's portal, then end the period.
+    await page.getByRole("button", { name: "Manage Payment Methods" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/__stripe/portal/"));
+    await fillCheckout(page, "4000 0000 0000 0341");
+    await page.getByRole("button", { name: "Add card" }).click();
+    await page.getByText("Your card has been added and set as default.").waitFor();
+    const me = (await (await context.request.get("/api/auth/user")).json()) as Record<
+      string,
+      string
+    >;
+    const renewed = await fetch(
+      `${webUrl()}/__stripe/__emulator/subscriptions/${me.stripeSubscriptionId}/renew`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${stackEnv.SST_Secret_value_STRIPE_SECRET_KEY}` },
+      },
+    );
+    expect(renewed.status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          ((await (await context.request.get("/api/auth/user")).json()) as Record<string, unknown>)
+            .subscriptionActive,
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(false);
+
+    await page.goto("/dashboard");
+    await page.getByText("Payment Issue", { exact: true }).waitFor();
+    await page.getByRole("link", { name: "Go to Billing" }).click();
+    await waitForPath(page, "/billing");
+    await page.getByText("Past due", { exact: true }).waitFor();
+    await page.getByText("Your latest payment did not go through").waitFor();
+    await screenshot(page, "billing-past-due-1440");
+    await page.getByRole("link", { name: "Pay Now" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/__stripe/invoices/"));
+    await screenshot(page, "invoice-pay-1440");
+    await fillCheckout(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: /^Pay \$99\.00$/ }).click();
+    await page.getByText(/^Paid /).waitFor();
+    await waitUntilActive(context);
+    await page.goto("/billing");
+    await page.getByText("Active", { exact: true }).waitFor();
+    const invoices = page.getByRole("list", { name: "Invoices" }).getByRole("listitem");
+    await expect.poll(() => invoices.getByText("Paid", { exact: true }).count()).toBe(2);
+  });
+
+  it("/complete-payment with nothing to pay says so and leaves for / after 2 s", async () => {
+    const fresh = await openPage(browser, 1440);
+    const signUp = await fresh.context.request.post("/dev-identity/sign-up", {
+      data: {
+        email: uniqueEmail("nopay"),
+        password: "correct horse battery",
+        firstName: "Nora",
+        lastName: "Payless",
+      },
+    });
+    expect(signUp.status()).toBe(201);
+    await fresh.page.goto("/complete-payment");
+    await fresh.page.getByRole("heading", { name: "Complete Your Payment" }).waitFor();
+    await fresh.page.getByText("No Payment Required", { exact: true }).waitFor();
+    await fresh.page.getByText("No incomplete payment found. Redirecting...").waitFor();
+    await fresh.page.waitForURL((url) => url.pathname !== "/complete-payment", { timeout: 15_000 });
+    await fresh.context.close();
   });
 
   it("buys the SEO package for a live site from the dashboard's upsell strip", async () => {

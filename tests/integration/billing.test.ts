@@ -166,10 +166,12 @@ describe("a renewal that fails, then /api/complete-payment", () => {
     });
     const failed = (await activities(customer)).find((a) => a.type === "payment_failed");
     expect(failed?.description).toContain("$99.00");
-    // Subscribing again would bill twice: the page is sent to complete the payment instead.
-    expect(
-      await customer.json("POST", "/api/create-subscription", { planName: "Professional" }),
-    ).toMatchObject({ paymentUrl: `${url}/complete-payment`, status: "past_due" });
+    // Subscribing again would bill twice: the page is sent to pay the open invoice instead.
+    const again = await customer.json<Json>("POST", "/api/create-subscription", {
+      planName: "Professional",
+    });
+    expect(again).toMatchObject({ status: "past_due" });
+    expect(again.paymentUrl).toMatch(new RegExp(`^${url}/__stripe/invoices/in_`));
 
     const { success, clientSecret } = await customer.json<Json>("POST", "/api/complete-payment");
     expect(success).toBe(true);

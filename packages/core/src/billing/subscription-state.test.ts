@@ -84,12 +84,12 @@ describe("currentSubscription", () => {
 });
 
 describe("userFieldsFor", () => {
-  it("opens the portal only for active and trialing", () => {
+  it("opens the portal only for active and trialing, and keeps the plan once paid for", () => {
     for (const [status, active] of [
       ["active", true],
       ["trialing", true],
       ["past_due", false],
-      ["incomplete", false],
+      ["unpaid", false],
       ["canceled", false],
     ] as const) {
       expect(userFieldsFor({ subscription: sub("s", status, 1), plan: "pro" })).toEqual({
@@ -97,6 +97,16 @@ describe("userFieldsFor", () => {
         subscriptionStatus: status,
         subscriptionPlan: "pro",
         subscriptionActive: active,
+      });
+    }
+  });
+
+  it("stores no plan for a first payment that has not gone through", () => {
+    for (const status of ["incomplete", "incomplete_expired"]) {
+      expect(userFieldsFor({ subscription: sub("s", status, 1), plan: "pro" })).toEqual({
+        stripeSubscriptionId: "s",
+        subscriptionStatus: status,
+        subscriptionActive: false,
       });
     }
   });

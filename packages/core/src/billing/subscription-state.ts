@@ -81,13 +81,21 @@ export function currentSubscription<S extends SubscriptionLike>(
   return ours[0] ?? null;
 }
 
-/** The user fields a subscription decides. */
+/** A first payment that never went through: the plan was never paid for. */
+const NEVER_PAID = new Set(["incomplete", "incomplete_expired"]);
+
+/**
+ * The user fields a subscription decides. The plan is stored once a subscription has been
+ * paid for: the access gate treats "a plan, not active" as a customer whose later payment
+ * failed (past due, canceled), and "no plan" as one still completing the first payment.
+ */
 export function userFieldsFor(current: { subscription: SubscriptionLike; plan: PlanId }) {
+  const { status } = current.subscription;
   return {
     stripeSubscriptionId: current.subscription.id,
-    subscriptionStatus: current.subscription.status,
-    subscriptionPlan: current.plan,
-    subscriptionActive: ACTIVE_STATUSES.has(current.subscription.status),
+    subscriptionStatus: status,
+    ...(NEVER_PAID.has(status) ? {} : { subscriptionPlan: current.plan }),
+    subscriptionActive: ACTIVE_STATUSES.has(status),
   };
 }
 

@@ -43,11 +43,15 @@ export async function createSubscription(
       };
     }
     if (current && UNPAID_STATUSES.has(current.subscription.status)) {
-      // A second subscription would bill twice; the open invoice is paid instead.
+      // A second subscription would bill twice: the open invoice is paid instead, on Stripe's
+      // hosted invoice page (the /complete-payment route is only open before a first payment).
+      const subscription = await Payments.retrieveSubscriptionWithPayment(current.subscription.id);
+      const invoice = subscription.latest_invoice;
+      const open = invoice && typeof invoice !== "string" && invoice.status === "open";
       return {
-        paymentUrl: `${Payments.appUrl()}/complete-payment`,
+        paymentUrl: open ? (invoice.hosted_invoice_url ?? null) : null,
         status: current.subscription.status,
-        message: "Your subscription has a payment to complete.",
+        message: "Your subscription has an unpaid invoice. Pay it to keep your plan.",
       };
     }
   }

@@ -1269,6 +1269,14 @@ export class StripeEmulator {
     return intent;
   }
 
+  /** The PaymentIntent behind an invoice, for its hosted page's pay form. */
+  invoicePayment(invoiceId: string): { id: string; clientSecret: string; status: string } | null {
+    const invoice = this.find(invoiceId, "invoice");
+    const intent = this.find(invoice?.__payment_intent, "payment_intent");
+    if (!intent) return null;
+    return { id: intent.id, clientSecret: intent.client_secret, status: intent.status };
+  }
+
   private intentForSecret(id: string, clientSecret: string): Obj {
     const intent = this.find(id, "payment_intent");
     if (!intent || intent.client_secret !== clientSecret) {

@@ -322,8 +322,29 @@ function capitalise(text: string) {
   return text ? text[0]?.toUpperCase() + text.slice(1) : text;
 }
 
-export function invoicePage(invoice: Obj, accountName: string): string {
+export function invoicePage(
+  invoice: Obj,
+  accountName: string,
+  state: { values?: CardFormValues; error?: string; confirm?: boolean } = {},
+): string {
   const lines = (invoice.lines?.data ?? []) as Obj[];
+  const open = invoice.status === "open";
+  const pay = state.confirm
+    ? `<h2>Confirm your payment</h2>
+<p>Your bank needs you to confirm this payment of <strong>${e(formatMoney(invoice.amount_remaining, invoice.currency))}</strong>.</p>
+<form method="post" action="${e(invoice.id)}/authenticate">
+<button type="submit" name="action" value="complete">Complete authentication</button>
+<button type="submit" name="action" value="fail" class="secondary">Fail authentication</button>
+</form>`
+    : open
+      ? `<h2>Pay this invoice</h2>
+<form method="post" action="${e(invoice.id)}" class="card-box" novalidate>
+${cardFields(state.values ?? {})}
+${state.error ? `<div class="error" role="alert">${e(state.error)}</div>` : ""}
+<button type="submit">Pay ${e(formatMoney(invoice.amount_remaining, invoice.currency))}</button>
+${TEST_CARD_HINT}
+</form>`
+      : "";
   return document(
     `Invoice ${invoice.number ?? invoice.id}`,
     `<main class="page">
@@ -335,6 +356,7 @@ export function invoicePage(invoice: Obj, accountName: string): string {
 ${lines.map((l) => `<div class="line"><span>${e(l.description)}<br><span class="muted">${e(formatDate(l.period?.start))} – ${e(formatDate(l.period?.end))}</span></span><span>${e(formatMoney(l.amount, l.currency))}</span></div>`).join("")}
 <div class="line"><strong>Total</strong><strong>${e(formatMoney(invoice.total, invoice.currency))}</strong></div>
 </div>
+${pay}
 <a class="button secondary" href="${e(invoice.invoice_pdf)}">Download invoice (PDF)</a>
 </main>`,
   );

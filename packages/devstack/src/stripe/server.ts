@@ -184,12 +184,13 @@ export async function startStripeEmulator(
     match = urlPath.match(/^\/portal\/([^/]+)(?:\/(cancel|renew|default|add-card))?$/);
     if (match) return portal(req, res, match[1] as string, match[2], body, query);
 
-    match = urlPath.match(/^\/invoices\/([^/]+)(\/pdf)?$/);
+    match = urlPath.match(/^\/invoices\/([^/]+)(\/pdf|\/authenticate)?$/);
+    if (match && method === "POST") return payInvoice(res, match[1] as string, match[2], body);
     if (match && method === "GET") {
       const invoice = emulator.find(match[1], "invoice");
       if (!invoice) return html(res, 404, notFoundPage("Invoice"));
       const account = options.accountName ?? "Portal";
-      if (match[2]) {
+      if (match[2] === "/pdf") {
         const pdf = invoicePdf(emulator.render(invoice), account);
         res.writeHead(200, {
           "content-type": "application/pdf",
@@ -323,6 +324,48 @@ export async function startStripeEmulator(
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       return html(res, error.status, portalPage(emulator.portalView(id), { error: error.message }));
+    }
+  }
+
+  /** The hosted invoice page's pay form: the invoice's PaymentIntent confirmed with a card. */
+  function payInvoice(res: ServerResponse, id: string, step: string | undefined, body: Buffer) {
+    const invoice = emulator.find(id, "invoice");
+    const payment = emulator.invoicePayment(id);
+    const account = options.accountName ?? "Portal";
+    if (!invoice || !payment) return html(res, 404, notFoundPage("Invoice"));
+    const page = `${emulator.publicUrl}/invoices/${id}`;
+    if (invoice.status !== "open") return redirect(res, page);
+    const form = parseForm(body.toString("utf8"));
+    const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+    const values = { number: field("cardnumber"), exp: field("exp"), name: field("name") };
+    try {
+      let intent: Obj;
+      if (step === "/authenticate") {
+        intent = emulator.authenticateFromBrowser(
+          payment.id,
+          payment.clientSecret,
+          field("action") === "complete",
+        );
+      } else {
+        const expiry = parseExpiry(values.exp);
+        intent = emulator.confirmFromBrowser(payment.id, payment.clientSecret, {
+          number: values.number,
+          expMonth: expiry.month,
+          expYear: expiry.year,
+          cvc: field("cvc"),
+        });
+      }
+      if (intent.status === "requires_action") {
+        return html(res, 200, invoicePage(emulator.render(invoice), account, { confirm: true }));
+      }
+      return redirect(res, page);
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      return html(
+        res,
+        error.status,
+        invoicePage(emulator.render(invoice), account, { values, error: error.message }),
+      );
     }
   }
 

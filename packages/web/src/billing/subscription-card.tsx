@@ -33,6 +33,7 @@ import {
 import {
   billingSubscriptionQuery,
   cancelSubscription,
+  invoicesQuery,
   reactivateSubscription,
   SUBSCRIPTION_PATH,
 } from "./queries";
@@ -44,6 +45,9 @@ const ICON: Record<StatusTone, { icon: typeof CircleCheck; color: string }> = {
   grey: { icon: CircleX, color: "var(--chakra-colors-gray-500)" },
   yellow: { icon: Clock, color: "var(--chakra-colors-yellow-600)" },
 };
+
+/** A subscription whose invoice is open: the customer pays it rather than subscribes again. */
+const OWES_MONEY = new Set(["past_due", "unpaid", "incomplete"]);
 
 export function SubscriptionCard() {
   const query = useQuery(billingSubscriptionQuery());
@@ -79,6 +83,8 @@ export function SubscriptionCard() {
 function SubscriptionDetails({ subscription }: { subscription: BillingSubscription }) {
   const queryClient = useQueryClient();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const invoices = useQuery({ ...invoicesQuery(), enabled: OWES_MONEY.has(subscription.status) });
+  const openInvoice = invoices.data?.invoices.find((invoice) => invoice.status === "open");
   const display = subscriptionStatusDisplay(subscription.status);
   const { icon: Icon, color } = ICON[display.tone];
   const end = formatLongDate(subscription.currentPeriodEnd);
@@ -164,6 +170,27 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
             </Text>
           ) : null}
         </Stack>
+      ) : null}
+
+      {OWES_MONEY.has(subscription.status) ? (
+        <Alert.Root
+          status="error"
+          borderRadius="lg"
+          alignItems={{ base: "flex-start", sm: "center" }}
+        >
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Your latest payment did not go through</Alert.Title>
+            <Alert.Description>
+              Pay the open invoice to keep your plan and your websites, or add a new card below.
+            </Alert.Description>
+          </Alert.Content>
+          {openInvoice?.hostedInvoiceUrl ? (
+            <Button asChild size="sm" colorPalette="red" flexShrink="0">
+              <a href={openInvoice.hostedInvoiceUrl}>Pay Now</a>
+            </Button>
+          ) : null}
+        </Alert.Root>
       ) : null}
 
       {subscription.cancelAtPeriodEnd && subscription.status !== "canceled" ? (
