@@ -258,3 +258,54 @@ describe("Stripe emulator through the stripe SDK", () => {
     expect(attempts?.map((a) => a.status)).toEqual([503, 503, 200]);
   });
 });
+
+describe("Stripe emulator persistence", () => {
+  it("keeps its objects across a restart on the same data file", async () => {
+    const { mkdtemp, rm } = await import("node:fs/promises");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dir = await mkdtemp(path.join(os.tmpdir(), "stripe-emulator-"));
+    const dataFile = path.join(dir, "stripe.json");
+    const options = {
+      secretKey: SECRET_KEY,
+      dataFile,
+      seed: [
+        {
+          productId: "prod_keep",
+          priceId: "price_keep",
+          name: "Starter",
+          unitAmount: 4900,
+          currency: "usd",
+          interval: "month" as const,
+        },
+      ],
+    };
+    try {
+      const first = await startStripeEmulator(options);
+      const client = (e: RunningStripeEmulator) =>
+        new Stripe(SECRET_KEY, {
+          host: e.host,
+          port: e.port,
+          protocol: "http",
+          maxNetworkRetries: 0,
+        });
+      const customer = await client(first).customers.create({ email: "kept@example.com" });
+      await first.stop();
+
+      const second = await startStripeEmulator(options);
+      try {
+        expect(
+          (await client(second).customers.retrieve(customer.id)) as Stripe.Customer,
+        ).toMatchObject({
+          email: "kept@example.com",
+        });
+        // Seeding again finds the price it made the first time rather than making another.
+        expect((await client(second).prices.list({ product: "prod_keep" })).data).toHaveLength(1);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
