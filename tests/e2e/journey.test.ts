@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   waitForPath,
 } from "./browser";
+import { webUrl } from "./context";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -166,6 +167,30 @@ describe("sign-out", () => {
     await menu.waitFor();
     await page.getByRole("heading", { name: "Account Settings" }).click();
     await menu.waitFor({ state: "hidden" });
+    await context.close();
+  });
+});
+
+describe("identity provider unavailable", () => {
+  it("shows 'Authentication Service Unavailable' with a Refresh Page button that reloads", async () => {
+    const { page, context } = await openPage(browser);
+    // A returning visitor (session cookie present) whose identity provider does not answer.
+    await context.addCookies([{ name: "__session", value: "stale", url: webUrl() }]);
+    let calls = 0;
+    await page.route("**/dev-identity/me", (route) => {
+      calls += 1;
+      return route.fulfill({ status: 503, body: "down" });
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Authentication Service Unavailable" }).waitFor();
+    await page
+      .getByText("We're experiencing technical difficulties with our authentication service.", {
+        exact: false,
+      })
+      .waitFor();
+    expect(calls).toBe(1);
+    await page.getByRole("button", { name: "Refresh Page" }).click();
+    await expect.poll(() => calls).toBe(2);
     await context.close();
   });
 });
