@@ -143,16 +143,15 @@ const apiLatency: BenchSection = {
 };
 
 /**
- * Every Lambda bundled as SST v2 bundles it for nodejs22.x (esbuild, ESM, SST's banner), with
- * what the runtime or the function's `install` list provides left out.
+ * Every Lambda bundled as SST v2 bundles it with this app's function props (esbuild, ESM,
+ * minified, SST's banner; the AWS SDK bundled, see sst.config.ts), with what the worker's
+ * `install` list puts beside its bundle left out.
  */
 const lambdaBundles: BenchSection = {
   name: "bundles",
   description: "Lambda bundle sizes (esbuild, esm, node22, minified)",
   async run() {
     const outDir = await mkdtemp(path.join(os.tmpdir(), "portal-bundles-"));
-    // Provided by the nodejs22.x runtime.
-    const runtimeProvided = ["@aws-sdk/*"];
     // stacks/Jobs.ts installs these beside the worker bundle instead of bundling them.
     const workerInstalled = ["@sparticuz/chromium", "lighthouse", "puppeteer-core"];
     const functions = [
@@ -175,7 +174,7 @@ const lambdaBundles: BenchSection = {
           minify: true,
           keepNames: true,
           mainFields: ["module", "main"],
-          external: [...runtimeProvided, ...fn.external],
+          external: fn.external,
           logLevel: "error",
           // SST's ESM banner, so `require` and `__dirname` work in the bundle as deployed.
           banner: {
@@ -192,7 +191,7 @@ const lambdaBundles: BenchSection = {
           function: fn.name,
           "size KB": Number((size / 1024).toFixed(1)),
           "gzip KB": Number((gzipSync(readFileSync(outfile)).length / 1024).toFixed(1)),
-          external: [...runtimeProvided, ...fn.external].join(", "),
+          external: fn.external.join(", ") || "none",
         });
       }
       table(rows);

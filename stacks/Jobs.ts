@@ -30,7 +30,10 @@ export function Jobs({ stack }: StackContext) {
     timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
     // Chromium unpacks itself into /tmp and Lighthouse writes traces there.
     diskSize: "2048 MB",
+    // SST replaces the app's default `nodejs` props rather than merging them: repeat them here.
     nodejs: {
+      format: "esm",
+      minify: true,
       // Installed as real node_modules next to the bundle instead of bundled: @sparticuz/chromium
       // reads its brotli-compressed binary from its own package folder, Lighthouse loads its
       // audits and locale files by path at run time, and puppeteer-core must be the same copy
