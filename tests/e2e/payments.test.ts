@@ -148,6 +148,7 @@ describe("paying for a plan", () => {
     await page.getByText("Subscription Canceled", { exact: true }).waitFor();
     await page.getByText(/^Your subscription ends on /).waitFor();
     await page.getByText(/All your websites will be deleted/).waitFor();
+    await dialog.waitFor({ state: "detached" });
     expect(await page.getByRole("button", { name: "Cancel Subscription" }).count()).toBe(0);
     await screenshot(page, "billing-canceling-1440");
 

@@ -107,6 +107,8 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
+      // Spec part 2 §7: the user record is refreshed on errors too (the state may have moved).
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({
         title: "Error",
         description: "Failed to cancel subscription. Please try again.",
@@ -127,6 +129,8 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
+      // Spec part 2 §7: the user record is refreshed on errors too (the state may have moved).
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({
         title: "Error",
         description: "Failed to reactivate subscription. Please try again.",
