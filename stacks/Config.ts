@@ -35,6 +35,10 @@ export const parameterNames = [
   "DOMAIN_A_RECORD",
   "AUDIT_MAX_IN_FLIGHT",
   "AUDIT_MAX_PER_HOUR",
+  // The recurring monthly prices of the three plans (core/adapters/payments.ts).
+  "STRIPE_PRICE_STARTER",
+  "STRIPE_PRICE_PRO",
+  "STRIPE_PRICE_ENTERPRISE",
 ] as const;
 export type ParameterName = (typeof parameterNames)[number];
 
@@ -44,6 +48,8 @@ export interface StageSettings {
   clerkPublishableKey: string;
   /** Clerk's Frontend API host, decoded from the publishable key (the SPA loads clerk-js from it). */
   clerkFrontendApiHost: string;
+  /** Baked into the SPA: its presence selects Stripe Elements over the emulator's card form. */
+  stripePublishableKey: string;
 }
 
 const HOSTNAME =
@@ -121,6 +127,26 @@ export function readStageSettings(
   const auditMaxInFlight = auditLimit("AUDIT_MAX_IN_FLIGHT", "3");
   const auditMaxPerHour = auditLimit("AUDIT_MAX_PER_HOUR", "20");
 
+  const stripePrice = (name: string) => {
+    const raw = value(name);
+    if (!/^price_\w+$/.test(raw)) problems.push(`${name} must be a Stripe price id (price_…)`);
+    return raw;
+  };
+  const prices = {
+    STRIPE_PRICE_STARTER: stripePrice("STRIPE_PRICE_STARTER"),
+    STRIPE_PRICE_PRO: stripePrice("STRIPE_PRICE_PRO"),
+    STRIPE_PRICE_ENTERPRISE: stripePrice("STRIPE_PRICE_ENTERPRISE"),
+  };
+
+  const stripePublishableKey = value("VITE_STRIPE_PUBLISHABLE_KEY");
+  if (!/^pk_(test|live)_\w+$/.test(stripePublishableKey)) {
+    problems.push(
+      "VITE_STRIPE_PUBLISHABLE_KEY is required (pk_test_… or pk_live_…): without it the SPA's card forms would talk to the local Stripe emulator",
+    );
+  } else if (stage === "prod" && !stripePublishableKey.startsWith("pk_live_")) {
+    problems.push("VITE_STRIPE_PUBLISHABLE_KEY must be a live key (pk_live_…) in the prod stage");
+  }
+
   const publishableKey = value("VITE_CLERK_PUBLISHABLE_KEY");
   const frontendApiHost = clerkFrontendApiHost(publishableKey);
   if (!publishableKey) {
@@ -158,9 +184,11 @@ export function readStageSettings(
       DOMAIN_A_RECORD: aRecord,
       AUDIT_MAX_IN_FLIGHT: auditMaxInFlight,
       AUDIT_MAX_PER_HOUR: auditMaxPerHour,
+      ...prices,
     },
     clerkPublishableKey: publishableKey,
     clerkFrontendApiHost: frontendApiHost,
+    stripePublishableKey,
   };
 }
 

@@ -88,6 +88,8 @@ export function Web({ stack, app }: StackContext) {
       // Present in every deployed build (Config.ts refuses to synthesise without it), so a
       // deployed SPA always uses Clerk and never the development identity provider.
       VITE_CLERK_PUBLISHABLE_KEY: settings.clerkPublishableKey,
+      // Likewise: card forms use Stripe Elements, never the emulator's form.
+      VITE_STRIPE_PUBLISHABLE_KEY: settings.stripePublishableKey,
     },
     // SST writes an ImportMetaEnv declaration for these variables. Keep it out of the web
     // package, which declares its own (the publishable key is optional there).

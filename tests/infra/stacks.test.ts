@@ -438,6 +438,7 @@ describe("Web", () => {
     expect(data.path).toBe("packages/web");
     expect(data.environment.VITE_API_URL).toBe(api.api.url);
     expect(data.environment.VITE_CLERK_PUBLISHABLE_KEY).toBe(TEST_PUBLISHABLE_KEY);
+    expect(data.environment.VITE_STRIPE_PUBLISHABLE_KEY).toBe("pk_test_portal");
   });
 });
 
@@ -464,10 +465,20 @@ describe("stage settings", () => {
     await expect(error).rejects.toThrow(/DOMAIN_A_RECORD/);
   });
 
-  test("prod synthesises with a live key and keeps its table and bucket", async () => {
+  test("a stage without Stripe's plan prices or publishable key does not synthesise", async () => {
+    const { STRIPE_PRICE_PRO: _pro, VITE_STRIPE_PUBLISHABLE_KEY: _pk, ...rest } = validSettings;
+    const error = synthesize("staging", rest);
+    await expect(error).rejects.toThrow(/STRIPE_PRICE_PRO/);
+    await expect(error).rejects.toThrow(/VITE_STRIPE_PUBLISHABLE_KEY/);
+    const testKeyInProd = { ...validSettings, VITE_CLERK_PUBLISHABLE_KEY: liveKey };
+    await expect(synthesize("prod", testKeyInProd)).rejects.toThrow(/pk_live_/);
+  });
+
+  test("prod synthesises with live keys and keeps its table and bucket", async () => {
     const { app, template: prod } = await synthesize("prod", {
       ...validSettings,
       VITE_CLERK_PUBLISHABLE_KEY: liveKey,
+      VITE_STRIPE_PUBLISHABLE_KEY: "pk_live_portal",
     });
     expect(app.stage).toBe("prod");
     for (const type of ["AWS::DynamoDB::Table", "AWS::S3::Bucket"]) {

@@ -26,6 +26,10 @@ export const validSettings: Record<string, string> = {
   DOMAIN_CNAME_TARGET: "sites.example.com",
   DOMAIN_A_RECORD: "192.0.2.10",
   VITE_CLERK_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
+  VITE_STRIPE_PUBLISHABLE_KEY: "pk_test_portal",
+  STRIPE_PRICE_STARTER: "price_starter_monthly",
+  STRIPE_PRICE_PRO: "price_pro_monthly",
+  STRIPE_PRICE_ENTERPRISE: "price_enterprise_monthly",
 };
 
 const settingNames = [
@@ -36,6 +40,10 @@ const settingNames = [
   "DOMAIN_CNAME_TARGET",
   "DOMAIN_A_RECORD",
   "VITE_CLERK_PUBLISHABLE_KEY",
+  "VITE_STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_PRICE_STARTER",
+  "STRIPE_PRICE_PRO",
+  "STRIPE_PRICE_ENTERPRISE",
 ];
 
 /**
