@@ -1,9 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../shell/app-shell";
+import { PerformancePage } from "../../audits/performance-page";
 
-// Route and shell only: this page's content arrives with its own issue.
+/** Performance Analytics: Lighthouse tests of a URL on mobile or desktop (spec part 2). */
 export const Route = createFileRoute("/_portal/performance")({ component: PerformancePage });
-
-function PerformancePage() {
-  return <PageHeader title="Performance Analytics" />;
-}

@@ -1,9 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../shell/app-shell";
+import { SeoCheckerPage } from "../../audits/seo-checker-page";
 
-// Route and shell only: this page's content arrives with its own issue.
+/** SEO Checker: queue an analysis of a URL and read the results (spec part 2). */
 export const Route = createFileRoute("/_portal/seo-checker")({ component: SeoCheckerPage });
-
-function SeoCheckerPage() {
-  return <PageHeader title="SEO Checker" />;
-}

@@ -1,0 +1,169 @@
+/**
+ * SEO Checker (spec part 2 "SEO Checker"): a URL form with the customer's sites to pick from
+ * on the left, the runs on the right, newest first. A run is a queued job (DECISIONS.md): the
+ * page shows its stage while it is queued and running, then its result.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Field,
+  Grid,
+  Input,
+  Separator,
+  Spinner,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import type { SeoJob } from "@portal/core/contracts/audit-jobs";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { SearchCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { isUnauthorizedError } from "../api/client";
+import { PageHeader } from "../shell/app-shell";
+import { parseApiError } from "../tickets/api-error";
+import { SEO_RESULTS_PATH, seoJobQuery, seoResultsQuery, startSeo } from "./queries";
+import { SeoResultCard } from "./seo-result-card";
+import { SiteQuickSelect } from "./site-quick-select";
+import { analysisFailedToast, invalidUrlToast } from "./toasts";
+import { useJobWatch } from "./use-job-watch";
+
+const LIST_KEY = [SEO_RESULTS_PATH] as const;
+
+export function SeoCheckerPage() {
+  const results = useQuery(seoResultsQuery());
+  const [url, setUrl] = useState("");
+  const [picked, setPicked] = useState<{ url: string; siteId: string } | null>(null);
+
+  const watch = useJobWatch<SeoJob>({
+    listKey: LIST_KEY,
+    list: results.data,
+    jobQuery: seoJobQuery,
+    onFinished: (job) => {
+      // The card shows the reason; the toast is the spec's fixed text.
+      if (job.status === "failed") analysisFailedToast();
+    },
+  });
+
+  const analyze = useMutation({
+    mutationFn: startSeo,
+    onSuccess: (job) => watch.start(job),
+    onError: (error) => {
+      // A lost session has its own toast and redirect (the query client's 401 handling).
+      if (isUnauthorizedError(error)) return;
+      const { status, message } = parseApiError(error);
+      // A limit is not a problem with the URL: say what it is.
+      analysisFailedToast(status === 429 ? message : null);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = url.trim();
+    if (!value) return invalidUrlToast();
+    analyze.mutate({
+      url: value,
+      ...(picked && picked.url === value ? { siteId: picked.siteId } : {}),
+    });
+  }
+
+  const busy = analyze.isPending || watch.watched !== undefined;
+
+  return (
+    <>
+      <PageHeader title="SEO Checker" />
+      <Grid templateColumns={{ base: "1fr", lg: "340px 1fr" }} gap="6" alignItems="start">
+        <Card.Root bg="bg" borderRadius="xl">
+          <Card.Header>
+            <Card.Title>Analyze Website</Card.Title>
+            <Card.Description>
+              Check a page's title, description, headings, images and links.
+            </Card.Description>
+          </Card.Header>
+          <Card.Body gap="4">
+            <Stack as="form" gap="3" onSubmit={submit}>
+              <Field.Root>
+                <Field.Label>Website URL</Field.Label>
+                <Input
+                  type="text"
+                  inputMode="url"
+                  placeholder="https://example.com"
+                  value={url}
+                  onChange={(e) => setUrl(e.target.value)}
+                />
+              </Field.Root>
+              <Button
+                type="submit"
+                colorPalette="brand"
+                loading={analyze.isPending}
+                disabled={busy}
+              >
+                <SearchCheck size={16} aria-hidden />
+                Analyze SEO
+              </Button>
+            </Stack>
+            <Separator />
+            <SiteQuickSelect
+              onSelect={(choice) => {
+                setUrl(choice.url);
+                setPicked(choice);
+              }}
+            />
+          </Card.Body>
+        </Card.Root>
+
+        <Box minW="0">
+          {results.isPending ? (
+            <Center py="16">
+              <Spinner size="lg" color="brand.solid" aria-label="Loading results" />
+            </Center>
+          ) : results.isError ? (
+            <Alert.Root status="error" borderRadius="lg">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>We couldn't load your SEO results.</Alert.Title>
+                <Alert.Description>Please try again in a moment.</Alert.Description>
+              </Alert.Content>
+              <Button size="sm" variant="outline" onClick={() => void results.refetch()}>
+                Try again
+              </Button>
+            </Alert.Root>
+          ) : results.data.length === 0 ? (
+            <Stack
+              align="center"
+              textAlign="center"
+              gap="3"
+              bg="bg"
+              borderWidth="1px"
+              borderStyle="dashed"
+              borderRadius="xl"
+              py="16"
+              px="6"
+            >
+              <Box color="fg.muted">
+                <SearchCheck size={32} aria-hidden />
+              </Box>
+              <Text fontWeight="semibold" fontSize="lg">
+                No Analysis Yet
+              </Text>
+              <Text color="fg.muted" maxW="sm">
+                Enter a website URL or pick one of your sites, then Analyze SEO to see its score and
+                what to improve.
+              </Text>
+            </Stack>
+          ) : (
+            <Stack gap="4" as="ul" listStyleType="none" aria-label="SEO results">
+              {results.data.map((job) => (
+                <li key={job.id}>
+                  <SeoResultCard job={job.id === watch.watched?.id ? watch.watched : job} />
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Box>
+      </Grid>
+    </>
+  );
+}
