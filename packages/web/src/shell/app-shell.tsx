@@ -25,7 +25,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             >
               <Menu />
             </IconButton>
-            <Link to="/dashboard" aria-label="Overview">
+            <Link to="/dashboard">
               <Logo />
             </Link>
           </HStack>

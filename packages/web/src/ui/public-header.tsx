@@ -9,7 +9,7 @@ export function PublicHeader({ links, actions }: { links?: ReactNode; actions?: 
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
       <Container maxW="6xl" py="3">
         <HStack justify="space-between" gap="3">
-          <Link to="/" aria-label="Home">
+          <Link to="/">
             <Logo />
           </Link>
           <HStack as="nav" aria-label="Main" gap={{ base: "1", md: "2" }}>

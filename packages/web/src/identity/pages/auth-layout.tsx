@@ -27,7 +27,7 @@ export function AuthLayout({
     >
       <Stack gap="6" w="full" maxW="md" align="stretch">
         <Center>
-          <Link to="/" aria-label="Home">
+          <Link to="/">
             <Logo size="lg" />
           </Link>
         </Center>
