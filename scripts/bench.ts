@@ -15,6 +15,7 @@ import { startLocalStack } from "@portal/devstack/local-stack";
 import { jobsWorkerHandler, routes, stripeWebhookHandler } from "@portal/functions/routes";
 import { build } from "esbuild";
 import { analyticsBench } from "./bench/analytics";
+import { auditsBench } from "./bench/audit-queue";
 import { webBench } from "./bench/web";
 
 interface BenchSection {
@@ -201,7 +202,7 @@ const lambdaBundles: BenchSection = {
   },
 };
 
-const sections: BenchSection[] = [apiLatency, lambdaBundles, webBench, analyticsBench];
+const sections: BenchSection[] = [apiLatency, lambdaBundles, webBench, analyticsBench, auditsBench];
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !sections.some((s) => s.name === name));
