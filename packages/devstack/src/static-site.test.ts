@@ -24,6 +24,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, "index.html"), "<!doctype html><html><body>app</body></html>");
   await writeFile(path.join(dist, "assets", "index-B3x9kQ2a.js"), "console.log(1)");
   await writeFile(path.join(dist, "robots.txt"), "User-agent: *");
+  await writeFile(path.join(dist, "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
 });
 
 afterAll(async () => {
@@ -43,6 +44,22 @@ describe("static SPA hosting", () => {
     const robots = await fetch(`${url}/robots.txt`);
     expect(robots.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(robots.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("compresses text as CloudFront does (Brotli first, then gzip) and leaves images alone", async () => {
+    const url = await serve(dist);
+    const asset = `${url}/assets/index-B3x9kQ2a.js`;
+    const br = await fetch(asset, { headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(await br.text()).toBe("console.log(1)");
+    const gzip = await fetch(asset, { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(await gzip.text()).toBe("console.log(1)");
+    const identity = await fetch(asset, { headers: { "accept-encoding": "identity" } });
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    expect(await identity.text()).toBe("console.log(1)");
+    const image = await fetch(`${url}/logo.png`, { headers: { "accept-encoding": "br" } });
+    expect(image.headers.get("content-encoding")).toBeNull();
   });
 
   it("answers app routes with index.html, never cached for long", async () => {

@@ -1,11 +1,12 @@
 /**
  * CloudFront's part: serves the built SPA with the SPA fallback (paths that are not files get
- * index.html) and the caching a hashed build wants.
+ * index.html), the caching a hashed build wants, and the compression CloudFront applies.
  */
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -41,6 +42,38 @@ const NOT_BUILT = `<!doctype html>
 <p>The API and the development identity provider are running. To serve the portal's pages,
 run <code>npm run build</code> and reload this page (<code>npm start</code> builds it for you).</p>
 </body></html>`;
+
+/** Types CloudFront compresses (text, scripts, styles, JSON, SVG, WebAssembly). */
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|wasm)|image\/svg)/;
+
+type Encoding = "br" | "gzip";
+
+/** The encoding to answer with, preferring Brotli as CloudFront does. */
+function negotiate(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = (acceptEncoding ?? "").split(",").map((e) => e.trim().split(";")[0]);
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return undefined;
+}
+
+/**
+ * Compressed copies, made once per file version: a build's files are read many times and
+ * change only on rebuild (the mtime tells).
+ */
+const compressed = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+async function compressedCopy(file: string, mtimeMs: number, encoding: Encoding) {
+  const key = `${encoding}:${file}`;
+  const cached = compressed.get(key);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.body;
+  const raw = await readFile(file);
+  const body =
+    encoding === "br"
+      ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(raw, { level: 9 });
+  compressed.set(key, { mtimeMs, body });
+  return body;
+}
 
 async function fileAt(file: string) {
   try {
@@ -98,13 +131,28 @@ export function createStaticSite(distDir: string) {
         ? "public, max-age=31536000, immutable"
         : // index.html and unhashed files: revalidate, so a new build shows at once.
           "no-cache";
-    res.writeHead(200, {
-      "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
-      "content-length": info.size,
+    const contentType = CONTENT_TYPES[ext] ?? "application/octet-stream";
+    const headers = {
+      "content-type": contentType,
       "cache-control": cacheControl,
       "last-modified": info.mtime.toUTCString(),
       "x-content-type-options": "nosniff",
-    });
+      vary: "accept-encoding",
+    };
+    const encoding = COMPRESSIBLE.test(contentType)
+      ? negotiate(req.headers["accept-encoding"])
+      : undefined;
+    if (encoding) {
+      const body = await compressedCopy(file, info.mtimeMs, encoding);
+      res.writeHead(200, {
+        ...headers,
+        "content-encoding": encoding,
+        "content-length": body.length,
+      });
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
+    res.writeHead(200, { ...headers, "content-length": info.size });
     if (req.method === "HEAD") {
       res.end();
       return;
