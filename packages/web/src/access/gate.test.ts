@@ -136,12 +136,9 @@ describe("gate: active subscription, questionnaire completed", () => {
   ])("renders %s", (path) => {
     expect(gate(signedIn(customer), path, noQuery)).toEqual({ render: true });
   });
-  it.each(["/sales", "/pricing", "/welcome", "/sign-up", "/user-profile"])(
-    "sends %s to the dashboard",
-    (path) => {
-      expect(gate(signedIn(customer), path, noQuery)).toEqual({ redirect: "/dashboard" });
-    },
-  );
+  it.each(["/sales", "/pricing", "/welcome", "/sign-up"])("sends %s to the dashboard", (path) => {
+    expect(gate(signedIn(customer), path, noQuery)).toEqual({ redirect: "/dashboard" });
+  });
 });
 
 describe("gate: active subscription, questionnaire not completed", () => {
@@ -180,5 +177,17 @@ describe("gate: a support ticket's page follows /support", () => {
   });
   it("does not open other paths that merely start with the same letters", () => {
     expect(gate(signedIn(customer), "/supportx", noQuery)).toEqual({ redirect: "/dashboard" });
+  });
+});
+
+describe("gate: the user menu's View Profile (/user-profile) is gated like /settings", () => {
+  it("renders wherever /settings renders", () => {
+    expect(gate(signedIn(customer), "/user-profile", noQuery)).toEqual({ render: true });
+    expect(gate(signedIn(lapsed), "/user-profile", noQuery)).toEqual({ render: true });
+  });
+  it("falls back where /settings is not offered", () => {
+    expect(gate({ kind: "signed-out" }, "/user-profile", noQuery)).toEqual({
+      redirect: "/sign-in",
+    });
   });
 });

@@ -87,8 +87,14 @@ export function hasValidPlan(user: GateUser): boolean {
  */
 const SECTION_PREFIXES = ["/support"];
 
+/**
+ * Paths the gating table does not list but the shell links to: the user menu's View Profile
+ * (/user-profile) opens the same profile widget as /settings, so it is gated like /settings.
+ */
+const ALIASES: Record<string, string> = { "/user-profile": "/settings" };
+
 function gatedRoute(path: string): string {
-  return SECTION_PREFIXES.find((prefix) => path.startsWith(`${prefix}/`)) ?? path;
+  return ALIASES[path] ?? SECTION_PREFIXES.find((prefix) => path.startsWith(`${prefix}/`)) ?? path;
 }
 
 function allowOr(routes: readonly string[], path: string, fallback: string): GateDecision {

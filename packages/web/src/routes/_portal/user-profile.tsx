@@ -1,9 +1,8 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../shell/app-shell";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 
-// Route and shell only: this page's content arrives with its own issue.
-export const Route = createFileRoute("/_portal/user-profile")({ component: UserProfilePage });
-
-function UserProfilePage() {
-  return <PageHeader title="Profile" />;
-}
+/** The user menu's View Profile: the profile widget lives on Account Settings. */
+export const Route = createFileRoute("/_portal/user-profile")({
+  beforeLoad: () => {
+    throw redirect({ to: "/settings", replace: true });
+  },
+});
