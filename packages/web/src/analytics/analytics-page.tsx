@@ -7,7 +7,6 @@
  */
 import {
   Alert,
-  Box,
   Button,
   Card,
   EmptyState,
@@ -28,11 +27,10 @@ import {
 } from "@portal/core/contracts/analytics";
 import type { Site } from "@portal/core/contracts/sites";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { BarChart3, Globe, Monitor, RefreshCw, Smartphone, Tablet } from "lucide-react";
+import { BarChart3, Monitor, RefreshCw, Smartphone, Tablet } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageHeader } from "../shell/app-shell";
-import { sitesQuery } from "../sites/queries";
+import { NoSitesYet, pickSite, SiteListStates, useSites } from "../sites/site-list-states";
 import { parseApiError } from "../tickets/api-error";
 import {
   countryName,
@@ -61,54 +59,44 @@ export interface AnalyticsPageProps {
 }
 
 export function AnalyticsPage({ siteId, range, onChange }: AnalyticsPageProps) {
-  const sites = useQuery(sitesQuery());
-
-  let content: ReactNode;
-  if (sites.isPending) {
-    content = (
-      <Stack gap="4" aria-busy="true">
-        <Skeleton height="10" maxW="md" />
-        <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height="24" borderRadius="xl" />
-          ))}
-        </SimpleGrid>
-        <Skeleton height="64" borderRadius="xl" />
-      </Stack>
-    );
-  } else if (sites.isError) {
-    content = (
-      <Stack gap="3" align="flex-start" role="alert">
-        <Text color="fg.muted">We couldn't load your sites.</Text>
-        <Button size="sm" variant="outline" onClick={() => void sites.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  } else if (sites.data.length === 0) {
-    content = (
-      <Stack gap="6">
-        <NoSitesYet />
-        <GaCard />
-      </Stack>
-    );
-  } else {
-    const site = sites.data.find((s) => s.id === siteId) ?? sites.data[0];
-    content = site ? (
-      <SiteAnalytics
-        sites={sites.data}
-        site={site}
-        range={range}
-        onSite={(next) => onChange({ site: next, range })}
-        onRange={(next) => onChange({ site: site.id, range: next })}
-      />
-    ) : null;
-  }
+  const sites = useSites();
 
   return (
     <>
       <PageHeader title="Website Analytics" />
-      {content}
+      <SiteListStates
+        sites={sites}
+        loading={
+          <Stack gap="4" aria-busy="true">
+            <Skeleton height="10" maxW="md" />
+            <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} height="24" borderRadius="xl" />
+              ))}
+            </SimpleGrid>
+            <Skeleton height="64" borderRadius="xl" />
+          </Stack>
+        }
+        empty={
+          <Stack gap="6">
+            <NoSitesYet description="Analytics start once your first site exists and carries the tracking snippet." />
+            <GaCard />
+          </Stack>
+        }
+      >
+        {(list) => {
+          const site = pickSite(list, siteId, true);
+          return site ? (
+            <SiteAnalytics
+              sites={list}
+              site={site}
+              range={range}
+              onSite={(next) => onChange({ site: next, range })}
+              onRange={(next) => onChange({ site: site.id, range: next })}
+            />
+          ) : null;
+        }}
+      </SiteListStates>
     </>
   );
 }
@@ -389,26 +377,5 @@ function TwoCardsLoading() {
       <Skeleton height="48" borderRadius="xl" />
       <Skeleton height="48" borderRadius="xl" />
     </SimpleGrid>
-  );
-}
-
-function NoSitesYet() {
-  return (
-    <EmptyState.Root borderWidth="1px" borderRadius="xl" bg="bg">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <Globe aria-hidden />
-        </EmptyState.Indicator>
-        <Box textAlign="center">
-          <EmptyState.Title as="h2">No Sites Yet</EmptyState.Title>
-          <EmptyState.Description>
-            Analytics start once your first site exists and carries the tracking snippet.
-          </EmptyState.Description>
-        </Box>
-        <Button asChild colorPalette="brand">
-          <Link to="/questionnaire">Create Your First Site</Link>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
   );
 }

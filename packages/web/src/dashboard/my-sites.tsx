@@ -18,7 +18,6 @@ import {
   Text,
 } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import {
   CircleCheck,
@@ -29,8 +28,8 @@ import {
   Settings,
   TrendingUp,
 } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { sitesQuery } from "../sites/queries";
+import { useState } from "react";
+import { SiteListStates, useSites } from "../sites/site-list-states";
 import { formatLongDate, scoreBand, showsSeoUpsell, siteStatusBadge } from "./site-display";
 import placeholderImage from "./site-placeholder.svg";
 
@@ -41,37 +40,33 @@ export interface MySitesProps {
 }
 
 export function MySites({ hasCompletedQuestionnaire, onUpgrade }: MySitesProps) {
-  const sites = useQuery(sitesQuery());
-  let body: ReactNode;
-  if (sites.isPending) {
-    body = (
-      <Stack gap="3">
-        <Skeleton height="24" borderRadius="lg" />
-        <Skeleton height="24" borderRadius="lg" />
-      </Stack>
-    );
-  } else if (sites.isError) {
-    body = (
-      <Stack gap="3" align="flex-start" role="alert">
-        <Text color="fg.muted">We couldn't load your sites.</Text>
-        <Button size="sm" variant="outline" onClick={() => void sites.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  } else if (hasCompletedQuestionnaire && sites.data.every((site) => site.status === "requested")) {
-    body = <WebsiteInProgress names={sites.data.map((site) => site.name)} />;
-  } else if (sites.data.length === 0) {
-    body = <QuestionnairePrompt />;
-  } else {
-    body = (
-      <Stack gap="3">
-        {sites.data.map((site) => (
-          <SiteRow key={site.id} site={site} onUpgrade={onUpgrade} />
-        ))}
-      </Stack>
-    );
-  }
+  const sites = useSites();
+  // With the questionnaire in and nothing being built yet (no site, or only `requested`
+  // ones), the card shows 'Website in Progress' instead of the prompt or the rows.
+  const body = (
+    <SiteListStates
+      sites={sites}
+      loading={
+        <Stack gap="3">
+          <Skeleton height="24" borderRadius="lg" />
+          <Skeleton height="24" borderRadius="lg" />
+        </Stack>
+      }
+      empty={hasCompletedQuestionnaire ? <WebsiteInProgress names={[]} /> : <QuestionnairePrompt />}
+    >
+      {(list) =>
+        hasCompletedQuestionnaire && list.every((site) => site.status === "requested") ? (
+          <WebsiteInProgress names={list.map((site) => site.name)} />
+        ) : (
+          <Stack gap="3">
+            {list.map((site) => (
+              <SiteRow key={site.id} site={site} onUpgrade={onUpgrade} />
+            ))}
+          </Stack>
+        )
+      }
+    </SiteListStates>
+  );
 
   return (
     <Card.Root bg="bg" borderRadius="xl" size={{ base: "sm", md: "md" }}>

@@ -16,12 +16,10 @@ import {
   Text,
 } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
-import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { Globe, MousePointerClick } from "lucide-react";
+import { MousePointerClick } from "lucide-react";
 import { PageHeader } from "../shell/app-shell";
-import { sitesQuery } from "./queries";
 import { SiteSettingsForm } from "./settings-form";
+import { NoSitesYet, pickSite, SiteListStates, useSites } from "./site-list-states";
 import { settingsStatusBadge } from "./site-status";
 
 export interface SiteSettingsPageProps {
@@ -30,49 +28,41 @@ export interface SiteSettingsPageProps {
 }
 
 export function SiteSettingsPage({ selectedId, onSelect }: SiteSettingsPageProps) {
-  const sites = useQuery(sitesQuery());
-  const selected = sites.data?.find((site) => site.id === selectedId);
-
-  let content: React.ReactNode;
-  if (sites.isPending) {
-    content = (
-      <Grid templateColumns={{ base: "1fr", lg: "280px 1fr" }} gap="6" aria-busy="true">
-        <Skeleton height="40" borderRadius="xl" />
-        <Skeleton height="96" borderRadius="xl" />
-      </Grid>
-    );
-  } else if (sites.isError) {
-    content = (
-      <Stack gap="3" align="flex-start" role="alert">
-        <Text color="fg.muted">We couldn't load your sites.</Text>
-        <Button size="sm" variant="outline" onClick={() => void sites.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  } else if (sites.data.length === 0) {
-    content = <NoSitesYet />;
-  } else {
-    content = (
-      <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "280px minmax(0, 1fr)" }} gap="6">
-        <SiteList sites={sites.data} selectedId={selected?.id} onSelect={onSelect} />
-        {selected ? (
-          <SiteSettingsForm
-            key={selected.id}
-            site={selected}
-            onDeleted={() => onSelect(undefined)}
-          />
-        ) : (
-          <SelectASite />
-        )}
-      </Grid>
-    );
-  }
+  const sites = useSites();
 
   return (
     <>
       <PageHeader title="Site Settings" />
-      {content}
+      <SiteListStates
+        sites={sites}
+        loading={
+          <Grid templateColumns={{ base: "1fr", lg: "280px 1fr" }} gap="6" aria-busy="true">
+            <Skeleton height="40" borderRadius="xl" />
+            <Skeleton height="96" borderRadius="xl" />
+          </Grid>
+        }
+        empty={
+          <NoSitesYet description="Your sites' settings will be here once your first site is created." />
+        }
+      >
+        {(list) => {
+          const selected = pickSite(list, selectedId);
+          return (
+            <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "280px minmax(0, 1fr)" }} gap="6">
+              <SiteList sites={list} selectedId={selected?.id} onSelect={onSelect} />
+              {selected ? (
+                <SiteSettingsForm
+                  key={selected.id}
+                  site={selected}
+                  onDeleted={() => onSelect(undefined)}
+                />
+              ) : (
+                <SelectASite />
+              )}
+            </Grid>
+          );
+        }}
+      </SiteListStates>
     </>
   );
 }
@@ -130,27 +120,6 @@ function SiteList({
         </Stack>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-function NoSitesYet() {
-  return (
-    <EmptyState.Root borderWidth="1px" borderRadius="xl" bg="bg">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <Globe aria-hidden />
-        </EmptyState.Indicator>
-        <Flex direction="column" align="center" gap="1" textAlign="center">
-          <EmptyState.Title as="h2">No Sites Yet</EmptyState.Title>
-          <EmptyState.Description>
-            Your sites' settings will be here once your first site is created.
-          </EmptyState.Description>
-        </Flex>
-        <Button asChild colorPalette="brand">
-          <Link to="/questionnaire">Create Your First Site</Link>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
   );
 }
 

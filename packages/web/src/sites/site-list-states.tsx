@@ -1,0 +1,70 @@
+/**
+ * The states every page that lists the customer's sites goes through (Manage Sites, Site
+ * Settings, Website Analytics, the dashboard's My Sites): loading, the 'couldn't load' retry,
+ * 'No Sites Yet', and the list itself. One place, so the pages cannot drift apart.
+ */
+import { Button, EmptyState, Flex, Stack, Text } from "@chakra-ui/react";
+import type { Site } from "@portal/core/contracts/sites";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Globe } from "lucide-react";
+import type { ReactNode } from "react";
+import { sitesQuery } from "./queries";
+
+/** The customer's sites (GET /api/sites), shared through the query cache. */
+export function useSites(): UseQueryResult<Site[]> {
+  return useQuery(sitesQuery());
+}
+
+export interface SiteListStatesProps {
+  sites: UseQueryResult<Site[]>;
+  /** Skeleton shaped like the page's own layout. */
+  loading: ReactNode;
+  /** Shown when the customer has no sites. */
+  empty: ReactNode;
+  children: (sites: Site[]) => ReactNode;
+}
+
+/** Renders the state of the sites query; `children` only ever sees a non-empty list. */
+export function SiteListStates({ sites, loading, empty, children }: SiteListStatesProps) {
+  if (sites.isPending) return loading;
+  if (sites.isError) return <SitesLoadError onRetry={() => void sites.refetch()} />;
+  if (sites.data.length === 0) return empty;
+  return children(sites.data);
+}
+
+export function SitesLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Stack gap="3" align="flex-start" role="alert">
+      <Text color="fg.muted">We couldn't load your sites.</Text>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}
+
+/** 'No Sites Yet' with the page's own reason and the way to a first site. */
+export function NoSitesYet({ description }: { description: string }) {
+  return (
+    <EmptyState.Root borderWidth="1px" borderRadius="xl" bg="bg">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <Globe aria-hidden />
+        </EmptyState.Indicator>
+        <Flex direction="column" align="center" gap="1" textAlign="center">
+          <EmptyState.Title as="h2">No Sites Yet</EmptyState.Title>
+          <EmptyState.Description>{description}</EmptyState.Description>
+        </Flex>
+        <Button asChild colorPalette="brand">
+          <Link to="/questionnaire">Create Your First Site</Link>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** The site `id` names, else (when `fallbackToFirst`) the first one: the page's site picker. */
+export function pickSite(sites: Site[], id: string | undefined, fallbackToFirst = false) {
+  return sites.find((site) => site.id === id) ?? (fallbackToFirst ? sites[0] : undefined);
+}
