@@ -4,44 +4,39 @@
  * GET /api/questionnaires/me and GET /api/questionnaire.
  */
 import { z } from "zod";
+import {
+  ADDITIONAL_SERVICES,
+  BUDGETS,
+  CONTACT_PREFERENCES,
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+  DESIGN_STYLES,
+  INDUSTRIES,
+  TIMELINES,
+  WEBSITE_TYPES,
+} from "../questionnaires/enums";
 
-// The enumerations are the spec's; the entity (db/entities/questionnaire.ts) stores the same.
-export const INDUSTRIES = [
-  "restaurant",
-  "retail",
-  "healthcare",
-  "professional",
-  "fitness",
-  "beauty",
-  "construction",
-  "technology",
-  "education",
-  "nonprofit",
-  "other",
-] as const;
-export const WEBSITE_TYPES = ["business", "ecommerce", "portfolio", "blog"] as const;
-export const DESIGN_STYLES = ["modern", "classic", "minimalist", "bold"] as const;
-export const ADDITIONAL_SERVICES = [
-  "seo",
-  "social_media",
-  "maintenance",
-  "analytics",
-  "security",
-] as const;
-export const TIMELINES = ["asap", "1-2-weeks", "3-4-weeks", "1-2-months", "flexible"] as const;
-export const BUDGETS = ["0-250", "250-500", "500-1000", "1000+", "discuss"] as const;
-export const CONTACT_PREFERENCES = ["email", "phone", "both"] as const;
-
-export type Industry = (typeof INDUSTRIES)[number];
-export type WebsiteType = (typeof WEBSITE_TYPES)[number];
-export type DesignStyle = (typeof DESIGN_STYLES)[number];
-export type AdditionalService = (typeof ADDITIONAL_SERVICES)[number];
-export type Timeline = (typeof TIMELINES)[number];
-export type Budget = (typeof BUDGETS)[number];
-export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
-
-export const DEFAULT_PRIMARY_COLOR = "#3B82F6";
-export const DEFAULT_SECONDARY_COLOR = "#8B5CF6";
+export type {
+  AdditionalService,
+  Budget,
+  ContactPreference,
+  DesignStyle,
+  Industry,
+  Timeline,
+  WebsiteType,
+} from "../questionnaires/enums";
+// The enumerations and colour defaults live in questionnaires/enums.ts, shared with the entity.
+export {
+  ADDITIONAL_SERVICES,
+  BUDGETS,
+  CONTACT_PREFERENCES,
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+  DESIGN_STYLES,
+  INDUSTRIES,
+  TIMELINES,
+  WEBSITE_TYPES,
+} from "../questionnaires/enums";
 
 /**
  * Length limits (the spec gives none): a name or a short answer fits in 200 characters, a URL

@@ -1,33 +1,27 @@
 /** questionnaires (spec part 2 §3 and its enumerations). A customer may file one per site request. */
 import { Entity, type EntityItem } from "electrodb";
+import {
+  BUDGETS,
+  CONTACT_PREFERENCES,
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+  DESIGN_STYLES,
+  INDUSTRIES,
+  TIMELINES,
+  WEBSITE_TYPES,
+} from "../../questionnaires/enums";
 import { newId } from "../ids";
 import { CASE_SENSITIVE, createdAt, idFrom, model, stringList, updatedAt } from "./common";
 
-export const INDUSTRIES = [
-  "restaurant",
-  "retail",
-  "healthcare",
-  "professional",
-  "fitness",
-  "beauty",
-  "construction",
-  "technology",
-  "education",
-  "nonprofit",
-  "other",
-] as const;
-export const WEBSITE_TYPES = ["business", "ecommerce", "portfolio", "blog"] as const;
-export const DESIGN_STYLES = ["modern", "classic", "minimalist", "bold"] as const;
-export const ADDITIONAL_SERVICES = [
-  "seo",
-  "social_media",
-  "maintenance",
-  "analytics",
-  "security",
-] as const;
-export const TIMELINES = ["asap", "1-2-weeks", "3-4-weeks", "1-2-months", "flexible"] as const;
-export const BUDGETS = ["0-250", "250-500", "500-1000", "1000+", "discuss"] as const;
-export const CONTACT_PREFERENCES = ["email", "phone", "both"] as const;
+export {
+  ADDITIONAL_SERVICES,
+  BUDGETS,
+  CONTACT_PREFERENCES,
+  DESIGN_STYLES,
+  INDUSTRIES,
+  TIMELINES,
+  WEBSITE_TYPES,
+} from "../../questionnaires/enums";
 
 export const Questionnaire = new Entity({
   model: model("questionnaire"),
@@ -44,8 +38,8 @@ export const Questionnaire = new Entity({
     /** One competitor per line, as the form collects them. */
     competitors: { type: "string" },
     preferredColors: { type: "string" },
-    primaryColor: { type: "string", required: true, default: "#3B82F6" },
-    secondaryColor: { type: "string", required: true, default: "#8B5CF6" },
+    primaryColor: { type: "string", required: true, default: DEFAULT_PRIMARY_COLOR },
+    secondaryColor: { type: "string", required: true, default: DEFAULT_SECONDARY_COLOR },
     logoUrl: { type: "string" },
     designStyle: { type: DESIGN_STYLES },
     contentProvided: { type: "boolean", required: true, default: false },
