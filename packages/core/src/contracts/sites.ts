@@ -4,20 +4,11 @@
  * schemas, so a field is named and checked once.
  */
 import { z } from "zod";
+import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
 
-/** The settings page's category enumeration (part 2 §3). */
-export const SITE_CATEGORIES = [
-  "business",
-  "ecommerce",
-  "portfolio",
-  "blog",
-  "restaurant",
-  "nonprofit",
-  "healthcare",
-  "education",
-  "other",
-] as const;
-export type SiteCategory = (typeof SITE_CATEGORIES)[number];
+// The enumerations live in sites/enums.ts, shared with the entity.
+export type { DomainStatus, SiteCategory } from "../sites/enums";
+export { DOMAIN_STATUSES, SITE_CATEGORIES } from "../sites/enums";
 
 /** Display labels for the Category select. */
 export const SITE_CATEGORY_LABELS: Record<SiteCategory, string> = {
@@ -136,7 +127,7 @@ export const siteSchema = z.object({
   category: z.enum(SITE_CATEGORIES).nullable(),
   customDomain: z.string().nullable(),
   /** null without a custom domain; `pending` until its DNS records verify, then `active`. */
-  domainStatus: z.enum(["pending", "active"]).nullable(),
+  domainStatus: z.enum(DOMAIN_STATUSES).nullable(),
   domainVerified: z.boolean(),
   /** The records the custom domain needs (part 2 §9); empty without a custom domain. */
   dnsRecords: z.array(dnsRecordSchema),

@@ -1,23 +1,11 @@
 /** sites (spec part 2 §3, plus the settings page's `category` and the custom-domain state). */
 import { Entity, type EntityItem } from "electrodb";
+import { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "../../sites/enums";
 import { newId } from "../ids";
 import { CASE_SENSITIVE, createdAt, idFrom, model, updatedAt } from "./common";
 
-export const SITE_STATUSES = ["requested", "development", "in_progress", "live"] as const;
-/** "Site as edited on the settings page": category values. */
-export const SITE_CATEGORIES = [
-  "business",
-  "ecommerce",
-  "portfolio",
-  "blog",
-  "restaurant",
-  "nonprofit",
-  "healthcare",
-  "education",
-  "other",
-] as const;
-/** A custom domain is `pending` once claimed and `active` once its DNS records verified. */
-export const DOMAIN_STATUSES = ["pending", "active"] as const;
+export type { SiteStatus } from "../../sites/enums";
+export { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "../../sites/enums";
 
 export const Site = new Entity({
   model: model("site"),
@@ -82,4 +70,3 @@ export const Site = new Entity({
 });
 
 export type SiteItem = EntityItem<typeof Site>;
-export type SiteStatus = (typeof SITE_STATUSES)[number];
