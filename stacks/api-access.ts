@@ -37,8 +37,8 @@ export const routeAccess: ReadonlyArray<readonly [pattern: string, access: reado
   ["POST /api/sites/*/domain", ["screenshots:read"]],
   ["POST /api/sites/*/verify-domain", ["screenshots:read"]],
   // Audits run on the worker
-  ["* /api/seo/**", ["jobs:send"]],
-  ["* /api/lighthouse/**", ["jobs:send"]],
+  ["POST /api/seo/analyze", ["jobs:send"]],
+  ["POST /api/lighthouse/analyze", ["jobs:send"]],
   // Page views: the table (a default) and the salt key; nothing else, it is a public route
   ["POST /api/collect", ["analytics:salt"]],
 ];
