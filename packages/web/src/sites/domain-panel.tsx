@@ -23,15 +23,14 @@ import type {
   SiteSettingsInput,
   VerifyDomainResponse,
 } from "@portal/core/contracts/sites";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Globe, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { type Control, Controller } from "react-hook-form";
-import { isUnauthorizedError } from "../api/client";
 import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { DnsRecordsTable } from "./dns-records-table";
-import { addDomain, sitesQuery, verifyDomain } from "./queries";
+import { addDomain, verifyDomain } from "./queries";
+import { useSiteMutation } from "./use-site-mutation";
 
 export function DomainPanel({
   site,
@@ -40,14 +39,12 @@ export function DomainPanel({
   site: Site;
   control: Control<SiteSettingsInput>;
 }) {
-  const queryClient = useQueryClient();
   const [input, setInput] = useState("");
   // The answer of the last add, shown at once (the list refetch brings the same records).
   const [added, setAdded] = useState<{ domain: string; records: DnsRecord[] } | null>(null);
   const [lastCheck, setLastCheck] = useState<VerifyDomainResponse | null>(null);
-  const refreshSites = () => queryClient.invalidateQueries({ queryKey: sitesQuery().queryKey });
 
-  const add = useMutation({
+  const add = useSiteMutation({
     mutationFn: (domain: string) => addDomain(site.id, domain),
     onSuccess: (answer) => {
       setAdded({ domain: answer.domain, records: answer.records });
@@ -57,10 +54,8 @@ export function DomainPanel({
         title: "Domain Added",
         description: "Domain successfully added to your site. Configure DNS records below.",
       });
-      void refreshSites();
     },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
+    onFailure: (error) => {
       const { fields, message } = parseApiError(error);
       // The server says why (taken, malformed, ours): worth showing under the title.
       toast({
@@ -71,7 +66,7 @@ export function DomainPanel({
     },
   });
 
-  const verify = useMutation({
+  const verify = useSiteMutation({
     mutationFn: () => verifyDomain(site.id),
     onSuccess: (answer) => {
       setLastCheck(answer);
@@ -86,10 +81,8 @@ export function DomainPanel({
           description: "DNS records not yet propagated. Please try again later.",
         });
       }
-      void refreshSites();
     },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
+    onFailure: () => {
       toast({ title: "Failed to verify domain", variant: "destructive" });
     },
   });

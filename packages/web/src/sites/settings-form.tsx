@@ -32,16 +32,15 @@ import {
   type SiteSettingsInput,
   siteSettingsSchema,
 } from "@portal/core/contracts/sites";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Control, Controller, type FieldErrors, useForm, useWatch } from "react-hook-form";
-import { isUnauthorizedError } from "../api/client";
 import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { ColorField } from "./color-field";
 import { DomainPanel } from "./domain-panel";
-import { deleteSite, sitesQuery, updateSite } from "./queries";
+import { deleteSite, updateSite } from "./queries";
+import { useSiteMutation } from "./use-site-mutation";
 
 type TabId = "general" | "domain" | "design" | "advanced";
 
@@ -83,7 +82,6 @@ function formValues(site: Site): SiteSettingsInput {
 }
 
 export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: () => void }) {
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>("general");
   const {
     register,
@@ -96,9 +94,8 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
     resolver: zodResolver(siteSettingsSchema),
     defaultValues: formValues(site),
   });
-  const refreshSites = () => queryClient.invalidateQueries({ queryKey: sitesQuery().queryKey });
 
-  const save = useMutation({
+  const save = useSiteMutation({
     mutationFn: (values: SiteSettings) =>
       updateSite(site.id, {
         ...values,
@@ -113,10 +110,8 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
         title: "Settings Updated",
         description: "Your site settings have been saved successfully.",
       });
-      void refreshSites();
     },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
+    onFailure: (error) => {
       const { message, fields } = parseApiError(error);
       toast({
         title: "Update Failed",
@@ -129,15 +124,13 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
     },
   });
 
-  const remove = useMutation({
+  const remove = useSiteMutation({
     mutationFn: () => deleteSite(site.id),
     onSuccess: () => {
       toast({ title: "Site Deleted", description: "Your site has been deleted successfully." });
       onDeleted();
-      void refreshSites();
     },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
+    onFailure: () => {
       toast({
         title: "Delete Failed",
         description: "Failed to delete site",
