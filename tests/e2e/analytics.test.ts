@@ -8,8 +8,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, uniqueEmail } from "./browser";
+import { launchBrowser, openPage, screenshot } from "./browser";
 import { useWebStackEnv, webUrl } from "./context";
+import { signUpCustomer } from "./customers";
 
 useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
@@ -30,25 +31,11 @@ afterAll(async () => {
 
 /** A customer with an active plan, a completed questionnaire (so /analytics opens) and a site. */
 async function customerWithSite(context: BrowserContext, siteName: string) {
-  const signUp = await context.request.post("/dev-identity/sign-up", {
-    data: {
-      email: uniqueEmail("ana"),
-      password: "correct horse battery",
-      firstName: "Ana",
-      lastName: "Lytics",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  expect((await context.request.get("/api/auth/user")).status()).toBe(200);
-  await db.entities.user
-    .patch({ userId: user.id })
-    .set({ subscriptionActive: true, subscriptionPlan: "pro", hasCompletedQuestionnaire: true })
-    .go();
+  const userId = await signUpCustomer(context, { firstName: "Ana", lastName: "Lytics" });
   const { data: site } = await db.entities.site
-    .create({ userId: user.id, name: siteName, status: "live" })
+    .create({ userId, name: siteName, status: "live" })
     .go();
-  return { userId: user.id, siteId: site.siteId };
+  return { userId, siteId: site.siteId };
 }
 
 /** The customer's website: two pages carrying whatever snippet the customer pasted. */

@@ -5,8 +5,9 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, uniqueEmail, waitForPath } from "./browser";
+import { launchBrowser, openPage, screenshot, waitForPath } from "./browser";
 import { useWebStackEnv } from "./context";
+import { signUpCustomer } from "./customers";
 
 useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
@@ -25,28 +26,13 @@ afterAll(async () => {
  * land separately, so the subscription state is written through core as the webhook would.
  */
 async function payingCustomer(context: BrowserContext, firstName: string): Promise<string> {
-  const signUp = await context.request.post("/dev-identity/sign-up", {
-    data: {
-      email: uniqueEmail(firstName.toLowerCase()),
-      password: "correct horse battery",
-      firstName,
-      lastName: "Baker",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  expect((await context.request.get("/api/auth/user")).status()).toBe(200);
-  await db.entities.user
-    .patch({ userId: user.id })
-    .set({
-      subscriptionActive: true,
-      subscriptionStatus: "active",
-      subscriptionPlan: "starter",
-      stripeCustomerId: `cus_${user.id.slice(-10)}`,
-      stripeSubscriptionId: `sub_${user.id.slice(-10)}`,
-    })
-    .go();
-  return user.id;
+  return signUpCustomer(context, { firstName, lastName: "Baker" }, (userId) => ({
+    subscriptionActive: true,
+    subscriptionStatus: "active",
+    subscriptionPlan: "starter",
+    stripeCustomerId: `cus_${userId.slice(-10)}`,
+    stripeSubscriptionId: `sub_${userId.slice(-10)}`,
+  }));
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, pathOf, screenshot, uniqueEmail, waitForPath } from "./browser";
 import { useWebStackEnv, webUrl } from "./context";
+import { signUp } from "./customers";
 
 const stackEnv = useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
@@ -42,8 +43,8 @@ async function fillCheckout(page: Page, card: string) {
   await page.getByLabel("Cardholder name").fill("Ada Lovelace");
 }
 
-/** Waits until the webhook has made the signed-in user active. */
-async function waitUntilActive(context: BrowserContext) {
+/** Waits until the webhook has made the signed-in user active (or, with `false`, lapsed). */
+async function waitUntilActive(context: BrowserContext, active = true) {
   await expect
     .poll(
       async () =>
@@ -51,7 +52,7 @@ async function waitUntilActive(context: BrowserContext) {
           .subscriptionActive,
       { timeout: 20_000, interval: 250 },
     )
-    .toBe(true);
+    .toBe(active);
 }
 
 async function completeQuestionnaire(context: BrowserContext) {
@@ -193,14 +194,7 @@ describe("paying for a plan", () => {
       },
     );
     expect(renewed.status).toBe(200);
-    await expect
-      .poll(
-        async () =>
-          ((await (await context.request.get("/api/auth/user")).json()) as Record<string, unknown>)
-            .subscriptionActive,
-        { timeout: 20_000, interval: 250 },
-      )
-      .toBe(false);
+    await waitUntilActive(context, false);
 
     await page.goto("/dashboard");
     await page.getByText("Payment Issue", { exact: true }).waitFor();
@@ -224,15 +218,7 @@ describe("paying for a plan", () => {
 
   it("/complete-payment with nothing to pay says so and leaves for / after 2 s", async () => {
     const fresh = await openPage(browser, 1440);
-    const signUp = await fresh.context.request.post("/dev-identity/sign-up", {
-      data: {
-        email: uniqueEmail("nopay"),
-        password: "correct horse battery",
-        firstName: "Nora",
-        lastName: "Payless",
-      },
-    });
-    expect(signUp.status()).toBe(201);
+    await signUp(fresh.context, { firstName: "Nora", lastName: "Payless" });
     await fresh.page.goto("/complete-payment");
     await fresh.page.getByRole("heading", { name: "Complete Your Payment" }).waitFor();
     await fresh.page.getByText("No Payment Required", { exact: true }).waitFor();
@@ -312,15 +298,7 @@ describe("paying for a plan", () => {
 
     // A new customer at the checkout page, on a phone.
     const phone = await openPage(browser, 375);
-    const signUp = await phone.context.request.post("/dev-identity/sign-up", {
-      data: {
-        email: uniqueEmail("phone"),
-        password: "correct horse battery",
-        firstName: "Phone",
-        lastName: "User",
-      },
-    });
-    expect(signUp.status()).toBe(201);
+    await signUp(phone.context, { firstName: "Phone", lastName: "User" });
     await phone.context.request.get("/api/auth/user");
     const created = await phone.context.request.post("/api/create-subscription", {
       data: { planName: "Starter" },

@@ -14,7 +14,8 @@ import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import dns2 from "dns2";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, uniqueEmail } from "./browser";
+import { launchBrowser } from "./browser";
+import { signUpCustomer } from "./customers";
 
 const SHOTS = process.env.SITES_SHOTS_DIR ?? "/tmp/shots-sites";
 const CNAME_TARGET = "sites.portal-hosting.net";
@@ -105,24 +106,10 @@ async function visit(width = 1440): Promise<Visit> {
 
 /** A signed-in customer (active plan, questionnaire done) with one live site made through core. */
 async function customerWithLiveSite(context: BrowserContext, name = "Corner Bakery") {
-  const signUp = await context.request.post("/dev-identity/sign-up", {
-    data: {
-      email: uniqueEmail("bea"),
-      password: "correct horse battery",
-      firstName: "Bea",
-      lastName: "Baker",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  expect((await context.request.get("/api/auth/user")).status()).toBe(200);
-  await db.entities.user
-    .patch({ userId: user.id })
-    .set({ subscriptionActive: true, subscriptionPlan: "pro", hasCompletedQuestionnaire: true })
-    .go();
+  const userId = await signUpCustomer(context, { firstName: "Bea", lastName: "Baker" });
   const { data: site } = await db.entities.site
     .create({
-      userId: user.id,
+      userId,
       name,
       description: "Artisan bakery in the old town",
       status: "live",
@@ -132,7 +119,7 @@ async function customerWithLiveSite(context: BrowserContext, name = "Corner Bake
       performanceScore: 92,
     })
     .go();
-  return { userId: user.id, siteId: site.siteId };
+  return { userId, siteId: site.siteId };
 }
 
 const toastText = (page: Page, text: string) =>

@@ -4,12 +4,12 @@
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, pathOf, uniqueEmail, waitForPath } from "./browser";
+import { launchBrowser, openPage, pathOf, waitForPath } from "./browser";
 import { useWebStackEnv } from "./context";
+import { signUpCustomer } from "./customers";
 
 useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
-const { db } = await import("@portal/core/db/service");
 const Tickets = await import("@portal/core/tickets/index");
 
 let browser: Browser;
@@ -22,23 +22,7 @@ afterAll(async () => {
 
 /** A signed-in customer with an active plan and a completed questionnaire (so /support opens). */
 async function customer(context: BrowserContext): Promise<string> {
-  const signUp = await context.request.post("/dev-identity/sign-up", {
-    data: {
-      email: uniqueEmail("sam"),
-      password: "correct horse battery",
-      firstName: "Sam",
-      lastName: "Support",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  // The first authenticated call creates the user record, as the SPA's sync does.
-  expect((await context.request.get("/api/auth/user")).status()).toBe(200);
-  await db.entities.user
-    .patch({ userId: user.id })
-    .set({ subscriptionActive: true, subscriptionPlan: "pro", hasCompletedQuestionnaire: true })
-    .go();
-  return user.id;
+  return signUpCustomer(context, { firstName: "Sam", lastName: "Support" });
 }
 
 describe("Support Center", () => {

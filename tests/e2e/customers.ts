@@ -1,0 +1,63 @@
+/**
+ * Customers for end-to-end tests, set up the way most tests need them: signed up through the
+ * dev identity provider (the browser context gets the session cookies), their user record
+ * created by the first authenticated call as the SPA's sync does, and their plan or
+ * questionnaire state written through core, as the Stripe webhook and the questionnaire would.
+ *
+ * Core is imported when a customer is made, not when this module loads: the test file must
+ * have pointed process.env at its stack first (useWebStackEnv, or its own local stack).
+ */
+import type { BrowserContext } from "playwright-core";
+import { expect } from "vitest";
+import { uniqueEmail } from "./browser";
+
+type UserEntity = typeof import("@portal/core/db/service").db.entities.user;
+/** The user fields a test may set through core (plan, questionnaire, Stripe ids…). */
+export type CustomerState = Parameters<ReturnType<UserEntity["patch"]>["set"]>[0];
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+}
+
+/** What most signed-in pages need: an active Pro plan and a completed questionnaire. */
+export const READY_CUSTOMER: CustomerState = {
+  subscriptionActive: true,
+  subscriptionPlan: "pro",
+  hasCompletedQuestionnaire: true,
+};
+
+/** Signs a person up through the dev identity provider; returns their user id. */
+export async function signUp(context: BrowserContext, person: Person): Promise<string> {
+  const res = await context.request.post("/dev-identity/sign-up", {
+    data: {
+      email: uniqueEmail(person.firstName.toLowerCase()),
+      password: "correct horse battery",
+      firstName: person.firstName,
+      lastName: person.lastName,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return user.id;
+}
+
+/**
+ * A signed-in customer in `state` (default: READY_CUSTOMER); `state` may depend on the new
+ * user's id (e.g. Stripe ids derived from it). Returns the user id.
+ */
+export async function signUpCustomer(
+  context: BrowserContext,
+  person: Person,
+  state: CustomerState | ((userId: string) => CustomerState) = READY_CUSTOMER,
+): Promise<string> {
+  const userId = await signUp(context, person);
+  // The first authenticated call creates the user record, as the SPA's sync does.
+  expect((await context.request.get("/api/auth/user")).status()).toBe(200);
+  const { db } = await import("@portal/core/db/service");
+  await db.entities.user
+    .patch({ userId })
+    .set(typeof state === "function" ? state(userId) : state)
+    .go();
+  return userId;
+}
