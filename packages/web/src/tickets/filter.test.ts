@@ -1,6 +1,6 @@
 import type { Ticket } from "@portal/core/contracts/tickets";
 import { describe, expect, it } from "vitest";
-import { filterTickets, supportSearchSchema } from "./filter";
+import { filterTickets, parseSupportSearch } from "./filter";
 
 const ticket = (over: Partial<Ticket>): Ticket => ({
   id: over.title ?? "id",
@@ -66,11 +66,22 @@ describe("filterTickets", () => {
 
 describe("support search in the URL", () => {
   it("keeps known values and drops unknown ones instead of failing", () => {
-    expect(supportSearchSchema.parse({ q: "dns", status: "closed", category: "billing" })).toEqual({
+    expect(parseSupportSearch({ q: "dns", status: "closed", category: "billing" })).toEqual({
       q: "dns",
       status: "closed",
       category: "billing",
     });
-    expect(supportSearchSchema.parse({ status: "archived", category: 7 })).toEqual({});
+    expect(parseSupportSearch({ status: "archived", category: 7 })).toEqual({});
+  });
+
+  it("defaults to no search and no filters, and leaves out what it drops", () => {
+    expect(parseSupportSearch({})).toEqual({});
+    // The router parses ?q=123 into a number and ?status=open&status=closed into an array.
+    const dropped = parseSupportSearch({ q: 123, status: ["open"], category: "toString" });
+    expect(Object.keys(dropped)).toEqual([]);
+    expect(parseSupportSearch({ q: "", status: "in_progress", extra: "x" })).toEqual({
+      q: "",
+      status: "in_progress",
+    });
   });
 });

@@ -2,23 +2,54 @@
  * The Support Center's search and filters (spec part 1 §2.12): what the URL may carry and
  * which tickets it selects. Pure, so the page and its tests share one definition.
  */
-import {
-  type Ticket,
-  ticketCategorySchema,
-  ticketStatusSchema,
+import type {
+  Ticket,
+  TicketCategoryValue,
+  TicketStatusValue,
 } from "@portal/core/contracts/tickets";
-import { z } from "zod";
 
 /**
  * /support?q=&status=&category=. A value the page does not know (an old or hand-edited link)
  * falls back to "all" rather than breaking the page; the defaults are left out of the URL.
  */
-export const supportSearchSchema = z.object({
-  q: z.string().optional().catch(undefined),
-  status: ticketStatusSchema.optional().catch(undefined),
-  category: ticketCategorySchema.optional().catch(undefined),
-});
-export type SupportSearch = z.infer<typeof supportSearchSchema>;
+export interface SupportSearch {
+  q?: string;
+  status?: TicketStatusValue;
+  category?: TicketCategoryValue;
+}
+
+// Hand-written rather than zod: route options are not code-split, so whatever `validateSearch`
+// imports ships with every page, the landing page included, and zod alone is ~25 KB gzip.
+// Only type imports from the contracts above for the same reason. A Record keyed by the
+// contract's union makes a status or category added there a compile error here until listed.
+const STATUSES: Record<TicketStatusValue, true> = {
+  open: true,
+  in_progress: true,
+  resolved: true,
+  closed: true,
+};
+const CATEGORIES: Record<TicketCategoryValue, true> = {
+  general: true,
+  technical: true,
+  billing: true,
+  website_request: true,
+  bug_report: true,
+};
+
+function oneOf<T extends string>(known: Record<T, true>, value: unknown): T | undefined {
+  return typeof value === "string" && Object.hasOwn(known, value) ? (value as T) : undefined;
+}
+
+/** The router's `validateSearch`: keeps known values, drops anything else (never throws). */
+export function parseSupportSearch(raw: Record<string, unknown>): SupportSearch {
+  const search: SupportSearch = {};
+  if (typeof raw.q === "string") search.q = raw.q;
+  const status = oneOf(STATUSES, raw.status);
+  if (status) search.status = status;
+  const category = oneOf(CATEGORIES, raw.category);
+  if (category) search.category = category;
+  return search;
+}
 
 /** Title or description contains the query, ignoring case; then status and category match. */
 export function filterTickets(tickets: readonly Ticket[], search: SupportSearch): Ticket[] {

@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { type SupportSearch, supportSearchSchema } from "../../tickets/filter";
+import { parseSupportSearch, type SupportSearch } from "../../tickets/filter";
 import { SupportPage } from "../../tickets/support-page";
 
 /** Support Center. ?q=&status=&category= hold the search and filters (reloadable, shareable). */
 export const Route = createFileRoute("/_portal/support")({
-  validateSearch: supportSearchSchema,
+  validateSearch: parseSupportSearch,
   component: SupportRoute,
 });
 
