@@ -1,7 +1,7 @@
 /** activities (spec part 2 §3): the dashboard's Recent Activity, newest first by id. */
 import { Entity, type EntityItem } from "electrodb";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model } from "./common";
+import { createdAt, idFrom, model, ownerIndex } from "./common";
 
 export const Activity = new Entity({
   model: model("activity"),
@@ -16,11 +16,7 @@ export const Activity = new Entity({
     createdAt,
   },
   indexes: {
-    byOwner: {
-      collection: ["customer", "dashboard"] as const,
-      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
-      sk: { field: "sk", composite: ["activityId"], casing: CASE_SENSITIVE },
-    },
+    byOwner: ownerIndex(["activityId"]),
   },
 });
 

@@ -51,3 +51,17 @@ export function idFrom<const Key extends string>(key: Key) {
     set: (_: unknown, item: Record<string, unknown>) => item[key] as string,
   } as const;
 }
+
+/**
+ * The index of an item a customer owns: partition = the owner's `userId`, sort key = the
+ * item's own id (`[]` for the user item itself), in the `customer` and `dashboard`
+ * collections. A collection reads one partition across entities, so every member must build
+ * its key exactly alike; writing it once keeps a new entity from drifting out of the query.
+ */
+export function ownerIndex<const SortKey extends readonly string[]>(sortKey: SortKey) {
+  return {
+    collection: ["customer", "dashboard"] as const,
+    pk: { field: "pk", composite: ["userId"] as const, casing: CASE_SENSITIVE },
+    sk: { field: "sk", composite: sortKey, casing: CASE_SENSITIVE },
+  } as const;
+}

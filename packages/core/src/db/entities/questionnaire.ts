@@ -11,7 +11,7 @@ import {
   WEBSITE_TYPES,
 } from "../../questionnaires/enums";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model, stringList, updatedAt } from "./common";
+import { createdAt, idFrom, model, ownerIndex, stringList, updatedAt } from "./common";
 
 export {
   ADDITIONAL_SERVICES,
@@ -55,11 +55,7 @@ export const Questionnaire = new Entity({
     updatedAt,
   },
   indexes: {
-    byOwner: {
-      collection: ["customer", "dashboard"] as const,
-      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
-      sk: { field: "sk", composite: ["questionnaireId"], casing: CASE_SENSITIVE },
-    },
+    byOwner: ownerIndex(["questionnaireId"]),
   },
 });
 

@@ -2,7 +2,7 @@
 import { Entity, type EntityItem } from "electrodb";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "../../sites/enums";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model, updatedAt } from "./common";
+import { CASE_SENSITIVE, createdAt, idFrom, model, ownerIndex, updatedAt } from "./common";
 
 export type { SiteStatus } from "../../sites/enums";
 export { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "../../sites/enums";
@@ -52,11 +52,7 @@ export const Site = new Entity({
     updatedAt,
   },
   indexes: {
-    byOwner: {
-      collection: ["customer", "dashboard"] as const,
-      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
-      sk: { field: "sk", composite: ["siteId"], casing: CASE_SENSITIVE },
-    },
+    byOwner: ownerIndex(["siteId"]),
     /**
      * Site id → site, for callers that only have the id: the public page-view endpoint and the
      * job worker. A customer-facing read goes through byOwner so ownership is part of the key.

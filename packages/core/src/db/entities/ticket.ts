@@ -8,7 +8,15 @@
  */
 import { Entity, type EntityItem } from "electrodb";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model, stringList, updatedAt } from "./common";
+import {
+  CASE_SENSITIVE,
+  createdAt,
+  idFrom,
+  model,
+  ownerIndex,
+  stringList,
+  updatedAt,
+} from "./common";
 
 export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
 export const TICKET_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
@@ -48,11 +56,7 @@ export const Ticket = new Entity({
     updatedAt,
   },
   indexes: {
-    byOwner: {
-      collection: ["customer", "dashboard"] as const,
-      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
-      sk: { field: "sk", composite: ["ticketId"], casing: CASE_SENSITIVE },
-    },
+    byOwner: ownerIndex(["ticketId"]),
     thread: {
       index: "gsi1",
       collection: "thread",

@@ -3,7 +3,7 @@
  * customer collection, so it is read together with the customer's sites, tickets and so on.
  */
 import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, createdAt, idFrom, model, updatedAt } from "./common";
+import { CASE_SENSITIVE, createdAt, idFrom, model, ownerIndex, updatedAt } from "./common";
 
 export const PLANS = ["starter", "pro", "enterprise"] as const;
 
@@ -39,11 +39,7 @@ export const User = new Entity({
     updatedAt,
   },
   indexes: {
-    byOwner: {
-      collection: ["customer", "dashboard"] as const,
-      pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
-      sk: { field: "sk", composite: [], casing: CASE_SENSITIVE },
-    },
+    byOwner: ownerIndex([]),
     /** Stripe customer → user (webhooks). Sparse: users without a Stripe customer are not in it. */
     byStripeCustomer: {
       index: "gsi2",
