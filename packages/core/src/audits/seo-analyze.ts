@@ -24,22 +24,15 @@ const NETWORK_IDLE_MS = 500;
 const NETWORK_IDLE_MAX_MS = 5_000;
 const HEADING_TEXT_MAX = 200;
 
-/** What the in-page script returns (everything else comes from the response and CDP). */
-interface DomFacts {
-  title: string | null;
-  metaDescription: string | null;
-  metaRobots: string | null;
-  canonical: string | null;
-  lang: string | null;
-  viewport: string | null;
-  ogTitle: string | null;
-  ogImage: string | null;
-  headings: { level: number; text: string }[];
-  images: { src: string; hasAlt: boolean }[];
+/**
+ * What the in-page script returns: the page facts the DOM knows (everything but the response's
+ * URL, status and headers) plus the link counts and load timing the result reports.
+ */
+type DomFacts = Omit<PageFacts, "url" | "statusCode" | "robotsHeader"> & {
   links: { internal: number; external: number };
   /** ms from navigation start to the end of the load event; null if not recorded. */
   loadEventEnd: number | null;
-}
+};
 
 /**
  * Runs inside the page. Kept as source text, not a function, because a bundler may rewrite
@@ -145,20 +138,12 @@ export async function analyzeSeo(
     guard.throwIfBlocked();
 
     const dom = (await page.evaluate(EXTRACT_DOM_FACTS)) as DomFacts;
+    const { links, loadEventEnd, ...domPageFacts } = dom;
     const facts: PageFacts = {
       url: page.url(),
       statusCode: response?.status() ?? null,
       robotsHeader: response?.headers()["x-robots-tag"] ?? null,
-      title: dom.title,
-      metaDescription: dom.metaDescription,
-      metaRobots: dom.metaRobots,
-      canonical: dom.canonical,
-      lang: dom.lang,
-      viewport: dom.viewport,
-      ogTitle: dom.ogTitle,
-      ogImage: dom.ogImage,
-      headings: dom.headings,
-      images: dom.images,
+      ...domPageFacts,
     };
     const { score, issues } = evaluateSeo(facts);
     await cdp.detach().catch(() => undefined);
@@ -166,9 +151,9 @@ export async function analyzeSeo(
     return seoResultSchema.parse({
       url: facts.url,
       score,
-      loadTime: Math.round((dom.loadEventEnd ?? wallLoad) / 10) / 100,
+      loadTime: Math.round((loadEventEnd ?? wallLoad) / 10) / 100,
       pageSize: transferred,
-      links: dom.links,
+      links,
       issues,
       metaTitle: dom.title || null,
       metaDescription: dom.metaDescription || null,
