@@ -43,6 +43,36 @@ function errorOf(form: Form, name: WizardField): string | undefined {
   return items.find((item) => item?.message)?.message;
 }
 
+/** Label (with the required mark), the control, the helper and the field's error. */
+function FieldShell({
+  form,
+  name,
+  label,
+  required,
+  helper,
+  children,
+}: {
+  form: Form;
+  name: WizardField;
+  label: string;
+  required?: boolean;
+  helper?: string;
+  children: ReactNode;
+}) {
+  const error = errorOf(form, name);
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      {children}
+      {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
 function TextField({
   form,
   name,
@@ -60,17 +90,10 @@ function TextField({
   helper?: string;
   type?: string;
 }) {
-  const error = errorOf(form, name);
   return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
+    <FieldShell form={form} name={name} label={label} required={required} helper={helper}>
       <Input type={type} placeholder={placeholder} {...form.register(name)} />
-      {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </FieldShell>
   );
 }
 
@@ -89,14 +112,10 @@ function TextAreaField({
   helper?: string;
   rows?: number;
 }) {
-  const error = errorOf(form, name);
   return (
-    <Field.Root invalid={!!error}>
-      <Field.Label>{label}</Field.Label>
+    <FieldShell form={form} name={name} label={label} helper={helper}>
       <Textarea rows={rows} placeholder={placeholder} {...form.register(name)} />
-      {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </FieldShell>
   );
 }
 
@@ -117,13 +136,8 @@ function SelectField({
   required?: boolean;
   helper?: string;
 }) {
-  const error = errorOf(form, name);
   return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
+    <FieldShell form={form} name={name} label={label} required={required} helper={helper}>
       <NativeSelect.Root>
         <NativeSelect.Field {...form.register(name)}>
           <option value="">{placeholder}</option>
@@ -135,9 +149,7 @@ function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </FieldShell>
   );
 }
 
