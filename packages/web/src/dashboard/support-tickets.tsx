@@ -1,11 +1,11 @@
 /** Support Tickets: the newest 5 tickets ('#' + last 6 id characters, status badge), New Ticket. */
-import { Button, Card, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, HStack, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
 import { ticketsQuery } from "../tickets/queries";
 import { TicketStatusBadge, ticketReference } from "../tickets/ticket-badges";
-import { DASHBOARD_LIST_SIZE } from "./site-display";
+import { DashboardListStates } from "./list-states";
 
 export function SupportTickets({ onNewTicket }: { onNewTicket: () => void }) {
   const tickets = useQuery(ticketsQuery());
@@ -23,46 +23,44 @@ export function SupportTickets({ onNewTicket }: { onNewTicket: () => void }) {
         </HStack>
       </Card.Header>
       <Card.Body pt="4">
-        {tickets.isPending ? (
-          <Stack gap="3">
-            <Skeleton height="10" />
-            <Skeleton height="10" />
-          </Stack>
-        ) : tickets.isError ? (
-          <Text color="fg.muted" fontSize="sm" role="alert">
-            We couldn't load your support tickets.
-          </Text>
-        ) : tickets.data.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            No support tickets yet
-          </Text>
-        ) : (
-          <Stack as="ul" gap="2" listStyleType="none" aria-label="Support tickets">
-            {tickets.data.slice(0, DASHBOARD_LIST_SIZE).map((ticket) => (
-              <HStack
-                as="li"
-                key={ticket.id}
-                gap="3"
-                justify="space-between"
-                p="3"
-                borderWidth="1px"
-                borderRadius="md"
-              >
-                <Stack gap="0" minW="0">
-                  <Link to="/support/$ticketId" params={{ ticketId: ticket.id }}>
-                    <Text fontSize="sm" fontWeight="medium" truncate _hover={{ color: "brand.fg" }}>
-                      {ticket.title}
+        <DashboardListStates
+          query={tickets}
+          errorText="We couldn't load your support tickets."
+          emptyText="No support tickets yet"
+        >
+          {(items) => (
+            <Stack as="ul" gap="2" listStyleType="none" aria-label="Support tickets">
+              {items.map((ticket) => (
+                <HStack
+                  as="li"
+                  key={ticket.id}
+                  gap="3"
+                  justify="space-between"
+                  p="3"
+                  borderWidth="1px"
+                  borderRadius="md"
+                >
+                  <Stack gap="0" minW="0">
+                    <Link to="/support/$ticketId" params={{ ticketId: ticket.id }}>
+                      <Text
+                        fontSize="sm"
+                        fontWeight="medium"
+                        truncate
+                        _hover={{ color: "brand.fg" }}
+                      >
+                        {ticket.title}
+                      </Text>
+                    </Link>
+                    <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                      {ticketReference(ticket.id)}
                     </Text>
-                  </Link>
-                  <Text fontSize="xs" color="fg.muted" fontFamily="mono">
-                    {ticketReference(ticket.id)}
-                  </Text>
-                </Stack>
-                <TicketStatusBadge status={ticket.status} />
-              </HStack>
-            ))}
-          </Stack>
-        )}
+                  </Stack>
+                  <TicketStatusBadge status={ticket.status} />
+                </HStack>
+              ))}
+            </Stack>
+          )}
+        </DashboardListStates>
       </Card.Body>
     </Card.Root>
   );
