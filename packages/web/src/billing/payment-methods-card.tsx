@@ -2,13 +2,14 @@
  * Payment Methods (spec part 2 "Billing"): saved cards with the default badge, Set as Default,
  * adding a card (Stripe Checkout in setup mode) and Manage Payment Methods (Stripe's portal).
  */
-import { Badge, Button, Card, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { PaymentMethod } from "@portal/core/contracts/billing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CreditCard, Link2 } from "lucide-react";
 import { isUnauthorizedError } from "../api/client";
 import { toast } from "../ui/toaster";
 import { brandName } from "./format";
+import { BillingListStates } from "./list-states";
 import {
   addPaymentMethod,
   createPortalSession,
@@ -85,63 +86,62 @@ export function PaymentMethodsCard() {
         <Card.Description>The cards your subscription is charged to.</Card.Description>
       </Card.Header>
       <Card.Body>
-        {query.isPending ? (
-          <Stack gap="3">
-            <Skeleton height="12" />
-            <Skeleton height="12" />
-          </Stack>
-        ) : query.isError ? (
-          <Text color="fg.error">Failed to load payment methods. Please refresh the page.</Text>
-        ) : query.data.paymentMethods.length === 0 ? (
-          <Text color="fg.muted">No payment methods found</Text>
-        ) : (
-          <Stack gap="3" as="ul" listStyleType="none">
-            {query.data.paymentMethods.map((method) => {
-              const { title, detail } = describe(method);
-              const Icon = method.type === "link" ? Link2 : CreditCard;
-              return (
-                <Flex
-                  as="li"
-                  key={method.id}
-                  justify="space-between"
-                  align="center"
-                  gap="3"
-                  wrap="wrap"
-                  borderWidth="1px"
-                  borderRadius="lg"
-                  px="4"
-                  py="3"
-                >
-                  <HStack gap="3" minW="0">
-                    <Icon size={22} aria-hidden style={{ flexShrink: 0 }} />
-                    <Stack gap="0" minW="0">
-                      <Text fontWeight="medium">{title}</Text>
-                      {detail ? (
-                        <Text fontSize="sm" color="fg.muted">
-                          {detail}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  </HStack>
-                  {method.isDefault ? (
-                    <Badge variant="subtle" colorPalette="brand" borderRadius="full" px="2.5">
-                      Default
-                    </Badge>
-                  ) : (
-                    <Button
-                      size="xs"
-                      variant="ghost"
-                      loading={makeDefault.isPending && makeDefault.variables === method.id}
-                      onClick={() => makeDefault.mutate(method.id)}
-                    >
-                      Set as Default
-                    </Button>
-                  )}
-                </Flex>
-              );
-            })}
-          </Stack>
-        )}
+        <BillingListStates
+          query={query}
+          select={(data) => data.paymentMethods}
+          skeletonHeight="12"
+          errorText="Failed to load payment methods. Please refresh the page."
+          emptyText="No payment methods found"
+        >
+          {(items) => (
+            <Stack gap="3" as="ul" listStyleType="none">
+              {items.map((method) => {
+                const { title, detail } = describe(method);
+                const Icon = method.type === "link" ? Link2 : CreditCard;
+                return (
+                  <Flex
+                    as="li"
+                    key={method.id}
+                    justify="space-between"
+                    align="center"
+                    gap="3"
+                    wrap="wrap"
+                    borderWidth="1px"
+                    borderRadius="lg"
+                    px="4"
+                    py="3"
+                  >
+                    <HStack gap="3" minW="0">
+                      <Icon size={22} aria-hidden style={{ flexShrink: 0 }} />
+                      <Stack gap="0" minW="0">
+                        <Text fontWeight="medium">{title}</Text>
+                        {detail ? (
+                          <Text fontSize="sm" color="fg.muted">
+                            {detail}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                    </HStack>
+                    {method.isDefault ? (
+                      <Badge variant="subtle" colorPalette="brand" borderRadius="full" px="2.5">
+                        Default
+                      </Badge>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        loading={makeDefault.isPending && makeDefault.variables === method.id}
+                        onClick={() => makeDefault.mutate(method.id)}
+                      >
+                        Set as Default
+                      </Button>
+                    )}
+                  </Flex>
+                );
+              })}
+            </Stack>
+          )}
+        </BillingListStates>
       </Card.Body>
       <Card.Footer gap="3" flexWrap="wrap">
         <Button variant="outline" loading={add.isPending} onClick={() => add.mutate()}>
