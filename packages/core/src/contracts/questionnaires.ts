@@ -16,27 +16,8 @@ import {
   WEBSITE_TYPES,
 } from "../questionnaires/enums";
 
-export type {
-  AdditionalService,
-  Budget,
-  ContactPreference,
-  DesignStyle,
-  Industry,
-  Timeline,
-  WebsiteType,
-} from "../questionnaires/enums";
 // The enumerations and colour defaults live in questionnaires/enums.ts, shared with the entity.
-export {
-  ADDITIONAL_SERVICES,
-  BUDGETS,
-  CONTACT_PREFERENCES,
-  DEFAULT_PRIMARY_COLOR,
-  DEFAULT_SECONDARY_COLOR,
-  DESIGN_STYLES,
-  INDUSTRIES,
-  TIMELINES,
-  WEBSITE_TYPES,
-} from "../questionnaires/enums";
+export * from "../questionnaires/enums";
 
 /**
  * Length limits (the spec gives none): a name or a short answer fits in 200 characters, a URL

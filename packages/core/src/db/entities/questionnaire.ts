@@ -13,15 +13,7 @@ import {
 import { newId } from "../ids";
 import { createdAt, idFrom, model, ownerIndex, stringList, updatedAt } from "./common";
 
-export {
-  ADDITIONAL_SERVICES,
-  BUDGETS,
-  CONTACT_PREFERENCES,
-  DESIGN_STYLES,
-  INDUSTRIES,
-  TIMELINES,
-  WEBSITE_TYPES,
-} from "../../questionnaires/enums";
+export * from "../../questionnaires/enums";
 
 export const Questionnaire = new Entity({
   model: model("questionnaire"),
