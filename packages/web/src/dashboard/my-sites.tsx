@@ -19,16 +19,9 @@ import {
 } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
 import { Link } from "@tanstack/react-router";
-import {
-  CircleCheck,
-  ClipboardList,
-  ExternalLink,
-  Hammer,
-  Rocket,
-  Settings,
-  TrendingUp,
-} from "lucide-react";
+import { CircleCheck, ClipboardList, Hammer, Rocket, Settings, TrendingUp } from "lucide-react";
 import { useState } from "react";
+import { LiveSiteButton } from "../sites/live-site-button";
 import { SiteListStates, useSites } from "../sites/site-list-states";
 import { formatLongDate, scoreBand, showsSeoUpsell, siteStatusBadge } from "./site-display";
 import placeholderImage from "./site-placeholder.svg";
@@ -213,19 +206,7 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade: (site: Site) => v
           </HStack>
         </Stack>
         <HStack gap="2" flexShrink="0">
-          {site.liveUrl ? (
-            <Button asChild size="sm" variant="outline">
-              <a href={site.liveUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden />
-                Preview
-              </a>
-            </Button>
-          ) : (
-            <Button size="sm" variant="outline" disabled>
-              <ExternalLink aria-hidden />
-              Preview
-            </Button>
-          )}
+          <LiveSiteButton href={site.liveUrl} label="Preview" />
           <Button asChild size="sm" variant="outline">
             <Link to="/manage">
               <Settings aria-hidden />

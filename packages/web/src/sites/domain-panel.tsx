@@ -23,12 +23,13 @@ import type {
   SiteSettingsInput,
   VerifyDomainResponse,
 } from "@portal/core/contracts/sites";
-import { ExternalLink, Globe, ShieldCheck } from "lucide-react";
+import { Globe, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { DnsRecordsTable } from "./dns-records-table";
+import { LiveSiteButton } from "./live-site-button";
 import { addDomain, verifyDomain } from "./queries";
 import { useSiteMutation } from "./use-site-mutation";
 
@@ -249,19 +250,7 @@ export function DomainPanel({
           <Text fontSize="sm" color={site.liveUrl ? "fg" : "fg.muted"} truncate minW="0">
             {site.liveUrl ?? "Your site is not live yet."}
           </Text>
-          {site.liveUrl ? (
-            <Button asChild size="sm" variant="outline">
-              <a href={site.liveUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden />
-                Visit
-              </a>
-            </Button>
-          ) : (
-            <Button size="sm" variant="outline" disabled>
-              <ExternalLink aria-hidden />
-              Visit
-            </Button>
-          )}
+          <LiveSiteButton href={site.liveUrl} label="Visit" />
         </Flex>
       </Stack>
     </Stack>
