@@ -14,7 +14,6 @@ import {
   Input,
   Separator,
   Stack,
-  Switch,
   Text,
 } from "@chakra-ui/react";
 import type {
@@ -25,12 +24,13 @@ import type {
 } from "@portal/core/contracts/sites";
 import { Globe, ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { type Control, Controller } from "react-hook-form";
+import type { Control } from "react-hook-form";
 import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { DnsRecordsTable } from "./dns-records-table";
 import { LiveSiteButton } from "./live-site-button";
 import { addDomain, verifyDomain } from "./queries";
+import { SettingSwitch } from "./setting-switch";
 import { useSiteMutation } from "./use-site-mutation";
 
 export function DomainPanel({
@@ -213,31 +213,11 @@ export function DomainPanel({
 
       <Separator />
 
-      <Controller
+      <SettingSwitch
         control={control}
         name="sslEnabled"
-        render={({ field }) => (
-          <Switch.Root
-            colorPalette="brand"
-            checked={field.value}
-            onCheckedChange={(event) => field.onChange(event.checked)}
-            name={field.name}
-            display="flex"
-            justifyContent="space-between"
-            gap="4"
-          >
-            <Stack gap="0.5">
-              <Switch.Label fontWeight="medium">SSL Certificate</Switch.Label>
-              <Text fontSize="sm" color="fg.muted">
-                Serve your site over a secure https:// connection.
-              </Text>
-            </Stack>
-            <Switch.HiddenInput onBlur={field.onBlur} />
-            <Switch.Control>
-              <Switch.Thumb />
-            </Switch.Control>
-          </Switch.Root>
-        )}
+        label="SSL Certificate"
+        help="Serve your site over a secure https:// connection."
       />
 
       <Separator />

@@ -16,7 +16,6 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Switch,
   Tabs,
   Text,
   Textarea,
@@ -34,12 +33,13 @@ import {
 } from "@portal/core/contracts/sites";
 import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { type Control, Controller, type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { type Control, type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { ColorField } from "./color-field";
 import { DomainPanel } from "./domain-panel";
 import { deleteSite, updateSite } from "./queries";
+import { SettingSwitch } from "./setting-switch";
 import { useSiteMutation } from "./use-site-mutation";
 
 type TabId = "general" | "domain" | "design" | "advanced";
@@ -320,47 +320,6 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
         </Card.Body>
       </form>
     </Card.Root>
-  );
-}
-
-function SettingSwitch({
-  control,
-  name,
-  label,
-  help,
-}: {
-  control: Control<SiteSettingsInput>;
-  name: "analyticsEnabled" | "seoEnabled";
-  label: string;
-  help: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Switch.Root
-          colorPalette="brand"
-          checked={field.value}
-          onCheckedChange={(event) => field.onChange(event.checked)}
-          name={field.name}
-          display="flex"
-          justifyContent="space-between"
-          gap="4"
-        >
-          <Stack gap="0.5">
-            <Switch.Label fontWeight="medium">{label}</Switch.Label>
-            <Text fontSize="sm" color="fg.muted">
-              {help}
-            </Text>
-          </Stack>
-          <Switch.HiddenInput onBlur={field.onBlur} />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-        </Switch.Root>
-      )}
-    />
   );
 }
 
