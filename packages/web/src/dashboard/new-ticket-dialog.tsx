@@ -3,35 +3,28 @@
  * description at least 10 characters, category and priority chosen, and a site picker whose
  * 'none' choice sends no site. Opened by 'New Ticket' and by the header's 'Get Support'.
  */
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from "@chakra-ui/react";
+import { SimpleGrid } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type DashboardTicketForm,
   type DashboardTicketFormInput,
   dashboardTicketFormSchema,
   NO_SITE,
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITY_LABELS,
-  ticketCategorySchema,
-  ticketPrioritySchema,
 } from "@portal/core/contracts/tickets";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Resolver, useForm } from "react-hook-form";
 import { isUnauthorizedError } from "../api/client";
 import { sitesQuery } from "../sites/queries";
-import { parseApiError } from "../tickets/api-error";
 import { createTicket, ticketsQuery } from "../tickets/queries";
+import {
+  showServerFieldErrors,
+  TicketCategoryField,
+  TicketDescriptionField,
+  TicketDialogShell,
+  TicketPriorityField,
+  TicketSiteField,
+  TicketTitleField,
+} from "../tickets/ticket-form-fields";
 import { toast } from "../ui/toaster";
 import { activitiesQuery, dashboardStatsQuery } from "./queries";
 
@@ -48,8 +41,6 @@ const DEFAULTS: FormValues = {
   priority: "",
   siteId: NO_SITE,
 };
-
-const FIELDS = ["title", "description", "category", "priority", "siteId"] as const;
 
 // The schema's input types category and priority as the listed values; "" (nothing chosen)
 // is what the form starts with and what the schema refuses with its own messages.
@@ -91,137 +82,41 @@ function TicketDialog({ onClose }: { onClose: () => void }) {
         description: "Failed to create support ticket",
         variant: "destructive",
       });
-      const { fields } = parseApiError(error);
-      for (const name of FIELDS) {
-        const message = fields[name];
-        if (message) setError(name, { message });
-      }
+      showServerFieldErrors(error, setError);
     },
   });
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(event) => {
-        if (!event.open) onClose();
-      }}
-      placement="center"
+    <TicketDialogShell
+      onClose={onClose}
+      onSubmit={handleSubmit((values) => create.mutate(values))}
+      pending={create.isPending}
+      loadingText="Creating..."
       size={{ base: "full", sm: "lg" }}
-      scrollBehavior="inside"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              noValidate
-              onSubmit={handleSubmit((values) => create.mutate(values))}
-              style={{ display: "contents" }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>Create Support Ticket</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={!!errors.title} required>
-                    <Field.Label>
-                      Title
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input placeholder="Brief description of the issue" {...register("title")} />
-                    <Field.ErrorText>{errors.title?.message}</Field.ErrorText>
-                  </Field.Root>
-
-                  <Field.Root invalid={!!errors.description} required>
-                    <Field.Label>
-                      Description
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Textarea
-                      rows={5}
-                      placeholder="Please describe your issue in detail..."
-                      {...register("description")}
-                    />
-                    <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
-                  </Field.Root>
-
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root invalid={!!errors.category} required>
-                      <Field.Label>
-                        Category
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field {...register("category")}>
-                          <option value="">Select a category</option>
-                          {ticketCategorySchema.options.map((value) => (
-                            <option key={value} value={value}>
-                              {TICKET_CATEGORY_LABELS[value]}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.ErrorText>{errors.category?.message}</Field.ErrorText>
-                    </Field.Root>
-
-                    <Field.Root invalid={!!errors.priority} required>
-                      <Field.Label>
-                        Priority
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field {...register("priority")}>
-                          <option value="">Select a priority</option>
-                          {ticketPrioritySchema.options.map((value) => (
-                            <option key={value} value={value}>
-                              {TICKET_PRIORITY_LABELS[value]}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.ErrorText>{errors.priority?.message}</Field.ErrorText>
-                    </Field.Root>
-                  </SimpleGrid>
-
-                  <Field.Root invalid={!!errors.siteId}>
-                    <Field.Label>Related Site (optional)</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register("siteId")}>
-                        <option value={NO_SITE}>None</option>
-                        {(sites.data ?? []).map((site) => (
-                          <option key={site.id} value={site.id}>
-                            {site.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.ErrorText>{errors.siteId?.message}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  loading={create.isPending}
-                  loadingText="Creating..."
-                >
-                  Create Ticket
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <TicketTitleField registration={register("title")} error={errors.title?.message} />
+      <TicketDescriptionField
+        registration={register("description")}
+        error={errors.description?.message}
+      />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TicketCategoryField
+          registration={register("category")}
+          error={errors.category?.message}
+          placeholder="Select a category"
+        />
+        <TicketPriorityField
+          registration={register("priority")}
+          error={errors.priority?.message}
+          placeholder="Select a priority"
+        />
+      </SimpleGrid>
+      <TicketSiteField
+        registration={register("siteId")}
+        error={errors.siteId?.message}
+        sites={sites.data ?? []}
+        none={{ value: NO_SITE, label: "None" }}
+      />
+    </TicketDialogShell>
   );
 }

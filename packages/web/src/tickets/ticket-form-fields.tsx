@@ -1,0 +1,222 @@
+/**
+ * What the two New Ticket dialogs share (spec part 1 §5: the dashboard form and the Support
+ * Center form). Each dialog keeps its own schema, defaults, messages, field order and extras;
+ * these parts only draw a field from the registration and message the dialog hands them, so
+ * they work with either form's value types.
+ */
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  type DialogRootProps,
+  Field,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Textarea,
+} from "@chakra-ui/react";
+import {
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITY_LABELS,
+  ticketCategorySchema,
+  ticketPrioritySchema,
+} from "@portal/core/contracts/tickets";
+import type { FormEventHandler, ReactNode } from "react";
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
+import { parseApiError } from "./api-error";
+
+interface FieldProps {
+  registration: UseFormRegisterReturn;
+  error?: string;
+}
+
+/** The dialog around either form: title, body, Cancel / Create Ticket, close button. */
+export function TicketDialogShell({
+  onClose,
+  onSubmit,
+  pending,
+  loadingText,
+  size,
+  children,
+}: {
+  onClose: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  loadingText?: string;
+  size: DialogRootProps["size"];
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(event) => {
+        if (!event.open) onClose();
+      }}
+      placement="center"
+      size={size}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form noValidate onSubmit={onSubmit} style={{ display: "contents" }}>
+              <Dialog.Header>
+                <Dialog.Title>Create Support Ticket</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">{children}</Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={pending}>
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={pending}
+                  loadingText={loadingText}
+                >
+                  Create Ticket
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export function TicketTitleField({ registration, error }: FieldProps) {
+  return (
+    <Field.Root invalid={!!error} required>
+      <Field.Label>
+        Title
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input placeholder="Brief description of the issue" {...registration} />
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** `helper` is drawn between the box and the message (the Support Center's live counter). */
+export function TicketDescriptionField({
+  registration,
+  error,
+  helper,
+}: FieldProps & { helper?: ReactNode }) {
+  return (
+    <Field.Root invalid={!!error} required>
+      <Field.Label>
+        Description
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Textarea rows={5} placeholder="Please describe your issue in detail..." {...registration} />
+      {helper}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/**
+ * A select of `choices`. With `placeholder` the field is required and starts on an empty
+ * "Select a …" option (the dashboard's rule); without, it starts on the form's default.
+ */
+function ChoiceField({
+  label,
+  registration,
+  error,
+  placeholder,
+  choices,
+}: FieldProps & {
+  label: string;
+  placeholder?: string;
+  choices: readonly { value: string; label: string }[];
+}) {
+  const required = placeholder !== undefined;
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...registration}>
+          {required ? <option value="">{placeholder}</option> : null}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+const CATEGORY_CHOICES = ticketCategorySchema.options.map((value) => ({
+  value,
+  label: TICKET_CATEGORY_LABELS[value],
+}));
+const PRIORITY_CHOICES = ticketPrioritySchema.options.map((value) => ({
+  value,
+  label: TICKET_PRIORITY_LABELS[value],
+}));
+
+export function TicketCategoryField(props: FieldProps & { placeholder?: string }) {
+  return <ChoiceField label="Category" choices={CATEGORY_CHOICES} {...props} />;
+}
+
+export function TicketPriorityField(props: FieldProps & { placeholder?: string }) {
+  return <ChoiceField label="Priority" choices={PRIORITY_CHOICES} {...props} />;
+}
+
+/** Optional site picker; `none` is the first option, the form's "no particular site". */
+export function TicketSiteField({
+  sites,
+  none,
+  ...props
+}: FieldProps & {
+  sites: readonly { id: string; name: string }[];
+  none: { value: string; label: string };
+}) {
+  return (
+    <Field.Root invalid={!!props.error}>
+      <Field.Label>Related Site (optional)</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...props.registration}>
+          <option value={none.value}>{none.label}</option>
+          {sites.map((site) => (
+            <option key={site.id} value={site.id}>
+              {site.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText>{props.error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+const FIELDS = ["title", "description", "category", "priority", "siteId"] as const;
+
+/** Field messages from the server (e.g. a site that is no longer there) go beside the field. */
+export function showServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+) {
+  const { fields } = parseApiError(error);
+  for (const name of FIELDS) {
+    const message = fields[name];
+    if (message) setError(name as Path<T>, { message });
+  }
+}
