@@ -1,6 +1,4 @@
-import { Center, Link as ChakraLink, Spinner } from "@chakra-ui/react";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { Suspense } from "react";
+import { createFileRoute } from "@tanstack/react-router";
 import { productName } from "../brand";
 import { useIdentityWidgets } from "../identity/context";
 import { AuthLayout } from "../identity/pages/auth-layout";
@@ -13,24 +11,9 @@ function SignInPage() {
     <AuthLayout
       title={`Welcome to ${productName}`}
       subtitle="Sign in to manage your websites."
-      footer={
-        <>
-          Don't have an account?{" "}
-          <ChakraLink asChild color="brand.fg" fontWeight="medium">
-            <Link to="/sign-up">Sign up</Link>
-          </ChakraLink>
-        </>
-      }
+      switchTo={{ prompt: "Don't have an account?", to: "/sign-up", label: "Sign up" }}
     >
-      <Suspense
-        fallback={
-          <Center py="10">
-            <Spinner />
-          </Center>
-        }
-      >
-        <SignIn />
-      </Suspense>
+      <SignIn />
     </AuthLayout>
   );
 }

@@ -1,6 +1,4 @@
-import { Center, Link as ChakraLink, Spinner } from "@chakra-ui/react";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { Suspense } from "react";
+import { createFileRoute } from "@tanstack/react-router";
 import { productName } from "../brand";
 import { useIdentityWidgets } from "../identity/context";
 import { AuthLayout } from "../identity/pages/auth-layout";
@@ -15,24 +13,9 @@ function SignUpPage() {
     <AuthLayout
       title={`Join ${productName}`}
       subtitle="Create your account to get your website started."
-      footer={
-        <>
-          Already have an account?{" "}
-          <ChakraLink asChild color="brand.fg" fontWeight="medium">
-            <Link to="/sign-in">Sign in</Link>
-          </ChakraLink>
-        </>
-      }
+      switchTo={{ prompt: "Already have an account?", to: "/sign-in", label: "Sign in" }}
     >
-      <Suspense
-        fallback={
-          <Center py="10">
-            <Spinner />
-          </Center>
-        }
-      >
-        <SignUp />
-      </Suspense>
+      <SignUp />
     </AuthLayout>
   );
 }

@@ -38,6 +38,52 @@ export function TextField({
   );
 }
 
+/** A form field's registration and current error, as the fields below take them. */
+export interface BoundField {
+  registration: UseFormRegisterReturn;
+  error?: FieldError;
+}
+
+/** First and last name (sign-up and profile); the caller lays them out. */
+export function NameFields({
+  firstName,
+  lastName,
+}: {
+  firstName: BoundField;
+  lastName: BoundField;
+}) {
+  return (
+    <>
+      <TextField label="First name" autoComplete="given-name" {...firstName} />
+      <TextField label="Last name" autoComplete="family-name" {...lastName} />
+    </>
+  );
+}
+
+/** Email and password; `newPassword` for sign-up (browser suggests one, rule shown). */
+export function CredentialFields({
+  email,
+  password,
+  newPassword = false,
+}: {
+  email: BoundField;
+  password: BoundField;
+  newPassword?: boolean;
+}) {
+  return (
+    <>
+      <TextField label="Email address" type="email" autoComplete="email" {...email} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete={newPassword ? "new-password" : "current-password"}
+        helper={newPassword ? "At least 8 characters." : undefined}
+        {...password}
+      />
+    </>
+  );
+}
+
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { currentUserKey } from "../../api/current-user";
 import { useIdentity } from "../context";
-import { FormCard, FormError, messageOf, TextField } from "./form-parts";
+import { FormCard, FormError, messageOf, NameFields, TextField } from "./form-parts";
 import { useLocalIdentityActions } from "./local-identity";
 
 export default function LocalProfileForm() {
@@ -67,17 +67,9 @@ export default function LocalProfileForm() {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <FormError message={formError} />
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              registration={register("firstName")}
-              error={errors.firstName}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              registration={register("lastName")}
-              error={errors.lastName}
+            <NameFields
+              firstName={{ registration: register("firstName"), error: errors.firstName }}
+              lastName={{ registration: register("lastName"), error: errors.lastName }}
             />
             <TextField
               label="Profile image URL"

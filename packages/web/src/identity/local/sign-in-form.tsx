@@ -5,7 +5,7 @@ import { type SignInInput, signInInputSchema } from "@portal/core/contracts/dev-
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormCard, FormError, messageOf, TextField } from "./form-parts";
+import { CredentialFields, FormCard, FormError, messageOf } from "./form-parts";
 import { useLocalIdentityActions } from "./local-identity";
 
 export default function LocalSignInForm() {
@@ -35,19 +35,9 @@ export default function LocalSignInForm() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           <FormError message={formError} />
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            registration={register("email")}
-            error={errors.email}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            registration={register("password")}
-            error={errors.password}
+          <CredentialFields
+            email={{ registration: register("email"), error: errors.email }}
+            password={{ registration: register("password"), error: errors.password }}
           />
           <Button
             type="submit"

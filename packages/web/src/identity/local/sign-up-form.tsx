@@ -5,7 +5,7 @@ import { type SignUpInput, signUpInputSchema } from "@portal/core/contracts/dev-
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { DevIdentityError } from "./dev-identity-client";
-import { FormCard, FormError, messageOf, TextField } from "./form-parts";
+import { CredentialFields, FormCard, FormError, messageOf, NameFields } from "./form-parts";
 import { useLocalIdentityActions } from "./local-identity";
 
 const fieldNames = ["email", "password", "firstName", "lastName"] as const;
@@ -42,33 +42,15 @@ export default function LocalSignUpForm() {
         <Stack gap="4">
           <FormError message={formError} />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              registration={register("firstName")}
-              error={errors.firstName}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              registration={register("lastName")}
-              error={errors.lastName}
+            <NameFields
+              firstName={{ registration: register("firstName"), error: errors.firstName }}
+              lastName={{ registration: register("lastName"), error: errors.lastName }}
             />
           </SimpleGrid>
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            registration={register("email")}
-            error={errors.email}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            registration={register("password")}
-            error={errors.password}
-            helper="At least 8 characters."
+          <CredentialFields
+            email={{ registration: register("email"), error: errors.email }}
+            password={{ registration: register("password"), error: errors.password }}
+            newPassword
           />
           <Button
             type="submit"

@@ -1,19 +1,23 @@
-/** The frame of the sign-in and sign-up screens. */
-import { Box, Center, Heading, Stack, Text } from "@chakra-ui/react";
+/**
+ * The frame of the sign-in and sign-up screens: logo, heading, the provider's widget (loaded
+ * lazily, so a spinner stands in meanwhile) and a link across to the other screen.
+ */
+import { Box, Center, Link as ChakraLink, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Logo } from "../../ui/logo";
 
 export function AuthLayout({
   title,
   subtitle,
   children,
-  footer,
+  switchTo,
 }: {
   title: string;
   subtitle: string;
   children: ReactNode;
-  footer: ReactNode;
+  /** e.g. "Don't have an account?" followed by a link "Sign up" to /sign-up. */
+  switchTo: { prompt: string; to: "/sign-in" | "/sign-up"; label: string };
 }) {
   return (
     <Center
@@ -37,9 +41,22 @@ export function AuthLayout({
           </Heading>
           <Text color="fg.muted">{subtitle}</Text>
         </Stack>
-        <Box>{children}</Box>
+        <Box>
+          <Suspense
+            fallback={
+              <Center py="10">
+                <Spinner />
+              </Center>
+            }
+          >
+            {children}
+          </Suspense>
+        </Box>
         <Text textAlign="center" color="fg.muted" fontSize="sm">
-          {footer}
+          {switchTo.prompt}{" "}
+          <ChakraLink asChild color="brand.fg" fontWeight="medium">
+            <Link to={switchTo.to}>{switchTo.label}</Link>
+          </ChakraLink>
         </Text>
       </Stack>
     </Center>
