@@ -12,7 +12,7 @@ import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
 import { toast } from "../ui/toaster";
 import { CardPaymentForm } from "./card-form";
-import { PAYMENT_FAILED_FALLBACK } from "./card-payment";
+import { paymentFailureToasts } from "./payment-toasts";
 import { loadIncompletePayment } from "./queries";
 
 const REDIRECT_MS = 2000;
@@ -81,21 +81,7 @@ export function CompletePaymentPage() {
                   });
                   later(() => void navigate({ href: "/?payment=success" }));
                 }}
-                onFailed={(message) =>
-                  toast({
-                    title: "Payment Failed",
-                    description: message || PAYMENT_FAILED_FALLBACK,
-                    variant: "destructive",
-                  })
-                }
-                onUnexpected={(error) => {
-                  console.log("Payment confirmation error.", error);
-                  toast({
-                    title: "Payment Error",
-                    description: "An unexpected error occurred. Please try again.",
-                    variant: "destructive",
-                  });
-                }}
+                {...paymentFailureToasts("Payment confirmation error.")}
               />
               <Text fontSize="xs" color="fg.muted" display="flex" alignItems="center" gap="1.5">
                 <Lock size={12} aria-hidden /> Card details go straight to our payment provider.

@@ -19,8 +19,8 @@ import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { toast } from "../ui/toaster";
 import { CardPaymentForm } from "./card-form";
-import { PAYMENT_FAILED_FALLBACK } from "./card-payment";
 import { createSeoPaymentIntent } from "./create-payment-intent";
+import { paymentFailureToasts } from "./payment-toasts";
 
 export interface SeoUpsellModalProps {
   site: { id: string; name: string };
@@ -112,21 +112,7 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
                     submitLabel="Pay $49"
                     returnUrl={`${window.location.origin}/dashboard`}
                     onSucceeded={succeeded}
-                    onFailed={(message) =>
-                      toast({
-                        title: "Payment Failed",
-                        description: message || PAYMENT_FAILED_FALLBACK,
-                        variant: "destructive",
-                      })
-                    }
-                    onUnexpected={(error) => {
-                      console.log("SEO upsell payment error.", error);
-                      toast({
-                        title: "Payment Error",
-                        description: "An unexpected error occurred. Please try again.",
-                        variant: "destructive",
-                      });
-                    }}
+                    {...paymentFailureToasts("SEO upsell payment error.")}
                   />
                 </Stack>
               ) : (
