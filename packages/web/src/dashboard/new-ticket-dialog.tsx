@@ -11,21 +11,18 @@ import {
   dashboardTicketFormSchema,
   NO_SITE,
 } from "@portal/core/contracts/tickets";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type Resolver, useForm } from "react-hook-form";
-import { isUnauthorizedError } from "../api/client";
 import { sitesQuery } from "../sites/queries";
-import { createTicket, ticketsQuery } from "../tickets/queries";
 import {
-  showServerFieldErrors,
   TicketCategoryField,
   TicketDescriptionField,
   TicketDialogShell,
   TicketPriorityField,
   TicketSiteField,
   TicketTitleField,
+  useCreateTicket,
 } from "../tickets/ticket-form-fields";
-import { toast } from "../ui/toaster";
 import { activitiesQuery, dashboardStatsQuery } from "./queries";
 
 /** Category and priority start unchosen, so "Please select…" can be said (the form's rule). */
@@ -56,7 +53,6 @@ export function DashboardTicketDialog({ open, onClose }: { open: boolean; onClos
 }
 
 function TicketDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
   const sites = useQuery(sitesQuery());
   const {
     register,
@@ -65,25 +61,11 @@ function TicketDialog({ onClose }: { onClose: () => void }) {
     formState: { errors },
   } = useForm<FormValues, unknown, DashboardTicketForm>({ resolver, defaultValues: DEFAULTS });
 
-  const create = useMutation({
-    mutationFn: createTicket,
-    onSuccess: () => {
-      toast({ title: "Success", description: "Support ticket created successfully" });
-      void queryClient.invalidateQueries({ queryKey: ticketsQuery().queryKey });
-      void queryClient.invalidateQueries({ queryKey: activitiesQuery().queryKey });
-      void queryClient.invalidateQueries({ queryKey: dashboardStatsQuery().queryKey });
-      onClose();
-    },
-    onError: (error) => {
-      // A lost session already shows 'Unauthorized' and goes to /sign-in (router.tsx).
-      if (isUnauthorizedError(error)) return;
-      toast({
-        title: "Error",
-        description: "Failed to create support ticket",
-        variant: "destructive",
-      });
-      showServerFieldErrors(error, setError);
-    },
+  const create = useCreateTicket({
+    alsoRefresh: [activitiesQuery().queryKey, dashboardStatsQuery().queryKey],
+    onClose,
+    setError,
+    quietWhenUnauthorized: true,
   });
 
   return (

@@ -11,21 +11,19 @@ import {
   type SupportTicketFormInput,
   supportTicketFormSchema,
 } from "@portal/core/contracts/tickets";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { sitesQuery } from "../sites/queries";
-import { toast } from "../ui/toaster";
-import { createTicket, ticketsQuery } from "./queries";
 import {
-  showServerFieldErrors,
   TicketCategoryField,
   TicketDescriptionField,
   TicketDialogShell,
   TicketPriorityField,
   TicketSiteField,
   TicketTitleField,
+  useCreateTicket,
 } from "./ticket-form-fields";
 
 const DEFAULTS: SupportTicketFormInput = {
@@ -50,7 +48,6 @@ export function NewTicketButton() {
 }
 
 function NewTicketDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
   // The picker is offered only when there are sites; while they load (or if the call fails)
   // the form simply has no picker, and the ticket is about no particular site.
   const sites = useQuery(sitesQuery());
@@ -68,23 +65,7 @@ function NewTicketDialog({ onClose }: { onClose: () => void }) {
   });
   const descriptionLength = watch("description")?.length ?? 0;
 
-  const create = useMutation({
-    mutationFn: createTicket,
-    onSuccess: () => {
-      toast({ title: "Success", description: "Support ticket created successfully" });
-      void queryClient.invalidateQueries({ queryKey: ticketsQuery().queryKey });
-      void queryClient.invalidateQueries({ queryKey: ["/api/activities"] });
-      onClose();
-    },
-    onError: (error) => {
-      toast({
-        title: "Error",
-        description: "Failed to create support ticket",
-        variant: "destructive",
-      });
-      showServerFieldErrors(error, setError);
-    },
-  });
+  const create = useCreateTicket({ alsoRefresh: [["/api/activities"]], onClose, setError });
 
   return (
     <TicketDialogShell

@@ -15,12 +15,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import {
-  TICKET_CATEGORY_LABELS,
-  TICKET_STATUS_LABELS,
-  ticketCategorySchema,
-  ticketStatusSchema,
-} from "@portal/core/contracts/tickets";
+import { TICKET_STATUS_LABELS, ticketStatusSchema } from "@portal/core/contracts/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox, Search, SearchX } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -29,6 +24,7 @@ import { filterTickets, type SupportSearch } from "./filter";
 import { NewTicketButton } from "./new-ticket-dialog";
 import { ticketsQuery } from "./queries";
 import { TicketCard } from "./ticket-card";
+import { CATEGORY_CHOICES } from "./ticket-form-fields";
 
 const ALL = "";
 const SEARCH_DELAY_MS = 250;
@@ -191,49 +187,66 @@ function Filters({
         />
       </InputGroup>
       <Flex gap="3">
-        <NativeSelect.Root flex={{ base: "1", md: "none" }} w={{ md: "44" }}>
-          <NativeSelect.Field
-            bg="bg"
-            aria-label="Filter by status"
-            value={search.status ?? ALL}
-            onChange={(event) =>
-              onSearchChange({
-                ...search,
-                status: ticketStatusSchema.safeParse(event.target.value).data,
-              })
-            }
-          >
-            <option value={ALL}>All Status</option>
-            {ticketStatusSchema.options.map((value) => (
-              <option key={value} value={value}>
-                {TICKET_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root flex={{ base: "1", md: "none" }} w={{ md: "48" }}>
-          <NativeSelect.Field
-            bg="bg"
-            aria-label="Filter by category"
-            value={search.category ?? ALL}
-            onChange={(event) =>
-              onSearchChange({
-                ...search,
-                category: ticketCategorySchema.safeParse(event.target.value).data,
-              })
-            }
-          >
-            <option value={ALL}>All Categories</option>
-            {ticketCategorySchema.options.map((value) => (
-              <option key={value} value={value}>
-                {TICKET_CATEGORY_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <FilterSelect
+          label="Filter by status"
+          allLabel="All Status"
+          width="44"
+          value={search.status}
+          choices={STATUS_CHOICES}
+          onChange={(status) => onSearchChange({ ...search, status })}
+        />
+        <FilterSelect
+          label="Filter by category"
+          allLabel="All Categories"
+          width="48"
+          value={search.category}
+          choices={CATEGORY_CHOICES}
+          onChange={(category) => onSearchChange({ ...search, category })}
+        />
       </Flex>
     </Flex>
+  );
+}
+
+const STATUS_CHOICES = ticketStatusSchema.options.map((value) => ({
+  value,
+  label: TICKET_STATUS_LABELS[value],
+}));
+
+/** A filter: "all" (left out of the URL) or one of `choices`. */
+function FilterSelect<T extends string>({
+  label,
+  allLabel,
+  width,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  width: string;
+  value: T | undefined;
+  choices: readonly { value: T; label: string }[];
+  onChange: (value: T | undefined) => void;
+}) {
+  return (
+    <NativeSelect.Root flex={{ base: "1", md: "none" }} w={{ md: width }}>
+      <NativeSelect.Field
+        bg="bg"
+        aria-label={label}
+        value={value ?? ALL}
+        onChange={(event) =>
+          onChange(choices.find((choice) => choice.value === event.target.value)?.value)
+        }
+      >
+        <option value={ALL}>{allLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }

@@ -22,9 +22,13 @@ import {
   ticketCategorySchema,
   ticketPrioritySchema,
 } from "@portal/core/contracts/tickets";
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
+import { isUnauthorizedError } from "../api/client";
+import { toast } from "../ui/toaster";
 import { parseApiError } from "./api-error";
+import { createTicket, ticketsQuery } from "./queries";
 
 interface FieldProps {
   registration: UseFormRegisterReturn;
@@ -162,7 +166,7 @@ function ChoiceField({
   );
 }
 
-const CATEGORY_CHOICES = ticketCategorySchema.options.map((value) => ({
+export const CATEGORY_CHOICES = ticketCategorySchema.options.map((value) => ({
   value,
   label: TICKET_CATEGORY_LABELS[value],
 }));
@@ -209,8 +213,45 @@ export function TicketSiteField({
 
 const FIELDS = ["title", "description", "category", "priority", "siteId"] as const;
 
+/**
+ * POST /api/tickets with the spec's toasts; on success refreshes the ticket list and the
+ * caller's `alsoRefresh` queries, then closes. `quietWhenUnauthorized`: the dashboard leaves a
+ * lost session to the router (it already shows 'Unauthorized' and goes to /sign-in).
+ */
+export function useCreateTicket<T extends FieldValues>({
+  alsoRefresh,
+  onClose,
+  setError,
+  quietWhenUnauthorized = false,
+}: {
+  alsoRefresh: readonly QueryKey[];
+  onClose: () => void;
+  setError: UseFormSetError<T>;
+  quietWhenUnauthorized?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTicket,
+    onSuccess: () => {
+      toast({ title: "Success", description: "Support ticket created successfully" });
+      void queryClient.invalidateQueries({ queryKey: ticketsQuery().queryKey });
+      for (const queryKey of alsoRefresh) void queryClient.invalidateQueries({ queryKey });
+      onClose();
+    },
+    onError: (error) => {
+      if (quietWhenUnauthorized && isUnauthorizedError(error)) return;
+      toast({
+        title: "Error",
+        description: "Failed to create support ticket",
+        variant: "destructive",
+      });
+      showServerFieldErrors(error, setError);
+    },
+  });
+}
+
 /** Field messages from the server (e.g. a site that is no longer there) go beside the field. */
-export function showServerFieldErrors<T extends FieldValues>(
+function showServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
 ) {
