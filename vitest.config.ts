@@ -31,6 +31,8 @@ export default defineConfig({
           globalSetup: ["tests/integration/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Jobs and pages finish when the machine lets them: wait for the outcome, not a clock.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -41,6 +43,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
