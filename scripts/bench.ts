@@ -3,7 +3,12 @@
  * thing and prints a small table; add a section (web bundle sizes, Lighthouse, analytics) by
  * writing one more `BenchSection` and listing it in `sections`. Run one section with
  * `npm run bench -- <name>`.
+ *
+ * Each section runs in a process of its own: a local stack binds its ports into `sst/node` and
+ * the AWS clients when the handlers are first imported, so a second stack in the same process
+ * would talk to the first one's closed ports.
  */
+import { spawnSync } from "node:child_process";
 
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
@@ -212,10 +217,27 @@ if (unknown.length > 0) {
   );
   process.exit(1);
 }
-for (const section of sections) {
-  if (only.length > 0 && !only.includes(section.name)) continue;
+const selected = sections.filter((s) => only.length === 0 || only.includes(s.name));
+if (selected.length === 1 && selected[0]) {
+  const section = selected[0];
   console.log(`\n## ${section.name}: ${section.description}`);
   const t0 = performance.now();
   await section.run();
   console.log(`(${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+} else {
+  let failed = 0;
+  for (const section of selected) {
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, import.meta.filename, section.name],
+      {
+        stdio: "inherit",
+      },
+    );
+    if (child.status !== 0) {
+      failed += 1;
+      console.error(`(section ${section.name} failed with exit code ${child.status})`);
+    }
+  }
+  process.exitCode = failed > 0 ? 1 : 0;
 }

@@ -164,7 +164,7 @@ export const webBench = {
       }
       console.table(await lighthouseScores(`${stack.url}/`));
       console.log(
-        "(Lighthouse scores depend on this machine's CPU: see 'CPU benchmark'; the local stack serves files uncompressed, CloudFront compresses)",
+        "(Lighthouse scores depend on this machine's CPU: see 'CPU benchmark'; the local stack compresses as CloudFront does)",
       );
     } finally {
       await stack.stop();
