@@ -4,18 +4,14 @@
  * and read the report; earlier tests stay listed, and a URL tested before shows its history.
  */
 import {
-  Alert,
   Badge,
-  Box,
   Button,
   Card,
   Center,
   Code,
-  Field,
   Grid,
   Group,
   HStack,
-  Input,
   Spinner,
   Stack,
   Text,
@@ -28,6 +24,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
 import { parseApiError } from "../tickets/api-error";
+import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./audit-form";
 import { lighthouseBand, longDateTime } from "./display";
 import { JobProgress } from "./job-progress";
 import { LighthouseReport } from "./lighthouse-report";
@@ -40,16 +37,15 @@ import {
 } from "./queries";
 import type { HistoryPoint } from "./score-history-chart";
 import { SiteQuickSelect } from "./site-quick-select";
-import { analysisFailedToast, invalidDataToast, invalidUrlToast } from "./toasts";
+import { analysisFailedToast, invalidDataToast } from "./toasts";
 import { useJobWatch } from "./use-job-watch";
 
 const LIST_KEY = [LIGHTHOUSE_RESULTS_PATH] as const;
 
 export function PerformancePage() {
   const results = useQuery(lighthouseResultsQuery());
-  const [url, setUrl] = useState("");
+  const target = useAuditUrl();
   const [strategy, setStrategy] = useState<AuditStrategy>("mobile");
-  const [picked, setPicked] = useState<{ url: string; siteId: string } | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   const watch = useJobWatch<LighthouseJob>({
@@ -77,13 +73,8 @@ export function PerformancePage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const value = url.trim();
-    if (!value) return invalidUrlToast();
-    run.mutate({
-      url: value,
-      strategy,
-      ...(picked && picked.url === value ? { siteId: picked.siteId } : {}),
-    });
+    const request = target.request();
+    if (request) run.mutate({ ...request, strategy });
   }
 
   const jobs = results.data ?? [];
@@ -106,16 +97,7 @@ export function PerformancePage() {
           <Card.Body>
             <Grid templateColumns={{ base: "1fr", lg: "1fr 320px" }} gap="6">
               <Stack as="form" gap="3" onSubmit={submit}>
-                <Field.Root>
-                  <Field.Label>Website URL</Field.Label>
-                  <Input
-                    type="text"
-                    inputMode="url"
-                    placeholder="https://example.com"
-                    value={url}
-                    onChange={(e) => setUrl(e.target.value)}
-                  />
-                </Field.Root>
+                <AuditUrlField value={target.url} onChange={target.setUrl} />
                 <Stack direction={{ base: "column", sm: "row" }} gap="3">
                   <Group attached role="group" aria-label="Strategy">
                     {(["mobile", "desktop"] as const).map((s) => (
@@ -148,12 +130,7 @@ export function PerformancePage() {
                   </Button>
                 </Stack>
               </Stack>
-              <SiteQuickSelect
-                onSelect={(choice) => {
-                  setUrl(choice.url);
-                  setPicked(choice);
-                }}
-              />
+              <SiteQuickSelect onSelect={target.pick} />
             </Grid>
           </Card.Body>
         </Card.Root>
@@ -173,16 +150,10 @@ export function PerformancePage() {
             <Spinner size="lg" color="brand.solid" aria-label="Loading results" />
           </Center>
         ) : results.isError ? (
-          <Alert.Root status="error" borderRadius="lg">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>We couldn't load your performance tests.</Alert.Title>
-              <Alert.Description>Please try again in a moment.</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={() => void results.refetch()}>
-              Try again
-            </Button>
-          </Alert.Root>
+          <ResultsLoadError
+            title="We couldn't load your performance tests."
+            onRetry={() => void results.refetch()}
+          />
         ) : shown?.result ? (
           <LighthouseReport job={shown} result={shown.result} history={history} />
         ) : watch.watched ? null : (
@@ -225,27 +196,13 @@ function historyOf(jobs: LighthouseJob[], shown: LighthouseJob | undefined): His
 function EmptyState({ jobs }: { jobs: LighthouseJob[] }) {
   const count = (status: string) => jobs.filter((j) => j.status === status).length;
   return (
-    <Stack
-      align="center"
-      textAlign="center"
-      gap="3"
-      bg="bg"
-      borderWidth="1px"
-      borderStyle="dashed"
-      borderRadius="xl"
+    <EmptyResults
+      icon={<Gauge size={32} aria-hidden />}
+      title="No Performance Tests Yet"
+      text="Enter a URL, choose Mobile or Desktop, and Run Lighthouse Test to see scores, metrics and what to improve."
       py="12"
-      px="6"
+      textMaxW="md"
     >
-      <Box color="fg.muted">
-        <Gauge size={32} aria-hidden />
-      </Box>
-      <Text fontWeight="semibold" fontSize="lg">
-        No Performance Tests Yet
-      </Text>
-      <Text color="fg.muted" maxW="md">
-        Enter a URL, choose Mobile or Desktop, and Run Lighthouse Test to see scores, metrics and
-        what to improve.
-      </Text>
       <Code
         display="block"
         whiteSpace="pre"
@@ -263,7 +220,7 @@ function EmptyState({ jobs }: { jobs: LighthouseJob[] }) {
           `failed: ${count("failed")}`,
         ].join("\n")}
       </Code>
-    </Stack>
+    </EmptyResults>
   );
 }
 

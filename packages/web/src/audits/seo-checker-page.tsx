@@ -3,39 +3,26 @@
  * on the left, the runs on the right, newest first. A run is a queued job (DECISIONS.md): the
  * page shows its stage while it is queued and running, then its result.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  Field,
-  Grid,
-  Input,
-  Separator,
-  Spinner,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Box, Button, Card, Center, Grid, Separator, Spinner, Stack } from "@chakra-ui/react";
 import type { SeoJob } from "@portal/core/contracts/audit-jobs";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { SearchCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
 import { parseApiError } from "../tickets/api-error";
+import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./audit-form";
 import { SEO_RESULTS_PATH, seoJobQuery, seoResultsQuery, startSeo } from "./queries";
 import { SeoResultCard } from "./seo-result-card";
 import { SiteQuickSelect } from "./site-quick-select";
-import { analysisFailedToast, invalidUrlToast } from "./toasts";
+import { analysisFailedToast } from "./toasts";
 import { useJobWatch } from "./use-job-watch";
 
 const LIST_KEY = [SEO_RESULTS_PATH] as const;
 
 export function SeoCheckerPage() {
   const results = useQuery(seoResultsQuery());
-  const [url, setUrl] = useState("");
-  const [picked, setPicked] = useState<{ url: string; siteId: string } | null>(null);
+  const target = useAuditUrl();
 
   const watch = useJobWatch<SeoJob>({
     listKey: LIST_KEY,
@@ -61,12 +48,8 @@ export function SeoCheckerPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const value = url.trim();
-    if (!value) return invalidUrlToast();
-    analyze.mutate({
-      url: value,
-      ...(picked && picked.url === value ? { siteId: picked.siteId } : {}),
-    });
+    const request = target.request();
+    if (request) analyze.mutate(request);
   }
 
   const busy = analyze.isPending || watch.watched !== undefined;
@@ -84,16 +67,7 @@ export function SeoCheckerPage() {
           </Card.Header>
           <Card.Body gap="4">
             <Stack as="form" gap="3" onSubmit={submit}>
-              <Field.Root>
-                <Field.Label>Website URL</Field.Label>
-                <Input
-                  type="text"
-                  inputMode="url"
-                  placeholder="https://example.com"
-                  value={url}
-                  onChange={(e) => setUrl(e.target.value)}
-                />
-              </Field.Root>
+              <AuditUrlField value={target.url} onChange={target.setUrl} />
               <Button
                 type="submit"
                 colorPalette="brand"
@@ -105,12 +79,7 @@ export function SeoCheckerPage() {
               </Button>
             </Stack>
             <Separator />
-            <SiteQuickSelect
-              onSelect={(choice) => {
-                setUrl(choice.url);
-                setPicked(choice);
-              }}
-            />
+            <SiteQuickSelect onSelect={target.pick} />
           </Card.Body>
         </Card.Root>
 
@@ -120,39 +89,18 @@ export function SeoCheckerPage() {
               <Spinner size="lg" color="brand.solid" aria-label="Loading results" />
             </Center>
           ) : results.isError ? (
-            <Alert.Root status="error" borderRadius="lg">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>We couldn't load your SEO results.</Alert.Title>
-                <Alert.Description>Please try again in a moment.</Alert.Description>
-              </Alert.Content>
-              <Button size="sm" variant="outline" onClick={() => void results.refetch()}>
-                Try again
-              </Button>
-            </Alert.Root>
+            <ResultsLoadError
+              title="We couldn't load your SEO results."
+              onRetry={() => void results.refetch()}
+            />
           ) : results.data.length === 0 ? (
-            <Stack
-              align="center"
-              textAlign="center"
-              gap="3"
-              bg="bg"
-              borderWidth="1px"
-              borderStyle="dashed"
-              borderRadius="xl"
+            <EmptyResults
+              icon={<SearchCheck size={32} aria-hidden />}
+              title="No Analysis Yet"
+              text="Enter a website URL or pick one of your sites, then Analyze SEO to see its score and what to improve."
               py="16"
-              px="6"
-            >
-              <Box color="fg.muted">
-                <SearchCheck size={32} aria-hidden />
-              </Box>
-              <Text fontWeight="semibold" fontSize="lg">
-                No Analysis Yet
-              </Text>
-              <Text color="fg.muted" maxW="sm">
-                Enter a website URL or pick one of your sites, then Analyze SEO to see its score and
-                what to improve.
-              </Text>
-            </Stack>
+              textMaxW="sm"
+            />
           ) : (
             <Stack gap="4" as="ul" listStyleType="none" aria-label="SEO results">
               {results.data.map((job) => (

@@ -5,11 +5,10 @@ import { Globe } from "lucide-react";
 import { sitesQuery } from "../sites/queries";
 import { quickSelectUrl } from "./display";
 
-export function SiteQuickSelect({
-  onSelect,
-}: {
-  onSelect: (choice: { url: string; siteId: string }) => void;
-}) {
+/** A site picked from the list: the URL it fills in, and the site it belongs to. */
+export type SiteChoice = { url: string; siteId: string };
+
+export function SiteQuickSelect({ onSelect }: { onSelect: (choice: SiteChoice) => void }) {
   const sites = useQuery(sitesQuery());
   const choices = (sites.data ?? []).flatMap((site) => {
     const url = quickSelectUrl(site);
