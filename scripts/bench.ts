@@ -161,7 +161,11 @@ const lambdaBundles: BenchSection = {
     // stacks/Jobs.ts installs these beside the worker bundle instead of bundling them.
     const workerInstalled = ["@sparticuz/chromium", "lighthouse", "puppeteer-core"];
     const functions = [
-      ...Object.entries(routes).map(([route, handler]) => ({ name: route, handler, external: [] })),
+      ...Object.entries(routes).map(([route, { handler }]) => ({
+        name: route,
+        handler,
+        external: [],
+      })),
       { name: "jobs worker (SQS)", handler: jobsWorkerHandler, external: workerInstalled },
       { name: "stripe webhook (URL)", handler: stripeWebhookHandler, external: [] },
     ];

@@ -1,115 +1,104 @@
 /**
- * The HTTP API. Its routes are the entries of packages/functions/src/routes.ts, one Lambda per
- * route; each function's permissions come from stacks/api-access.ts.
+ * The HTTP API. Its routes are the records of packages/functions/src/routes.ts, one Lambda per
+ * route, each granted exactly what its record names (stacks/grants.ts). Browsers reach it only
+ * through the portal's CloudFront distribution (stacks/Web.ts): same origin, so no CORS.
  */
-import { routes } from "@portal/functions/routes";
-import type { Construct } from "constructs";
+
+import { ORIGIN_VERIFY_ENV } from "@portal/functions/api/request-guards";
+import { type RouteRecord, routes } from "@portal/functions/routes";
 import {
-  type ApiRouteProps,
-  type FunctionProps,
-  Api as HttpApi,
-  type StackContext,
-  use,
-} from "sst/constructs";
-import { type Access, accessFor } from "./api-access";
+  aws_apigatewayv2 as apigatewayv2,
+  type aws_secretsmanager as secretsmanager,
+} from "aws-cdk-lib";
+import type { Construct } from "constructs";
+import { type ApiRouteProps, Api as HttpApi, type StackContext, use } from "sst/constructs";
+import { type GrantResources, grantsProps } from "./grants";
 import { Jobs } from "./Jobs";
 import { Storage } from "./Storage";
 
-type StorageOutputs = ReturnType<typeof Storage>;
-type JobsOutputs = ReturnType<typeof Jobs>;
-
-export interface ApiResources {
-  table: StorageOutputs["table"];
-  bucket: StorageOutputs["bucket"];
-  config: StorageOutputs["config"];
-  queue: JobsOutputs["queue"];
-  appUrl: string;
+export interface ApiResources extends GrantResources {
+  /** The value CloudFront sends in the origin-verify header; the handlers compare it. */
+  originSecret: secretsmanager.ISecret;
 }
 
 /**
- * The function props one kind of access adds. Read-only and send-only access set the variable
- * SST's binding would set (`SST_<Construct>_<prop>_<id>`, so `Bucket.Screenshots.bucketName` and
- * `Queue.Jobs.queueUrl` work as usual) with a narrower grant than binding's s3:* / sqs:*.
+ * Requests per second (steady, and burst) API Gateway lets through before answering 429. The
+ * whole stage, then the public page-view endpoint, which every customer's visitors call and
+ * which must never crowd out the portal.
  */
-function accessProps(access: Access, { bucket, queue, config }: ApiResources): FunctionProps {
-  switch (access) {
-    case "stripe":
-      return { bind: [config.secrets.STRIPE_SECRET_KEY] };
-    case "screenshots:read":
-      return {
-        environment: { SST_Bucket_bucketName_Screenshots: bucket.bucketName },
-        permissions: [[bucket.cdk.bucket, "grantRead"]],
-      };
-    case "screenshots:write":
-      return { bind: [bucket] };
-    case "jobs:send":
-      return {
-        environment: { SST_Queue_queueUrl_Jobs: queue.queueUrl },
-        permissions: [[queue.cdk.queue, "grantSendMessages"]],
-      };
-    case "analytics:salt":
-      return { bind: [config.secrets.ANALYTICS_SALT_KEY] };
-  }
-}
+export const THROTTLE = {
+  stage: { rate: 300, burst: 600 },
+  "POST /api/collect": { rate: 100, burst: 200 },
+} as const;
 
-function mergeAccess(props: FunctionProps[]): FunctionProps {
-  return {
-    bind: props.flatMap((p) => p.bind ?? []),
-    environment: Object.assign({}, ...props.map((p) => p.environment ?? {})),
-    permissions: props.flatMap((p) => (Array.isArray(p.permissions) ? p.permissions : [])),
-  };
-}
-
-/** Builds the HTTP API for a route table ("METHOD /path" → handler). */
+/** Builds the HTTP API for a route table ("METHOD /path" → record). */
 export function createApi(
   scope: Construct,
   id: string,
-  routeTable: Readonly<Record<string, string>>,
+  routeTable: Readonly<Record<string, RouteRecord>>,
   resources: ApiResources,
 ) {
-  const { table, config } = resources;
+  const { config, originSecret } = resources;
   const apiRoutes: Record<string, ApiRouteProps<string>> = {};
-  for (const [routeKey, handler] of Object.entries(routeTable)) {
-    const extra = [...accessFor(routeKey)].map((access) => accessProps(access, resources));
-    apiRoutes[routeKey] = { function: { handler, ...mergeAccess(extra) } };
+  for (const [routeKey, record] of Object.entries(routeTable)) {
+    const granted = grantsProps(record.grants, resources);
+    apiRoutes[routeKey] = {
+      function: {
+        handler: record.handler,
+        ...granted,
+        // Public routes never read a session, so they never get the key that verifies one.
+        bind: [
+          ...(granted.bind ?? []),
+          ...(record.entitlement === "public" ? [] : [config.secrets.CLERK_JWT_KEY]),
+        ],
+      },
+    };
   }
 
-  return new HttpApi(scope, id, {
+  const api = new HttpApi(scope, id, {
     defaults: {
       function: {
         // API Gateway stops waiting after 30 s.
         timeout: "29 seconds",
-        bind: [
-          table,
-          config.secrets.CLERK_JWT_KEY,
-          // Parameters are plain configuration (no secret, no IAM grant), so every function
-          // gets all of them and a handler never fails on an unbound Config value.
-          ...Object.values(config.parameters),
-        ],
+        environment: {
+          // Resolved by CloudFormation at deploy time from Secrets Manager: never in the template.
+          [ORIGIN_VERIFY_ENV]: originSecret.secretValue.unsafeUnwrap(),
+        },
+        // Parameters are plain configuration (no secret, no IAM grant), so every function
+        // gets all of them and a handler never fails on an unbound Config value.
+        bind: Object.values(config.parameters),
       },
+      throttle: THROTTLE.stage,
     },
-    // The SPA calls the API from its own origin with the session token; nothing else may.
-    cors: {
-      allowOrigins: [resources.appUrl],
-      allowCredentials: true,
-      allowHeaders: ["authorization", "content-type"],
-      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
-      maxAge: "1 day",
-    },
+    // Browsers call it on the SPA's own origin, through CloudFront: no cross-origin caller is
+    // ever allowed (SST's default would allow every origin).
+    cors: false,
     routes: apiRoutes,
   });
+
+  const stage = api.cdk.httpApi.defaultStage?.node.defaultChild as apigatewayv2.CfnStage;
+  const { stage: _stage, ...perRoute } = THROTTLE;
+  const limited = Object.entries(perRoute).filter(([routeKey]) => routeKey in routeTable);
+  stage.routeSettings = Object.fromEntries(
+    limited.map(([routeKey, limit]) => [
+      routeKey,
+      // Passed to CloudFormation as written (the property is untyped): its own casing.
+      { ThrottlingRateLimit: limit.rate, ThrottlingBurstLimit: limit.burst },
+    ]),
+  );
+  // API Gateway refuses settings for a route that does not exist yet.
+  for (const child of api.node.findAll()) {
+    if (child instanceof apigatewayv2.CfnRoute && limited.some(([key]) => key === child.routeKey)) {
+      stage.addDependency(child);
+    }
+  }
+  return api;
 }
 
 export function Api({ stack }: StackContext) {
-  const { table, bucket, config, settings } = use(Storage);
+  const { table, bucket, config, originSecret } = use(Storage);
   const { queue } = use(Jobs);
-  const api = createApi(stack, "Api", routes, {
-    table,
-    bucket,
-    config,
-    queue,
-    appUrl: settings.parameters.APP_URL,
-  });
+  const api = createApi(stack, "Api", routes, { table, bucket, config, queue, originSecret });
   stack.addOutputs({ ApiUrl: api.url });
   return { api };
 }

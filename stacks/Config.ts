@@ -12,6 +12,7 @@
  * identity provider or point customers at invented DNS targets.
  */
 import { isIP, isIPv4 } from "node:net";
+import { aws_secretsmanager as secretsmanager } from "aws-cdk-lib";
 import { Construct } from "constructs";
 import { Config } from "sst/constructs";
 
@@ -218,4 +219,18 @@ export function createConfig(scope: Construct, settings: StageSettings): ConfigC
     }),
   ) as Record<ParameterName, Config.Parameter>;
   return { secrets, parameters };
+}
+
+/**
+ * The value CloudFront sends in the origin-verify header and the API's functions compare
+ * (docs/access.md). A Config.Secret lives in SSM as a SecureString, which CloudFormation can
+ * resolve for Lambda but not for a CloudFront distribution; a generated Secrets Manager secret
+ * resolves for both, is never written into a template, and needs no `sst secrets set`.
+ * Rotating it: change the generation options (or the secret in the console) and deploy again.
+ */
+export function createOriginSecret(scope: Construct): secretsmanager.Secret {
+  return new secretsmanager.Secret(scope, "OriginVerifySecret", {
+    description: "Header value CloudFront adds to /api/* requests; the API refuses others",
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+  });
 }

@@ -10,6 +10,7 @@ import {
   toCdkDuration,
   use,
 } from "sst/constructs";
+import { grantsProps } from "./grants";
 import { Storage } from "./Storage";
 
 /** A Lighthouse run takes 15-30 s once Chromium is up; the rest is cold start and headroom. */
@@ -19,6 +20,8 @@ export const MAX_RECEIVE_COUNT = 3;
 
 export function Jobs({ stack }: StackContext) {
   const { table, bucket, config } = use(Storage);
+  // Reads its jobs and writes their results; stores screenshots (and replaces old ones).
+  const granted = grantsProps(["table:write", "screenshots:write"], { table, bucket, config });
 
   const worker = new LambdaFunction(stack, "JobsWorker", {
     handler: jobsWorkerHandler,
@@ -40,9 +43,8 @@ export function Jobs({ stack }: StackContext) {
       // Lighthouse drives. Versions come from packages/functions/package.json.
       install: ["@sparticuz/chromium", "lighthouse", "puppeteer-core"],
     },
+    ...granted,
     bind: [
-      table,
-      bucket,
       config.parameters.S3_FORCE_PATH_STYLE,
       config.parameters.OUTBOUND_ALLOW_HOSTS,
       config.parameters.DNS_RESOLVER,

@@ -5,11 +5,12 @@
  */
 import { TABLE_ID, tableDefinition } from "@portal/core/db/table-definition";
 import { Bucket, type StackContext, Table } from "sst/constructs";
-import { createConfig, readStageSettings } from "./Config";
+import { createConfig, createOriginSecret, readStageSettings } from "./Config";
 
 export function Storage({ stack, app }: StackContext) {
   const settings = readStageSettings(app.stage);
   const config = createConfig(stack, settings);
+  const originSecret = createOriginSecret(stack);
 
   // The definition is shared with the local stack, which creates its dynalite table from it.
   // Removal: CDK keeps tables and buckets by default (DeletionPolicy Retain); sst.config.ts
@@ -23,7 +24,9 @@ export function Storage({ stack, app }: StackContext) {
     cdk: {
       // SST turns this on by default too; said here so an upgrade cannot quietly drop it. (The
       // newer pointInTimeRecoverySpecification cannot be used: CDK refuses both at once.)
-      table: { pointInTimeRecovery: true },
+      // Deleting the table takes turning this off first, in every stage: a stray
+      // `sst remove` or a renamed construct cannot take the customers' data with it.
+      table: { pointInTimeRecovery: true, deletionProtection: true },
     },
   });
 
@@ -35,5 +38,5 @@ export function Storage({ stack, app }: StackContext) {
     cors: false,
   });
 
-  return { table, bucket, config, settings };
+  return { table, bucket, config, settings, originSecret };
 }

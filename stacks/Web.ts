@@ -1,15 +1,33 @@
 /**
- * The SPA on S3 + CloudFront: index.html for unknown paths (client-side routes) and security
+ * The portal's one origin: CloudFront serves the SPA from S3 (index.html for client-side
+ * routes) and forwards /api/* to the HTTP API with the origin secret, so the SPA calls its API
+ * on its own origin and the API answers nothing that did not come through here. Security
  * headers on every response.
  */
-import { aws_cloudfront as cloudfront, Duration } from "aws-cdk-lib";
+import { ORIGIN_VERIFY_HEADER } from "@portal/functions/api/request-guards";
+import {
+  aws_cloudfront as cloudfront,
+  Duration,
+  aws_cloudfront_origins as origins,
+} from "aws-cdk-lib";
 import { type StackContext, StaticSite, use } from "sst/constructs";
 import { Api } from "./Api";
 import { Storage } from "./Storage";
 
+/**
+ * Viewer-request function of the SPA's behaviour: a path without a file extension is a
+ * client-side route and gets index.html. Done here rather than with distribution-wide error
+ * pages, which would also turn the API's own 403 and 404 answers into index.html.
+ */
+export const SPA_ROUTING_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split("/").pop();
+  if (last.indexOf(".") === -1) request.uri = "/index.html";
+  return request;
+}`;
+
 /** What the SPA may load and talk to; everything else is refused by the browser. */
 export function contentSecurityPolicy(input: {
-  apiUrl: string;
   clerkFrontendApiHost: string;
   screenshotsBucketName: string;
   region: string;
@@ -28,7 +46,8 @@ export function contentSecurityPolicy(input: {
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https://img.clerk.com", ...screenshots],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", input.apiUrl, clerk, "https://api.stripe.com"],
+    // The API is on this origin (/api/*).
+    "connect-src": ["'self'", clerk, "https://api.stripe.com"],
     "frame-src": [
       "https://js.stripe.com",
       "https://hooks.stripe.com",
@@ -46,7 +65,7 @@ export function contentSecurityPolicy(input: {
 }
 
 export function Web({ stack, app }: StackContext) {
-  const { bucket, settings } = use(Storage);
+  const { bucket, settings, originSecret } = use(Storage);
   const { api } = use(Api);
 
   const securityHeaders = new cloudfront.ResponseHeadersPolicy(stack, "SecurityHeaders", {
@@ -54,7 +73,6 @@ export function Web({ stack, app }: StackContext) {
     securityHeadersBehavior: {
       contentSecurityPolicy: {
         contentSecurityPolicy: contentSecurityPolicy({
-          apiUrl: api.url,
           clerkFrontendApiHost: settings.clerkFrontendApiHost,
           screenshotsBucketName: bucket.bucketName,
           region: app.region,
@@ -75,16 +93,31 @@ export function Web({ stack, app }: StackContext) {
     },
   });
 
+  // API Gateway routes on its own host name, so the viewer's Host is the one header not passed.
+  const apiOrigin = new origins.HttpOrigin(
+    `${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`,
+    {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+    },
+  );
+  const apiBehavior: cloudfront.BehaviorOptions = {
+    origin: apiOrigin,
+    allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+    // A redirect would turn a POST into a GET: refuse plain HTTP instead.
+    viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+    cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+    // Every viewer header (Authorization and Cookie included), query string and cookie, plus
+    // CloudFront's viewer headers (country, address), but not Host.
+    originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    responseHeadersPolicy: securityHeaders,
+  };
+
   const site = new StaticSite(stack, "Web", {
     path: "packages/web",
     buildCommand: "npm run build",
     buildOutput: "dist",
-    // Unknown paths answer index.html, so TanStack Router handles deep links and reloads.
-    errorPage: "redirect_to_index_page",
     environment: {
-      // A deploy-time value: SST builds with the placeholder "{{ VITE_API_URL }}" and replaces
-      // it in the uploaded .html/.js files once the API exists.
-      VITE_API_URL: api.url,
       // Present in every deployed build (Config.ts refuses to synthesise without it), so a
       // deployed SPA always uses Clerk and never the development identity provider.
       VITE_CLERK_PUBLISHABLE_KEY: settings.clerkPublishableKey,
@@ -94,8 +127,39 @@ export function Web({ stack, app }: StackContext) {
     // SST writes an ImportMetaEnv declaration for these variables. Keep it out of the web
     // package, which declares its own (the publishable key is optional there).
     vite: { types: "../../.sst/web-env.d.ts" },
-    cdk: { distribution: { defaultBehavior: { responseHeadersPolicy: securityHeaders } } },
+    cdk: {
+      distribution: {
+        // No distribution-wide error pages: they would answer the API's 403s and 404s too.
+        errorResponses: [],
+        defaultBehavior: {
+          responseHeadersPolicy: securityHeaders,
+          functionAssociations: [
+            {
+              eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+              function: new cloudfront.Function(stack, "SpaRouting", {
+                code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_FUNCTION),
+                runtime: cloudfront.FunctionRuntime.JS_2_0,
+              }),
+            },
+          ],
+        },
+        additionalBehaviors: {
+          // The tracking script may be cached at the edge for the hour its headers allow.
+          "/api/collect.js": {
+            ...apiBehavior,
+            allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+            cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+            originRequestPolicy: undefined,
+          },
+          "/api/*": apiBehavior,
+        },
+      },
+    },
   });
+
+  // StaticSite makes its own viewer-request function (it appends ".html") before taking ours in
+  // its place; nothing refers to it, so it is not deployed.
+  site.node.tryRemoveChild("CloudFrontFunction");
 
   stack.addOutputs({ SiteUrl: site.url ?? "" });
   return { site };

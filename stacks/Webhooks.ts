@@ -1,10 +1,12 @@
 /** Stripe webhooks: a Function URL, so the handler receives the raw body the signature covers. */
 import { stripeWebhookHandler } from "@portal/functions/routes";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { grantsProps } from "./grants";
 import { Storage } from "./Storage";
 
 export function Webhooks({ stack }: StackContext) {
-  const { table, config } = use(Storage);
+  const { table, bucket, config } = use(Storage);
+  const granted = grantsProps(["table:write", "stripe"], { table, bucket, config });
 
   const stripeWebhook = new LambdaFunction(stack, "StripeWebhook", {
     handler: stripeWebhookHandler,
@@ -12,9 +14,9 @@ export function Webhooks({ stack }: StackContext) {
     // its servers, so the URL needs no CORS.
     url: { authorizer: "none", cors: false },
     timeout: "30 seconds",
+    ...granted,
     bind: [
-      table,
-      config.secrets.STRIPE_SECRET_KEY,
+      ...(granted.bind ?? []),
       config.secrets.STRIPE_WEBHOOK_SECRET,
       ...Object.values(config.parameters),
     ],

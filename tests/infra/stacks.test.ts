@@ -4,22 +4,17 @@
  * .sst/types folder it rewrites), so test files synthesising in parallel would race.
  */
 import { tableDefinition } from "@portal/core/db/table-definition";
-import { routes } from "@portal/functions/routes";
-import { Match, type Template } from "aws-cdk-lib/assertions";
-import {
-  Config,
-  type FunctionProps,
-  type Function as SstFunction,
-  type StackContext,
-  use,
-} from "sst/constructs";
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/request-guards";
+import { type Grant, type RouteRecord, routes } from "@portal/functions/routes";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { Config, type FunctionProps, type Function as SstFunction, use } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
 import sstConfig from "../../sst.config";
-import { Api, createApi } from "../../stacks/Api";
-import { type Access, accessFor } from "../../stacks/api-access";
+import { Api, THROTTLE } from "../../stacks/Api";
+import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from "../../stacks/grants";
 import { Jobs, MAX_RECEIVE_COUNT } from "../../stacks/Jobs";
 import { Storage } from "../../stacks/Storage";
-import { Web } from "../../stacks/Web";
+import { SPA_ROUTING_FUNCTION, Web } from "../../stacks/Web";
 import { Webhooks } from "../../stacks/Webhooks";
 import { createApp, synthesize, TEST_PUBLISHABLE_KEY, templatesOf, validSettings } from "./synth";
 import {
@@ -72,39 +67,74 @@ function functionProps(fn: SstFunction | undefined): FunctionProps {
   return (fn as unknown as { props: FunctionProps }).props;
 }
 
-/** What a function may do, in the terms the access table uses. */
-function observedAccess(statements: Statement[], stage = "test") {
-  const bucket = { logicalId: bucketId, suffix: "/*" };
+/** The table's own ARN (an imported value, rendered «…» by resourceText), not an index's. */
+const table: Target = { logicalId: "MainTable", suffix: "»" };
+const tableIndexes: Target = { logicalId: "MainTable", suffix: "/index/*" };
+
+/** What a function may do, in the terms of the route records' grants. */
+function observedGrants(statements: Statement[], stage = "test") {
+  const objects = { logicalId: bucketId, suffix: "/users/*" };
+  const can = (action: string, target: Target) => allows(statements, action, target);
   return {
-    stripe: allows(statements, "ssm:GetParameters", secretArn(stage, "STRIPE_SECRET_KEY")),
-    read: allows(statements, "s3:GetObject", bucket),
-    write:
-      allows(statements, "s3:PutObject", bucket) && allows(statements, "s3:DeleteObject", bucket),
-    anyWrite:
-      allows(statements, "s3:PutObject", bucket) || allows(statements, "s3:DeleteObject", bucket),
-    send: allows(statements, "sqs:SendMessage", { logicalId: queueId }),
+    stripe: can("ssm:GetParameters", secretArn(stage, "STRIPE_SECRET_KEY")),
+    salt: can("ssm:GetParameters", secretArn(stage, "ANALYTICS_SALT_KEY")),
+    clerk: can("ssm:GetParameters", secretArn(stage, "CLERK_JWT_KEY")),
+    screenshotRead: can("s3:GetObject", objects),
+    screenshotWrite: can("s3:PutObject", objects) && can("s3:DeleteObject", objects),
+    screenshotAnyWrite: can("s3:PutObject", objects) || can("s3:DeleteObject", objects),
+    tableRead: TABLE_READ_ACTIONS.every((a) => can(a, table) && can(a, tableIndexes)),
+    tableAnyRead: TABLE_READ_ACTIONS.some((a) => can(a, table)),
+    tableWrite: TABLE_WRITE_ACTIONS.every((a) => can(a, table)),
+    tableAnyWrite: TABLE_WRITE_ACTIONS.some((a) => can(a, table)),
+    send: can("sqs:SendMessage", { logicalId: queueId }),
   };
 }
 
-function expectAccess(fn: RouteFunction, statements: Statement[], want: Set<Access>) {
+/** The function can do what its record grants and nothing more. */
+function expectGrants(fn: RouteFunction, statements: Statement[], record: RouteRecord) {
+  const want = new Set<Grant>(record.grants);
   const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
-  const seen = observedAccess(statements);
-  const readable = want.has("screenshots:read") || want.has("screenshots:write");
+  const seen = observedGrants(statements);
+  const screenshots = want.has("screenshots:read") || want.has("screenshots:write");
+  const writes = want.has("table:write");
   expect(seen.stripe).toBe(want.has("stripe"));
   expect("SST_Secret_value_STRIPE_SECRET_KEY" in env).toBe(want.has("stripe"));
-  expect(allows(statements, "ssm:GetParameters", secretArn("test", "ANALYTICS_SALT_KEY"))).toBe(
-    want.has("analytics:salt"),
-  );
+  expect(seen.salt).toBe(want.has("analytics:salt"));
   expect("SST_Secret_value_ANALYTICS_SALT_KEY" in env).toBe(want.has("analytics:salt"));
-  expect(seen.read).toBe(readable);
-  expect("SST_Bucket_bucketName_Screenshots" in env).toBe(readable);
-  expect(seen.write).toBe(want.has("screenshots:write"));
-  expect(seen.anyWrite).toBe(want.has("screenshots:write"));
+  expect(seen.screenshotRead).toBe(screenshots);
+  expect("SST_Bucket_bucketName_Screenshots" in env).toBe(screenshots);
+  expect(seen.screenshotWrite).toBe(want.has("screenshots:write"));
+  expect(seen.screenshotAnyWrite).toBe(want.has("screenshots:write"));
   expect(seen.send).toBe(want.has("jobs:send"));
   expect("SST_Queue_queueUrl_Jobs" in env).toBe(want.has("jobs:send"));
+  expect(seen.tableRead).toBe(want.has("table:read") || writes);
+  expect(seen.tableWrite).toBe(writes);
+  if (!writes && !want.has("table:page-views")) expect(seen.tableAnyWrite).toBe(false);
+  if (want.has("table:page-views")) {
+    // A page view writes and looks its site up by id; it cannot read customers' items.
+    expect(allows(statements, "dynamodb:UpdateItem", table)).toBe(true);
+    expect(allows(statements, "dynamodb:PutItem", table)).toBe(true);
+    expect(
+      allows(statements, "dynamodb:Query", { logicalId: "MainTable", suffix: "/index/gsi1" }),
+    ).toBe(true);
+    expect(allows(statements, "dynamodb:Query", table)).toBe(false);
+    expect(allows(statements, "dynamodb:GetItem", table)).toBe(false);
+    expect(allows(statements, "dynamodb:DeleteItem", table)).toBe(false);
+  }
+  const usesTable = want.has("table:read") || writes || want.has("table:page-views");
+  expect("SST_Table_tableName_Main" in env).toBe(usesTable);
+  if (!usesTable) expect(seen.tableAnyRead || seen.tableAnyWrite).toBe(false);
+  // Only routes that read a session get the key that verifies one.
+  expect(seen.clerk).toBe(record.entitlement !== "public");
+  // No wildcard grants on the data.
+  for (const statement of statements) {
+    const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+    expect(actions).not.toContain("dynamodb:*");
+    expect(actions).not.toContain("s3:*");
+  }
   // The defaults every API function gets
-  expect(allows(statements, "dynamodb:Query", { logicalId: "MainTable" })).toBe(true);
-  expect(allows(statements, "ssm:GetParameters", secretArn("test", "CLERK_JWT_KEY"))).toBe(true);
+  expect(env).toHaveProperty(ORIGIN_VERIFY_ENV);
+  expect(JSON.stringify(env[ORIGIN_VERIFY_ENV])).toContain("resolve:secretsmanager");
   for (const name of ["APP_URL", "CLERK_AUTHORIZED_PARTIES", "CLERK_AUDIENCE"]) {
     expect(env).toHaveProperty(`SST_Parameter_value_${name}`);
   }
@@ -118,16 +148,33 @@ describe("Api", () => {
   });
 
   test("each route's function runs the handler the route table names", () => {
-    for (const [routeKey, handler] of Object.entries(routes)) {
+    for (const [routeKey, { handler }] of Object.entries(routes)) {
       expect(functionProps(api.api.getFunction(routeKey)).handler).toBe(handler);
     }
   });
 
-  test("each route's function gets the defaults plus exactly what api-access.ts gives it", () => {
+  test("each route's function can do exactly what its record grants", () => {
     const apiTemplate = template(Api);
     for (const [routeKey, fn] of routeFunctions(apiTemplate)) {
-      expectAccess(fn, roleStatements(apiTemplate, fn.roleId), accessFor(routeKey));
+      const record = routes[routeKey as keyof typeof routes];
+      try {
+        expectGrants(fn, roleStatements(apiTemplate, fn.roleId), record);
+      } catch (error) {
+        throw new Error(`${routeKey}: ${(error as Error).message}`);
+      }
     }
+  });
+
+  test("a function whose grant is taken away no longer passes the check (the check can fail)", () => {
+    const apiTemplate = template(Api);
+    const [routeKey, fn] = [...routeFunctions(apiTemplate)].find(([key]) =>
+      (routes[key as keyof typeof routes].grants as readonly Grant[]).includes("jobs:send"),
+    ) ?? ["", undefined];
+    if (!fn) throw new Error("no route sends jobs");
+    const statements = roleStatements(apiTemplate, fn.roleId).filter(
+      (s) => !JSON.stringify(s.Action).includes("sqs:SendMessage"),
+    );
+    expect(() => expectGrants(fn, statements, routes[routeKey as keyof typeof routes])).toThrow();
   });
 
   test("no API function can reach the dead-letter queue", () => {
@@ -139,13 +186,34 @@ describe("Api", () => {
     }
   });
 
-  test("CORS lets only the app's origin call with credentials", () => {
+  test("has no CORS: browsers call it on the SPA's own origin", () => {
     template(Api).hasResourceProperties("AWS::ApiGatewayV2::Api", {
-      CorsConfiguration: Match.objectLike({
-        AllowOrigins: [validSettings.APP_URL],
-        AllowCredentials: true,
-      }),
+      CorsConfiguration: Match.absent(),
     });
+  });
+
+  test("the stage throttles every route, and the public page-view route lower still", () => {
+    const collect = THROTTLE["POST /api/collect"];
+    expect(collect.rate).toBeLessThan(THROTTLE.stage.rate);
+    template(Api).hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+      DefaultRouteSettings: Match.objectLike({
+        ThrottlingRateLimit: THROTTLE.stage.rate,
+        ThrottlingBurstLimit: THROTTLE.stage.burst,
+      }),
+      RouteSettings: {
+        "POST /api/collect": {
+          ThrottlingRateLimit: collect.rate,
+          ThrottlingBurstLimit: collect.burst,
+        },
+      },
+    });
+    // The route must exist before the stage names it.
+    const [stageId] = only(template(Api), "AWS::ApiGatewayV2::Stage");
+    const stage = template(Api).toJSON().Resources[stageId] as { DependsOn?: string[] };
+    const collectRoute = Object.entries(
+      template(Api).findResources("AWS::ApiGatewayV2::Route"),
+    ).find(([, r]) => r.Properties.RouteKey === "POST /api/collect");
+    expect(stage.DependsOn).toContain(collectRoute?.[0]);
   });
 
   test("API functions run nodejs22.x ESM bundles on arm64", () => {
@@ -158,71 +226,6 @@ describe("Api", () => {
       const props = functionProps(api.api.getFunction(routeKey));
       expect(props?.runtime).toBe("nodejs22.x");
       expect(props?.nodejs?.format).toBe("esm");
-    }
-  });
-});
-
-describe("per-route permissions, on a route table with one route of every kind", () => {
-  // Payment, bucket and queue routes may not be in routes.ts yet, so the mechanism is also
-  // checked on spec routes that exercise every row of api-access.ts.
-  const sample: Record<string, Access[]> = {
-    "GET /api/auth/user": [],
-    "GET /api/tickets": [],
-    "POST /api/sites/{id}/verify-domain": ["screenshots:read"],
-    "GET /api/billing/subscription": ["stripe"],
-    "POST /api/create-subscription": ["stripe"],
-    "GET /api/sites": ["screenshots:read"],
-    "GET /api/dashboard/stats": ["screenshots:read"],
-    "POST /api/sites/{id}/screenshot": ["screenshots:read", "jobs:send"],
-    "POST /api/sites/refresh-screenshots": ["screenshots:read", "jobs:send"],
-    "DELETE /api/sites/{id}": ["screenshots:write", "jobs:send"],
-    "POST /api/lighthouse/analyze": ["jobs:send"],
-    "POST /api/seo/analyze": ["jobs:send"],
-    // Reading results needs only the table: it cannot put work on the queue.
-    "GET /api/seo/results": [],
-    "POST /api/collect": ["analytics:salt"],
-    "GET /api/analytics/data": [],
-  };
-  let probe: Template;
-
-  function ApiAccessProbe({ stack }: StackContext) {
-    const { table, bucket, config, settings } = use(Storage);
-    const { queue } = use(Jobs);
-    const handlers = Object.fromEntries(
-      Object.keys(sample).map((key) => [key, "packages/functions/src/api/probe.handler"]),
-    );
-    createApi(stack, "Api", handlers, {
-      table,
-      bucket,
-      config,
-      queue,
-      appUrl: settings.parameters.APP_URL,
-    });
-  }
-
-  beforeAll(async () => {
-    const app = await createApp("test", validSettings);
-    app.stack(Storage).stack(Jobs).stack(ApiAccessProbe);
-    probe = templatesOf(app)(ApiAccessProbe);
-  });
-
-  test("the access table says what the sample expects", () => {
-    for (const [routeKey, want] of Object.entries(sample)) {
-      expect([...accessFor(routeKey)].sort(), routeKey).toEqual([...want].sort());
-    }
-  });
-
-  test("each function can do what its route needs and nothing more", () => {
-    const functions = routeFunctions(probe);
-    expect([...functions.keys()].sort()).toEqual(Object.keys(sample).sort());
-    for (const [routeKey, fn] of functions) {
-      const statements = roleStatements(probe, fn.roleId);
-      try {
-        expectAccess(fn, statements, new Set(sample[routeKey]));
-      } catch (error) {
-        throw new Error(`${routeKey}: ${(error as Error).message}`);
-      }
-      expect(allows(statements, "sqs:SendMessage", { logicalId: deadLettersId })).toBe(false);
     }
   });
 });
@@ -334,7 +337,39 @@ describe("Storage", () => {
         }),
       ),
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
     });
+  });
+
+  test("the origin secret is generated in Secrets Manager, never written into a template", () => {
+    template(Storage).hasResourceProperties("AWS::SecretsManager::Secret", {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
+    });
+    const [secretId, secret] = only(template(Storage), "AWS::SecretsManager::Secret");
+    expect(secret.Properties).not.toHaveProperty("SecretString");
+    expect(secretId).toMatch(/^OriginVerifySecret/);
+  });
+
+  test("no function may touch the bucket outside users/, or do everything to the table", () => {
+    let s3Statements = 0;
+    for (const stack of [Api, Jobs, Webhooks]) {
+      for (const policy of Object.values(template(stack).findResources("AWS::IAM::Policy"))) {
+        for (const statement of policy.Properties.PolicyDocument.Statement) {
+          const actions: string[] = [statement.Action].flat();
+          expect(actions).not.toContain("s3:*");
+          expect(actions).not.toContain("dynamodb:*");
+          if (!actions.some((a) => a.startsWith("s3:"))) continue;
+          s3Statements++;
+          const resources = [statement.Resource].flat().map((r) => JSON.stringify(r));
+          if (actions.every((a) => a === "s3:ListBucket")) {
+            expect(statement.Condition).toEqual({ StringLike: { "s3:prefix": "users/*" } });
+          } else {
+            for (const r of resources) expect(r).toMatch(/\/users\/\*"\]\]\}$/);
+          }
+        }
+      }
+    }
+    expect(s3Statements).toBeGreaterThan(0);
   });
 
   test("items with an expiresAt (analytics visitor marks) expire through the table's TTL", () => {
@@ -388,16 +423,142 @@ describe("Storage", () => {
   });
 });
 
+/** The parts of a synthesised CloudFront distribution these tests read. */
+interface CacheBehaviour {
+  PathPattern: string;
+  AllowedMethods: string[];
+  CachePolicyId: string;
+  OriginRequestPolicyId?: string;
+  ViewerProtocolPolicy: string;
+  TargetOriginId: string;
+}
+interface DistributionConfig {
+  CacheBehaviors: CacheBehaviour[];
+  CustomErrorResponses?: unknown[];
+  Origins: {
+    Id: string;
+    DomainName: unknown;
+    CustomOriginConfig?: { OriginProtocolPolicy: string };
+    OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+  }[];
+}
+
+function distributionConfig(web: Template): DistributionConfig {
+  const [, distribution] = only(web, "AWS::CloudFront::Distribution");
+  const config = distribution.Properties?.DistributionConfig as DistributionConfig;
+  return { ...config, CacheBehaviors: config.CacheBehaviors ?? [] };
+}
+
+function behaviourFor(config: DistributionConfig, pattern: string): CacheBehaviour {
+  const found = config.CacheBehaviors.find((b) => b.PathPattern === pattern);
+  if (!found) throw new Error(`No behaviour for ${pattern}`);
+  return found;
+}
+
+/** The /api/* behaviour: the HTTP API as origin, uncached, with the origin secret. */
+function expectApiBehaviour(web: Template, storage: Template) {
+  const config = distributionConfig(web);
+  const behaviour = behaviourFor(config, "/api/*");
+  expect(behaviour.AllowedMethods).toEqual(
+    expect.arrayContaining(["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"]),
+  );
+  // Managed policies: CachingDisabled, and AllViewerExceptHostHeader (every viewer header,
+  // Authorization and Cookie included, CloudFront's viewer country and address, all query
+  // strings and cookies; not Host, which API Gateway routes on).
+  expect(behaviour.CachePolicyId).toBe("4135ea2d-6df8-44a3-9df3-4b5a84be39ad");
+  expect(behaviour.OriginRequestPolicyId).toBe("b689b0a8-53d0-40ab-baf2-68738e2966ac");
+  expect(behaviour.ViewerProtocolPolicy).toBe("https-only");
+  const origin = config.Origins.find((o) => o.Id === behaviour.TargetOriginId);
+  if (!origin) throw new Error("The /api/* behaviour has no origin");
+  // The HTTP API's own host: its id, imported from the Api stack.
+  expect(JSON.stringify(origin.DomainName)).toMatch(
+    /ImportValue.*Api:ExportsOutputRefApi.*execute-api/,
+  );
+  expect(origin.CustomOriginConfig?.OriginProtocolPolicy).toBe("https-only");
+  // The header carries the generated secret, resolved by CloudFormation at deploy time.
+  const header = (origin.OriginCustomHeaders ?? []).find(
+    (h) => h.HeaderName === ORIGIN_VERIFY_HEADER,
+  );
+  const [secretId] = only(storage, "AWS::SecretsManager::Secret");
+  expect(JSON.stringify(header?.HeaderValue ?? null)).toMatch(
+    new RegExp(`resolve:secretsmanager:.*${secretId}.*:SecretString`),
+  );
+}
+
 describe("Web", () => {
-  test("unknown paths answer index.html so client-side routes load", () => {
-    template(Web).hasResourceProperties("AWS::CloudFront::Distribution", {
+  test("client-side routes get index.html from a viewer-request function, files do not", () => {
+    const webTemplate = template(Web);
+    const [functionId] = only(webTemplate, "AWS::CloudFront::Function");
+    webTemplate.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
-        CustomErrorResponses: Match.arrayWith([
-          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: "/index.html" },
-          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: "/index.html" },
-        ]),
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [
+            {
+              EventType: "viewer-request",
+              FunctionARN: { "Fn::GetAtt": [functionId, "FunctionARN"] },
+            },
+          ],
+        }),
       }),
     });
+    // The function's own code, run as CloudFront would run it.
+    const route = new Function(
+      "event",
+      `${SPA_ROUTING_FUNCTION}; return handler(event);`,
+    ) as (event: { request: { uri: string } }) => { uri: string };
+    const uri = (path: string) => route({ request: { uri: path } }).uri;
+    expect(uri("/dashboard")).toBe("/index.html");
+    expect(uri("/support/01J0ABC")).toBe("/index.html");
+    expect(uri("/")).toBe("/index.html");
+    expect(uri("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
+    expect(uri("/robots.txt")).toBe("/robots.txt");
+  });
+
+  test("no distribution-wide error pages, which would turn the API's 403 and 404 into index.html", () => {
+    expect(distributionConfig(template(Web)).CustomErrorResponses ?? []).toEqual([]);
+  });
+
+  test("/api/* goes to the HTTP API: all methods, no caching, viewer headers but Host, the origin secret", () => {
+    expectApiBehaviour(template(Web), template(Storage));
+  });
+
+  test("the /api/* check fails on a distribution without the behaviour or the secret", () => {
+    const broken = (change: (config: DistributionConfig) => void) => {
+      const json = structuredClone(template(Web).toJSON());
+      const resources = Object.values(json.Resources) as {
+        Type: string;
+        Properties: { DistributionConfig: DistributionConfig };
+      }[];
+      for (const resource of resources) {
+        if (resource.Type === "AWS::CloudFront::Distribution")
+          change(resource.Properties.DistributionConfig);
+      }
+      return Template.fromJSON(json);
+    };
+    const withoutBehaviour = broken((config) => {
+      config.CacheBehaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== "/api/*");
+    });
+    expect(() => expectApiBehaviour(withoutBehaviour, template(Storage))).toThrow();
+    const withoutSecret = broken((config) => {
+      for (const origin of config.Origins) delete origin.OriginCustomHeaders;
+    });
+    expect(() => expectApiBehaviour(withoutSecret, template(Storage))).toThrow();
+    const cached = broken((config) => {
+      for (const b of config.CacheBehaviors)
+        b.CachePolicyId = "658327ea-f89d-4fab-a63d-7e88639e58f6";
+    });
+    expect(() => expectApiBehaviour(cached, template(Storage))).toThrow();
+  });
+
+  test("the tracking script may be cached at the edge; it still goes to the API with the secret", () => {
+    const config = distributionConfig(template(Web));
+    const patterns = config.CacheBehaviors.map((b) => b.PathPattern);
+    // CloudFront takes the first matching pattern: the script's own behaviour comes first.
+    expect(patterns.indexOf("/api/collect.js")).toBeLessThan(patterns.indexOf("/api/*"));
+    const script = behaviourFor(config, "/api/collect.js");
+    const api = behaviourFor(config, "/api/*");
+    expect(script.TargetOriginId).toBe(api.TargetOriginId);
+    expect(script.AllowedMethods).toEqual(["GET", "HEAD"]);
   });
 
   test("every response carries the CSP, HSTS and no-framing headers", () => {
@@ -428,17 +589,21 @@ describe("Web", () => {
       expect(csp).toContain(source);
     }
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-    // The API's own origin may be called.
-    expect(csp).toMatch(/connect-src 'self' ", *\{"Fn::ImportValue":"[^"]*ApiEndpoint/);
+    // The API is on the SPA's own origin: nothing else of ours needs naming.
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/clerk\.portal\.example\.com https:\/\/api\.stripe\.com;/,
+    );
+    expect(csp).not.toContain("execute-api");
+    expect(csp).not.toContain("ApiEndpoint");
     expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31536000);
     expect(headers.StrictTransportSecurity.IncludeSubdomains).toBe(true);
     expect(headers.FrameOptions.FrameOption).toBe("DENY");
   });
 
-  test("the SPA is built from packages/web with the API URL and the Clerk key", () => {
+  test("the SPA is built from packages/web with the Clerk and Stripe keys, and no API URL", () => {
     const data = web.site.getConstructMetadata().data;
     expect(data.path).toBe("packages/web");
-    expect(data.environment.VITE_API_URL).toBe(api.api.url);
+    expect(data.environment).not.toHaveProperty("VITE_API_URL");
     expect(data.environment.VITE_CLERK_PUBLISHABLE_KEY).toBe(TEST_PUBLISHABLE_KEY);
     expect(data.environment.VITE_STRIPE_PUBLISHABLE_KEY).toBe("pk_test_portal");
   });

@@ -52,3 +52,18 @@ export class RateLimitError extends DomainError {
   readonly status = 429;
   readonly code = "rate_limited";
 }
+
+/**
+ * Signed in, but the caller's plan does not include this (docs/access.md). The code names what
+ * is missing (plan_required, subscription_required, questionnaire_required, staff_required) so
+ * the SPA can show the page that supplies it.
+ */
+export class EntitlementRequiredError extends DomainError {
+  readonly status = 403;
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

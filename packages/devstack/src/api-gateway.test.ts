@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { compileRoutes, matchRoute } from "./api-gateway";
 
 const compiled = compileRoutes({
-  "GET /api/sites": "sites/list.handler",
-  "GET /api/sites/{id}": "sites/get.handler",
-  "GET /api/sites/refresh": "sites/refresh.handler",
-  "POST /api/sites/{id}/screenshot": "sites/screenshot.handler",
-  "GET /api/files/{path+}": "files/get.handler",
+  "GET /api/sites": { handler: "sites/list.handler" },
+  "GET /api/sites/{id}": { handler: "sites/get.handler" },
+  "GET /api/sites/refresh": { handler: "sites/refresh.handler" },
+  "POST /api/sites/{id}/screenshot": { handler: "sites/screenshot.handler" },
+  "GET /api/files/{path+}": { handler: "files/get.handler" },
 });
 
 describe("route matching", () => {

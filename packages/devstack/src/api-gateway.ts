@@ -18,9 +18,9 @@ interface CompiledRoute {
   rank: [number, number, number];
 }
 
-export function compileRoutes(routes: Record<string, string>): CompiledRoute[] {
+export function compileRoutes(routes: Record<string, { handler: string }>): CompiledRoute[] {
   return Object.entries(routes)
-    .map(([routeKey, handler]) => {
+    .map(([routeKey, { handler }]) => {
       const [method = "", path = ""] = routeKey.split(" ");
       const params: string[] = [];
       let greedy = 0;
@@ -63,7 +63,16 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
   return undefined;
 }
 
-export function createApiGateway(routes: Record<string, string>, loader: HandlerLoader) {
+/**
+ * `edgeHeaders`: what the distribution in front of the API adds to every request it forwards
+ * (the origin secret; stacks/Web.ts). As CloudFront does, the viewer cannot supply its own:
+ * those and every `cloudfront-*` header a client sends are dropped first.
+ */
+export function createApiGateway(
+  routes: Record<string, { handler: string }>,
+  loader: HandlerLoader,
+  edgeHeaders: Record<string, string> = {},
+) {
   const compiled = compileRoutes(routes);
   return async (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => {
     const match = matchRoute(compiled, req.method ?? "GET", path);
@@ -76,6 +85,10 @@ export function createApiGateway(routes: Record<string, string>, loader: Handler
       pathParameters: match.pathParameters,
       apiId: "local",
     });
+    for (const name of Object.keys(event.headers)) {
+      if (name.startsWith("cloudfront-") || name in edgeHeaders) delete event.headers[name];
+    }
+    Object.assign(event.headers, edgeHeaders);
     writeHttpResult(res, await loader.invoke(match.route.handler, event));
   };
 }

@@ -2,10 +2,12 @@
  * The local stack: every production part's stand-in behind one HTTP origin, running the real
  * handlers. `npm start` runs it through main.ts; tests and the benchmark start it in process.
  */
+import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/request-guards";
 import { routes, stripeWebhookHandler } from "@portal/functions/routes";
 import { createApiGateway } from "./api-gateway";
 import { LOCAL_REGION, localCredentials } from "./aws";
@@ -77,7 +79,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   await mkdir(dataDir, { recursive: true });
 
   const loader = createHandlerLoader();
-  const api = createApiGateway(routes, loader);
+  // The secret CloudFront adds on AWS: the handlers refuse API requests without it.
+  const originSecret = randomBytes(24).toString("base64url");
+  const api = createApiGateway(routes, loader, { [ORIGIN_VERIFY_HEADER]: originSecret });
   const site = createStaticSite(options.webDist ?? path.join(repoRoot, "packages/web/dist"));
   const mounts: Mount[] = [];
   const started: RunningService[] = [];
@@ -182,6 +186,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SST_Parameter_value_DNS_RESOLVER: options.dns?.resolver ?? "",
       SST_Parameter_value_DOMAIN_CNAME_TARGET: options.dns?.cnameTarget || "sites.portal.localhost",
       SST_Parameter_value_DOMAIN_A_RECORD: options.dns?.aRecord || "192.0.2.1",
+      [ORIGIN_VERIFY_ENV]: originSecret,
       LOG_REQUESTS: options.logRequests === false ? "false" : "true",
     };
     for (const service of services) {

@@ -1,63 +1,272 @@
 /**
- * THE route table. stacks/Api.ts turns every entry into an API Gateway route with its own
- * Lambda, and the local stack serves the same entries through the same handlers, so a route
- * cannot exist in one and not the other.
- *
- * Value: the handler as SST names it, "<file path from the repo root, no extension>.<export>".
+ * THE route table: one record per API route, read by stacks/Api.ts (one Lambda per route, its
+ * grants), by the local stack (the same handlers behind the same paths) and by the handler
+ * wrapper (who may call it). A route cannot exist in one and not the other, and a grant cannot
+ * be forgotten in a second table. What each entitlement means: docs/access.md.
  */
+import type { Entitlement } from "@portal/core/access/entitlements";
+
+/**
+ * What a route's function may touch beyond its own code. stacks/Api.ts turns each into the
+ * narrowest IAM statement and the binding variable the code reads.
+ */
+export type Grant =
+  /** GetItem, BatchGetItem, Query and ConditionCheckItem on the table and its indexes */
+  | "table:read"
+  /** table:read plus PutItem, UpdateItem, DeleteItem and BatchWriteItem */
+  | "table:write"
+  /** what a page view writes: PutItem and UpdateItem on the table, Query on the site-id index */
+  | "table:page-views"
+  /** the STRIPE_SECRET_KEY secret */
+  | "stripe"
+  /** read screenshots (presigned GET URLs), under users/ only */
+  | "screenshots:read"
+  /** read, write and delete screenshots, under users/ only */
+  | "screenshots:write"
+  /** send messages to the Jobs queue (never its dead-letter queue) */
+  | "jobs:send"
+  /** the ANALYTICS_SALT_KEY secret that keys the daily visitor hash (page views) */
+  | "analytics:salt";
+
+export interface RouteRecord {
+  /** The handler as SST names it: "<file path from the repo root, no extension>.<export>". */
+  handler: string;
+  /** What the caller must have; checked by the wrapper from the stored user on every request. */
+  entitlement: Entitlement;
+  grants: readonly Grant[];
+}
+
+const api = (path: string) => `packages/functions/src/api/${path}.handler`;
+
+/** Reads the customer's own items and answers screenshots with presigned URLs. */
+const READ_SITES = ["table:read", "screenshots:read"] as const;
+const WRITE_SITES = ["table:write", "screenshots:read"] as const;
+const PAYMENTS = ["table:write", "stripe"] as const;
+
 export const routes = {
-  "GET /api/auth/user": "packages/functions/src/api/auth/user.handler",
-  "GET /api/sites": "packages/functions/src/api/sites/list.handler",
-  "PATCH /api/sites/{id}": "packages/functions/src/api/sites/update.handler",
-  "DELETE /api/sites/{id}": "packages/functions/src/api/sites/delete.handler",
-  "POST /api/sites/{id}/domain": "packages/functions/src/api/sites/add-domain.handler",
-  "POST /api/sites/{id}/verify-domain": "packages/functions/src/api/sites/verify-domain.handler",
-  "POST /api/sites/refresh-screenshots":
-    "packages/functions/src/api/sites/refresh-screenshots.handler",
-  "POST /api/sites/{id}/screenshot": "packages/functions/src/api/sites/refresh-screenshot.handler",
-  "GET /api/tickets": "packages/functions/src/api/tickets/list.handler",
-  "POST /api/tickets": "packages/functions/src/api/tickets/create.handler",
-  "GET /api/tickets/{id}": "packages/functions/src/api/tickets/get.handler",
-  "POST /api/tickets/{id}/messages": "packages/functions/src/api/tickets/reply.handler",
-  "POST /api/questionnaires": "packages/functions/src/api/questionnaires/submit.handler",
-  "GET /api/questionnaires/me": "packages/functions/src/api/questionnaires/me.handler",
-  "GET /api/questionnaire": "packages/functions/src/api/questionnaires/me.handler",
-  "GET /api/dashboard/stats": "packages/functions/src/api/dashboard/stats.handler",
-  "GET /api/activities": "packages/functions/src/api/activities/list.handler",
-  "POST /api/create-subscription": "packages/functions/src/api/billing/create-subscription.handler",
-  "POST /api/verify-subscription": "packages/functions/src/api/billing/verify-subscription.handler",
-  "POST /api/complete-payment": "packages/functions/src/api/billing/complete-payment.handler",
-  "POST /api/create-payment-intent":
-    "packages/functions/src/api/billing/create-payment-intent.handler",
-  "GET /api/billing/subscription": "packages/functions/src/api/billing/subscription.handler",
-  "GET /api/billing/payment-methods": "packages/functions/src/api/billing/payment-methods.handler",
-  "GET /api/billing/invoices": "packages/functions/src/api/billing/invoices.handler",
-  "POST /api/billing/cancel-subscription":
-    "packages/functions/src/api/billing/cancel-subscription.handler",
-  "POST /api/billing/reactivate-subscription":
-    "packages/functions/src/api/billing/reactivate-subscription.handler",
-  "POST /api/billing/create-portal-session":
-    "packages/functions/src/api/billing/create-portal-session.handler",
-  "POST /api/billing/add-payment-method":
-    "packages/functions/src/api/billing/add-payment-method.handler",
-  "POST /api/billing/set-default-payment-method":
-    "packages/functions/src/api/billing/set-default-payment-method.handler",
-  "POST /api/seo/analyze": "packages/functions/src/api/seo/analyze.handler",
-  "GET /api/seo/results": "packages/functions/src/api/seo/results.handler",
-  "GET /api/seo/results/{id}": "packages/functions/src/api/seo/result.handler",
-  "POST /api/lighthouse/analyze": "packages/functions/src/api/lighthouse/analyze.handler",
-  "GET /api/lighthouse/results": "packages/functions/src/api/lighthouse/results.handler",
-  "GET /api/lighthouse/results/{id}": "packages/functions/src/api/lighthouse/result.handler",
-  "GET /api/analytics/settings": "packages/functions/src/api/analytics/settings.handler",
-  "POST /api/analytics/connect-ga": "packages/functions/src/api/analytics/connect-ga.handler",
-  "POST /api/analytics/disconnect-ga": "packages/functions/src/api/analytics/disconnect-ga.handler",
-  "GET /api/analytics/data": "packages/functions/src/api/analytics/data.handler",
+  // Creates or refreshes the caller's record from the token: the one route a new user needs.
+  "GET /api/auth/user": {
+    handler: api("auth/user"),
+    entitlement: "signedIn",
+    grants: ["table:write"],
+  },
+
+  // Sites: a lapsed customer still sees them; changing them needs a paid-up, onboarded plan.
+  "GET /api/sites": { handler: api("sites/list"), entitlement: "validPlan", grants: READ_SITES },
+  "PATCH /api/sites/{id}": {
+    handler: api("sites/update"),
+    entitlement: "onboarded",
+    grants: WRITE_SITES,
+  },
+  "DELETE /api/sites/{id}": {
+    handler: api("sites/delete"),
+    entitlement: "onboarded",
+    grants: ["table:write", "screenshots:write", "jobs:send"],
+  },
+  "POST /api/sites/{id}/domain": {
+    handler: api("sites/add-domain"),
+    entitlement: "onboarded",
+    grants: WRITE_SITES,
+  },
+  "POST /api/sites/{id}/verify-domain": {
+    handler: api("sites/verify-domain"),
+    entitlement: "onboarded",
+    grants: WRITE_SITES,
+  },
+  "POST /api/sites/refresh-screenshots": {
+    handler: api("sites/refresh-screenshots"),
+    entitlement: "onboarded",
+    grants: ["table:read", "screenshots:read", "jobs:send"],
+  },
+  "POST /api/sites/{id}/screenshot": {
+    handler: api("sites/refresh-screenshot"),
+    entitlement: "onboarded",
+    grants: ["table:read", "screenshots:read", "jobs:send"],
+  },
+
+  // Support stays open to a lapsed customer: a failed payment is exactly when they need it.
+  "GET /api/tickets": {
+    handler: api("tickets/list"),
+    entitlement: "validPlan",
+    grants: ["table:read"],
+  },
+  "POST /api/tickets": {
+    handler: api("tickets/create"),
+    entitlement: "validPlan",
+    grants: ["table:write"],
+  },
+  "GET /api/tickets/{id}": {
+    handler: api("tickets/get"),
+    entitlement: "validPlan",
+    grants: ["table:read"],
+  },
+  "POST /api/tickets/{id}/messages": {
+    handler: api("tickets/reply"),
+    entitlement: "validPlan",
+    grants: ["table:write"],
+  },
+
+  // Submitting requests a site for the team to build: only a paid-up subscription may. Reading
+  // one's own answers is harmless and the wizard reads them right after payment.
+  "POST /api/questionnaires": {
+    handler: api("questionnaires/submit"),
+    entitlement: "activeSubscription",
+    grants: ["table:write"],
+  },
+  "GET /api/questionnaires/me": {
+    handler: api("questionnaires/me"),
+    entitlement: "signedIn",
+    grants: ["table:read"],
+  },
+  "GET /api/questionnaire": {
+    handler: api("questionnaires/me"),
+    entitlement: "signedIn",
+    grants: ["table:read"],
+  },
+
+  "GET /api/dashboard/stats": {
+    handler: api("dashboard/stats"),
+    entitlement: "validPlan",
+    grants: READ_SITES,
+  },
+  "GET /api/activities": {
+    handler: api("activities/list"),
+    entitlement: "validPlan",
+    grants: ["table:read"],
+  },
+
+  // Billing is open to every signed-in user, so a new or lapsed customer can pay.
+  "POST /api/create-subscription": {
+    handler: api("billing/create-subscription"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  "POST /api/verify-subscription": {
+    handler: api("billing/verify-subscription"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  "POST /api/complete-payment": {
+    handler: api("billing/complete-payment"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  // The SEO upsell is a purchase for one of the customer's sites, not a way to pay a bill.
+  "POST /api/create-payment-intent": {
+    handler: api("billing/create-payment-intent"),
+    entitlement: "activeSubscription",
+    grants: PAYMENTS,
+  },
+  // Reading billing also stores what Stripe says (a missed webhook shows here): table:write.
+  "GET /api/billing/subscription": {
+    handler: api("billing/subscription"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  "GET /api/billing/payment-methods": {
+    handler: api("billing/payment-methods"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  "GET /api/billing/invoices": {
+    handler: api("billing/invoices"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  "POST /api/billing/cancel-subscription": {
+    handler: api("billing/cancel-subscription"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  "POST /api/billing/reactivate-subscription": {
+    handler: api("billing/reactivate-subscription"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  "POST /api/billing/create-portal-session": {
+    handler: api("billing/create-portal-session"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  "POST /api/billing/add-payment-method": {
+    handler: api("billing/add-payment-method"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+  "POST /api/billing/set-default-payment-method": {
+    handler: api("billing/set-default-payment-method"),
+    entitlement: "signedIn",
+    grants: PAYMENTS,
+  },
+
+  // Audits run on the worker. Reading results settles runs that outlived the worker: a write.
+  "POST /api/seo/analyze": {
+    handler: api("seo/analyze"),
+    entitlement: "onboarded",
+    grants: ["table:write", "jobs:send"],
+  },
+  "GET /api/seo/results": {
+    handler: api("seo/results"),
+    entitlement: "onboarded",
+    grants: ["table:write"],
+  },
+  "GET /api/seo/results/{id}": {
+    handler: api("seo/result"),
+    entitlement: "onboarded",
+    grants: ["table:write"],
+  },
+  "POST /api/lighthouse/analyze": {
+    handler: api("lighthouse/analyze"),
+    entitlement: "onboarded",
+    grants: ["table:write", "jobs:send"],
+  },
+  "GET /api/lighthouse/results": {
+    handler: api("lighthouse/results"),
+    entitlement: "onboarded",
+    grants: ["table:write"],
+  },
+  "GET /api/lighthouse/results/{id}": {
+    handler: api("lighthouse/result"),
+    entitlement: "onboarded",
+    grants: ["table:write"],
+  },
+
+  "GET /api/analytics/settings": {
+    handler: api("analytics/settings"),
+    entitlement: "onboarded",
+    grants: ["table:read"],
+  },
+  "POST /api/analytics/connect-ga": {
+    handler: api("analytics/connect-ga"),
+    entitlement: "onboarded",
+    grants: ["table:write"],
+  },
+  "POST /api/analytics/disconnect-ga": {
+    handler: api("analytics/disconnect-ga"),
+    entitlement: "onboarded",
+    grants: ["table:write"],
+  },
+  "GET /api/analytics/data": {
+    handler: api("analytics/data"),
+    entitlement: "onboarded",
+    grants: ["table:read"],
+  },
+
   // Public: customers' sites load the tracking script and send page views (no sign-in).
-  "GET /api/collect.js": "packages/functions/src/api/analytics/script.handler",
-  "POST /api/collect": "packages/functions/src/api/analytics/collect.handler",
-} as const satisfies Record<string, string>;
+  "GET /api/collect.js": { handler: api("analytics/script"), entitlement: "public", grants: [] },
+  "POST /api/collect": {
+    handler: api("analytics/collect"),
+    entitlement: "public",
+    grants: ["table:page-views", "analytics:salt"],
+  },
+} as const satisfies Record<string, RouteRecord>;
 
 export type RouteKey = keyof typeof routes;
+
+/** The record of a route key as API Gateway names it in the event (`event.routeKey`). */
+export function routeRecord(routeKey: string): RouteRecord | undefined {
+  return Object.hasOwn(routes, routeKey) ? routes[routeKey as RouteKey] : undefined;
+}
 
 /** Non-API functions, named the same way. */
 export const jobsWorkerHandler = "packages/functions/src/workers/jobs.handler";

@@ -33,17 +33,29 @@ declare module "sst/node/config" {
 export interface SessionIdentity {
   userId: string;
   sessionId?: string;
-  claims: { email?: string; firstName?: string; lastName?: string; imageUrl?: string };
+  claims: {
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+    imageUrl?: string;
+    /** "staff" for the provider's team: Clerk's publicMetadata.role as a session claim. */
+    role?: string;
+  };
 }
 
 const SESSION_COOKIE = "__session";
+
+/** The token of an `Authorization: Bearer …` header, if that is what the header holds. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
+}
 
 /** The bearer token if the request has one, else Clerk's `__session` cookie. */
 export function tokenFromRequest(input: {
   authorization?: string;
   cookies?: string[];
 }): string | undefined {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(input.authorization ?? "")?.[1];
+  const bearer = bearerToken(input.authorization);
   if (bearer) return bearer;
   for (const entry of input.cookies ?? []) {
     // API Gateway gives one cookie per entry; a raw Cookie header (several, "; "-separated)
@@ -92,6 +104,7 @@ export async function verifySessionToken(token: string): Promise<SessionIdentity
       ...claim("firstName", payload.first_name),
       ...claim("lastName", payload.last_name),
       ...claim("imageUrl", payload.image_url),
+      ...claim("role", payload.role),
     },
   };
 }

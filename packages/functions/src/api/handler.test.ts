@@ -1,16 +1,41 @@
+import { vi } from "vitest";
+
+// sst/node reads its configuration once, when first imported: set it before any import runs.
+const { APP_URL } = vi.hoisted(() => {
+  const APP_URL = "https://portal.example.com";
+  Object.assign(process.env, {
+    SST_APP: "site-portal",
+    SST_STAGE: "unit",
+    SST_Parameter_value_APP_URL: APP_URL,
+    SST_Table_tableName_Main: "unit-test",
+    // Enough for verification to run and refuse the made-up tokens below.
+    SST_Secret_value_CLERK_JWT_KEY: "-----BEGIN PUBLIC KEY-----\nnone\n-----END PUBLIC KEY-----",
+    SST_Parameter_value_CLERK_AUTHORIZED_PARTIES: APP_URL,
+  });
+  return { APP_URL };
+});
+
 import { ConflictError, NotFoundError, UnprocessableError } from "@portal/core/errors";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { api, response } from "./handler";
+import { api, publicApi, response } from "./handler";
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "./request-guards";
+
+const ORIGIN_SECRET = "s3cret-from-cloudfront";
+
+/** A public route of the route table: the wrapper finds its record by this key. */
+const PUBLIC_ROUTE = "POST /api/collect";
+/** A signed-in route that takes a body. */
+const PRIVATE_ROUTE = "POST /api/tickets";
 
 function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
   return {
     version: "2.0",
-    routeKey: "POST /api/things/{id}",
+    routeKey: PUBLIC_ROUTE,
     rawPath: "/api/things/abc",
     rawQueryString: "",
-    headers: {},
+    headers: { [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET },
     isBase64Encoded: false,
     requestContext: {
       accountId: "000000000000",
@@ -25,7 +50,7 @@ function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
         userAgent: "vitest",
       },
       requestId: "req-123",
-      routeKey: "POST /api/things/{id}",
+      routeKey: PUBLIC_ROUTE,
       stage: "$default",
       time: "",
       timeEpoch: Date.now(),
@@ -34,9 +59,8 @@ function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
   };
 }
 
-const thingRoute = api(
+const thingRoute = publicApi(
   {
-    public: true,
     body: z.object({ name: z.string().min(2, "Name is too short"), count: z.number().int() }),
     query: z.object({ page: z.coerce.number().int().positive().optional() }),
     params: z.object({ id: z.string().length(3) }),
@@ -52,6 +76,7 @@ let logged: string[];
 beforeEach(() => {
   // The integration suite's local stack turns request logs off for the whole run.
   vi.stubEnv("LOG_REQUESTS", "true");
+  vi.stubEnv(ORIGIN_VERIFY_ENV, ORIGIN_SECRET);
   logged = [];
   vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
     logged.push(String(chunk));
@@ -122,7 +147,7 @@ describe("api wrapper", () => {
     [new ConflictError("Domain already claimed"), 409, "conflict"],
     [new UnprocessableError("Plan allows 1 website", { plan: "Upgrade" }), 422, "unprocessable"],
   ])("maps %s to its status", async (error, status, code) => {
-    const handler = api({ public: true }, async () => {
+    const handler = publicApi({}, async () => {
       throw error;
     });
     const result = await handler(event());
@@ -135,7 +160,7 @@ describe("api wrapper", () => {
   });
 
   it("hides unknown errors behind a 500 with the request id, and logs the stack instead", async () => {
-    const handler = api({ public: true }, async () => {
+    const handler = publicApi({}, async () => {
       throw new Error("connect ECONNREFUSED 10.0.0.1:5432");
     });
     const result = await handler(event());
@@ -151,26 +176,27 @@ describe("api wrapper", () => {
 
   it("refuses a private route without a token before running it", async () => {
     const run = vi.fn(async () => ({ ok: true }));
-    const result = await api({}, run)(event({ body: "{not json" }));
+    const result = await api(
+      {},
+      run,
+    )(event({ routeKey: PRIVATE_ROUTE, body: "{}", headers: jsonFromPortal() }));
     expect(result.statusCode).toBe(401);
     expect(json(result).error.code).toBe("unauthorized");
     expect(run).not.toHaveBeenCalled();
   });
 
   it("sends a response() with its own status, headers and cookies, and plain data with a status field as 200", async () => {
-    const created = await api({ public: true }, async () =>
+    const created = await publicApi({}, async () =>
       response({ status: 201, body: { id: "s1" }, headers: { location: "/x" }, cookies: ["a=b"] }),
     )(event());
     expect(created).toMatchObject({ statusCode: 201, cookies: ["a=b"] });
     expect(created.headers?.location).toBe("/x");
 
-    const queued = await api({ public: true }, async () => ({ id: "j1", status: "queued" }))(
-      event(),
-    );
+    const queued = await publicApi({}, async () => ({ id: "j1", status: "queued" }))(event());
     expect(queued.statusCode).toBe(200);
     expect(json(queued)).toEqual({ id: "j1", status: "queued" });
 
-    const empty = await api({ public: true }, async () => response({ status: 204 }))(event());
+    const empty = await publicApi({}, async () => response({ status: 204 }))(event());
     expect(empty.statusCode).toBe(204);
     expect(empty.body).toBe("");
   });
@@ -180,12 +206,132 @@ describe("api wrapper", () => {
     expect(logged).toHaveLength(1);
     const line = JSON.parse(logged[0] ?? "");
     expect(line).toMatchObject({
-      route: "POST /api/things/{id}",
+      route: PUBLIC_ROUTE,
       method: "POST",
       status: 400,
       requestId: "req-123",
       userId: null,
     });
     expect(typeof line.durationMs).toBe("number");
+  });
+});
+
+/** Headers of a JSON request the portal's own page sends through CloudFront. */
+function jsonFromPortal(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET,
+    "content-type": "application/json",
+    "sec-fetch-site": "same-origin",
+    origin: APP_URL,
+    ...extra,
+  };
+}
+
+describe("what the wrapper refuses before any handler code runs", () => {
+  const run = vi.fn(async () => ({ ok: true }));
+  const privateRoute = api({}, run);
+  const publicRoute = publicApi({}, run);
+  beforeEach(() => run.mockClear());
+
+  it.each([
+    ["no origin header", {}],
+    ["another value", { [ORIGIN_VERIFY_HEADER]: "guessed" }],
+    ["an empty value", { [ORIGIN_VERIFY_HEADER]: "" }],
+  ])("answers 403 to a request that did not come through CloudFront (%s)", async (_, headers) => {
+    for (const handler of [publicRoute, privateRoute]) {
+      const routeKey = handler === publicRoute ? PUBLIC_ROUTE : PRIVATE_ROUTE;
+      const result = await handler(event({ routeKey, headers }));
+      expect(result.statusCode).toBe(403);
+      expect(json(result).error.code).toBe("origin_not_verified");
+    }
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("refuses everything when the function has no origin secret configured", async () => {
+    vi.stubEnv(ORIGIN_VERIFY_ENV, "");
+    const result = await publicRoute(event({ headers: { [ORIGIN_VERIFY_HEADER]: "" } }));
+    expect(result.statusCode).toBe(403);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("fails closed on a route key with no record, or a record the wrapper does not match", async () => {
+    expect((await publicRoute(event({ routeKey: "POST /api/unknown" }))).statusCode).toBe(500);
+    // A public wrapper on a signed-in route, and the other way round.
+    expect((await publicRoute(event({ routeKey: PRIVATE_ROUTE }))).statusCode).toBe(500);
+    expect((await privateRoute(event({ routeKey: PUBLIC_ROUTE }))).statusCode).toBe(500);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["text/plain", "text/plain;charset=UTF-8"],
+    ["a form", "application/x-www-form-urlencoded"],
+    ["multipart", "multipart/form-data; boundary=x"],
+  ])("answers 415 to a signed-in write whose body is %s", async (_, type) => {
+    const result = await privateRoute(
+      event({
+        routeKey: PRIVATE_ROUTE,
+        body: '{"title":"x"}',
+        headers: jsonFromPortal({ "content-type": type, authorization: "Bearer a.b.c" }),
+      }),
+    );
+    expect(result.statusCode).toBe(415);
+    expect(json(result).error.code).toBe("unsupported_media_type");
+  });
+
+  it("answers 415 to a body without a content type", async () => {
+    const { "content-type": _, ...headers } = jsonFromPortal();
+    const result = await privateRoute(event({ routeKey: PRIVATE_ROUTE, body: "{}", headers }));
+    expect(result.statusCode).toBe(415);
+  });
+
+  it.each([
+    ["another site", { "sec-fetch-site": "cross-site", origin: "https://evil.example" }],
+    ["a sibling subdomain", { "sec-fetch-site": "same-site", origin: "https://x.example.com" }],
+    ["an old browser on another origin", { "sec-fetch-site": "", origin: "https://evil.example" }],
+    ["no origin at all", { "sec-fetch-site": "", origin: "" }],
+  ])("answers 403 to a write that rides the session cookie from %s", async (_, site) => {
+    const headers: Record<string, string> = { ...jsonFromPortal(), ...site };
+    for (const name of ["sec-fetch-site", "origin"]) if (headers[name] === "") delete headers[name];
+    const result = await privateRoute(
+      event({ routeKey: PRIVATE_ROUTE, body: "{}", headers, cookies: ["__session=a.b.c"] }),
+    );
+    expect(result.statusCode).toBe(403);
+    expect(json(result).error.code).toBe("cross_site_request");
+  });
+
+  it("lets the portal's own cookie-only write through to the session check", async () => {
+    const result = await privateRoute(
+      event({
+        routeKey: PRIVATE_ROUTE,
+        body: "{}",
+        headers: jsonFromPortal(),
+        cookies: ["__session=not.a.token"],
+      }),
+    );
+    // Past the same-site rule: refused for the bad token, not as cross-site.
+    expect(result.statusCode).toBe(401);
+  });
+
+  it("lets a bearer-token write through whatever its origin (another site cannot set the header)", async () => {
+    const result = await privateRoute(
+      event({
+        routeKey: PRIVATE_ROUTE,
+        body: "{}",
+        headers: jsonFromPortal({
+          authorization: "Bearer not.a.token",
+          "sec-fetch-site": "cross-site",
+          origin: "https://tools.example",
+        }),
+      }),
+    );
+    expect(result.statusCode).toBe(401);
+  });
+
+  it("takes a text/plain body on the public page-view route, which customers' sites post", async () => {
+    const result = await publicRoute(
+      event({ body: "{}", headers: { ...jsonFromPortal(), "content-type": "text/plain" } }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(run).toHaveBeenCalledOnce();
   });
 });

@@ -4,6 +4,7 @@
  * parse → authorize → call core → respond.
  */
 
+import { type Actor, resolveActor } from "@portal/core/access/actor";
 import {
   type SessionIdentity,
   tokenFromRequest,
@@ -16,8 +17,17 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context as LambdaContext,
 } from "aws-lambda";
+import { Config } from "sst/node/config";
 import type { z } from "zod";
 import { writeRequestLog } from "../request-log";
+import { type RouteRecord, routeRecord } from "../routes";
+import { requireOriginVerified, requireSameSiteJson } from "./request-guards";
+
+declare module "sst/node/config" {
+  export interface ParameterResources {
+    APP_URL: { value: string };
+  }
+}
 
 type Schema = z.ZodType;
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -26,18 +36,13 @@ export interface RouteOptions<
   Body extends Schema | undefined,
   Query extends Schema | undefined,
   Params extends Schema | undefined,
-  Public extends boolean,
 > {
-  /** Routes are private unless they say otherwise, so a forgotten flag fails closed. */
-  public?: Public;
   body?: Body;
   query?: Query;
   params?: Params;
 }
 
-export interface RequestContext<Body, Query, Params, Public extends boolean> {
-  /** The verified caller. The user id comes from here only, never from the request. */
-  identity: Public extends true ? SessionIdentity | undefined : SessionIdentity;
+interface RequestParts<Body, Query, Params> {
   body: Body;
   query: Query;
   params: Params;
@@ -45,10 +50,20 @@ export interface RequestContext<Body, Query, Params, Public extends boolean> {
   event: APIGatewayProxyEventV2;
 }
 
+export interface RequestContext<Body, Query, Params> extends RequestParts<Body, Query, Params> {
+  /** The verified caller. The user id comes from here only, never from the request. */
+  identity: SessionIdentity;
+  /** The caller as the route's entitlement resolved them (the stored user where it was read). */
+  actor: Exclude<Actor, { type: "public" | "system" }>;
+}
+
 /** A response other than "200 with this JSON": build it with `response()`. */
 export interface HttpResponse {
   status: number;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, instead of a JSON body; say its content-type in `headers`. */
+  text?: string;
   headers?: Record<string, string>;
   cookies?: string[];
 }
@@ -82,60 +97,107 @@ class BadRequest extends Error {
   }
 }
 
-export function api<
-  Body extends Schema | undefined = undefined,
-  Query extends Schema | undefined = undefined,
-  Params extends Schema | undefined = undefined,
-  Public extends boolean = false,
->(
-  options: RouteOptions<Body, Query, Params, Public>,
-  run: (
-    request: RequestContext<Output<Body>, Output<Query>, Output<Params>, Public>,
-  ) => Promise<unknown>,
+/** A route record that disagrees with the wrapper its handler uses: a deployment mistake. */
+class RouteMisconfigured extends Error {}
+
+interface Attempt {
+  /** Set as soon as the caller is known, so the log line names them even when a check fails. */
+  userId?: string;
+}
+
+/**
+ * The frame every handler runs in: finds the route's record (routes.ts, by the event's route
+ * key; no record refuses everything), checks the request came through the distribution, runs
+ * `serve`, maps errors, and writes the log line.
+ */
+function serveRoute(
+  expectPublic: boolean,
+  serve: (event: APIGatewayProxyEventV2, record: RouteRecord, attempt: Attempt) => Promise<unknown>,
 ): ApiHandler {
   return async (event) => {
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? "";
-    let identity: SessionIdentity | undefined;
+    const attempt: Attempt = {};
     let result: APIGatewayProxyStructuredResultV2;
     let failure: unknown;
 
     try {
-      const token = tokenFromRequest({
-        authorization: event.headers?.authorization,
-        cookies: event.cookies,
-      });
-      if (token) {
-        // On a public route a bad token is ignored rather than refused: the route serves
-        // anonymous callers anyway, and a stale cookie must not lock them out of it.
-        identity = options.public
-          ? await verifySessionToken(token).catch(() => undefined)
-          : await verifySessionToken(token);
-      } else if (!options.public) {
-        throw new UnauthorizedError("Unauthorized");
+      const record = routeRecord(event.routeKey);
+      if (!record || (record.entitlement === "public") !== expectPublic) {
+        throw new RouteMisconfigured(`No matching route record for ${event.routeKey}`);
       }
-
-      const { body, query, params } = validateRequest(options, event);
-
-      const output = await run({
-        identity: identity as RequestContext<unknown, unknown, unknown, Public>["identity"],
-        body: body as Output<Body>,
-        query: query as Output<Query>,
-        params: params as Output<Params>,
-        requestId,
-        event,
-      });
-      result = isResponse(output)
-        ? toResult(output.status, output.body, output.headers, output.cookies)
-        : toResult(200, output);
+      requireOriginVerified(event);
+      const output = await serve(event, record, attempt);
+      result = isResponse(output) ? responseResult(output) : toResult(200, output);
     } catch (error) {
       result = errorResult(error, requestId);
       if (result.statusCode === 500) failure = error;
     }
 
-    logRequest(event, result.statusCode ?? 200, started, requestId, identity?.userId, failure);
+    logRequest(event, result.statusCode ?? 200, started, requestId, attempt.userId, failure);
     return result;
   };
+}
+
+/** A signed-in route: verifies the session, resolves the actor its entitlement asks for. */
+export function api<
+  Body extends Schema | undefined = undefined,
+  Query extends Schema | undefined = undefined,
+  Params extends Schema | undefined = undefined,
+>(
+  options: RouteOptions<Body, Query, Params>,
+  run: (request: RequestContext<Output<Body>, Output<Query>, Output<Params>>) => Promise<unknown>,
+): ApiHandler {
+  return serveRoute(false, async (event, record, attempt) => {
+    requireSameSiteJson(event, Config.APP_URL);
+    const token = tokenFromRequest({
+      authorization: event.headers?.authorization,
+      cookies: event.cookies,
+    });
+    if (!token) throw new UnauthorizedError("Unauthorized");
+    const identity = await verifySessionToken(token);
+    attempt.userId = identity.userId;
+    const actor = await resolveActor(
+      identity,
+      record.entitlement as Exclude<RouteRecord["entitlement"], "public">,
+    );
+    const parts = validateRequest(options, event);
+    return run({
+      ...(parts as Pick<
+        RequestContext<Output<Body>, Output<Query>, Output<Params>>,
+        "body" | "query" | "params"
+      >),
+      identity,
+      actor: actor as RequestContext<unknown, unknown, unknown>["actor"],
+      requestId: event.requestContext?.requestId ?? "",
+      event,
+    });
+  });
+}
+
+/**
+ * A public route (customers' sites call it): no session is read, not even a cookie the browser
+ * attaches, so nothing it does can act for a signed-in person.
+ */
+export function publicApi<
+  Body extends Schema | undefined = undefined,
+  Query extends Schema | undefined = undefined,
+  Params extends Schema | undefined = undefined,
+>(
+  options: RouteOptions<Body, Query, Params>,
+  run: (request: RequestParts<Output<Body>, Output<Query>, Output<Params>>) => Promise<unknown>,
+): ApiHandler {
+  return serveRoute(true, async (event) => {
+    const parts = validateRequest(options, event);
+    return run({
+      ...(parts as Pick<
+        RequestParts<Output<Body>, Output<Query>, Output<Params>>,
+        "body" | "query" | "params"
+      >),
+      requestId: event.requestContext?.requestId ?? "",
+      event,
+    });
+  });
 }
 
 function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
@@ -199,6 +261,18 @@ function errorResult(error: unknown, requestId: string): APIGatewayProxyStructur
 function errorBody(status: number, error: ApiError["error"]) {
   const clean = Object.fromEntries(Object.entries(error).filter(([, v]) => v !== undefined));
   return toResult(status, { error: clean });
+}
+
+function responseResult(output: HttpResponse): APIGatewayProxyStructuredResultV2 {
+  if (output.text === undefined) {
+    return toResult(output.status, output.body, output.headers, output.cookies);
+  }
+  return {
+    statusCode: output.status,
+    headers: output.headers ?? {},
+    ...(output.cookies?.length ? { cookies: output.cookies } : {}),
+    body: output.text,
+  };
 }
 
 function toResult(

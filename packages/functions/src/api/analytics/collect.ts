@@ -5,15 +5,16 @@
  * a visitor over the rate limit (429), storing nothing for any of them.
  *
  * The source IP and user agent go into the daily visitor hash and nowhere else; cookies the
- * browser may attach are never read. Country comes from CloudFront's or Cloudflare's viewer
- * country header when the request passed through either.
+ * browser may attach are never read. Address and country are the viewer's as CloudFront saw
+ * them (viewer.ts).
  */
 import { recordPageView } from "@portal/core/analytics/collect";
 import { MAX_PAGE_VIEW_BYTES, pageViewSchema } from "@portal/core/contracts/analytics";
 import { ValidationError } from "@portal/core/errors";
-import { api, response } from "../handler";
+import { publicApi, response } from "../handler";
+import { viewerCountry, viewerIp } from "../viewer";
 
-export const handler = api({ public: true }, async ({ body, event }) => {
+export const handler = publicApi({}, async ({ body, event }) => {
   const raw = event.body ?? "";
   const bytes = event.isBase64Encoded
     ? Buffer.from(raw, "base64").length
@@ -39,11 +40,10 @@ export const handler = api({ public: true }, async ({ body, event }) => {
     throw new ValidationError("The page view is not valid", fields);
   }
 
-  const headers = event.headers ?? {};
   const result = await recordPageView(parsed.data, {
-    ip: event.requestContext.http.sourceIp,
-    userAgent: headers["user-agent"],
-    countryHeader: headers["cloudfront-viewer-country"] ?? headers["cf-ipcountry"],
+    ip: viewerIp(event),
+    userAgent: event.headers?.["user-agent"],
+    countryHeader: viewerCountry(event),
   });
   return response({ status: 202, body: result });
 });

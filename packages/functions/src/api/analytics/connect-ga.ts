@@ -4,7 +4,7 @@ import { connectGaRequestSchema } from "@portal/core/contracts/analytics";
 import { api } from "../handler";
 import { scriptUrl } from "./script-url";
 
-export const handler = api({ body: connectGaRequestSchema }, async ({ identity, body, event }) => ({
+export const handler = api({ body: connectGaRequestSchema }, async ({ identity, body }) => ({
   ...(await Settings.connect(identity.userId, body.trackingId)),
-  scriptUrl: scriptUrl(event),
+  scriptUrl: scriptUrl(),
 }));

@@ -3,7 +3,7 @@ import * as Settings from "@portal/core/analytics/settings";
 import { api } from "../handler";
 import { scriptUrl } from "./script-url";
 
-export const handler = api({}, async ({ identity, event }) => ({
+export const handler = api({}, async ({ identity }) => ({
   ...(await Settings.disconnect(identity.userId)),
-  scriptUrl: scriptUrl(event),
+  scriptUrl: scriptUrl(),
 }));

@@ -1,16 +1,10 @@
 /**
- * The tracking script's URL as customers' pages must load it: the origin this request reached
- * the API on (API Gateway's host, or a custom API domain), so the snippet shown in the portal
- * is right for whichever deployment served it, and for the local stack.
+ * The tracking script's URL as customers' pages must load it: on the portal's public origin
+ * (APP_URL), which CloudFront serves and forwards /api/* from. API Gateway's own host refuses
+ * requests that did not come through the distribution, so it must never reach a snippet.
  */
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { Config } from "sst/node/config";
 
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
-
-export function scriptUrl(event: APIGatewayProxyEventV2): string {
-  const header = event.headers?.host ?? "";
-  const host = HOST.test(header) ? header : event.requestContext.domainName;
-  // API Gateway sets x-forwarded-proto to https; the local stack to http.
-  const proto = event.headers?.["x-forwarded-proto"] === "http" ? "http" : "https";
-  return `${proto}://${host}/api/collect.js`;
+export function scriptUrl(): string {
+  return new URL("/api/collect.js", Config.APP_URL).href;
 }

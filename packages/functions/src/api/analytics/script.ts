@@ -4,35 +4,23 @@
  * Served by the API rather than the SPA's CloudFront site: the script posts to /api/collect on
  * the origin it came from, so script and endpoint can never point at different deployments,
  * and its cache lifetime is ours to choose (StaticSite would mark an unhashed .js immutable for
- * a year). Not wrapped in api(): that wrapper speaks JSON, and this route has no input.
+ * a year). It has no input.
  */
 import { TRACKER_SCRIPT } from "@portal/core/analytics/tracker-script";
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { writeRequestLog } from "../../request-log";
+import { publicApi, response } from "../handler";
 
-export const handler = async (
-  event: APIGatewayProxyEventV2,
-): Promise<APIGatewayProxyStructuredResultV2> => {
-  writeRequestLog({
-    level: "info",
-    route: event.routeKey,
-    method: event.requestContext?.http?.method,
-    path: event.rawPath,
+export const handler = publicApi({}, async () =>
+  response({
     status: 200,
-    requestId: event.requestContext?.requestId ?? "",
-    userId: null,
-  });
-  return {
-    statusCode: 200,
     headers: {
       "content-type": "text/javascript; charset=utf-8",
-      // Browsers and shared caches keep it for an hour: a changed script reaches every site
-      // within that, and repeat page loads cost no request.
+      // Browsers and the distribution's /api/collect.js behaviour keep it for an hour: a
+      // changed script reaches every site within that, and repeat page loads cost no request.
       "cache-control": "public, max-age=3600",
       "x-content-type-options": "nosniff",
       // Loaded by customers' pages on other origins.
       "cross-origin-resource-policy": "cross-origin",
     },
-    body: TRACKER_SCRIPT,
-  };
-};
+    text: TRACKER_SCRIPT,
+  }),
+);

@@ -1,0 +1,72 @@
+/**
+ * Checks every API request passes before it is routed to a handler (docs/access.md): that it
+ * came through the portal's CloudFront distribution, and that a browser session cannot be
+ * ridden from another site.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { bearerToken } from "@portal/core/adapters/identity";
+import { DomainError } from "@portal/core/errors";
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+
+/** The header CloudFront adds to every request it forwards to the API (stacks/Web.ts). */
+export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
+/** Where the functions find the value CloudFront sends (stacks/Api.ts, the local stack). */
+export const ORIGIN_VERIFY_ENV = "ORIGIN_VERIFY_SECRET";
+
+export class UnsupportedMediaType extends DomainError {
+  readonly status = 415;
+  readonly code = "unsupported_media_type";
+}
+
+export class OriginNotVerified extends DomainError {
+  readonly status = 403;
+  readonly code = "origin_not_verified";
+}
+
+export class CrossSiteRequest extends DomainError {
+  readonly status = 403;
+  readonly code = "cross_site_request";
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/**
+ * Refuses a request that did not come through the distribution: API Gateway's own URL is
+ * public, and a caller there would skip the distribution's throttling, headers and WAF. No
+ * configured secret refuses everything rather than letting everything in.
+ */
+export function requireOriginVerified(event: APIGatewayProxyEventV2): void {
+  const expected = process.env[ORIGIN_VERIFY_ENV] ?? "";
+  const given = event.headers?.[ORIGIN_VERIFY_HEADER] ?? "";
+  // Digests have one length, so the comparison takes the same time whatever was sent.
+  if (!expected || !given || !timingSafeEqual(digest(expected), digest(given))) {
+    throw new OriginNotVerified("Requests must come through the portal's own address.");
+  }
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * For a signed-in route's unsafe methods: the body must be JSON, and a request that rides the
+ * session cookie alone must come from the portal's own pages. A form on another site can post
+ * text/plain or urlencoded bodies with the visitor's cookies and no preflight; it cannot set
+ * the Authorization header or a JSON content type without one.
+ */
+export function requireSameSiteJson(event: APIGatewayProxyEventV2, appUrl: string): void {
+  const method = event.requestContext?.http?.method ?? "GET";
+  if (!UNSAFE_METHODS.has(method)) return;
+  const headers = event.headers ?? {};
+  const contentType = headers["content-type"];
+  const hasBody = !!event.body;
+  if ((contentType !== undefined || hasBody) && !JSON_TYPE.test(contentType ?? "")) {
+    throw new UnsupportedMediaType("Send the request body as application/json.");
+  }
+  if (bearerToken(headers.authorization)) return;
+  const fetchSite = headers["sec-fetch-site"];
+  const sameOrigin =
+    fetchSite === "same-origin" || (fetchSite === undefined && headers.origin === appUrl);
+  if (!sameOrigin) {
+    throw new CrossSiteRequest("Cross-site requests are not accepted.");
+  }
+}

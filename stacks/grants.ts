@@ -1,0 +1,109 @@
+/**
+ * The function props one grant of a route record (packages/functions/src/routes.ts) adds: the
+ * narrowest IAM statement for it, and the variable SST's binding would set
+ * (`SST_<Construct>_<prop>_<id>`, so `Table.Main.tableName`, `Bucket.Screenshots.bucketName`
+ * and `Queue.Jobs.queueUrl` work as usual). Binding a Table or Bucket would grant dynamodb:*
+ * or s3:* on all of it; these grant only the actions a route's code calls.
+ */
+import type { Grant } from "@portal/functions/routes";
+import { aws_iam as iam } from "aws-cdk-lib";
+import type { Bucket, FunctionProps, Queue, Table } from "sst/constructs";
+import type { ConfigConstructs } from "./Config";
+
+export interface GrantResources {
+  table: Table;
+  bucket: Bucket;
+  config: ConfigConstructs;
+  /** Only the API's functions send jobs; the worker and the webhook never do. */
+  queue?: Queue;
+}
+
+/** Everything the product stores in the bucket lives under this prefix (core/sites/screenshots). */
+export const SCREENSHOTS_PREFIX = "users/";
+
+export const TABLE_READ_ACTIONS = [
+  "dynamodb:GetItem",
+  "dynamodb:BatchGetItem",
+  "dynamodb:Query",
+  "dynamodb:ConditionCheckItem",
+] as const;
+export const TABLE_WRITE_ACTIONS = [
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:BatchWriteItem",
+] as const;
+
+function tableAccess(table: Table, statements: iam.PolicyStatement[]): FunctionProps {
+  return {
+    environment: { SST_Table_tableName_Main: table.tableName },
+    permissions: statements,
+  };
+}
+
+function tableStatement(table: Table, actions: readonly string[], resources?: string[]) {
+  return new iam.PolicyStatement({
+    actions: [...actions],
+    resources: resources ?? [table.tableArn, `${table.tableArn}/index/*`],
+  });
+}
+
+function screenshotAccess(bucket: Bucket, actions: string[], list: boolean): FunctionProps {
+  const objects = new iam.PolicyStatement({
+    actions,
+    resources: [`${bucket.bucketArn}/${SCREENSHOTS_PREFIX}*`],
+  });
+  // Deleting a site removes everything under its prefix, which takes a listing first.
+  const listing = new iam.PolicyStatement({
+    actions: ["s3:ListBucket"],
+    resources: [bucket.bucketArn],
+    conditions: { StringLike: { "s3:prefix": `${SCREENSHOTS_PREFIX}*` } },
+  });
+  return {
+    environment: { SST_Bucket_bucketName_Screenshots: bucket.bucketName },
+    permissions: list ? [objects, listing] : [objects],
+  };
+}
+
+export function grantProps(grant: Grant, resources: GrantResources): FunctionProps {
+  const { table, bucket, config, queue } = resources;
+  switch (grant) {
+    case "table:read":
+      return tableAccess(table, [tableStatement(table, TABLE_READ_ACTIONS)]);
+    case "table:write":
+      return tableAccess(table, [
+        tableStatement(table, [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS]),
+      ]);
+    case "table:page-views":
+      // Page views share the customer's partition, which IAM cannot split by item type; this
+      // is what a view writes, and the one index it reads (a site by its id).
+      return tableAccess(table, [
+        tableStatement(table, ["dynamodb:PutItem", "dynamodb:UpdateItem"], [table.tableArn]),
+        tableStatement(table, ["dynamodb:Query"], [`${table.tableArn}/index/gsi1`]),
+      ]);
+    case "stripe":
+      return { bind: [config.secrets.STRIPE_SECRET_KEY] };
+    case "screenshots:read":
+      return screenshotAccess(bucket, ["s3:GetObject"], false);
+    case "screenshots:write":
+      return screenshotAccess(bucket, ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], true);
+    case "jobs:send":
+      if (!queue) throw new Error("jobs:send needs the Jobs queue");
+      return {
+        environment: { SST_Queue_queueUrl_Jobs: queue.queueUrl },
+        permissions: [[queue.cdk.queue, "grantSendMessages"]],
+      };
+    case "analytics:salt":
+      return { bind: [config.secrets.ANALYTICS_SALT_KEY] };
+  }
+}
+
+/** The props of several grants, merged. */
+export function grantsProps(grants: readonly Grant[], resources: GrantResources): FunctionProps {
+  const props = grants.map((grant) => grantProps(grant, resources));
+  return {
+    bind: props.flatMap((p) => p.bind ?? []),
+    environment: Object.assign({}, ...props.map((p) => p.environment ?? {})),
+    permissions: props.flatMap((p) => (Array.isArray(p.permissions) ? p.permissions : [])),
+  };
+}
