@@ -3,6 +3,7 @@
  * for a site the caller owns. The server sets the amount; the upsell record is the purchase,
  * marked bought when Stripe reports the payment succeeded.
  */
+import { requireEntitlement } from "../access/entitlements";
 import * as Payments from "../adapters/payments";
 import {
   type CreatePaymentIntentResponse,
@@ -59,6 +60,10 @@ export async function createSeoPaymentIntent(
   }
   const { data: site } = await db.entities.site.get({ userId, siteId }).go();
   if (!site) throw new NotFoundError("Site not found");
+  // A purchase for a site the team hosts: only a paid-up customer, checked before anything is
+  // stored (the route checks it too; this holds whoever calls).
+  const user = await loadUser(userId);
+  requireEntitlement(user, "activeSubscription");
 
   const upsell = await upsellFor(userId, siteId);
   if (upsell.isPurchased) {
@@ -79,7 +84,6 @@ export async function createSeoPaymentIntent(
     if (PAYABLE.has(existing.status)) return answer(existing.client_secret);
   }
 
-  const user = await loadUser(userId);
   const customerId = await ensureCustomer(user);
   const intent = await Payments.createPaymentIntent(
     {

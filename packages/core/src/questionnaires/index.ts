@@ -14,6 +14,7 @@
  * A crash before 5 leaves the questionnaire "not completed", so the wizard still shows and the
  * next submit runs the missing steps; once 5 is done a submit changes nothing.
  */
+import { requireEntitlement } from "../access/entitlements";
 import {
   type QuestionnaireInput,
   type QuestionnaireStatus,
@@ -48,6 +49,9 @@ export async function getMine(userId: string): Promise<QuestionnaireStatus> {
 
 export async function submit(userId: string, input: QuestionnaireInput): Promise<SubmitResult> {
   const user = await readUser(userId);
+  // Submitting requests a site for the team to build: a paid-up subscription only, whoever
+  // calls (the route checks it too).
+  requireEntitlement(user, "activeSubscription");
   const questionnaireId = questionnaireIdFor(user);
 
   let stored = await readQuestionnaire(userId, questionnaireId);

@@ -184,6 +184,29 @@ describe("query client", () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it("reads the current user again when the server refuses for the plan, so the gate can move on", async () => {
+    const client = createQueryClient(() => {});
+    client.setQueryData(["/api/auth/user"], user);
+    answer = () =>
+      Response.json(
+        {
+          error: { code: "subscription_required", message: "An active subscription is required." },
+        },
+        { status: 403 },
+      );
+    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    expect(client.getQueryState(["/api/auth/user"])?.isInvalidated).toBe(true);
+  });
+
+  it("leaves the current user alone on other 403s", async () => {
+    const client = createQueryClient(() => {});
+    client.setQueryData(["/api/auth/user"], user);
+    answer = () =>
+      Response.json({ error: { code: "cross_site_request", message: "No" } }, { status: 403 });
+    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    expect(client.getQueryState(["/api/auth/user"])?.isInvalidated).toBe(false);
+  });
+
   it("leaves other failures and opted-out calls alone", async () => {
     const onUnauthorized = vi.fn();
     const client = createQueryClient(onUnauthorized);

@@ -3,6 +3,7 @@
  * the identity provider when it gives one, a JSON content type only with a body, and every
  * non-OK answer thrown as Error("STATUS: body-or-status-text").
  */
+import { MISSING_CODES, type MissingCode } from "@portal/core/access/entitlements";
 import type { CurrentUser } from "@portal/core/contracts/users";
 import type { QueryFunction } from "@tanstack/react-query";
 
@@ -70,6 +71,26 @@ export async function apiJson<T = unknown>(
  */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: [\s\S]*unauthorized/i.test(error.message);
+}
+
+const ENTITLEMENT_CODES: ReadonlySet<string> = new Set(Object.values(MISSING_CODES));
+
+/**
+ * The code of a 403 the server answers when the caller's plan lacks what the route needs
+ * (plan_required, subscription_required, questionnaire_required), from an error thrown above.
+ */
+export function missingEntitlement(error: unknown): MissingCode | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const body = /^403: ([\s\S]*)$/.exec(error.message)?.[1];
+  if (!body) return undefined;
+  try {
+    const code: unknown = JSON.parse(body)?.error?.code;
+    return typeof code === "string" && ENTITLEMENT_CODES.has(code)
+      ? (code as MissingCode)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Default data query: GET on the query key parts joined with slashes, answer read as JSON. */

@@ -1,6 +1,7 @@
 /** The TanStack Query client with the spec's defaults (part 1 §7). */
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { getQueryFn, isUnauthorizedError } from "./client";
+import { getQueryFn, isUnauthorizedError, missingEntitlement } from "./client";
+import { currentUserKey } from "./current-user";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -16,10 +17,14 @@ interface QueryMeta extends Record<string, unknown> {
 
 export function createQueryClient(onUnauthorized: () => void): QueryClient {
   const handle = (error: unknown, meta: QueryMeta | undefined) => {
+    // The server refused for the plan (docs/access.md): the stored user has changed since the
+    // page loaded (a lapsed payment, a cancelled plan). Reading it again lets the access gate
+    // move the visitor to the page it shows in that state.
+    if (missingEntitlement(error)) void client.invalidateQueries({ queryKey: currentUserKey });
     if (meta?.handlesUnauthorized) return;
     if (isUnauthorizedError(error)) onUnauthorized();
   };
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => handle(error, query.meta) }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => handle(error, mutation.meta),
@@ -35,4 +40,5 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
