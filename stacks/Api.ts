@@ -4,7 +4,7 @@
  * through the portal's CloudFront distribution (stacks/Web.ts): same origin, so no CORS.
  */
 
-import { ORIGIN_VERIFY_ENV } from "@portal/functions/api/request-guards";
+import { ORIGIN_VERIFY_ENV } from "@portal/functions/api/origin-verify";
 import { type RouteRecord, routes } from "@portal/functions/routes";
 import {
   aws_apigatewayv2 as apigatewayv2,

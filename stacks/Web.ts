@@ -4,7 +4,7 @@
  * on its own origin and the API answers nothing that did not come through here. Security
  * headers on every response.
  */
-import { ORIGIN_VERIFY_HEADER } from "@portal/functions/api/request-guards";
+import { ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
 import {
   aws_cloudfront as cloudfront,
   Duration,

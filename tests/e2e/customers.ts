@@ -9,23 +9,15 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
+import { type CustomerState, READY_CUSTOMER, setCustomerState } from "../support/customer-state";
 import { uniqueEmail } from "./browser";
 
-type UserEntity = typeof import("@portal/core/db/service").db.entities.user;
-/** The user fields a test may set through core (plan, questionnaire, Stripe ids…). */
-export type CustomerState = Parameters<ReturnType<UserEntity["patch"]>["set"]>[0];
+export { type CustomerState, READY_CUSTOMER };
 
 export interface Person {
   firstName: string;
   lastName: string;
 }
-
-/** What most signed-in pages need: an active Pro plan and a completed questionnaire. */
-export const READY_CUSTOMER: CustomerState = {
-  subscriptionActive: true,
-  subscriptionPlan: "pro",
-  hasCompletedQuestionnaire: true,
-};
 
 /** Signs a person up through the dev identity provider; returns their user id. */
 export async function signUp(context: BrowserContext, person: Person): Promise<string> {
@@ -54,10 +46,6 @@ export async function signUpCustomer(
   const userId = await signUp(context, person);
   // The first authenticated call creates the user record, as the SPA's sync does.
   expect((await context.request.get("/api/auth/user")).status()).toBe(200);
-  const { db } = await import("@portal/core/db/service");
-  await db.entities.user
-    .patch({ userId })
-    .set(typeof state === "function" ? state(userId) : state)
-    .go();
+  await setCustomerState(userId, typeof state === "function" ? state(userId) : state);
   return userId;
 }

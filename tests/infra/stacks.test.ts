@@ -4,7 +4,7 @@
  * .sst/types folder it rewrites), so test files synthesising in parallel would race.
  */
 import { tableDefinition } from "@portal/core/db/table-definition";
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/request-guards";
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
 import { type Grant, type RouteRecord, routes } from "@portal/functions/routes";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { Config, type FunctionProps, type Function as SstFunction, use } from "sst/constructs";

@@ -6,8 +6,9 @@
  */
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { analyticsDataSchema, analyticsSettingsSchema } from "@portal/core/contracts/analytics";
+import { LOCAL_VIEWER_COUNTRY_HEADER } from "@portal/devstack/api-gateway";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 const env = useStackEnv();
@@ -34,7 +35,9 @@ async function collect(
       "content-type": "text/plain;charset=UTF-8",
       origin: "https://bakery.example",
       "user-agent": options.userAgent ?? browser(0),
-      ...(options.country ? { "cloudfront-viewer-country": options.country } : {}),
+      // The local stack's stand-in for CloudFront's geolocation (a client's own
+      // cloudfront-viewer-country header is dropped, as CloudFront drops it).
+      ...(options.country ? { [LOCAL_VIEWER_COUNTRY_HEADER]: options.country } : {}),
     },
     body: options.raw ? (body as string) : JSON.stringify(body),
   });
@@ -62,7 +65,7 @@ async function post(who: SignedIn, path: string, body?: unknown) {
 }
 
 async function customer(firstName: string) {
-  const who = await signUp({ firstName });
+  const who = await signUpCustomer({ firstName });
   expect((await get(who, "/api/auth/user")).status).toBe(200);
   return who;
 }

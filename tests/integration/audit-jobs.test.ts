@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
 
 let stack: LocalStack;
 let pages: Server;
@@ -120,7 +120,7 @@ async function call(who: SignedIn | null, method: string, path: string, body?: u
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const customer = () => signUp({}, stack.url);
+const customer = () => signUpCustomer({}, stack.url);
 
 describe("SEO jobs", () => {
   it("queues, runs and stores the analysis of a page with known defects", async () => {

@@ -248,7 +248,7 @@ describe("SEO upsell: POST /api/create-payment-intent", () => {
   }
 
   it("charges $49 whatever the body says, and marks the upsell purchased once paid", async () => {
-    const customer = await newCustomer();
+    const { customer } = await subscribedCustomer("Starter");
     const site = await siteFor(customer.user.id, "Bakery Site");
     const answer = await customer.json<Json>("POST", "/api/create-payment-intent", {
       amount: 1,
@@ -301,8 +301,8 @@ describe("SEO upsell: POST /api/create-payment-intent", () => {
   });
 
   it("one customer cannot buy the package for another customer's site", async () => {
-    const alice = await newCustomer("Alice");
-    const bob = await newCustomer("Bob");
+    const { customer: alice } = await subscribedCustomer("Starter", "Alice");
+    const { customer: bob } = await subscribedCustomer("Starter", "Bob");
     const site = await siteFor(alice.user.id, "Alice's Site");
     for (const upsellId of [`seo-${site.siteId}`, "seo-garbage", "seo-"]) {
       const answer = await bob.call("POST", "/api/create-payment-intent", { amount: 49, upsellId });
@@ -315,6 +315,19 @@ describe("SEO upsell: POST /api/create-payment-intent", () => {
     expect(byId.status).toBe(404);
     const db = await useStackEnvDb();
     expect((await db.entities.upsell.query.byOwner({ userId: bob.user.id }).go()).data).toEqual([]);
-    expect((await bob.me()).stripeCustomerId).toBeNull();
+  });
+
+  it("is not sold to a signed-up user without an active subscription, and nothing is stored", async () => {
+    const visitor = await newCustomer("Visitor");
+    const site = await siteFor(visitor.user.id, "Visitor's Site");
+    const answer = await visitor.call("POST", "/api/create-payment-intent", {
+      upsellId: `seo-${site.siteId}`,
+    });
+    expect(answer.status).toBe(403);
+    const db = await useStackEnvDb();
+    expect((await db.entities.upsell.query.byOwner({ userId: visitor.user.id }).go()).data).toEqual(
+      [],
+    );
+    expect((await visitor.me()).stripeCustomerId).toBeNull();
   });
 });

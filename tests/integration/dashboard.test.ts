@@ -4,7 +4,7 @@
  */
 import { activityListSchema, dashboardStatsSchema } from "@portal/core/contracts/dashboard";
 import { describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 useStackEnv();
@@ -19,7 +19,7 @@ async function get(who: SignedIn, path: string) {
 }
 
 async function customer() {
-  const who = await signUp();
+  const who = await signUpCustomer();
   expect((await get(who, "/api/auth/user")).status).toBe(200);
   return who;
 }

@@ -9,7 +9,7 @@ import { siteListSchema } from "@portal/core/contracts/sites";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
 
 const CNAME_TARGET = "sites.hostingco.net";
 const A_RECORD = "203.0.113.10";
@@ -81,7 +81,7 @@ async function call(who: SignedIn, method: string, path: string, body?: unknown)
 }
 
 async function customerWithSite(): Promise<{ who: SignedIn; siteId: string }> {
-  const who = await signUp({}, stack.url);
+  const who = await signUpCustomer({}, stack.url);
   const { data } = await db.entities.site
     .create({ userId: who.user.id, name: "Corner Bakery", status: "live" })
     .go();

@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
 
 let stack: LocalStack;
 let page: Server;
@@ -54,7 +54,7 @@ async function call(who: SignedIn, method: string, path: string) {
 }
 
 async function customerWithSite(fields: { liveUrl?: string; url?: string }) {
-  const who = await signUp({}, stack.url);
+  const who = await signUpCustomer({}, stack.url);
   const { data } = await db.entities.site
     .create({ userId: who.user.id, name: "Corner Bakery", status: "live", ...fields })
     .go();

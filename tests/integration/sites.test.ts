@@ -5,7 +5,7 @@
  */
 import { siteListSchema } from "@portal/core/contracts/sites";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 useStackEnv();
@@ -37,12 +37,12 @@ async function createSite(userId: string, fields: Record<string, unknown> = {}) 
 let alice: SignedIn;
 
 beforeAll(async () => {
-  alice = await signUp({ firstName: "Alice" });
+  alice = await signUpCustomer({ firstName: "Alice" });
 });
 
 describe("GET /api/sites", () => {
   it("lists only the caller's sites, with the settings fields and their defaults", async () => {
-    const bob = await signUp({ firstName: "Bob" });
+    const bob = await signUpCustomer({ firstName: "Bob" });
     await createSite(bob.user.id, { name: "Bob's site" });
     const site = await createSite(alice.user.id, {
       description: "Fresh bread daily",
@@ -79,7 +79,7 @@ describe("GET /api/sites", () => {
   });
 
   it("answers a presigned URL for a stored screenshot, which fetches the image", async () => {
-    const who = await signUp();
+    const who = await signUpCustomer();
     const site = await createSite(who.user.id);
     const key = `users/${who.user.id}/sites/${site.siteId}/screenshots/test.jpg`;
     await blobs.putObject(key, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), "image/jpeg");
@@ -101,7 +101,7 @@ describe("GET /api/sites", () => {
 
 describe("PATCH /api/sites/{id}", () => {
   it("saves the settings fields and records an activity", async () => {
-    const who = await signUp();
+    const who = await signUpCustomer();
     const site = await createSite(who.user.id, {
       description: "Old",
       logoUrl: "https://cdn.bakery.com/old.png",
@@ -155,7 +155,7 @@ describe("PATCH /api/sites/{id}", () => {
     ["an empty name", { name: "   " }, "name"],
     ["a 101-character name", { name: "x".repeat(101) }, "name"],
   ])("refuses %s and changes nothing", async (_label, patch, field) => {
-    const who = await signUp();
+    const who = await signUpCustomer();
     const site = await createSite(who.user.id, { status: "development" });
     const before = (await call(who, "GET", "/api/sites")).body;
 
@@ -179,7 +179,7 @@ describe("PATCH /api/sites/{id}", () => {
 
 describe("DELETE /api/sites/{id}", () => {
   it("removes the site and every screenshot under its prefix, and only those", async () => {
-    const who = await signUp();
+    const who = await signUpCustomer();
     const doomed = await createSite(who.user.id, { name: "Doomed" });
     const kept = await createSite(who.user.id, { name: "Kept" });
     const prefix = (id: string) => `users/${who.user.id}/sites/${id}/`;
@@ -218,8 +218,8 @@ describe("another customer's site is not found on every site route", () => {
     ["POST", "/verify-domain", undefined],
     ["POST", "/screenshot", undefined],
   ])("%s /api/sites/{id}%s", async (method, suffix, body) => {
-    const owner = await signUp();
-    const intruder = await signUp();
+    const owner = await signUpCustomer();
+    const intruder = await signUpCustomer();
     const site = await createSite(owner.user.id, { liveUrl: "https://bakery-owner.com" });
 
     const answer = await call(intruder, method, `/api/sites/${site.siteId}${suffix}`, body);
@@ -240,8 +240,8 @@ describe("another customer's site is not found on every site route", () => {
   // .invalid names never resolve (RFC 6761): the queued jobs fail at the guard and never
   // start Chromium against a real site from the shared test stack.
   it("POST /api/sites/refresh-screenshots counts only the caller's sites with a URL", async () => {
-    const who = await signUp();
-    const other = await signUp();
+    const who = await signUpCustomer();
+    const other = await signUpCustomer();
     await createSite(other.user.id, { liveUrl: "https://other-bakery.invalid" });
     await createSite(who.user.id, { liveUrl: "https://bakery-one.invalid" });
     await createSite(who.user.id, { url: "https://staging.bakery-two.invalid" });
@@ -252,7 +252,7 @@ describe("another customer's site is not found on every site route", () => {
   });
 
   it("POST /api/sites/{id}/screenshot refuses a site without any URL", async () => {
-    const who = await signUp();
+    const who = await signUpCustomer();
     const site = await createSite(who.user.id, {});
     const { status, body } = await call(who, "POST", `/api/sites/${site.siteId}/screenshot`);
     expect(status).toBe(422);

@@ -10,7 +10,7 @@ import {
   ticketThreadSchema,
 } from "@portal/core/contracts/tickets";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 useStackEnv();
@@ -64,14 +64,17 @@ let alice: SignedIn;
 let bob: SignedIn;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([signUp({ firstName: "Alice" }), signUp({ firstName: "Bob" })]);
+  [alice, bob] = await Promise.all([
+    signUpCustomer({ firstName: "Alice" }),
+    signUpCustomer({ firstName: "Bob" }),
+  ]);
   // The API creates the user record on the first authenticated call.
   await Promise.all([call(alice, "GET", "/api/auth/user"), call(bob, "GET", "/api/auth/user")]);
 });
 
 describe("POST /api/tickets and GET /api/tickets", () => {
   it("opens a ticket, lists it newest first and records a ticket_created activity", async () => {
-    const who = await signUp();
+    const who = await signUpCustomer();
     const first = await openTicket(who);
     expect(first).toMatchObject({
       ...validTicket,
@@ -115,7 +118,7 @@ describe("POST /api/tickets and GET /api/tickets", () => {
   });
 
   it("accepts one of the caller's own sites, and 'none' as no site", async () => {
-    const who = await signUp();
+    const who = await signUpCustomer();
     const { data: site } = await db.entities.site
       .create({ userId: who.user.id, name: "Bakery" })
       .go();
@@ -126,7 +129,7 @@ describe("POST /api/tickets and GET /api/tickets", () => {
   });
 
   it("refuses a ticket naming another customer's site, and stores nothing", async () => {
-    const who = await signUp();
+    const who = await signUpCustomer();
     const { data: bobsSite } = await db.entities.site
       .create({ userId: bob.user.id, name: "Bob's shop" })
       .go();
@@ -222,7 +225,7 @@ describe("ticket conversations", () => {
   });
 
   it("stores a reply, updates lastResponse, records ticket_replied and shows it oldest first", async () => {
-    const who = await signUp();
+    const who = await signUpCustomer();
     const own = await openTicket(who);
     const first = await call(who, "POST", `/api/tickets/${own.id}/messages`, { message: "First" });
     const second = await call(who, "POST", `/api/tickets/${own.id}/messages`, {

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { readSigningKeys } from "@portal/devstack/dev-identity-store";
 import { decodeJwt, generateKeyPair, importPKCS8, type JWTPayload, SignJWT } from "jose";
+import { type CustomerState, READY_CUSTOMER, setCustomerState } from "./customer-state";
 import { stackDataDir, stackUrl } from "./stack";
 
 export interface DevUser {
@@ -58,6 +59,22 @@ export async function signUp(
   const token = /__session=([^;]+)/.exec(cookie)?.[1];
   if (!token) throw new Error("sign-up set no __session cookie");
   return { user, cookie, token };
+}
+
+/**
+ * Signs a person up, creates their user record with the first authenticated call (as the
+ * SPA's sync does), and puts them in `state` (default: an active, onboarded customer).
+ */
+export async function signUpCustomer(
+  input: Parameters<typeof signUp>[0] = {},
+  baseUrl = stackUrl(),
+  state: CustomerState = READY_CUSTOMER,
+): Promise<SignedIn> {
+  const signedIn = await signUp(input, baseUrl);
+  const synced = await fetch(`${baseUrl}/api/auth/user`, { headers: bearer(signedIn.token) });
+  if (synced.status !== 200) throw new Error(`user sync answered ${synced.status}`);
+  await setCustomerState(signedIn.user.id, state);
+  return signedIn;
 }
 
 export function bearer(token: string) {

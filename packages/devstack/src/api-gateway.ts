@@ -64,6 +64,12 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
 }
 
 /**
+ * The local stand-in for CloudFront's geolocation: CloudFront sets `cloudfront-viewer-country`
+ * from the viewer's address; locally a client says its country with this header instead.
+ */
+export const LOCAL_VIEWER_COUNTRY_HEADER = "x-devstack-viewer-country";
+
+/**
  * `edgeHeaders`: what the distribution in front of the API adds to every request it forwards
  * (the origin secret; stacks/Web.ts). As CloudFront does, the viewer cannot supply its own:
  * those and every `cloudfront-*` header a client sends are dropped first.
@@ -85,10 +91,16 @@ export function createApiGateway(
       pathParameters: match.pathParameters,
       apiId: "local",
     });
+    const country = event.headers[LOCAL_VIEWER_COUNTRY_HEADER];
     for (const name of Object.keys(event.headers)) {
       if (name.startsWith("cloudfront-") || name in edgeHeaders) delete event.headers[name];
     }
-    Object.assign(event.headers, edgeHeaders);
+    delete event.headers[LOCAL_VIEWER_COUNTRY_HEADER];
+    Object.assign(
+      event.headers,
+      edgeHeaders,
+      country ? { "cloudfront-viewer-country": country } : {},
+    );
     writeHttpResult(res, await loader.invoke(match.route.handler, event));
   };
 }

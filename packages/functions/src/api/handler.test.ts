@@ -20,7 +20,7 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { api, publicApi, response } from "./handler";
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "./request-guards";
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "./origin-verify";
 
 const ORIGIN_SECRET = "s3cret-from-cloudfront";
 

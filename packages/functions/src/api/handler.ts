@@ -21,7 +21,7 @@ import { Config } from "sst/node/config";
 import type { z } from "zod";
 import { writeRequestLog } from "../request-log";
 import { type RouteRecord, routeRecord } from "../routes";
-import { requireOriginVerified, requireSameSiteJson } from "./request-guards";
+import { requireJsonBody, requireOriginVerified, requireSameSite } from "./request-guards";
 
 declare module "sst/node/config" {
   export interface ParameterResources {
@@ -149,12 +149,13 @@ export function api<
   run: (request: RequestContext<Output<Body>, Output<Query>, Output<Params>>) => Promise<unknown>,
 ): ApiHandler {
   return serveRoute(false, async (event, record, attempt) => {
-    requireSameSiteJson(event, Config.APP_URL);
+    requireJsonBody(event);
     const token = tokenFromRequest({
       authorization: event.headers?.authorization,
       cookies: event.cookies,
     });
     if (!token) throw new UnauthorizedError("Unauthorized");
+    requireSameSite(event, Config.APP_URL);
     const identity = await verifySessionToken(token);
     attempt.userId = identity.userId;
     const actor = await resolveActor(

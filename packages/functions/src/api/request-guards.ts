@@ -7,11 +7,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { bearerToken } from "@portal/core/adapters/identity";
 import { DomainError } from "@portal/core/errors";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-
-/** The header CloudFront adds to every request it forwards to the API (stacks/Web.ts). */
-export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
-/** Where the functions find the value CloudFront sends (stacks/Api.ts, the local stack). */
-export const ORIGIN_VERIFY_ENV = "ORIGIN_VERIFY_SECRET";
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "./origin-verify";
 
 export class UnsupportedMediaType extends DomainError {
   readonly status = 415;
@@ -47,21 +43,24 @@ export function requireOriginVerified(event: APIGatewayProxyEventV2): void {
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-/**
- * For a signed-in route's unsafe methods: the body must be JSON, and a request that rides the
- * session cookie alone must come from the portal's own pages. A form on another site can post
- * text/plain or urlencoded bodies with the visitor's cookies and no preflight; it cannot set
- * the Authorization header or a JSON content type without one.
- */
-export function requireSameSiteJson(event: APIGatewayProxyEventV2, appUrl: string): void {
-  const method = event.requestContext?.http?.method ?? "GET";
-  if (!UNSAFE_METHODS.has(method)) return;
-  const headers = event.headers ?? {};
-  const contentType = headers["content-type"];
-  const hasBody = !!event.body;
-  if ((contentType !== undefined || hasBody) && !JSON_TYPE.test(contentType ?? "")) {
+/** For a signed-in route's unsafe methods, the body must be JSON (see requireSameSite). */
+export function requireJsonBody(event: APIGatewayProxyEventV2): void {
+  if (!UNSAFE_METHODS.has(event.requestContext?.http?.method ?? "GET")) return;
+  const contentType = event.headers?.["content-type"];
+  if ((contentType !== undefined || !!event.body) && !JSON_TYPE.test(contentType ?? "")) {
     throw new UnsupportedMediaType("Send the request body as application/json.");
   }
+}
+
+/**
+ * A write that rides the session cookie alone must come from the portal's own pages. A form
+ * on another site can post text/plain or urlencoded bodies with the visitor's cookies and no
+ * preflight; it cannot set the Authorization header or a JSON content type without one, so a
+ * bearer token proves the caller's own code sent it.
+ */
+export function requireSameSite(event: APIGatewayProxyEventV2, appUrl: string): void {
+  if (!UNSAFE_METHODS.has(event.requestContext?.http?.method ?? "GET")) return;
+  const headers = event.headers ?? {};
   if (bearerToken(headers.authorization)) return;
   const fetchSite = headers["sec-fetch-site"];
   const sameOrigin =

@@ -10,7 +10,7 @@ import {
   submitQuestionnaireResponseSchema,
 } from "@portal/core/contracts/questionnaires";
 import { queryOptions } from "@tanstack/react-query";
-import { apiJson } from "../api/client";
+import { apiJson, missingEntitlement } from "../api/client";
 
 export const QUESTIONNAIRE_PATH = "/api/questionnaires/me";
 export const questionnaireKey = [QUESTIONNAIRE_PATH] as const;
@@ -28,10 +28,22 @@ export const questionnaireQuery = () =>
  * POST /api/questionnaires with the form's answers, plus userId and isCompleted true as the
  * spec's submit adds them (the server takes the owner from the token and ignores both).
  */
-export const submitQuestionnaire = async (
+export async function submitQuestionnaire(
   userId: string,
   values: QuestionnaireFormValues,
-): Promise<SubmitQuestionnaireResponse> =>
-  submitQuestionnaireResponseSchema.parse(
-    await apiJson("POST", "/api/questionnaires", { ...values, userId, isCompleted: true }),
-  );
+): Promise<SubmitQuestionnaireResponse> {
+  const send = async () =>
+    submitQuestionnaireResponseSchema.parse(
+      await apiJson("POST", "/api/questionnaires", { ...values, userId, isCompleted: true }),
+    );
+  try {
+    return await send();
+  } catch (error) {
+    // Only a paid-up subscription may request a site (docs/access.md). Right after Checkout
+    // the payment webhook may not have landed yet: have the server ask Stripe, then try once
+    // more. A refusal after that is real and shown as a failed submit.
+    if (!missingEntitlement(error)) throw error;
+    await apiJson("POST", "/api/verify-subscription");
+    return await send();
+  }
+}
