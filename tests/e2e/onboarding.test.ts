@@ -198,14 +198,7 @@ describe("onboarding", () => {
     for (const width of [1440, 375]) {
       const { page, context, problems } = await openPage(browser, width);
       const userId = await payingCustomer(context, "Linus");
-      await db.entities.user
-        .patch({ userId })
-        .set({
-          subscriptionActive: false,
-          subscriptionStatus: "past_due",
-          hasCompletedQuestionnaire: true,
-        })
-        .go();
+      await db.entities.user.patch({ userId }).set({ hasCompletedQuestionnaire: true }).go();
       await db.entities.site
         .create({
           userId,
@@ -221,15 +214,7 @@ describe("onboarding", () => {
         .go();
       await db.entities.site.create({ userId, name: "Catering", status: "development" }).go();
 
-      await page.goto("/dashboard?payment=failed");
-      await page.getByText("Payment Failed").waitFor();
-      await page.getByText("There was an issue with your payment. Please try again.").waitFor();
-      await page.waitForURL((url) => url.search === "");
-      await page.getByText("Payment Issue").waitFor();
-      expect(await page.getByRole("link", { name: "Go to Billing" }).getAttribute("href")).toBe(
-        "/billing",
-      );
-
+      await page.goto("/dashboard");
       await page.getByText("Bakery Shop").waitFor();
       expect(await page.getByText("URL pending").count()).toBe(2);
       for (const label of ["Live", "In Progress", "Development"]) {
@@ -255,6 +240,24 @@ describe("onboarding", () => {
       await upgrade.click();
       await page.getByRole("dialog").getByText("SEO Performance Package").first().waitFor();
       await screenshot(page, `dashboard-seo-modal-${width}`);
+      await page.keyboard.press("Escape");
+
+      // The renewal fails: the banner leads to billing, and the package is no longer offered
+      // (only a paid-up customer can buy it).
+      await db.entities.user
+        .patch({ userId })
+        .set({ subscriptionActive: false, subscriptionStatus: "past_due" })
+        .go();
+      await page.goto("/dashboard?payment=failed");
+      await page.getByText("Payment Failed").waitFor();
+      await page.getByText("There was an issue with your payment. Please try again.").waitFor();
+      await page.waitForURL((url) => url.search === "");
+      await page.getByText("Payment Issue").waitFor();
+      expect(await page.getByRole("link", { name: "Go to Billing" }).getAttribute("href")).toBe(
+        "/billing",
+      );
+      await page.getByText("Bakery Shop").waitFor();
+      expect(await page.getByRole("button", { name: "Upgrade for $49" }).count()).toBe(0);
 
       expect(problems).toEqual([]);
       await context.close();

@@ -104,3 +104,35 @@ export async function resign(
   }
   return new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid, typ: "JWT" }).sign(privateKey);
 }
+
+/** Makes an existing account staff, as `npm run staff -- add` does; sign in again after. */
+export async function makeStaff(email: string, adminToken: string, baseUrl = stackUrl()) {
+  const response = await fetch(`${baseUrl}/dev-identity/admin/staff`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  if (response.status !== 200) throw new Error(`making staff answered ${response.status}`);
+}
+
+/** A new member of the provider's team, signed in with a staff token. */
+export async function signUpStaff(
+  input: Parameters<typeof signUp>[0] = {},
+  baseUrl = stackUrl(),
+  adminToken = process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "",
+): Promise<SignedIn> {
+  const email = input.email ?? uniqueEmail("staff");
+  await signUp({ ...input, email }, baseUrl);
+  await makeStaff(email, adminToken, baseUrl);
+  const response = await fetch(`${baseUrl}/dev-identity/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: input.password ?? "correct horse battery" }),
+  });
+  if (response.status !== 200) throw new Error(`staff sign-in answered ${response.status}`);
+  const { user } = (await response.json()) as { user: DevUser };
+  const cookie = cookieHeader(response);
+  const token = /__session=([^;]+)/.exec(cookie)?.[1];
+  if (!token) throw new Error("sign-in set no __session cookie");
+  return { user, cookie, token };
+}

@@ -22,6 +22,8 @@ export interface DevUser {
   firstName: string;
   lastName: string;
   imageUrl: string | null;
+  /** "staff" for the provider's team, as Clerk's publicMetadata.role would say. */
+  role?: "staff";
 }
 
 interface StoredUser extends DevUser {
@@ -56,6 +58,7 @@ export function publicUser(user: DevUser): DevUser {
     firstName: user.firstName,
     lastName: user.lastName,
     imageUrl: user.imageUrl,
+    ...(user.role ? { role: user.role } : {}),
   };
 }
 
@@ -88,6 +91,9 @@ function sha256(text: string) {
 const KEYS_FILE = "signing-key.json";
 
 /** The provider's folder inside the stack's data folder. */
+/** The local stack's admin token for making staff accounts (scripts/staff.ts). */
+export const ADMIN_TOKEN_FILE = "admin-token";
+
 export function devIdentityDir(stackDataDir: string) {
   return path.join(stackDataDir, "dev-identity");
 }
@@ -159,6 +165,17 @@ export async function openDevIdentityStore(dir: string) {
       await persist();
       return publicUser(user);
     },
+
+    /** Makes an account staff (the local stand-in for Clerk's publicMetadata.role). */
+    async makeStaff(email: string): Promise<DevUser | undefined> {
+      const user = findByEmail(email);
+      if (!user) return undefined;
+      user.role = "staff";
+      await persist();
+      return publicUser(user);
+    },
+
+    hasStaff: () => data.users.some((u) => u.role === "staff"),
 
     /** Starts a session and returns the opaque `__client` value that names it. */
     async startSession(userId: string) {

@@ -5,13 +5,13 @@
  * `verifyToken` call it uses for Clerk's tokens, given this provider's public key.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
 import {
   profileUpdateSchema,
   signInInputSchema,
   signUpInputSchema,
 } from "@portal/core/contracts/dev-identity";
 import { importPKCS8, SignJWT } from "jose";
-import type { z } from "zod";
 import {
   type DevIdentityStore,
   type DevUser,
@@ -65,6 +65,8 @@ export interface DevIdentity {
   handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): Promise<void>;
 }
 
+const staffInputSchema = z.object({ email: z.email() });
+
 /**
  * @param origins the stack's own origins; the first is used when a request names none. Tokens
  *   carry the requesting origin as `azp`, and the API accepts exactly these origins.
@@ -72,6 +74,8 @@ export interface DevIdentity {
 export async function createDevIdentity(options: {
   dir: string;
   origins: string[];
+  /** Authorizes POST /dev-identity/admin/staff; without one, nobody can be made staff. */
+  adminToken?: string;
 }): Promise<DevIdentity> {
   const store: DevIdentityStore = await openDevIdentityStore(options.dir);
   const privateKey = await importPKCS8(store.keys.privateKeyPem, "RS256");
@@ -94,6 +98,8 @@ export async function createDevIdentity(options: {
       last_name: user.lastName,
       // Absent rather than empty when the user has no picture, so nothing stores "".
       ...(user.imageUrl ? { image_url: user.imageUrl } : {}),
+      // The claim the Clerk session template adds from publicMetadata.role (README).
+      ...(user.role ? { role: user.role } : {}),
     })
       .setProtectedHeader({ alg: "RS256", kid: store.keys.kid, typ: "JWT" })
       .setSubject(user.id)
@@ -171,6 +177,17 @@ export async function createDevIdentity(options: {
       // A fresh token at once, so the next API call already carries the new names.
       const jwt = await issueToken(req, sid, updated);
       sendJson(res, 200, { user: updated }, { "set-cookie": sessionCookie(jwt) });
+    },
+    // Not reachable from a browser: it takes the admin token only the stack's own process and
+    // its data folder know (scripts/staff.ts reads it there).
+    "POST /admin/staff": async (req, res, body) => {
+      if (!options.adminToken || req.headers.authorization !== `Bearer ${options.adminToken}`) {
+        throw new HttpError(403, "forbidden", "The admin token is required");
+      }
+      const { email } = parse(staffInputSchema, body);
+      const user = await store.makeStaff(email);
+      if (!user) throw new HttpError(404, "not_found", `No account for ${email}`);
+      sendJson(res, 200, { user });
     },
     "POST /sign-out": async (req, res) => {
       await store.endSession(readCookie(req, "__client"));

@@ -4,12 +4,12 @@
  * the stack's origin, and stops. The Stripe emulator and the DNS server join this list.
  */
 import { randomBytes } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { jobsWorkerHandler } from "@portal/functions/routes";
 import { createDevIdentity } from "./dev-identity";
-import { devIdentityDir } from "./dev-identity-store";
+import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
 import { ensureTable, startDynamo } from "./dynamodb";
 import { sendJson } from "./http-io";
 import type { HandlerLoader } from "./lambda-runtime";
@@ -126,13 +126,19 @@ export function jobsQueueService(options: {
 export const devIdentityService: LocalService = {
   name: "dev-identity",
   async start({ dataDir, origins }) {
-    const identity = await createDevIdentity({ dir: devIdentityDir(dataDir), origins });
+    const dir = devIdentityDir(dataDir);
+    // Written where `npm run staff` finds it: only this machine's user can make staff.
+    const adminToken = randomBytes(24).toString("base64url");
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, ADMIN_TOKEN_FILE), adminToken, { mode: 0o600 });
+    const identity = await createDevIdentity({ dir, origins, adminToken });
     return {
       env: {
         SST_Secret_value_CLERK_JWT_KEY: identity.publicKeyPem,
         SST_Parameter_value_CLERK_AUTHORIZED_PARTIES: origins.join(","),
         // The dev provider sets no `aud`; Clerk's tokens have none either unless configured.
         SST_Parameter_value_CLERK_AUDIENCE: "",
+        DEV_IDENTITY_ADMIN_TOKEN: adminToken,
       },
       mount: { prefix: "/dev-identity", handle: identity.handle },
     };

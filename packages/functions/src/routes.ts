@@ -252,6 +252,64 @@ export const routes = {
     grants: ["table:read"],
   },
 
+  // The provider's console (docs/console.md): staff only, across customers.
+  "GET /api/staff/requests": {
+    handler: api("staff/requests"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "GET /api/staff/customers": {
+    handler: api("staff/customers"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "GET /api/staff/customers/{userId}": {
+    handler: api("staff/customer"),
+    entitlement: "staff",
+    grants: READ_SITES,
+  },
+  "PATCH /api/staff/customers/{userId}/sites/{siteId}": {
+    handler: api("staff/update-site"),
+    entitlement: "staff",
+    // Going live queues a screenshot and a Lighthouse run of the live site.
+    grants: ["table:write", "screenshots:read", "jobs:send"],
+  },
+  "GET /api/staff/tickets": {
+    handler: api("staff/inbox"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "GET /api/staff/customers/{userId}/tickets/{ticketId}": {
+    handler: api("staff/ticket"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "POST /api/staff/customers/{userId}/tickets/{ticketId}/messages": {
+    handler: api("staff/reply"),
+    entitlement: "staff",
+    grants: ["table:write"],
+  },
+  "PATCH /api/staff/customers/{userId}/tickets/{ticketId}": {
+    handler: api("staff/update-ticket"),
+    entitlement: "staff",
+    grants: ["table:write"],
+  },
+  "GET /api/staff/upsells": {
+    handler: api("staff/upsells"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "PATCH /api/staff/customers/{userId}/upsells/{upsellId}": {
+    handler: api("staff/update-upsell"),
+    entitlement: "staff",
+    grants: ["table:write"],
+  },
+  "GET /api/staff/audit-log": {
+    handler: api("staff/audit-log"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+
   // Public: customers' sites load the tracking script and send page views (no sign-in).
   "GET /api/collect.js": { handler: api("analytics/script"), entitlement: "public", grants: [] },
   "POST /api/collect": {

@@ -46,3 +46,11 @@ export async function resolveActor(
   requireEntitlement(user, entitlement);
   return { type: "customer", userId: identity.userId, user: user ?? undefined };
 }
+
+/** The staff actor of a staff route (the wrapper resolved it from the route's record). */
+export function asStaff(actor: Actor): Extract<Actor, { type: "staff" }> {
+  if (actor.type !== "staff") {
+    throw new EntitlementRequiredError("staff_required", "This is for the support team only.");
+  }
+  return actor;
+}

@@ -19,6 +19,8 @@ export const currentUserSchema = z.object({
   hasCompletedQuestionnaire: z.boolean(),
   gaTrackingId: z.string().nullable(),
   createdAt: z.string(),
+  /** A member of the provider's team (docs/access.md): the console is theirs. */
+  isStaff: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

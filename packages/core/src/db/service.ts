@@ -13,6 +13,7 @@ import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
 import { Questionnaire } from "./entities/questionnaire";
 import { Site } from "./entities/site";
+import { StaffAction } from "./entities/staff-action";
 import { StripeEvent } from "./entities/stripe-event";
 import { Ticket, TicketMessage } from "./entities/ticket";
 import { Upsell } from "./entities/upsell";
@@ -49,6 +50,7 @@ export const db = new Service(
     stripeEvent: StripeEvent,
     domainClaim: DomainClaim,
     analyticsDay: AnalyticsDay,
+    staffAction: StaffAction,
   },
   { client: documentClient, table: Table.Main.tableName },
 );

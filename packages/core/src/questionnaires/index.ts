@@ -171,7 +171,7 @@ export function questionnaireIdFor(user: Pick<UserItem, "userId" | "createdAt">)
 
 // Site and activity ids carry the time the questionnaire was first stored, so the activity
 // sorts where it happened in the feed (newest first) and both are the same for every submit.
-function siteIdFor(item: QuestionnaireItem): string {
+export function siteIdFor(item: QuestionnaireItem): string {
   return derivedId(Date.parse(item.createdAt), `site:${item.questionnaireId}`);
 }
 

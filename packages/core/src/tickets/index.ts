@@ -126,7 +126,9 @@ export async function reply(
   try {
     await db.entities.ticket
       .patch({ userId, ticketId })
-      .set({ lastResponse: now, status })
+      .set({ lastResponse: now, status, waitingOn: "staff" })
+      // The inbox index is keyed by status and creation time: a status write carries both.
+      .composite({ createdAt: ticket.createdAt })
       .where((attr, op) => op.eq(attr.status, ticket.status))
       .go();
   } catch (error) {

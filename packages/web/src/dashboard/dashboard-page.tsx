@@ -53,7 +53,9 @@ export function DashboardPage() {
         <GridItem>
           <MySites
             hasCompletedQuestionnaire={user.hasCompletedQuestionnaire}
-            onUpgrade={setUpsellSite}
+            // Only a paid-up customer can buy the package (docs/access.md); a lapsed one is
+            // shown the Payment Issue banner instead.
+            onUpgrade={user.subscriptionActive ? setUpsellSite : undefined}
           />
         </GridItem>
         <GridItem>

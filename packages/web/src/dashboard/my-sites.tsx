@@ -28,8 +28,8 @@ import placeholderImage from "./site-placeholder.svg";
 
 export interface MySitesProps {
   hasCompletedQuestionnaire: boolean;
-  /** Opens the SEO upsell offer for a site (the 'Upgrade for $49' button). */
-  onUpgrade: (site: Site) => void;
+  /** Opens the SEO upsell offer for a site (the 'Upgrade for $49' button); none: no offer. */
+  onUpgrade?: (site: Site) => void;
 }
 
 export function MySites({ hasCompletedQuestionnaire, onUpgrade }: MySitesProps) {
@@ -168,7 +168,7 @@ function SiteThumbnail({ site }: { site: Site }) {
   );
 }
 
-function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade: (site: Site) => void }) {
+function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => void }) {
   const status = siteStatusBadge(site.status);
   const score = scoreBand(site.performanceScore);
   const updated = formatLongDate(site.updatedAt);
@@ -215,7 +215,7 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade: (site: Site) => v
           </Button>
         </HStack>
       </Flex>
-      {showsSeoUpsell(site) ? (
+      {onUpgrade && showsSeoUpsell(site) ? (
         <Flex
           gap="3"
           px="4"

@@ -2,7 +2,9 @@
  * The side navigation's badges: the number of sites (GET /api/sites) and of open tickets
  * (GET /api/tickets). A failed or odd answer means no badge, never a broken shell.
  */
+import { missingFor } from "@portal/core/access/entitlements";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useAccess } from "../access/access-context";
 import { sitesQuery } from "../sites/queries";
 import { ticketsQuery } from "../tickets/queries";
 
@@ -25,8 +27,12 @@ export const openTicketCountQuery = () =>
   });
 
 export function useNavCounts(): { sites?: number; openTickets?: number } {
-  const sites = useQuery(siteCountQuery());
-  const tickets = useQuery(openTicketCountQuery());
+  // The shell also frames pages a customer without a plan may open (settings): they have no
+  // sites or tickets to count, and the server would refuse to list them (docs/access.md).
+  const { user } = useAccess();
+  const enabled = !!user && !missingFor(user, "validPlan");
+  const sites = useQuery({ ...siteCountQuery(), enabled });
+  const tickets = useQuery({ ...openTicketCountQuery(), enabled });
   return {
     sites: sites.isSuccess ? sites.data : undefined,
     openTickets: tickets.isSuccess ? tickets.data : undefined,

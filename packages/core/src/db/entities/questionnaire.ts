@@ -11,7 +11,15 @@ import {
   WEBSITE_TYPES,
 } from "../../questionnaires/enums";
 import { newId } from "../ids";
-import { createdAt, idFrom, model, ownerIndex, stringList, updatedAt } from "./common";
+import {
+  CASE_SENSITIVE,
+  createdAt,
+  idFrom,
+  model,
+  ownerIndex,
+  stringList,
+  updatedAt,
+} from "./common";
 
 export * from "../../questionnaires/enums";
 
@@ -48,6 +56,12 @@ export const Questionnaire = new Entity({
   },
   indexes: {
     byOwner: ownerIndex(["questionnaireId"]),
+    /** The staff's new requests: every customer's questionnaire by when it was first stored. */
+    bySubmission: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: [], casing: CASE_SENSITIVE },
+      sk: { field: "gsi2sk", composite: ["createdAt"], casing: CASE_SENSITIVE },
+    },
   },
 });
 

@@ -52,11 +52,25 @@ export const Ticket = new Entity({
     customerSatisfaction: { type: "number", validate: integer },
     /** Staff only: never sent to the customer. */
     internalNotes: { type: "string" },
+    /**
+     * Who must answer next: "staff" for a new ticket and after the customer writes,
+     * "customer" after a staff reply (internal notes do not count).
+     */
+    waitingOn: { type: ["staff", "customer"] as const, required: true, default: "staff" },
     createdAt,
     updatedAt,
   },
   indexes: {
     byOwner: ownerIndex(["ticketId"]),
+    /**
+     * The staff inbox: every customer's tickets of one status, oldest first. A status change
+     * moves the item; ElectroDB needs createdAt with it (`.composite({ createdAt })`).
+     */
+    byStatus: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: ["status"], casing: CASE_SENSITIVE },
+      sk: { field: "gsi2sk", composite: ["createdAt"], casing: CASE_SENSITIVE },
+    },
     thread: {
       index: "gsi1",
       collection: "thread",

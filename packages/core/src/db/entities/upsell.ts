@@ -25,6 +25,12 @@ export const Upsell = new Entity({
     /** The provider's payment (Stripe PaymentIntent `pi_…`) that buys it. */
     paymentIntentId: { type: "string" },
     purchasedAt: { type: "string" },
+    /** The team's progress on a bought upgrade (the customer sees it on the dashboard). */
+    workStatus: {
+      type: ["not_started", "started", "done"] as const,
+      required: true,
+      default: "not_started",
+    },
     createdAt,
   },
   indexes: {
@@ -32,6 +38,12 @@ export const Upsell = new Entity({
       collection: "customer",
       pk: { field: "pk", composite: ["userId"], casing: CASE_SENSITIVE },
       sk: { field: "sk", composite: ["upsellId"], casing: CASE_SENSITIVE },
+    },
+    /** The staff's upgrade work: every customer's upsells by when they were offered. */
+    byCreation: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: [], casing: CASE_SENSITIVE },
+      sk: { field: "gsi2sk", composite: ["createdAt"], casing: CASE_SENSITIVE },
     },
   },
 });

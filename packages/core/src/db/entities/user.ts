@@ -40,6 +40,15 @@ export const User = new Entity({
   },
   indexes: {
     byOwner: ownerIndex([]),
+    /**
+     * The staff's customer search: every user by lower-cased email address, so the start of
+     * an address is a key condition (names are matched by a filter on the same Query).
+     */
+    byEmail: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: [], casing: CASE_SENSITIVE },
+      sk: { field: "gsi1sk", composite: ["email"], casing: "lower" },
+    },
     /** Stripe customer → user (webhooks). Sparse: users without a Stripe customer are not in it. */
     byStripeCustomer: {
       index: "gsi2",

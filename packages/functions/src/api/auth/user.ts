@@ -1,7 +1,9 @@
 /** GET /api/auth/user: the caller's user record, created or refreshed from the token's claims. */
+import { isStaff } from "@portal/core/access/actor";
 import * as Users from "@portal/core/users/index";
 import { api } from "../handler";
 
-export const handler = api({}, ({ identity }) =>
-  Users.syncFromClaims(identity.userId, identity.claims),
-);
+export const handler = api({}, async ({ identity }) => ({
+  ...(await Users.syncFromClaims(identity.userId, identity.claims)),
+  isStaff: isStaff(identity),
+}));

@@ -1,0 +1,34 @@
+/**
+ * The audit log of the provider console: one item per staff action, never changed once
+ * written (no route updates or deletes it). All actions share one partition, newest last by
+ * ULID; a team's volume of actions stays far below a partition's limits.
+ */
+import { Entity, type EntityItem } from "electrodb";
+import { newId } from "../ids";
+import { CASE_SENSITIVE, model } from "./common";
+
+export const StaffAction = new Entity({
+  model: model("staffAction"),
+  attributes: {
+    actionId: { type: "string", required: true, readOnly: true, default: newId },
+    actorId: { type: "string", required: true, readOnly: true },
+    actorEmail: { type: "string", readOnly: true },
+    /** e.g. "site.update", "ticket.reply", "ticket.update", "upsell.update". */
+    action: { type: "string", required: true, readOnly: true },
+    targetType: { type: ["site", "ticket", "upsell"] as const, required: true, readOnly: true },
+    targetId: { type: "string", required: true, readOnly: true },
+    customerId: { type: "string", required: true, readOnly: true },
+    /** JSON of the changed fields before and after. */
+    before: { type: "string", readOnly: true },
+    after: { type: "string", readOnly: true },
+    at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    byAction: {
+      pk: { field: "pk", composite: [], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: ["actionId"], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export type StaffActionItem = EntityItem<typeof StaffAction>;

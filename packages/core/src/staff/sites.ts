@@ -1,0 +1,89 @@
+/**
+ * A site's lifecycle, moved by the team: requested → development → in_progress → live (and
+ * back), with its working and live addresses. Going live tells the customer (a site_deployed
+ * activity) and measures the live site: a fresh screenshot, and a mobile Lighthouse run whose
+ * performance score becomes the site's own (audits/jobs.ts).
+ */
+import * as Activities from "../activities/index";
+import * as Audits from "../audits/jobs";
+import { lighthouseAnalyzeRequestSchema } from "../contracts/audit-jobs";
+import type { Site } from "../contracts/sites";
+import type { StaffSiteUpdate } from "../contracts/staff";
+import { db, isId, type SiteItem } from "../db/service";
+import { NotFoundError, RateLimitError, UnprocessableError } from "../errors";
+import * as Screenshots from "../sites/screenshots";
+import { toSiteView } from "../sites/view";
+import { changedFields, recordAction, type StaffActor } from "./audit-log";
+
+const LIVE_NEEDS_URL = "A live site needs its live URL";
+
+export async function update(
+  actor: StaffActor,
+  userId: string,
+  siteId: string,
+  input: StaffSiteUpdate,
+): Promise<Site> {
+  if (!isId(siteId)) throw new NotFoundError("Site not found");
+  const { data: site } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
+  if (!site) throw new NotFoundError("Site not found");
+
+  const next = {
+    status: input.status ?? site.status,
+    url: input.url === undefined ? site.url : input.url || undefined,
+    liveUrl: input.liveUrl === undefined ? site.liveUrl : input.liveUrl || undefined,
+  };
+  if (next.status === "live") {
+    if (!next.liveUrl) throw new UnprocessableError(LIVE_NEEDS_URL, { liveUrl: LIVE_NEEDS_URL });
+    // A live site is measured at once: its address must be one the audit worker may visit.
+    const auditable = lighthouseAnalyzeRequestSchema.safeParse({ url: next.liveUrl, siteId });
+    if (!auditable.success) {
+      const message = auditable.error.issues[0]?.message ?? "This address cannot be measured";
+      throw new UnprocessableError(message, { liveUrl: message });
+    }
+  }
+
+  const cleared = (["url", "liveUrl"] as const).filter((key) => input[key] === "");
+  let patch = db.entities.site.patch({ userId, siteId }).set({
+    status: next.status,
+    ...(next.url ? { url: next.url } : {}),
+    ...(next.liveUrl ? { liveUrl: next.liveUrl } : {}),
+  });
+  if (cleared.length) patch = patch.remove(cleared);
+  const { data } = await patch.go({ response: "all_new" });
+  const updated = data as SiteItem;
+
+  await recordAction(actor, {
+    action: "site.update",
+    targetType: "site",
+    targetId: siteId,
+    customerId: userId,
+    ...changedFields(
+      { status: site.status, url: site.url ?? null, liveUrl: site.liveUrl ?? null },
+      { status: next.status, url: next.url ?? null, liveUrl: next.liveUrl ?? null },
+    ),
+  });
+
+  const wentLive =
+    next.status === "live" && (site.status !== "live" || site.liveUrl !== next.liveUrl);
+  if (wentLive && updated.liveUrl) await announceLive(updated, updated.liveUrl);
+  return toSiteView(updated);
+}
+
+async function announceLive(site: SiteItem, liveUrl: string) {
+  await Activities.record(site.userId, {
+    type: "site_deployed",
+    description: `Your website ${site.name} is live at ${liveUrl}`,
+    siteId: site.siteId,
+  });
+  await Screenshots.requestOne(site);
+  try {
+    await Audits.requestLighthouse(site.userId, {
+      url: liveUrl,
+      strategy: "mobile",
+      siteId: site.siteId,
+    });
+  } catch (error) {
+    // The customer's own runs fill their hourly allowance: the score follows their next run.
+    if (!(error instanceof RateLimitError)) throw error;
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * The support inbox: every customer's tickets by status, oldest first, and what the team does
+ * on one: reply (or leave an internal note), assign, change status and priority, keep notes.
+ * Response and resolution times are minutes from the ticket's opening.
+ */
+import type {
+  StaffInboxQuery,
+  StaffTicket,
+  StaffTicketThread,
+  StaffTicketUpdate,
+} from "../contracts/staff";
+import type { TicketItem, TicketMessageItem } from "../db/service";
+import { db, isId } from "../db/service";
+import { NotFoundError, UnprocessableError } from "../errors";
+import { toTicket, toTicketMessage } from "../tickets/index";
+import { changedFields, recordAction, type StaffActor } from "./audit-log";
+import { usersById } from "./customers";
+
+const TICKET_NOT_FOUND = "Ticket not found";
+const DONE = new Set(["resolved", "closed"]);
+
+export function toStaffTicket(item: TicketItem, customerEmail: string | null): StaffTicket {
+  return {
+    ...toTicket(item),
+    userId: item.userId,
+    assignedTo: item.assignedTo ?? null,
+    internalNotes: item.internalNotes ?? null,
+    responseTime: item.responseTime ?? null,
+    resolutionTime: item.resolutionTime ?? null,
+    waitingOnStaff: (item.waitingOn ?? "staff") === "staff" && !DONE.has(item.status),
+    customerEmail,
+  };
+}
+
+const minutesSince = (from: string, now: Date) =>
+  Math.max(0, Math.round((now.getTime() - Date.parse(from)) / 60_000));
+
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Medians are taken over this many of the status's most recent tickets. */
+const MEDIAN_SAMPLE = 500;
+
+export async function inbox(query: StaffInboxQuery, actorId: string) {
+  const filtered = db.entities.ticket.query
+    .byStatus({ status: query.status })
+    .where((attr, op) =>
+      [
+        query.priority ? op.eq(attr.priority, query.priority) : "",
+        query.category ? op.eq(attr.category, query.category) : "",
+        query.assignee === "unassigned"
+          ? op.notExists(attr.assignedTo)
+          : query.assignee
+            ? op.eq(attr.assignedTo, query.assignee === "me" ? actorId : query.assignee)
+            : "",
+        query.waiting === "staff" ? op.ne(attr.waitingOn, "customer") : "",
+      ]
+        .filter(Boolean)
+        .join(" AND "),
+    );
+  const [page, sample] = await Promise.all([
+    filtered.go({ order: "asc", limit: 25, cursor: query.cursor ?? null }),
+    db.entities.ticket.query
+      .byStatus({ status: query.status })
+      .go({ order: "desc", limit: MEDIAN_SAMPLE }),
+  ]);
+  const users = await usersById(page.data.map((t) => t.userId));
+  return {
+    items: page.data.map((t) => toStaffTicket(t, users.get(t.userId)?.email ?? null)),
+    cursor: page.cursor ?? null,
+    medians: {
+      responseTime: median(
+        sample.data.flatMap((t) => (t.responseTime == null ? [] : [t.responseTime])),
+      ),
+      resolutionTime: median(
+        sample.data.flatMap((t) => (t.resolutionTime == null ? [] : [t.resolutionTime])),
+      ),
+    },
+  };
+}
+
+async function readTicket(userId: string, ticketId: string): Promise<TicketItem> {
+  if (!isId(ticketId)) throw new NotFoundError(TICKET_NOT_FOUND);
+  const { data } = await db.entities.ticket.get({ userId, ticketId }).go({ consistent: true });
+  if (!data) throw new NotFoundError(TICKET_NOT_FOUND);
+  return data;
+}
+
+const byId = (a: TicketMessageItem, b: TicketMessageItem) =>
+  a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0;
+
+export async function thread(userId: string, ticketId: string): Promise<StaffTicketThread> {
+  const ticket = await readTicket(userId, ticketId);
+  const [{ data: messages }, users] = await Promise.all([
+    db.entities.ticketMessage.query
+      .byOwner({ userId, ticketId })
+      .go({ consistent: true, pages: "all" }),
+    usersById([userId]),
+  ]);
+  return {
+    ticket: toStaffTicket(ticket, users.get(userId)?.email ?? null),
+    messages: [...messages]
+      .sort(byId)
+      .map((m) => ({ ...toTicketMessage(m), isInternal: m.isInternal })),
+  };
+}
+
+/**
+ * A staff reply the customer reads, or an internal note they never see. The first reply sets
+ * the response time; a reply hands the turn to the customer.
+ */
+export async function reply(
+  actor: StaffActor,
+  userId: string,
+  ticketId: string,
+  input: { message: string; isInternal: boolean },
+  now = new Date(),
+) {
+  const ticket = await readTicket(userId, ticketId);
+  if (ticket.status === "closed" && !input.isInternal) {
+    throw new UnprocessableError("This ticket is closed. Reopen it to reply.");
+  }
+  const { data: message } = await db.entities.ticketMessage
+    .create({
+      userId,
+      ticketId,
+      message: input.message,
+      isStaffReply: true,
+      isInternal: input.isInternal,
+      createdAt: now.toISOString(),
+    })
+    .go();
+  if (!input.isInternal) {
+    await db.entities.ticket
+      .patch({ userId, ticketId })
+      .set({
+        lastResponse: message.createdAt,
+        waitingOn: "customer",
+        ...(ticket.responseTime == null
+          ? { responseTime: minutesSince(ticket.createdAt, now) }
+          : {}),
+      })
+      .go();
+  }
+  await recordAction(actor, {
+    action: input.isInternal ? "ticket.note" : "ticket.reply",
+    targetType: "ticket",
+    targetId: ticketId,
+    customerId: userId,
+    before: null,
+    after: { message: input.message, isInternal: input.isInternal },
+  });
+  return { ...toTicketMessage(message), isInternal: message.isInternal };
+}
+
+export async function update(
+  actor: StaffActor,
+  userId: string,
+  ticketId: string,
+  input: StaffTicketUpdate,
+  now = new Date(),
+): Promise<StaffTicket> {
+  const ticket = await readTicket(userId, ticketId);
+  const resolves =
+    input.status !== undefined && DONE.has(input.status) && ticket.resolutionTime == null;
+  const { assignedTo, ...rest } = input;
+  let patch = db.entities.ticket.patch({ userId, ticketId }).set({
+    ...rest,
+    ...(assignedTo ? { assignedTo } : {}),
+    ...(resolves ? { resolutionTime: minutesSince(ticket.createdAt, now) } : {}),
+  });
+  if (assignedTo === null) patch = patch.remove(["assignedTo"]);
+  const { data } = await patch
+    // The inbox index is keyed by status and creation time: a status write carries both.
+    .composite({ createdAt: ticket.createdAt })
+    .go({ response: "all_new" });
+  const changed = changedFields(
+    {
+      status: ticket.status,
+      priority: ticket.priority,
+      assignedTo: ticket.assignedTo ?? null,
+      internalNotes: ticket.internalNotes ?? null,
+    },
+    input,
+  );
+  await recordAction(actor, {
+    action: "ticket.update",
+    targetType: "ticket",
+    targetId: ticketId,
+    customerId: userId,
+    ...changed,
+  });
+  const users = await usersById([userId]);
+  return toStaffTicket(data as TicketItem, users.get(userId)?.email ?? null);
+}
