@@ -3,6 +3,7 @@
  * in, staff see across customers, and what they write is logged and reaches the customer
  * where it should (replies, the live site) and nowhere it should not (internal notes).
  */
+import type { StaffRequest } from "@portal/core/contracts/staff";
 import { routes } from "@portal/functions/routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
@@ -96,13 +97,13 @@ describe("requests and customers", () => {
   it("lists the new request with every answer, the customer and the site it created", async () => {
     const { status, body } = await call(staff, "GET", "/api/staff/requests");
     expect(status).toBe(200);
-    const items = body.items as Array<Record<string, any>>;
+    const items = body.items as StaffRequest[];
     const mine = items.find((item) => item.customer?.id === customer.user.id);
     expect(mine?.questionnaire.businessName).toBe("Ada's Bakery");
     expect(mine?.questionnaire.targetAudience).toBe("Families nearby");
     expect(mine?.site).toMatchObject({ id: siteId, status: "requested" });
     // Newest first.
-    const times = items.map((item) => item.questionnaire.createdAt as string);
+    const times = items.map((item) => item.questionnaire.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
   });
 
@@ -171,7 +172,7 @@ describe("site lifecycle", () => {
       "GET",
       `/api/staff/audit-log?customerId=${customer.user.id}&targetType=site`,
     );
-    const entries = log.body.items as Array<Record<string, any>>;
+    const entries = log.body.items as Array<Record<string, unknown>>;
     expect(entries[0]).toMatchObject({
       actorId: staff.user.id,
       action: "site.update",
@@ -191,7 +192,7 @@ describe("ticket inbox", () => {
       "/api/staff/tickets?status=open&waiting=staff",
     );
     expect(status).toBe(200);
-    const items = body.items as Array<Record<string, any>>;
+    const items = body.items as Array<Record<string, unknown>>;
     const mine = items.find((t) => t.id === ticketId);
     expect(mine).toMatchObject({
       userId: customer.user.id,

@@ -5,13 +5,13 @@
  * `verifyToken` call it uses for Clerk's tokens, given this provider's public key.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { z } from "zod";
 import {
   profileUpdateSchema,
   signInInputSchema,
   signUpInputSchema,
 } from "@portal/core/contracts/dev-identity";
 import { importPKCS8, SignJWT } from "jose";
+import { z } from "zod";
 import {
   type DevIdentityStore,
   type DevUser,

@@ -41,7 +41,7 @@ export async function setWorkStatus(
   const { data: upsell } = await db.entities.upsell
     .get({ userId, upsellId })
     .go({ consistent: true });
-  if (!upsell || !upsell.isPurchased) throw new NotFoundError("Upgrade not found");
+  if (!upsell?.isPurchased) throw new NotFoundError("Upgrade not found");
   const { data } = await db.entities.upsell
     .patch({ userId, upsellId })
     .set({ workStatus })
