@@ -34,7 +34,10 @@ export async function openPage(browser: Browser, width = 1440): Promise<OpenPage
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    if (message.type() !== "error") return;
+    // Chromium's "Failed to load resource" names no address: say which one.
+    const where = message.location().url;
+    problems.push(`console: ${message.text()}${where ? ` (${where})` : ""}`);
   });
   page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
   return { page, context, problems };

@@ -56,7 +56,10 @@ async function waitUntilActive(context: BrowserContext, active = true) {
 }
 
 async function completeQuestionnaire(context: BrowserContext) {
+  // Same-origin, as the SPA sends it: the API refuses cookie-authenticated writes that do not
+  // say where they come from (docs/access.md).
   const answer = await context.request.post("/api/questionnaires", {
+    headers: { origin: webUrl() },
     data: { businessName: "Lovelace Analytics", industry: "technology", websiteType: "business" },
   });
   expect(answer.ok()).toBe(true);
@@ -301,6 +304,7 @@ describe("paying for a plan", () => {
     await signUp(phone.context, { firstName: "Phone", lastName: "User" });
     await phone.context.request.get("/api/auth/user");
     const created = await phone.context.request.post("/api/create-subscription", {
+      headers: { origin: webUrl() },
       data: { planName: "Starter" },
     });
     const { paymentUrl } = (await created.json()) as { paymentUrl: string };

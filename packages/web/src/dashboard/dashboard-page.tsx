@@ -32,7 +32,9 @@ export function DashboardPage() {
   const [upsellSite, setUpsellSite] = useState<Site | null>(null);
 
   usePaymentToasts();
-  useScreenshotRefreshOnSignIn(user?.id);
+  // Refreshing previews is a paid-up customer's action (docs/access.md): a lapsed plan keeps
+  // the previews it has.
+  useScreenshotRefreshOnSignIn(user?.subscriptionActive ? user.id : undefined);
 
   // The gate shows this page only to signed-in customers; while the user record loads, a spinner.
   if (state.kind !== "signed-in" || !user) return <FullPageSpinner />;
