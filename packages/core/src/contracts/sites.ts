@@ -4,6 +4,7 @@
  * schemas, so a field is named and checked once.
  */
 import { z } from "zod";
+import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
 
 // The enumerations live in sites/enums.ts, shared with the entity.
@@ -138,6 +139,8 @@ export const siteSchema = z.object({
   sslEnabled: z.boolean(),
   analyticsEnabled: z.boolean(),
   seoEnabled: z.boolean(),
+  /** The SEO performance package bought for this site and the team's progress; null: not bought. */
+  seoPackage: z.enum(UPSELL_WORK_STATUSES).nullable(),
   maintenanceMode: z.boolean(),
   /**
    * Host name for the SEO / Performance quick-select ("Site list item for quick select: id,

@@ -6,6 +6,7 @@
  * Imported by the console's pages too, so it depends on zod and other contracts only.
  */
 import { z } from "zod";
+import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { activitySchema } from "./dashboard";
 import { questionnaireSchema } from "./questionnaires";
 import { SITE_STATUS_VALUES, siteSchema } from "./sites";
@@ -69,7 +70,7 @@ export const staffUpsellSchema = z.object({
   isPurchased: z.boolean(),
   purchasedAt: z.string().nullable(),
   /** The team's progress on a bought upgrade. */
-  workStatus: z.enum(["not_started", "started", "done"]),
+  workStatus: z.enum(UPSELL_WORK_STATUSES),
   customerEmail: z.string().nullable(),
 });
 export type StaffUpsell = z.infer<typeof staffUpsellSchema>;
@@ -194,7 +195,7 @@ export const staffUpsellParamsSchema = staffCustomerParamsSchema.extend({
   upsellId: z.string().min(1).max(100),
 });
 export const staffUpsellUpdateSchema = z.strictObject({
-  workStatus: z.enum(["started", "done"]),
+  workStatus: z.enum(UPSELL_WORK_STATUSES).exclude(["not_started"]),
 });
 
 // ------------------------------------------------------------------ audit log

@@ -21,7 +21,7 @@ import {
   normalizeDomain,
 } from "./domain-rules";
 import { domainSettingsFromConfig } from "./domain-settings";
-import { toSiteView } from "./view";
+import { siteView } from "./view";
 
 export const DOMAIN_ADDED_MESSAGE =
   "Domain successfully added to your site. Configure DNS records below.";
@@ -148,7 +148,7 @@ export async function addDomain(
     message: DOMAIN_ADDED_MESSAGE,
     domain,
     records: dnsRecordsFor(domain, settings),
-    site: await toSiteView(site),
+    site: await siteView(site),
   };
 }
 
@@ -195,5 +195,5 @@ export async function verifyDomain(
       siteId,
     });
   }
-  return { verified, domain, records, checks, site: await toSiteView(site) };
+  return { verified, domain, records, checks, site: await siteView(site) };
 }

@@ -17,14 +17,17 @@ import { db, isConditionFailure, isId, type SiteItem } from "../db/service";
 import { NotFoundError } from "../errors";
 import * as Domains from "./domains";
 import * as Screenshots from "./screenshots";
-import { toSiteView } from "./view";
+import { seoPackagesOf, siteView, toSiteView } from "./view";
 
 export { deriveCategory, toSiteView } from "./view";
 
 /** The caller's sites, oldest first (ids are ULIDs, so key order is creation order). */
 export async function list(userId: string): Promise<Site[]> {
-  const { data } = await db.entities.site.query.byOwner({ userId }).go({ pages: "all" });
-  return Promise.all(data.map(toSiteView));
+  const [{ data }, seoPackages] = await Promise.all([
+    db.entities.site.query.byOwner({ userId }).go({ pages: "all" }),
+    seoPackagesOf(userId),
+  ]);
+  return Promise.all(data.map((site) => toSiteView(site, seoPackages.get(site.siteId) ?? null)));
 }
 
 /** One of the caller's sites as stored; NotFoundError for garbage ids and others' sites. */
@@ -36,7 +39,7 @@ export async function getItem(userId: string, siteId: string): Promise<SiteItem>
 }
 
 export async function get(userId: string, siteId: string): Promise<Site> {
-  return toSiteView(await getItem(userId, siteId));
+  return siteView(await getItem(userId, siteId));
 }
 
 /** Fields whose empty value means "none": stored as absent rather than as "". */
@@ -82,7 +85,7 @@ export async function update(userId: string, siteId: string, patch: SiteUpdate):
     description: `Settings updated for ${site.name}`,
     siteId,
   });
-  return toSiteView(site);
+  return siteView(site);
 }
 
 /**

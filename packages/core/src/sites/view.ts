@@ -1,5 +1,7 @@
 /** A stored site → the Site the API answers (presigned screenshot URL, defaults, category). */
 import { presignedGetUrl } from "../adapters/blobs";
+import type { UpsellWorkStatus } from "../billing/enums";
+import { SEO_UPSELL_PREFIX } from "../contracts/billing";
 import {
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
@@ -7,7 +9,7 @@ import {
   type Site,
   type SiteCategory,
 } from "../contracts/sites";
-import type { SiteItem } from "../db/service";
+import { db, type SiteItem, type UpsellItem } from "../db/service";
 import { dnsRecordsFor } from "./domain-rules";
 import { domainSettingsFromConfig } from "./domain-settings";
 
@@ -53,7 +55,37 @@ function recordsFor(domain: string) {
   }
 }
 
-export async function toSiteView(item: SiteItem): Promise<Site> {
+/** The bought SEO packages among a customer's upsells: site id → the team's progress. */
+export function seoPackagesFrom(upsells: readonly UpsellItem[]): Map<string, UpsellWorkStatus> {
+  return new Map(
+    upsells
+      .filter((u) => u.isPurchased && u.siteId && u.upsellId.startsWith(SEO_UPSELL_PREFIX))
+      .map((u) => [u.siteId as string, u.workStatus]),
+  );
+}
+
+/** One Query of the customer's SEO upsells (a few items at most). */
+export async function seoPackagesOf(userId: string): Promise<Map<string, UpsellWorkStatus>> {
+  const { data } = await db.entities.upsell.query
+    .byOwner({ userId })
+    .begins({ upsellId: SEO_UPSELL_PREFIX })
+    .go({ pages: "all" });
+  return seoPackagesFrom(data);
+}
+
+/** One site's view, its SEO package read with it. */
+export async function siteView(item: SiteItem): Promise<Site> {
+  const { data } = await db.entities.upsell
+    .get({ userId: item.userId, upsellId: `${SEO_UPSELL_PREFIX}${item.siteId}` })
+    .go();
+  return toSiteView(item, data?.isPurchased ? data.workStatus : null);
+}
+
+/** `seoPackage`: the bought SEO package's progress (seoPackagesOf), null when not bought. */
+export async function toSiteView(
+  item: SiteItem,
+  seoPackage: UpsellWorkStatus | null,
+): Promise<Site> {
   return {
     id: item.siteId,
     name: item.name,
@@ -78,6 +110,7 @@ export async function toSiteView(item: SiteItem): Promise<Site> {
     // "The SSL, analytics and SEO flags count as on unless explicitly false."
     sslEnabled: item.sslEnabled !== false,
     analyticsEnabled: item.analyticsEnabled !== false,
+    seoPackage,
     seoEnabled: item.seoEnabled !== false,
     maintenanceMode: item.maintenanceMode === true,
     domain: item.customDomain ?? hostOf(item.liveUrl) ?? hostOf(item.url),

@@ -4,7 +4,7 @@ import type { StaffCustomer, StaffCustomerSummary, StaffUpsell } from "../contra
 import { db, type UpsellItem, type UserItem } from "../db/service";
 import { NotFoundError } from "../errors";
 import { toQuestionnaire } from "../questionnaires/index";
-import { toSiteView } from "../sites/view";
+import { seoPackagesFrom, toSiteView } from "../sites/view";
 import { toStaffTicket } from "./tickets";
 
 export function toCustomerSummary(user: UserItem): StaffCustomerSummary {
@@ -74,11 +74,14 @@ export async function get(userId: string): Promise<StaffCustomer> {
   const user = data.user[0];
   if (!user) throw new NotFoundError("Customer not found");
   const siteNames = new Map(data.site.map((site) => [site.siteId, site.name]));
+  const seoPackages = seoPackagesFrom(data.upsell);
   const questionnaire = data.questionnaire.find((q) => q.isCompleted) ?? data.questionnaire[0];
   return {
     customer: toCustomerSummary(user),
     questionnaire: questionnaire ? toQuestionnaire(questionnaire) : null,
-    sites: await Promise.all(data.site.map(toSiteView)),
+    sites: await Promise.all(
+      data.site.map((site) => toSiteView(site, seoPackages.get(site.siteId) ?? null)),
+    ),
     tickets: data.ticket.map((ticket) => toStaffTicket(ticket, user.email)).reverse(),
     activities: [...data.activity].reverse().slice(0, 50).map(Activities.toActivityView),
     upsells: data.upsell.map((u) =>

@@ -12,7 +12,7 @@ import type { StaffSiteUpdate } from "../contracts/staff";
 import { db, isId, type SiteItem } from "../db/service";
 import { NotFoundError, RateLimitError, UnprocessableError } from "../errors";
 import * as Screenshots from "../sites/screenshots";
-import { toSiteView } from "../sites/view";
+import { siteView } from "../sites/view";
 import { changedFields, recordAction, type StaffActor } from "./audit-log";
 
 const LIVE_NEEDS_URL = "A live site needs its live URL";
@@ -66,7 +66,7 @@ export async function update(
   const wentLive =
     next.status === "live" && (site.status !== "live" || site.liveUrl !== next.liveUrl);
   if (wentLive && updated.liveUrl) await announceLive(updated, updated.liveUrl);
-  return toSiteView(updated);
+  return siteView(updated);
 }
 
 async function announceLive(site: SiteItem, liveUrl: string) {

@@ -2,7 +2,8 @@
  * 'My Sites' (spec part 1 §2.10), three cases: (a) questionnaire completed and no site being
  * built yet: 'Website in Progress' with the 7-14 business days timeline and a Pending badge;
  * (b) no sites and no questionnaire: a prompt to /questionnaire; (c) one row per site, with
- * the SEO upsell strip on live sites scoring below 85.
+ * the SEO upsell strip on live sites scoring below 85. A site whose SEO package is bought
+ * shows the team's progress on it instead of the offer (docs/console.md).
  */
 import {
   Badge,
@@ -215,7 +216,9 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => 
           </Button>
         </HStack>
       </Flex>
-      {onUpgrade && showsSeoUpsell(site) ? (
+      {site.seoPackage ? (
+        <SeoPackageProgress status={site.seoPackage} />
+      ) : onUpgrade && showsSeoUpsell(site) ? (
         <Flex
           gap="3"
           px="4"
@@ -242,5 +245,49 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => 
         </Flex>
       ) : null}
     </Box>
+  );
+}
+
+const SEO_PACKAGE_PROGRESS: Record<
+  NonNullable<Site["seoPackage"]>,
+  { title: string; text: string }
+> = {
+  not_started: {
+    title: "SEO package purchased.",
+    text: "We'll start optimizing your site within 24 hours.",
+  },
+  started: {
+    title: "SEO package in progress.",
+    text: "Our team is optimizing your site's meta tags, speed and content.",
+  },
+  done: {
+    title: "SEO package complete.",
+    text: "Your next performance test will show the new score.",
+  },
+};
+
+/** The bought SEO package: what the team is doing about it. */
+function SeoPackageProgress({ status }: { status: NonNullable<Site["seoPackage"]> }) {
+  const done = status === "done";
+  return (
+    <HStack
+      gap="2"
+      px="4"
+      py="3"
+      bg={done ? "green.subtle" : "blue.subtle"}
+      borderTopWidth="1px"
+      align="flex-start"
+      data-testid="seo-package"
+    >
+      <Box color={done ? "green.fg" : "blue.fg"} mt="0.5" flexShrink="0">
+        {done ? <CircleCheck size={18} aria-hidden /> : <TrendingUp size={18} aria-hidden />}
+      </Box>
+      <Text fontSize="sm">
+        <Text as="span" fontWeight="semibold">
+          {SEO_PACKAGE_PROGRESS[status].title}
+        </Text>{" "}
+        {SEO_PACKAGE_PROGRESS[status].text}
+      </Text>
+    </HStack>
   );
 }

@@ -1,5 +1,6 @@
 /** upsells (spec part 2 §3): extra services offered for a site, e.g. the $49 SEO package. */
 import { Entity, type EntityItem } from "electrodb";
+import { UPSELL_WORK_STATUSES } from "../../billing/enums";
 import { newId } from "../ids";
 import { CASE_SENSITIVE, createdAt, idFrom, model } from "./common";
 
@@ -27,7 +28,7 @@ export const Upsell = new Entity({
     purchasedAt: { type: "string" },
     /** The team's progress on a bought upgrade (the customer sees it on the dashboard). */
     workStatus: {
-      type: ["not_started", "started", "done"] as const,
+      type: UPSELL_WORK_STATUSES,
       required: true,
       default: "not_started",
     },
