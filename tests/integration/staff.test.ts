@@ -203,6 +203,34 @@ describe("ticket inbox", () => {
     expect([...times].sort()).toEqual(times);
   });
 
+  it("fills a filtered page even when many tickets that do not match come first", async () => {
+    // DynamoDB filters after its Limit: 30 older low-priority tickets must not push the one
+    // urgent ticket off an empty first page.
+    const other = await signUpCustomer({ firstName: "Olga" }, url);
+    await db.entities.ticket
+      .put(
+        Array.from({ length: 30 }, (_, i) => ({
+          userId: other.user.id,
+          title: `Old question ${i}`,
+          description: "A question that is not urgent at all.",
+          category: "general" as const,
+          priority: "low" as const,
+          createdAt: new Date(Date.UTC(2000, 0, 1, 0, i)).toISOString(),
+        })),
+      )
+      .go();
+    const urgent = await call(other, "POST", "/api/tickets", {
+      title: "Site is down",
+      description: "Our shop shows an error page since this morning.",
+      category: "technical",
+      priority: "urgent",
+    });
+    expect(urgent.status).toBe(201);
+    const { body } = await call(staff, "GET", "/api/staff/tickets?status=open&priority=urgent");
+    const ids = (body.items as Array<{ id: string }>).map((t) => t.id);
+    expect(ids).toContain(urgent.body.id);
+  });
+
   it("replies, notes internally, assigns and resolves; the customer sees only the reply", async () => {
     const base = `/api/staff/customers/${customer.user.id}/tickets/${ticketId}`;
     const reply = await call(staff, "POST", `${base}/messages`, {

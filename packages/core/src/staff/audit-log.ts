@@ -3,6 +3,7 @@ import type { Actor } from "../access/actor";
 import type { AuditEntry } from "../contracts/staff";
 import type { StaffActionItem } from "../db/entities/staff-action";
 import { db } from "../db/service";
+import { PAGE_SIZE } from "./paging";
 
 export type StaffActor = Extract<Actor, { type: "staff" }>;
 
@@ -73,6 +74,6 @@ export async function list(filter: {
         .filter(Boolean)
         .join(" AND "),
     )
-    .go({ order: "desc", limit: 50, cursor: filter.cursor ?? null });
+    .go({ order: "desc", count: PAGE_SIZE, cursor: filter.cursor ?? null });
   return { items: data.map(toEntry), cursor: cursor ?? null };
 }

@@ -5,6 +5,7 @@ import { db, type UpsellItem, type UserItem } from "../db/service";
 import { NotFoundError } from "../errors";
 import { toQuestionnaire } from "../questionnaires/index";
 import { seoPackagesFrom, toSiteView } from "../sites/view";
+import { PAGE_SIZE } from "./paging";
 import { toStaffTicket } from "./tickets";
 
 export function toCustomerSummary(user: UserItem): StaffCustomerSummary {
@@ -64,7 +65,7 @@ export async function search(
                 .join(" OR ")
             : "",
         );
-  const page = await query.go({ limit: 25, cursor: cursor ?? null });
+  const page = await query.go({ count: PAGE_SIZE, cursor: cursor ?? null });
   return { items: page.data.map(toCustomerSummary), cursor: page.cursor ?? null };
 }
 

@@ -3,13 +3,14 @@ import type { StaffRequest } from "../contracts/staff";
 import { db } from "../db/service";
 import { siteIdFor, toQuestionnaire } from "../questionnaires/index";
 import { toCustomerSummary, usersById } from "./customers";
+import { PAGE_SIZE } from "./paging";
 
 export async function list(
   cursor: string | undefined,
 ): Promise<{ items: StaffRequest[]; cursor: string | null }> {
   const page = await db.entities.questionnaire.query
     .bySubmission({})
-    .go({ order: "desc", limit: 20, cursor: cursor ?? null });
+    .go({ order: "desc", limit: PAGE_SIZE, cursor: cursor ?? null });
   const users = await usersById(page.data.map((q) => q.userId));
   const siteKeys = page.data.map((q) => ({ userId: q.userId, siteId: siteIdFor(q) }));
   const { data: sites } = siteKeys.length

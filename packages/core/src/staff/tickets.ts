@@ -15,6 +15,7 @@ import { NotFoundError, UnprocessableError } from "../errors";
 import { toTicket, toTicketMessage } from "../tickets/index";
 import { changedFields, recordAction, type StaffActor } from "./audit-log";
 import { usersById } from "./customers";
+import { PAGE_SIZE } from "./paging";
 
 const TICKET_NOT_FOUND = "Ticket not found";
 const DONE = new Set(["resolved", "closed"]);
@@ -65,7 +66,7 @@ export async function inbox(query: StaffInboxQuery, actorId: string) {
         .join(" AND "),
     );
   const [page, sample] = await Promise.all([
-    filtered.go({ order: "asc", limit: 25, cursor: query.cursor ?? null }),
+    filtered.go({ order: "asc", count: PAGE_SIZE, cursor: query.cursor ?? null }),
     db.entities.ticket.query
       .byStatus({ status: query.status })
       .go({ order: "desc", limit: MEDIAN_SAMPLE }),

@@ -4,6 +4,7 @@ import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { changedFields, recordAction, type StaffActor } from "./audit-log";
 import { toStaffUpsell, usersById } from "./customers";
+import { PAGE_SIZE } from "./paging";
 
 export async function list(
   cursor: string | undefined,
@@ -11,7 +12,7 @@ export async function list(
   const page = await db.entities.upsell.query
     .byCreation({})
     .where((attr, op) => op.eq(attr.isPurchased, true))
-    .go({ order: "asc", limit: 25, cursor: cursor ?? null });
+    .go({ order: "asc", count: PAGE_SIZE, cursor: cursor ?? null });
   const users = await usersById(page.data.map((u) => u.userId));
   const siteKeys = page.data.flatMap((u) =>
     u.siteId ? [{ userId: u.userId, siteId: u.siteId }] : [],

@@ -1,0 +1,7 @@
+/**
+ * How many rows one page of a console list holds. Read with ElectroDB's `count`, not `limit`:
+ * DynamoDB applies a Query's Limit before its filter, so a filtered page read with `limit`
+ * can come back short or empty with a cursor (the inbox filtered by priority, the customer
+ * search by name); `count` reads on until the page is full or the index ends.
+ */
+export const PAGE_SIZE = 25;
