@@ -191,3 +191,34 @@ describe("gate: the user menu's View Profile (/user-profile) is gated like /sett
     });
   });
 });
+
+describe("gate: the provider's console (/staff)", () => {
+  const staff: GateUser = { ...newCustomer, isStaff: true };
+  it.each(["/staff", "/staff/requests", "/staff/tickets/u1/t1"])("renders %s for staff", (path) => {
+    expect(gate(signedIn(staff), path, noQuery)).toEqual({ render: true });
+    expect(gate(signedIn({ ...customer, isStaff: true }), path, noQuery)).toEqual({
+      render: true,
+    });
+  });
+  it("sends customers in every state to their own fallback", () => {
+    expect(gate(signedIn(customer), "/staff/requests", noQuery)).toEqual({
+      redirect: "/dashboard",
+    });
+    expect(gate(signedIn(newCustomer), "/staff", noQuery)).toEqual({ redirect: "/sales" });
+    expect(gate(signedIn(lapsed), "/staff/tickets", noQuery)).toEqual({ redirect: "/dashboard" });
+    expect(gate({ kind: "signed-out" }, "/staff", noQuery)).toEqual({ redirect: "/sign-in" });
+  });
+  it("does not open paths that merely start with the same letters", () => {
+    expect(gate(signedIn(customer), "/staffing", noQuery)).toEqual({ redirect: "/dashboard" });
+  });
+  it("sends a team member without a plan of their own to the console, not to the sales page", () => {
+    expect(gate(signedIn(staff), "/dashboard", noQuery)).toEqual({ redirect: "/staff" });
+    expect(gate(signedIn(staff), "/", noQuery)).toEqual({ redirect: "/staff" });
+    expect(gate(signedIn(staff), "/settings", noQuery)).toEqual({ render: true });
+  });
+  it("lets a team member who is also a paying customer use the portal as one", () => {
+    expect(gate(signedIn({ ...customer, isStaff: true }), "/dashboard", noQuery)).toEqual({
+      render: true,
+    });
+  });
+});

@@ -8,6 +8,8 @@ export interface GateUser {
   subscriptionActive?: boolean | null;
   subscriptionPlan?: string | null;
   hasCompletedQuestionnaire?: boolean | null;
+  /** On the provider's team (the identity provider's role claim): the console opens. */
+  isStaff?: boolean;
 }
 
 export type AccessState =
@@ -97,6 +99,13 @@ function gatedRoute(path: string): string {
   return ALIASES[path] ?? SECTION_PREFIXES.find((prefix) => path.startsWith(`${prefix}/`)) ?? path;
 }
 
+/** The provider's console (docs/console.md): staff only, whatever their own plan. */
+export const CONSOLE_PATH = "/staff";
+
+function isConsolePath(path: string): boolean {
+  return path === CONSOLE_PATH || path.startsWith(`${CONSOLE_PATH}/`);
+}
+
 function allowOr(routes: readonly string[], path: string, fallback: string): GateDecision {
   return routes.includes(gatedRoute(path)) ? render : { redirect: fallback };
 }
@@ -119,6 +128,13 @@ export function gate(
 
   const active = user.subscriptionActive;
   const validPlan = hasValidPlan(user);
+
+  // A customer asking for the console gets their own fallback (no customer table lists it).
+  if (user.isStaff) {
+    if (isConsolePath(path)) return render;
+    // A team member without a plan of their own works in the console.
+    if (!active && !validPlan) return allowOr(["/settings"], path, CONSOLE_PATH);
+  }
 
   if (!active && !validPlan) {
     return String(search.payment) === "success"

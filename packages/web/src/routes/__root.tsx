@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet, useLocation } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { useAccess } from "../access/access-context";
 import { applyGate } from "../access/apply-gate";
 import { gate } from "../access/gate";
@@ -19,7 +19,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   const identity = useIdentity();
   const { state } = useAccess();
-  const location = useLocation();
+  // The location of the pages on screen, not of a navigation still under way: while a redirect
+  // away from a page the visitor may not see is pending, that page's match is still the one
+  // the Outlet would render, and it must not mount (and fetch) for a moment.
+  const location = useRouterState({ select: (s) => s.resolvedLocation ?? s.location });
   usePostSignUpSync();
 
   if (identity.failed) return <AuthUnavailable />;

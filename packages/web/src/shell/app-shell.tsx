@@ -8,7 +8,17 @@ import { SideNav } from "./side-nav";
 import { UserMenu } from "./user-menu";
 import { useDisplayUser } from "./user-name";
 
-export function AppShell({ children }: { children: ReactNode }) {
+export interface AppShellProps {
+  children: ReactNode;
+  /** The side navigation; `onNavigate` closes the phone drawer. The portal's by default. */
+  renderNav?: (onNavigate?: () => void) => ReactNode;
+  /** Where the logo leads. */
+  home?: "/dashboard" | "/staff";
+}
+
+const portalNav = (onNavigate?: () => void) => <SideNav onNavigate={onNavigate} />;
+
+export function AppShell({ children, renderNav = portalNav, home = "/dashboard" }: AppShellProps) {
   const { firstName } = useDisplayUser();
   const [navOpen, setNavOpen] = useState(false);
 
@@ -25,7 +35,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             >
               <Menu />
             </IconButton>
-            <Link to="/dashboard">
+            <Link to={home}>
               <Logo />
             </Link>
           </HStack>
@@ -52,7 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           h="calc(100dvh - var(--chakra-sizes-16))"
           overflowY="auto"
         >
-          <SideNav />
+          {renderNav()}
         </Box>
         <Box as="main" flex="1" minW="0" p={{ base: "4", md: "8" }}>
           {children}
@@ -73,9 +83,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                   Welcome back, {firstName}
                 </Text>
               </Drawer.Header>
-              <Drawer.Body pb="6">
-                <SideNav onNavigate={() => setNavOpen(false)} />
-              </Drawer.Body>
+              <Drawer.Body pb="6">{renderNav(() => setNavOpen(false))}</Drawer.Body>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close navigation" />
               </Drawer.CloseTrigger>

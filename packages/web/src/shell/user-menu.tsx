@@ -1,13 +1,15 @@
-/** The avatar menu: View Profile, Settings, Sign Out. Closes on an outside click or Escape. */
+/** The avatar menu: View Profile, Settings, (staff) the console and the portal, Sign Out. Closes on an outside click or Escape. */
 import { Avatar, Button, Menu, Portal } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LogOut, Settings, User } from "lucide-react";
+import { Headset, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
+import { useAccess } from "../access/access-context";
 import { useSignOut } from "../identity/use-sign-out";
 import { useDisplayUser } from "./user-name";
 
 export function UserMenu() {
   const { firstName, imageUrl } = useDisplayUser();
   const signOut = useSignOut();
+  const { user } = useAccess();
   return (
     <Menu.Root positioning={{ placement: "bottom-end" }}>
       <Menu.Trigger asChild>
@@ -31,6 +33,21 @@ export function UserMenu() {
                 <Settings size={16} aria-hidden /> Settings
               </Link>
             </Menu.Item>
+            {user?.isStaff ? (
+              <>
+                <Menu.Separator />
+                <Menu.Item value="console" asChild>
+                  <Link to="/staff">
+                    <Headset size={16} aria-hidden /> Provider Console
+                  </Link>
+                </Menu.Item>
+                <Menu.Item value="portal" asChild>
+                  <Link to="/dashboard">
+                    <LayoutDashboard size={16} aria-hidden /> Customer Portal
+                  </Link>
+                </Menu.Item>
+              </>
+            ) : null}
             <Menu.Separator />
             <Menu.Item value="sign-out" onSelect={() => void signOut()}>
               <LogOut size={16} aria-hidden /> Sign Out

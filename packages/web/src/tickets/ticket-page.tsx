@@ -26,10 +26,11 @@ import {
 } from "@portal/core/contracts/tickets";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, Headset, Send, UserRound } from "lucide-react";
+import { ArrowLeft, Send } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "../ui/toaster";
 import { parseApiError } from "./api-error";
+import { MessageBubble } from "./message-bubble";
 import { replyToTicket, storeThread, ticketThreadQuery } from "./queries";
 import {
   CategoryIcon,
@@ -155,63 +156,6 @@ function TicketHeader({ ticket }: { ticket: Ticket }) {
           </Text>
         </Stack>
       </Flex>
-    </Box>
-  );
-}
-
-function MessageBubble({
-  author,
-  staff,
-  at,
-  text,
-  note,
-}: {
-  author: string;
-  staff: boolean;
-  at: string;
-  text: string;
-  note?: string;
-}) {
-  const Icon = staff ? Headset : UserRound;
-  return (
-    <Box
-      as="article"
-      data-testid="thread-message"
-      data-staff={staff ? "true" : undefined}
-      bg={staff ? "brand.subtle" : "bg"}
-      borderWidth="1px"
-      borderColor={staff ? "brand.emphasized" : "border"}
-      borderStartWidth={staff ? "4px" : "1px"}
-      borderStartColor={staff ? "brand.solid" : "border"}
-      borderRadius="xl"
-      p={{ base: "4", md: "5" }}
-      ms={{ base: "0", md: staff ? "0" : "10" }}
-      me={{ base: "0", md: staff ? "10" : "0" }}
-    >
-      <Flex gap="2" align="center" justify="space-between" flexWrap="wrap" mb="2">
-        <HStack gap="2">
-          <Icon size={16} aria-hidden />
-          <Text fontWeight="semibold" fontSize="sm">
-            {author}
-          </Text>
-          {staff ? (
-            <Badge colorPalette="brand" variant="solid" size="sm">
-              Staff reply
-            </Badge>
-          ) : null}
-          {note ? (
-            <Badge variant="subtle" size="sm">
-              {note}
-            </Badge>
-          ) : null}
-        </HStack>
-        <Text asChild fontSize="xs" color="fg.muted">
-          <time dateTime={at}>{formatDateTime(at)}</time>
-        </Text>
-      </Flex>
-      <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {text}
-      </Text>
     </Box>
   );
 }

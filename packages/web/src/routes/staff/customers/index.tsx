@@ -1,0 +1,20 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { stringParams } from "../../../router-search";
+import { CustomersPage } from "../../../staff/customers-page";
+
+/** ?q= holds the search (reloadable, shareable). */
+export const Route = createFileRoute("/staff/customers/")({
+  validateSearch: stringParams(["q"]),
+  component: CustomersRoute,
+});
+
+function CustomersRoute() {
+  const { q = "" } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <CustomersPage
+      query={q}
+      onQueryChange={(next) => void navigate({ search: next ? { q: next } : {}, replace: true })}
+    />
+  );
+}

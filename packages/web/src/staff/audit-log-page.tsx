@@ -1,0 +1,144 @@
+/**
+ * The audit log (docs/console.md): every staff action, newest first, with who, what, which
+ * record, before and after. Read-only: nothing in the console edits it.
+ */
+import {
+  Badge,
+  Box,
+  Button,
+  Code,
+  Flex,
+  HStack,
+  NativeSelect,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import type { AuditEntry } from "@portal/core/contracts/staff";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { PageHeader } from "../shell/app-shell";
+import { formatDateTime } from "../tickets/ticket-badges";
+import { allItems, LoadMore, LoadState } from "./console-ui";
+import { type AuditFilters, auditLogQuery } from "./queries";
+
+const TARGET_TYPES = { site: "Sites", ticket: "Tickets", upsell: "Upgrades" } as const;
+
+/** The URL's filters, the record type checked against its list. */
+export function auditFilters(search: AuditFilters): AuditFilters {
+  return {
+    targetType:
+      search.targetType && search.targetType in TARGET_TYPES ? search.targetType : undefined,
+    customerId: search.customerId,
+    actorId: search.actorId,
+  };
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(none)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const keys = [
+    ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
+  ];
+  if (keys.length === 0) return null;
+  return (
+    <Stack as="ul" gap="1" listStyleType="none" fontSize="sm">
+      {keys.map((key) => (
+        <Box as="li" key={key} overflowWrap="anywhere">
+          <Code size="sm">{key}</Code> {describe(entry.before?.[key])} →{" "}
+          {describe(entry.after?.[key])}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+export function AuditLogPage({
+  filters: raw,
+  onFiltersChange,
+}: {
+  filters: AuditFilters;
+  onFiltersChange: (next: AuditFilters) => void;
+}) {
+  const filters = auditFilters(raw);
+  const query = useInfiniteQuery(auditLogQuery(filters));
+  const items = allItems(query);
+  return (
+    <Stack gap="4" maxW="5xl">
+      <PageHeader title="Audit Log" />
+      <Flex gap="2" flexWrap="wrap" align="center">
+        <NativeSelect.Root size="sm" maxW="52">
+          <NativeSelect.Field
+            aria-label="Record type"
+            value={filters.targetType ?? ""}
+            onChange={(event) =>
+              onFiltersChange({ ...filters, targetType: event.target.value || undefined })
+            }
+            bg="bg"
+          >
+            <option value="">All records</option>
+            {Object.entries(TARGET_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {filters.customerId || filters.actorId ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onFiltersChange({ targetType: filters.targetType })}
+          >
+            Show every customer and team member
+          </Button>
+        ) : null}
+      </Flex>
+      <LoadState
+        query={query}
+        label="audit log"
+        empty="No staff actions recorded yet."
+        isEmpty={items.length === 0}
+      >
+        <Stack as="ol" gap="2" listStyleType="none" aria-label="Audit log">
+          {items.map((entry) => (
+            <Stack as="li" key={entry.id} gap="2" bg="bg" borderWidth="1px" borderRadius="lg" p="4">
+              <Flex gap="2" justify="space-between" flexWrap="wrap" align="center">
+                <HStack gap="2" flexWrap="wrap">
+                  <Badge variant="surface">{entry.action}</Badge>
+                  <Text fontSize="sm">
+                    by{" "}
+                    <Button
+                      variant="plain"
+                      size="sm"
+                      p="0"
+                      h="auto"
+                      textDecoration="underline"
+                      onClick={() => onFiltersChange({ ...filters, actorId: entry.actorId })}
+                    >
+                      {entry.actorEmail ?? entry.actorId}
+                    </Button>{" "}
+                    on{" "}
+                    <Link to="/staff/customers/$userId" params={{ userId: entry.customerId }}>
+                      <Text as="span" textDecoration="underline">
+                        this customer's {entry.targetType}
+                      </Text>
+                    </Link>
+                  </Text>
+                </HStack>
+                <Text fontSize="xs" color="fg.muted">
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </Text>
+              </Flex>
+              <Changes entry={entry} />
+            </Stack>
+          ))}
+        </Stack>
+        <LoadMore query={query} />
+      </LoadState>
+    </Stack>
+  );
+}

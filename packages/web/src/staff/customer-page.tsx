@@ -1,0 +1,210 @@
+/**
+ * One customer as the team sees them (docs/console.md): plan and subscription, sites with their
+ * lifecycle, the questionnaire, tickets, upgrades and recent activity; one read of their data.
+ */
+import { Badge, Button, Collapsible, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import type { StaffCustomer } from "@portal/core/contracts/staff";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, ChevronDown, ExternalLink } from "lucide-react";
+import { PageHeader } from "../shell/app-shell";
+import { parseApiError } from "../tickets/api-error";
+import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
+import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
+import { customerName, formatAge } from "./format";
+import { PLAN_LABELS } from "./plan-labels";
+import { customerQuery } from "./queries";
+import { QuestionnaireAnswers } from "./questionnaire-answers";
+import { SiteLifecycle } from "./site-lifecycle";
+import { UpsellWorkButtons, WorkStatusBadge } from "./upsell-work";
+
+export function CustomerPage({ userId }: { userId: string }) {
+  const query = useQuery(customerQuery(userId));
+  const notFound = query.isError && parseApiError(query.error).status === 404;
+  return (
+    <Stack gap="5" maxW="5xl">
+      <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
+        <Link to="/staff/customers">
+          <ArrowLeft aria-hidden />
+          Customers
+        </Link>
+      </Button>
+      {notFound ? (
+        <Text>No customer has this id.</Text>
+      ) : (
+        <LoadState query={query} label="customer" empty="" isEmpty={false}>
+          {query.data ? <CustomerDetails data={query.data} /> : null}
+        </LoadState>
+      )}
+    </Stack>
+  );
+}
+
+function CustomerDetails({ data }: { data: StaffCustomer }) {
+  const { customer, questionnaire, sites, tickets, upsells, activities } = data;
+  return (
+    <>
+      <PageHeader title={customerName(customer)}>
+        <HStack gap="2" flexWrap="wrap">
+          {customer.subscriptionPlan ? (
+            <Badge variant="outline">{PLAN_LABELS[customer.subscriptionPlan]} plan</Badge>
+          ) : (
+            <Badge variant="outline">No plan</Badge>
+          )}
+          <SubscriptionBadge customer={customer} />
+        </HStack>
+      </PageHeader>
+      <Text color="fg.muted" mt="-4">
+        {customer.email} · joined {formatAge(customer.createdAt)} ·{" "}
+        {customer.hasCompletedQuestionnaire
+          ? "questionnaire answered"
+          : "questionnaire not answered"}
+      </Text>
+
+      <Section title={`Sites (${sites.length})`}>
+        {sites.length === 0 ? (
+          <Text color="fg.muted">No sites yet.</Text>
+        ) : (
+          <Stack gap="4">
+            {sites.map((site) => (
+              <Stack
+                key={site.id}
+                gap="3"
+                borderWidth="1px"
+                borderRadius="lg"
+                p="4"
+                data-testid="staff-site"
+              >
+                <Flex justify="space-between" gap="2" align="center" flexWrap="wrap">
+                  <HStack gap="2" minW="0">
+                    <Text fontWeight="semibold" truncate>
+                      {site.name}
+                    </Text>
+                    <SiteStatusBadge status={site.status} />
+                    {site.performanceScore !== null ? (
+                      <Badge variant="outline">Score {site.performanceScore}</Badge>
+                    ) : null}
+                  </HStack>
+                  {site.liveUrl ? (
+                    <Button asChild size="xs" variant="ghost">
+                      <a href={site.liveUrl} target="_blank" rel="noreferrer">
+                        Open live site <ExternalLink aria-hidden size={14} />
+                      </a>
+                    </Button>
+                  ) : null}
+                </Flex>
+                <SiteLifecycle userId={customer.id} site={site} />
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section title="Questionnaire">
+        {questionnaire ? (
+          <Collapsible.Root>
+            <Flex justify="space-between" align="center" gap="2">
+              <Text>
+                {questionnaire.businessName} · submitted {formatDateTime(questionnaire.createdAt)}
+              </Text>
+              <Collapsible.Trigger asChild>
+                <Button size="sm" variant="outline">
+                  Answers <ChevronDown aria-hidden size={16} />
+                </Button>
+              </Collapsible.Trigger>
+            </Flex>
+            <Collapsible.Content pt="3">
+              <QuestionnaireAnswers questionnaire={questionnaire} />
+            </Collapsible.Content>
+          </Collapsible.Root>
+        ) : (
+          <Text color="fg.muted">Not answered yet.</Text>
+        )}
+      </Section>
+
+      <Section title={`Tickets (${tickets.length})`}>
+        {tickets.length === 0 ? (
+          <Text color="fg.muted">No tickets.</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none">
+            {tickets.map((ticket) => (
+              <li key={ticket.id}>
+                <Link
+                  to="/staff/tickets/$userId/$ticketId"
+                  params={{ userId: customer.id, ticketId: ticket.id }}
+                >
+                  <Flex
+                    gap="2"
+                    justify="space-between"
+                    align="center"
+                    flexWrap="wrap"
+                    borderWidth="1px"
+                    borderRadius="lg"
+                    p="3"
+                    _hover={{ borderColor: "brand.emphasized" }}
+                  >
+                    <Text fontWeight="medium">{ticket.title}</Text>
+                    <HStack gap="2">
+                      <TicketStatusBadge status={ticket.status} />
+                      <TicketPriorityBadge priority={ticket.priority} />
+                      {ticket.waitingOnStaff ? (
+                        <Badge colorPalette="red" variant="solid">
+                          Waiting on us
+                        </Badge>
+                      ) : null}
+                    </HStack>
+                  </Flex>
+                </Link>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section title="Upgrades">
+        {upsells.length === 0 ? (
+          <Text color="fg.muted">No upgrades offered or bought.</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none">
+            {upsells.map((upsell) => (
+              <Flex
+                as="li"
+                key={upsell.id}
+                gap="2"
+                justify="space-between"
+                align="center"
+                flexWrap="wrap"
+              >
+                <Text>
+                  {upsell.title}
+                  {upsell.siteName ? ` · ${upsell.siteName}` : ""} · ${upsell.price}
+                </Text>
+                <HStack gap="2">
+                  <WorkStatusBadge upsell={upsell} />
+                  <UpsellWorkButtons upsell={upsell} />
+                </HStack>
+              </Flex>
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section title="Recent activity">
+        {activities.length === 0 ? (
+          <Text color="fg.muted">No activity yet.</Text>
+        ) : (
+          <Stack as="ul" gap="1" listStyleType="none" aria-label="Activity">
+            {activities.map((activity) => (
+              <Flex as="li" key={activity.id} gap="3" justify="space-between" fontSize="sm">
+                <Text>{activity.description}</Text>
+                <Text color="fg.muted" flexShrink="0">
+                  {formatAge(activity.createdAt)}
+                </Text>
+              </Flex>
+            ))}
+          </Stack>
+        )}
+      </Section>
+    </>
+  );
+}

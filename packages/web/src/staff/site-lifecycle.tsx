@@ -1,0 +1,185 @@
+/**
+ * A site's lifecycle as the team moves it (docs/console.md): status, working URL and live URL,
+ * saved only after a confirmation that says what the change will do. Going live tells the
+ * customer and measures the live site (screenshot and mobile performance test).
+ */
+import {
+  Button,
+  Dialog,
+  Field,
+  Flex,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import type { Site } from "@portal/core/contracts/sites";
+import { SITE_STATUS_LABELS, type StaffSiteUpdate } from "@portal/core/contracts/staff";
+import { SITE_STATUSES, type SiteStatus } from "@portal/core/sites/enums";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { parseApiError } from "../tickets/api-error";
+import { toast } from "../ui/toaster";
+import { refreshConsole, updateSite } from "./queries";
+
+interface LifecycleValues {
+  status: SiteStatus;
+  url: string;
+  liveUrl: string;
+}
+
+const valuesOf = (site: Site): LifecycleValues => ({
+  status: (SITE_STATUSES as readonly string[]).includes(site.status)
+    ? (site.status as SiteStatus)
+    : "requested",
+  url: site.url ?? "",
+  liveUrl: site.liveUrl ?? "",
+});
+
+/** Only what changed is sent, so the audit log records exactly what the team did. */
+function changesOf(before: LifecycleValues, after: LifecycleValues): StaffSiteUpdate | null {
+  const update: StaffSiteUpdate = {};
+  if (after.status !== before.status) update.status = after.status;
+  if (after.url.trim() !== before.url) update.url = after.url.trim();
+  if (after.liveUrl.trim() !== before.liveUrl) update.liveUrl = after.liveUrl.trim();
+  return Object.keys(update).length ? update : null;
+}
+
+/** What the confirmation says the change will do. */
+function consequences(site: Site, update: StaffSiteUpdate): string[] {
+  const lines: string[] = [];
+  if (update.status) {
+    lines.push(
+      `Status: ${SITE_STATUS_LABELS[valuesOf(site).status]} → ${SITE_STATUS_LABELS[update.status]}.`,
+    );
+  }
+  if (update.url !== undefined) lines.push(`Working URL: ${update.url || "(cleared)"}.`);
+  if (update.liveUrl !== undefined) lines.push(`Live URL: ${update.liveUrl || "(cleared)"}.`);
+  const goesLive = (update.status ?? site.status) === "live" && (update.status || update.liveUrl);
+  if (goesLive) {
+    lines.push(
+      "The customer sees the site as live, and we take a screenshot and run a mobile performance test of the live URL; its score becomes the site's score.",
+    );
+  }
+  return lines;
+}
+
+export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) {
+  const queryClient = useQueryClient();
+  const form = useForm<LifecycleValues>({ values: valuesOf(site) });
+  const [pending, setPending] = useState<StaffSiteUpdate | null>(null);
+  const save = useMutation({
+    mutationFn: (update: StaffSiteUpdate) => updateSite(userId, site.id, update),
+    onSuccess: async (saved) => {
+      setPending(null);
+      toast({
+        title: "Site updated",
+        description: `${saved.name} is ${SITE_STATUS_LABELS[valuesOf(saved).status]}.`,
+      });
+      await refreshConsole(queryClient);
+    },
+    onError: (error) => {
+      setPending(null);
+      const { message, fields } = parseApiError(error);
+      for (const [name, text] of Object.entries(fields)) {
+        if (name === "status" || name === "url" || name === "liveUrl") {
+          form.setError(name, { message: text });
+        }
+      }
+      toast({
+        title: "The site was not changed",
+        description: message ?? "Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    const update = changesOf(valuesOf(site), values);
+    if (update) setPending(update);
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form onSubmit={onSubmit} aria-label={`Lifecycle of ${site.name}`} noValidate>
+      <Stack gap="3">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          <Field.Root invalid={!!errors.status}>
+            <Field.Label>Status</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field {...form.register("status")}>
+                {SITE_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {SITE_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errors.status?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.url}>
+            <Field.Label>Working URL</Field.Label>
+            <Input size="sm" type="url" placeholder="https://" {...form.register("url")} />
+            <Field.ErrorText>{errors.url?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.liveUrl}>
+            <Field.Label>Live URL</Field.Label>
+            <Input size="sm" type="url" placeholder="https://" {...form.register("liveUrl")} />
+            <Field.ErrorText>{errors.liveUrl?.message}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Flex justify="flex-end">
+          <Button type="submit" size="sm" colorPalette="brand" disabled={!form.formState.isDirty}>
+            Save changes
+          </Button>
+        </Flex>
+      </Stack>
+
+      <Dialog.Root
+        open={pending !== null}
+        onOpenChange={(event) => {
+          if (!event.open) setPending(null);
+        }}
+        role="alertdialog"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Change {site.name}?</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack as="ul" gap="2" ps="4">
+                  {pending
+                    ? consequences(site, pending).map((line) => (
+                        <Text as="li" key={line}>
+                          {line}
+                        </Text>
+                      ))
+                    : null}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Cancel</Button>
+                </Dialog.ActionTrigger>
+                <Button
+                  colorPalette="brand"
+                  loading={save.isPending}
+                  onClick={() => pending && save.mutate(pending)}
+                >
+                  Confirm
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </form>
+  );
+}
