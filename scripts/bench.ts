@@ -21,6 +21,7 @@ import { jobsWorkerHandler, routes, stripeWebhookHandler } from "@portal/functio
 import { build } from "esbuild";
 import { analyticsBench } from "./bench/analytics";
 import { auditsBench } from "./bench/audit-queue";
+import { staffBench } from "./bench/staff";
 import { webBench } from "./bench/web";
 
 interface BenchSection {
@@ -211,7 +212,14 @@ const lambdaBundles: BenchSection = {
   },
 };
 
-const sections: BenchSection[] = [apiLatency, lambdaBundles, webBench, analyticsBench, auditsBench];
+const sections: BenchSection[] = [
+  apiLatency,
+  lambdaBundles,
+  webBench,
+  analyticsBench,
+  auditsBench,
+  staffBench,
+];
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !sections.some((s) => s.name === name));

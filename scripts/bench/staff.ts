@@ -1,0 +1,334 @@
+/**
+ * `npm run bench -- staff`: the provider console's two busiest lists with 1,000 customers ×
+ * 3 tickets in the table (issue 14): the inbox's first page (GET /api/staff/tickets, open
+ * tickets, oldest first: ticket `byStatus` on gsi2) and the new requests
+ * (GET /api/staff/requests, newest first: questionnaire `bySubmission` on gsi2).
+ *
+ * Each route is called one request at a time (at most 200 requests or 10 s) through the local
+ * API Gateway adapter with a staff token, and timed beside, in the same run, the bare ElectroDB
+ * query of its index with the same page size, and the core function the handler calls (every
+ * read the route makes, without HTTP, the token check or JSON). The inbox also gets its two
+ * reads timed bare as inbox() makes them: the page read with `count` (no Limit on the Query)
+ * and the 500-ticket sample behind its medians. The seed is written straight
+ * through ElectroDB batch writes: users, a submitted questionnaire and its site each, 3 tickets
+ * each (2 open, 1 resolved).
+ */
+import { Worker } from "node:worker_threads";
+import { startLocalStack } from "@portal/devstack/local-stack";
+
+const CUSTOMERS = 1000;
+const MAX_REQUESTS = 200;
+const MAX_MS = 10_000;
+const WARM_UP = 10;
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
+}
+
+interface Timings {
+  latencies: number[];
+  errors: number;
+  /** The first error answer, to show why a run went wrong. */
+  firstError?: string;
+}
+
+/** Sequential GETs of `endpoint` (at most `maxRequests` or `durationMs`), on a worker thread. */
+function runSequentialLoad(options: {
+  endpoint: string;
+  headers: Record<string, string>;
+  maxRequests: number;
+  durationMs: number;
+}): Promise<Timings> {
+  const source = `
+    const { parentPort, workerData: o } = require("node:worker_threads");
+    (async () => {
+      const latencies = [];
+      let errors = 0;
+      let firstError;
+      const deadline = performance.now() + o.durationMs;
+      while (latencies.length + errors < o.maxRequests && performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          const response = await fetch(o.endpoint, { headers: o.headers });
+          const body = await response.text();
+          if (response.status === 200) latencies.push(performance.now() - t0);
+          else {
+            errors++;
+            firstError ??= response.status + " " + body.slice(0, 200);
+          }
+        } catch (error) {
+          errors++;
+          firstError ??= String(error);
+        }
+      }
+      parentPort.postMessage({ latencies, errors, firstError });
+    })();
+  `;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(source, { eval: true, workerData: options });
+    worker.once("message", (result) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+  });
+}
+
+/** The same bounds as the HTTP loop, in this process (where the handlers and dynalite run). */
+async function timeInProcess(operation: () => Promise<unknown>): Promise<Timings> {
+  for (let i = 0; i < WARM_UP; i++) await operation();
+  const latencies: number[] = [];
+  const deadline = performance.now() + MAX_MS;
+  while (latencies.length < MAX_REQUESTS && performance.now() < deadline) {
+    const t0 = performance.now();
+    await operation();
+    latencies.push(performance.now() - t0);
+  }
+  return { latencies, errors: 0 };
+}
+
+const ms = (value: number) => Number(value.toFixed(1));
+
+function rows(name: string, measured: { operation: string; timings: Timings }[]) {
+  const medians = measured.map(({ timings }) => {
+    timings.latencies.sort((a, b) => a - b);
+    return percentile(timings.latencies, 50);
+  });
+  const bare = medians[medians.length - 1] ?? Number.NaN;
+  return measured.map(({ operation, timings }, i) => ({
+    list: name,
+    operation,
+    requests: timings.latencies.length + timings.errors,
+    "p50 ms": ms(medians[i] ?? Number.NaN),
+    "p99 ms": ms(percentile(timings.latencies, 99)),
+    "p50 / bare p50": Number(((medians[i] ?? Number.NaN) / bare).toFixed(1)),
+    errors: timings.errors,
+  }));
+}
+
+export const staffBench = {
+  name: "staff",
+  description: `the console's inbox and requests lists, ${CUSTOMERS.toLocaleString("en")} customers × 3 tickets, sequential, ≤${MAX_REQUESTS} requests or ${MAX_MS / 1000} s each, beside the bare ElectroDB query (local adapter + dynalite)`,
+  async run() {
+    const stack = await startLocalStack({ port: 0, logRequests: false });
+    try {
+      // After the stack: it sets the table's env on this process, which core reads at import.
+      const { db, newId } = await import("@portal/core/db/service");
+      const { siteIdFor } = await import("@portal/core/questionnaires/index");
+      const { PAGE_SIZE } = await import("@portal/core/staff/paging");
+      const Tickets = await import("@portal/core/staff/tickets");
+      const Requests = await import("@portal/core/staff/requests");
+
+      // The seed: 1,000 customers with a submitted questionnaire, its site and 3 tickets, made
+      // over the last 30 days so both indexes hold a time line.
+      const seedStarted = performance.now();
+      const now = Date.now();
+      const at = (i: number, offsetMs = 0) =>
+        new Date(now - 30 * 86_400_000 + i * 2_500_000 + offsetMs).toISOString();
+      const users = [];
+      const questionnaires = [];
+      const sites = [];
+      const tickets = [];
+      for (let i = 0; i < CUSTOMERS; i++) {
+        const userId = `user_bench${String(i).padStart(5, "0")}`;
+        const createdAt = at(i);
+        users.push({
+          userId,
+          email: `customer-${i}@example.com`,
+          firstName: "Customer",
+          lastName: String(i),
+          subscriptionPlan: "pro" as const,
+          subscriptionActive: true,
+          hasCompletedQuestionnaire: true,
+          createdAt,
+        });
+        const questionnaire = {
+          questionnaireId: newId(),
+          userId,
+          businessName: `Business ${i}`,
+          industry: "restaurant" as const,
+          websiteType: "business" as const,
+          targetAudience: "Families nearby",
+          isCompleted: true,
+          createdAt: at(i, 60_000),
+        };
+        questionnaires.push(questionnaire);
+        sites.push({
+          userId,
+          // The site id the questionnaire's submission would derive (from its id and time).
+          siteId: siteIdFor(questionnaire as Parameters<typeof siteIdFor>[0]),
+          questionnaireId: questionnaire.questionnaireId,
+          name: questionnaire.businessName,
+          status: "development" as const,
+          createdAt: questionnaire.createdAt,
+        });
+        for (let t = 0; t < 3; t++) {
+          const resolved = t === 2;
+          tickets.push({
+            userId,
+            title: `Question ${t + 1} from customer ${i}`,
+            description: "When will my site be ready?",
+            category: "website_request" as const,
+            status: resolved ? ("resolved" as const) : ("open" as const),
+            priority: (["low", "medium", "high"] as const)[t] ?? "medium",
+            // Some open tickets have had a first answer, so the inbox's medians have data.
+            ...(resolved || i % 3 === 0 ? { responseTime: 30 + (i % 120) } : {}),
+            ...(resolved ? { resolutionTime: 600 + (i % 900) } : {}),
+            waitingOn: i % 3 === 0 ? ("customer" as const) : ("staff" as const),
+            createdAt: at(i, (t + 2) * 600_000),
+          });
+        }
+      }
+      const written = await Promise.all([
+        db.entities.user.put(users).go({ concurrency: 4 }),
+        db.entities.questionnaire.put(questionnaires).go({ concurrency: 4 }),
+        db.entities.site.put(sites).go({ concurrency: 4 }),
+        db.entities.ticket.put(tickets).go({ concurrency: 4 }),
+      ]);
+      const unprocessed = written.reduce((sum, w) => sum + w.unprocessed.length, 0);
+      if (unprocessed > 0) throw new Error(`seed: ${unprocessed} items unprocessed`);
+      const items = users.length + questionnaires.length + sites.length + tickets.length;
+      const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+      // A member of the team: sign up, made staff with the stack's admin token, signed in.
+      const email = `staff-bench-${Date.now()}@example.com`;
+      const password = "benchmark password";
+      const signUp = await fetch(`${stack.url}/dev-identity/sign-up`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password, firstName: "Bench", lastName: "Staff" }),
+      });
+      if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
+      const made = await fetch(`${stack.url}/dev-identity/admin/staff`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${stack.env.DEV_IDENTITY_ADMIN_TOKEN ?? ""}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ email }),
+      });
+      if (made.status !== 200) throw new Error(`making staff failed: ${made.status}`);
+      const signIn = await fetch(`${stack.url}/dev-identity/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      });
+      if (signIn.status !== 200) throw new Error(`staff sign-in failed: ${signIn.status}`);
+      const { user: staffUser } = (await signIn.json()) as { user: { id: string } };
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      /** A fresh token per loop: they live 60 s. */
+      async function staffHeaders() {
+        const response = await fetch(`${stack.url}/dev-identity/tokens`, {
+          method: "POST",
+          headers: { cookie },
+        });
+        if (response.status !== 200) throw new Error(`token failed: ${response.status}`);
+        const { jwt } = (await response.json()) as { jwt: string };
+        return { authorization: `Bearer ${jwt}` };
+      }
+
+      /** Warm-up through HTTP (imports the handler), checking the page is a full one. */
+      async function httpRun(path: string): Promise<Timings> {
+        const endpoint = `${stack.url}${path}`;
+        const headers = await staffHeaders();
+        for (let i = 0; i < WARM_UP; i++) {
+          const warm = await fetch(endpoint, { headers });
+          const body = await warm.text();
+          if (warm.status !== 200) throw new Error(`${path} warm-up got ${warm.status}: ${body}`);
+          const count = (JSON.parse(body) as { items: unknown[] }).items.length;
+          if (count !== PAGE_SIZE) throw new Error(`${path} gave ${count} items, not ${PAGE_SIZE}`);
+        }
+        return runSequentialLoad({
+          endpoint,
+          headers,
+          maxRequests: MAX_REQUESTS,
+          durationMs: MAX_MS,
+        });
+      }
+
+      const inboxTimings = [
+        {
+          operation: "GET /api/staff/tickets?status=open",
+          timings: await httpRun("/api/staff/tickets?status=open"),
+        },
+        {
+          operation: "core staff/tickets inbox()",
+          timings: await timeInProcess(() => Tickets.inbox({ status: "open" }, staffUser.id)),
+        },
+        {
+          // The page as inbox() reads it: `count`, no `limit`, so each Query has no Limit.
+          operation: `bare byStatus asc, count ${PAGE_SIZE} (inbox's page)`,
+          timings: await timeInProcess(() =>
+            db.entities.ticket.query
+              .byStatus({ status: "open" })
+              .go({ order: "asc", count: PAGE_SIZE }),
+          ),
+        },
+        {
+          // Not the page: the read inbox() makes beside it on every call, for its medians.
+          operation: "bare byStatus desc, limit 500 (medians)",
+          timings: await timeInProcess(() =>
+            db.entities.ticket.query.byStatus({ status: "open" }).go({ order: "desc", limit: 500 }),
+          ),
+        },
+        {
+          operation: `bare ticket.query.byStatus (gsi2), ${PAGE_SIZE}`,
+          timings: await timeInProcess(() =>
+            db.entities.ticket.query
+              .byStatus({ status: "open" })
+              .go({ order: "asc", limit: PAGE_SIZE }),
+          ),
+        },
+      ];
+      const requestsTimings = [
+        {
+          operation: "GET /api/staff/requests",
+          timings: await httpRun("/api/staff/requests"),
+        },
+        {
+          operation: "core staff/requests list()",
+          timings: await timeInProcess(() => Requests.list(undefined)),
+        },
+        {
+          operation: `bare questionnaire.query.bySubmission (gsi2), ${PAGE_SIZE}`,
+          timings: await timeInProcess(() =>
+            db.entities.questionnaire.query
+              .bySubmission({})
+              .go({ order: "desc", limit: PAGE_SIZE }),
+          ),
+        },
+      ];
+
+      // The bare queries return a full page too, or the comparison means nothing.
+      const [bareTickets, bareRequests] = await Promise.all([
+        db.entities.ticket.query.byStatus({ status: "open" }).go({ limit: PAGE_SIZE }),
+        db.entities.questionnaire.query.bySubmission({}).go({ limit: PAGE_SIZE }),
+      ]);
+      if (bareTickets.data.length !== PAGE_SIZE || bareRequests.data.length !== PAGE_SIZE) {
+        throw new Error("a bare query returned less than a page");
+      }
+
+      console.log(
+        `seeded ${items.toLocaleString("en")} items (${CUSTOMERS} users, questionnaires, sites; ${tickets.length} tickets, ${(tickets.length * 2) / 3} open) in ${seedSeconds.toFixed(1)} s`,
+      );
+      console.table([...rows("inbox", inboxTimings), ...rows("requests", requestsTimings)]);
+      console.log(
+        [
+          "(one Node process runs the handlers and dynalite; one request at a time; p99 of a few dozen requests is about their maximum.",
+          ` inbox() reads its page with count ${PAGE_SIZE} and no limit, so DynamoDB answers the Query with up to 1 MB of tickets and ElectroDB keeps ${PAGE_SIZE};`,
+          " beside it a 500-ticket sample for the medians, then a users BatchGet. list() reads a page with limit, then users and sites BatchGets)",
+        ].join("\n"),
+      );
+      const failed = [...inboxTimings, ...requestsTimings].find((m) => m.timings.firstError);
+      if (failed) console.log(`first error (${failed.operation}): ${failed.timings.firstError}`);
+    } finally {
+      await stack.stop();
+    }
+  },
+};
