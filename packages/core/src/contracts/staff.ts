@@ -146,7 +146,10 @@ export const staffInboxQuerySchema = cursorQuerySchema.extend({
 export type StaffInboxQuery = z.infer<typeof staffInboxQuerySchema>;
 
 export const staffInboxSchema = pageOf(staffTicketSchema).extend({
-  /** Medians over the tickets of this status (minutes), null when there are none. */
+  /**
+   * Medians over the latest tickets of this status (minutes), null when there are none; read
+   * with the first page only (null on the pages a cursor asks for).
+   */
   medians: z.object({
     responseTime: z.number().nullable(),
     resolutionTime: z.number().nullable(),

@@ -74,6 +74,6 @@ export async function list(filter: {
         .filter(Boolean)
         .join(" AND "),
     )
-    .go({ order: "desc", count: PAGE_SIZE, cursor: filter.cursor ?? null });
+    .go({ order: "desc", count: PAGE_SIZE, limit: PAGE_SIZE, cursor: filter.cursor ?? null });
   return { items: data.map(toEntry), cursor: cursor ?? null };
 }

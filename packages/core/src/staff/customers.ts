@@ -65,7 +65,7 @@ export async function search(
                 .join(" OR ")
             : "",
         );
-  const page = await query.go({ count: PAGE_SIZE, cursor: cursor ?? null });
+  const page = await query.go({ count: PAGE_SIZE, limit: PAGE_SIZE, cursor: cursor ?? null });
   return { items: page.data.map(toCustomerSummary), cursor: page.cursor ?? null };
 }
 

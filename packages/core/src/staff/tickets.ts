@@ -66,10 +66,13 @@ export async function inbox(query: StaffInboxQuery, actorId: string) {
         .join(" AND "),
     );
   const [page, sample] = await Promise.all([
-    filtered.go({ order: "asc", count: PAGE_SIZE, cursor: query.cursor ?? null }),
-    db.entities.ticket.query
-      .byStatus({ status: query.status })
-      .go({ order: "desc", limit: MEDIAN_SAMPLE }),
+    filtered.go({ order: "asc", count: PAGE_SIZE, limit: PAGE_SIZE, cursor: query.cursor ?? null }),
+    // The medians head the inbox: read once, with its first page, not with every next page.
+    query.cursor
+      ? { data: [] }
+      : db.entities.ticket.query
+          .byStatus({ status: query.status })
+          .go({ order: "desc", limit: MEDIAN_SAMPLE }),
   ]);
   const users = await usersById(page.data.map((t) => t.userId));
   return {

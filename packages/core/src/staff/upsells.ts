@@ -12,7 +12,7 @@ export async function list(
   const page = await db.entities.upsell.query
     .byCreation({})
     .where((attr, op) => op.eq(attr.isPurchased, true))
-    .go({ order: "asc", count: PAGE_SIZE, cursor: cursor ?? null });
+    .go({ order: "asc", count: PAGE_SIZE, limit: PAGE_SIZE, cursor: cursor ?? null });
   const users = await usersById(page.data.map((u) => u.userId));
   const siteKeys = page.data.flatMap((u) =>
     u.siteId ? [{ userId: u.userId, siteId: u.siteId }] : [],
