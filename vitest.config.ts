@@ -22,6 +22,8 @@ export default defineConfig({
           name: "infra",
           include: ["tests/infra/**/*.test.ts"],
           testTimeout: 60_000,
+          // Synthesising every stack (in beforeAll) takes seconds, many more on a loaded machine.
+          hookTimeout: 120_000,
         },
       },
       {
