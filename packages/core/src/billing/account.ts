@@ -3,6 +3,7 @@
  * invoices as Stripe has them, cancel at period end, reactivate, the billing portal, adding a
  * card through Checkout in setup mode, and choosing the default card.
  */
+
 import * as Activities from "../activities/index";
 import * as Payments from "../adapters/payments";
 import type {
@@ -16,6 +17,7 @@ import type {
 } from "../contracts/billing";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
 import { ensureCustomer, loadUser, syncCustomer } from "./customers";
+import { subscriptionEnding } from "./notify";
 import { ACTIVE_STATUSES, planName, toBillingSubscription } from "./subscription-state";
 
 const iso = (seconds: number | null | undefined) =>
@@ -121,6 +123,7 @@ export async function cancelSubscription(userId: string): Promise<SubscriptionCh
   }
   const updated = await Payments.setCancelAtPeriodEnd(current.subscription.id, true);
   await syncCustomer(userId, customerId);
+  await subscriptionEnding(userId, { subscription: updated, plan: current.plan });
   await Activities.record(userId, {
     type: "subscription_canceled",
     description: `${planName(current.plan)} subscription canceled; it ends on ${longDate(updated.items.data[0]?.current_period_end)}`,

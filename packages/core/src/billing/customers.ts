@@ -7,6 +7,7 @@ import * as Payments from "../adapters/payments";
 import { isConditionFailure } from "../db/errors";
 import { db, type UserItem } from "../db/service";
 import { NotFoundError } from "../errors";
+import { subscriptionActivated } from "./notify";
 import { currentSubscription, userFieldsFor } from "./subscription-state";
 
 export async function loadUser(userId: string): Promise<UserItem> {
@@ -104,6 +105,9 @@ export async function syncCustomer(userId: string, customerId: string): Promise<
         .set(fields)
         .where(({ updatedAt }, { eq }) => eq(updatedAt, user.updatedAt))
         .go({ response: "all_new" });
+      if (current && fields.subscriptionActive && !user.subscriptionActive) {
+        await subscriptionActivated(userId, current);
+      }
       return { user: data, current };
     } catch (error) {
       if (!isConditionFailure(error) || attempt >= 4) throw error;

@@ -9,7 +9,8 @@ import type { Stripe } from "../adapters/payments";
 import * as Payments from "../adapters/payments";
 import { recordOnce } from "./activity-log";
 import { findUser, linkCustomer, syncCustomer, userForCustomer } from "./customers";
-import { planName } from "./subscription-state";
+import { paymentFailed, subscriptionEnding } from "./notify";
+import { ACTIVE_STATUSES, planName } from "./subscription-state";
 import { markUpsellPurchased } from "./upsells";
 
 export interface EventContext {
@@ -73,7 +74,16 @@ export async function onSubscriptionChanged(
   _event: EventContext,
   object: Stripe.Subscription,
 ): Promise<void> {
-  await syncByCustomer(idOf(object.customer));
+  const synced = await syncByCustomer(idOf(object.customer));
+  const current = synced?.current;
+  // Cancelled from the billing page or Stripe's portal: the same event id either way.
+  if (
+    synced &&
+    current?.subscription.cancel_at_period_end &&
+    ACTIVE_STATUSES.has(current.subscription.status)
+  ) {
+    await subscriptionEnding(synced.user.userId, current);
+  }
 }
 
 export async function onSubscriptionDeleted(
@@ -108,6 +118,7 @@ export async function onInvoicePaymentFailed(
       description: `A payment of ${amount} failed. Update your card on the Billing page.`,
     },
   );
+  await paymentFailed(synced.user.userId, event.id, object);
 }
 
 export async function onPaymentIntentSucceeded(

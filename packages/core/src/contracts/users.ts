@@ -19,10 +19,24 @@ export const currentUserSchema = z.object({
   hasCompletedQuestionnaire: z.boolean(),
   gaTrackingId: z.string().nullable(),
   createdAt: z.string(),
+  /** Mails about sites and tickets (docs/notifications.md); billing mails go regardless. */
+  emailNotifications: z.boolean(),
+  /** Offers and news. */
+  marketingEmails: z.boolean(),
   /** A member of the provider's team (docs/access.md): the console is theirs. */
   isStaff: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** PATCH /api/auth/user/preferences: either toggle, or both. */
+export const emailPreferencesUpdateSchema = z
+  .object({ emailNotifications: z.boolean(), marketingEmails: z.boolean() })
+  .partial()
+  .strict()
+  .refine((v) => v.emailNotifications !== undefined || v.marketingEmails !== undefined, {
+    error: "Send emailNotifications, marketingEmails or both",
+  });
+export type EmailPreferencesUpdate = z.infer<typeof emailPreferencesUpdateSchema>;
 
 /** Every error the API answers has this body. */
 export const apiErrorSchema = z.object({

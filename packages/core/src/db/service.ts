@@ -11,6 +11,7 @@ import { ApiKey } from "./entities/api-key";
 import { LighthouseResult, SeoResult } from "./entities/audit";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
+import { MailedEvent } from "./entities/mailed-event";
 import { Questionnaire } from "./entities/questionnaire";
 import { Site } from "./entities/site";
 import { StaffAction } from "./entities/staff-action";
@@ -48,6 +49,7 @@ export const db = new Service(
     seoResult: SeoResult,
     lighthouseResult: LighthouseResult,
     stripeEvent: StripeEvent,
+    mailedEvent: MailedEvent,
     domainClaim: DomainClaim,
     analyticsDay: AnalyticsDay,
     staffAction: StaffAction,
@@ -69,6 +71,7 @@ export { JOB_STATUSES, STRATEGIES } from "./entities/audit";
 export type { DomainClaimItem } from "./entities/domain-claim";
 export type { EmailClaimItem } from "./entities/email-claim";
 export { normalizeEmail } from "./entities/email-claim";
+export type { MailedEventItem } from "./entities/mailed-event";
 export type { QuestionnaireItem } from "./entities/questionnaire";
 export {
   ADDITIONAL_SERVICES,

@@ -8,11 +8,13 @@
  * crash between steps is recognised as stale (its site does not hold the domain) and given up
  * when someone else asks for the domain.
  */
+
 import * as Activities from "../activities/index";
 import { type DnsLookups, dnsLookupsFromConfig } from "../adapters/dns";
 import type { AddDomainResponse, VerifyDomainResponse } from "../contracts/sites";
 import { db, isConditionFailure, type SiteItem } from "../db/service";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
+import { emit } from "../events/emit";
 import {
   checkRecords,
   type DomainSettings,
@@ -194,6 +196,7 @@ export async function verifyDomain(
       description: `Custom domain ${domain} verified for ${site.name}`,
       siteId,
     });
+    await emit({ type: "domain.verified", userId, siteId, siteName: site.name, domain });
   }
   return { verified, domain, records, checks, site: await siteView(site) };
 }

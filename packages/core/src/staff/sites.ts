@@ -11,6 +11,7 @@ import type { Site } from "../contracts/sites";
 import type { StaffSiteUpdate } from "../contracts/staff";
 import { db, isId, type SiteItem } from "../db/service";
 import { NotFoundError, RateLimitError, UnprocessableError } from "../errors";
+import { emit } from "../events/emit";
 import * as Screenshots from "../sites/screenshots";
 import { siteView } from "../sites/view";
 import { changedFields, recordAction, type StaffActor } from "./audit-log";
@@ -65,11 +66,28 @@ export async function update(
 
   const wentLive =
     next.status === "live" && (site.status !== "live" || site.liveUrl !== next.liveUrl);
+  if (site.status !== next.status) {
+    await emit({
+      type: "site.status_changed",
+      userId,
+      siteId,
+      siteName: updated.name,
+      from: site.status,
+      to: next.status,
+    });
+  }
   if (wentLive && updated.liveUrl) await announceLive(updated, updated.liveUrl);
   return siteView(updated);
 }
 
 async function announceLive(site: SiteItem, liveUrl: string) {
+  await emit({
+    type: "site.live",
+    userId: site.userId,
+    siteId: site.siteId,
+    siteName: site.name,
+    liveUrl,
+  });
   await Activities.record(site.userId, {
     type: "site_deployed",
     description: `Your website ${site.name} is live at ${liveUrl}`,

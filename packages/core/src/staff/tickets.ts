@@ -12,6 +12,7 @@ import type {
 import type { TicketItem, TicketMessageItem } from "../db/service";
 import { db, isId } from "../db/service";
 import { NotFoundError, UnprocessableError } from "../errors";
+import { emit } from "../events/emit";
 import { toTicket, toTicketMessage } from "../tickets/index";
 import { changedFields, recordAction, type StaffActor } from "./audit-log";
 import { usersById } from "./customers";
@@ -152,6 +153,16 @@ export async function reply(
       })
       .go();
   }
+  if (!input.isInternal) {
+    await emit({
+      type: "ticket.staff_replied",
+      eventId: `ticket-reply:${message.messageId}`,
+      userId,
+      ticketId,
+      subject: ticket.title,
+      message: input.message,
+    });
+  }
   await recordAction(actor, {
     action: input.isInternal ? "ticket.note" : "ticket.reply",
     targetType: "ticket",
@@ -200,6 +211,16 @@ export async function update(
     customerId: userId,
     ...changed,
   });
+  if (input.status !== undefined && input.status !== ticket.status) {
+    await emit({
+      type: "ticket.status_changed",
+      userId,
+      ticketId,
+      subject: ticket.title,
+      from: ticket.status,
+      to: input.status,
+    });
+  }
   const users = await usersById([userId]);
   return toStaffTicket(data as TicketItem, users.get(userId)?.email ?? null);
 }

@@ -151,5 +151,7 @@ export function toCurrentUser(user: UserItem): CurrentUser {
     hasCompletedQuestionnaire: user.hasCompletedQuestionnaire,
     gaTrackingId: user.gaTrackingId ?? null,
     createdAt: user.createdAt,
+    emailNotifications: user.emailNotifications,
+    marketingEmails: user.marketingEmails,
   };
 }

@@ -1,0 +1,81 @@
+/**
+ * Domain events: what happened to a customer's account, emitted where it happens and carried
+ * on the Events queue to the notifications consumer (docs/notifications.md). Every event names
+ * the customer it concerns and has an id that stays the same across redeliveries.
+ */
+import { z } from "zod";
+
+const base = {
+  /** Unique per occurrence; the consumer sends at most one mail per id. */
+  eventId: z.string().min(1).max(200),
+  /** The customer the event concerns (the identity provider's id). */
+  userId: z.string().min(1),
+  occurredAt: z.string(),
+};
+
+const siteStatus = z.string();
+
+export const domainEventSchema = z.discriminatedUnion("type", [
+  z.object({
+    ...base,
+    type: z.literal("site.status_changed"),
+    siteId: z.string(),
+    siteName: z.string(),
+    from: siteStatus,
+    to: siteStatus,
+  }),
+  z.object({
+    ...base,
+    type: z.literal("site.live"),
+    siteId: z.string(),
+    siteName: z.string(),
+    liveUrl: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("ticket.staff_replied"),
+    ticketId: z.string(),
+    subject: z.string(),
+    message: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("ticket.status_changed"),
+    ticketId: z.string(),
+    subject: z.string(),
+    from: z.string(),
+    to: z.string(),
+  }),
+  z.object({ ...base, type: z.literal("subscription.activated"), plan: z.string() }),
+  z.object({
+    ...base,
+    type: z.literal("payment.failed"),
+    /** In the currency's smallest unit, as Stripe counts it. */
+    amountDue: z.number().int(),
+    currency: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("subscription.ending"),
+    plan: z.string(),
+    /** When the subscription ends (ISO); the customer keeps everything until then. */
+    endsAt: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("domain.verified"),
+    siteId: z.string(),
+    siteName: z.string(),
+    domain: z.string(),
+  }),
+]);
+
+export type DomainEvent = z.infer<typeof domainEventSchema>;
+export type DomainEventType = DomainEvent["type"];
+
+/** What a producer passes: the id and time may be left for emit() to fill in. */
+export type NewDomainEvent = DomainEvent extends infer E
+  ? E extends DomainEvent
+    ? Omit<E, "eventId" | "occurredAt"> & { eventId?: string; occurredAt?: string }
+    : never
+  : never;

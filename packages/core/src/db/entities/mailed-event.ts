@@ -1,0 +1,34 @@
+/**
+ * One item per domain event the notifications consumer has taken on (docs/notifications.md):
+ * created conditionally before the mail goes out, so a redelivered event finds it and sends
+ * nothing. `sending` becomes `sent` once SES accepted the mail; a claim left `sending` by a
+ * crash may be taken over after a while.
+ */
+import { Entity, type EntityItem } from "electrodb";
+import { CASE_SENSITIVE, createdAt, model } from "./common";
+
+export const MAILED_EVENT_STATES = ["sending", "sent", "skipped"] as const;
+
+export const MailedEvent = new Entity({
+  model: model("mailedEvent"),
+  attributes: {
+    eventId: { type: "string", required: true, readOnly: true },
+    userId: { type: "string", required: true },
+    type: { type: "string", required: true },
+    state: { type: MAILED_EVENT_STATES, required: true },
+    /** Why nothing was sent (preferences, no mail for the event) when state is skipped. */
+    reason: { type: "string" },
+    /** The message id SES answered. */
+    messageId: { type: "string" },
+    claimedAt: { type: "string", required: true },
+    createdAt,
+  },
+  indexes: {
+    byEventId: {
+      pk: { field: "pk", composite: ["eventId"], casing: CASE_SENSITIVE },
+      sk: { field: "sk", composite: [], casing: CASE_SENSITIVE },
+    },
+  },
+});
+
+export type MailedEventItem = EntityItem<typeof MailedEvent>;

@@ -1,0 +1,233 @@
+/**
+ * A domain event as a mail: subject, an HTML part in the portal's look (its brand indigo,
+ * white card on a light grey page, one call-to-action button) and the same words as plain
+ * text. Pure: links are built from the origin and the unsubscribe URL passed in.
+ */
+import type { DomainEvent } from "../contracts/events";
+
+export interface MailContext {
+  /** The portal's public origin (Config.APP_URL), without a trailing slash. */
+  appUrl: string;
+  productName: string;
+  /** One-click unsubscribe address for this recipient (also in the List-Unsubscribe header). */
+  unsubscribeUrl: string;
+}
+
+export interface Recipient {
+  email: string;
+  firstName?: string | null;
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  /** The page of the portal the mail leads to. */
+  link: string;
+}
+
+/** The brand palette of packages/web/src/theme/system.ts (brand.700 passes AA on white). */
+const BRAND = "#4338ca";
+const BRAND_SUBTLE = "#eef2ff";
+const PAGE = "#f4f4f5";
+const INK = "#18181b";
+const MUTED = "#52525b";
+
+interface Content {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** A message quoted as it was written (a staff reply). */
+  quote?: string;
+  action: { label: string; path: string };
+}
+
+const SITE_STATUS: Record<string, string> = {
+  requested: "Requested",
+  development: "In development",
+  in_progress: "In progress",
+  live: "Live",
+};
+const TICKET_STATUS: Record<string, string> = {
+  open: "Open",
+  in_progress: "In progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+const label = (names: Record<string, string>, value: string) =>
+  names[value] ?? value.replace(/_/g, " ");
+
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: currency.toUpperCase(),
+    }).format(amount / 100);
+  } catch {
+    return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+function longDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+const siteLink = (siteId: string) => `/site-settings?site=${encodeURIComponent(siteId)}`;
+const ticketLink = (ticketId: string) => `/support/${encodeURIComponent(ticketId)}`;
+
+function contentFor(event: DomainEvent, productName: string): Content {
+  switch (event.type) {
+    case "site.live":
+      return {
+        subject: `Your website ${event.siteName} is live`,
+        heading: `${event.siteName} is live`,
+        paragraphs: [
+          `Your website is now online at ${event.liveUrl}.`,
+          "Take a look, and tell us through the portal if anything should change.",
+        ],
+        action: { label: "See your website", path: siteLink(event.siteId) },
+      };
+    case "site.status_changed":
+      return {
+        subject: `${event.siteName}: ${label(SITE_STATUS, event.to)}`,
+        heading: `${event.siteName} is now ${label(SITE_STATUS, event.to).toLowerCase()}`,
+        paragraphs: [
+          `The status of your website changed from ${label(SITE_STATUS, event.from)} to ${label(SITE_STATUS, event.to)}.`,
+        ],
+        action: { label: "Open the site's settings", path: siteLink(event.siteId) },
+      };
+    case "ticket.staff_replied":
+      return {
+        subject: `New reply to your ticket: ${event.subject}`,
+        heading: "Our team replied to your ticket",
+        paragraphs: [`About “${event.subject}”:`],
+        quote: event.message,
+        action: { label: "Read and reply", path: ticketLink(event.ticketId) },
+      };
+    case "ticket.status_changed":
+      return {
+        subject: `Your ticket is ${label(TICKET_STATUS, event.to).toLowerCase()}: ${event.subject}`,
+        heading: `Ticket ${label(TICKET_STATUS, event.to).toLowerCase()}`,
+        paragraphs: [
+          `Your ticket “${event.subject}” changed from ${label(TICKET_STATUS, event.from)} to ${label(TICKET_STATUS, event.to)}.`,
+        ],
+        action: { label: "Open the ticket", path: ticketLink(event.ticketId) },
+      };
+    case "domain.verified":
+      return {
+        subject: `${event.domain} is connected to ${event.siteName}`,
+        heading: "Your custom domain is verified",
+        paragraphs: [`${event.domain} now points at ${event.siteName}, with HTTPS turned on.`],
+        action: { label: "Open the site's settings", path: siteLink(event.siteId) },
+      };
+    case "subscription.activated":
+      return {
+        subject: `Welcome to ${productName}: your ${event.plan} plan is active`,
+        heading: `Your ${event.plan} plan is active`,
+        paragraphs: [
+          "Thank you for subscribing. If you have not yet told us about your business, the questionnaire takes a few minutes and lets our team start on your website.",
+        ],
+        action: { label: "Go to your dashboard", path: "/dashboard" },
+      };
+    case "payment.failed":
+      return {
+        subject: "Your payment failed: please update your card",
+        heading: "We could not take your payment",
+        paragraphs: [
+          `A payment of ${formatMoney(event.amountDue, event.currency)} for your subscription failed.`,
+          "Update your card on the Billing page to keep your websites and your access to the portal.",
+        ],
+        action: { label: "Update payment method", path: "/billing" },
+      };
+    case "subscription.ending":
+      return {
+        subject: `Your ${event.plan} subscription ends on ${longDate(event.endsAt)}`,
+        heading: "Your subscription is set to end",
+        paragraphs: [
+          `Your ${event.plan} plan stays active until ${longDate(event.endsAt)}. After that your websites are taken offline.`,
+          "Changed your mind? You can reactivate it on the Billing page until then.",
+        ],
+        action: { label: "Manage billing", path: "/billing" },
+      };
+  }
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+export function renderMail(
+  event: DomainEvent,
+  recipient: Recipient,
+  context: MailContext,
+): RenderedMail {
+  const content = contentFor(event, context.productName);
+  const link = `${context.appUrl}${content.action.path}`;
+  const settings = `${context.appUrl}/settings`;
+  const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : "Hello,";
+  const e = escapeHtml;
+
+  const text = [
+    greeting,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.quote ? [...content.quote.split("\n").map((l) => `> ${l}`), ""] : []),
+    `${content.action.label}: ${link}`,
+    "",
+    "--",
+    `${context.productName} · ${context.appUrl}`,
+    `Choose which e-mails you get: ${settings}`,
+    `Unsubscribe from notifications: ${context.unsubscribeUrl}`,
+    "",
+  ].join("\n");
+
+  const paragraph = (p: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${INK}">${e(p)}</p>`;
+  const quote = content.quote
+    ? `<div style="margin:0 0 20px;padding:12px 16px;border-left:4px solid ${BRAND};background:${BRAND_SUBTLE};border-radius:4px;font-size:15px;line-height:22px;color:${INK};white-space:pre-wrap">${e(content.quote)}</div>`
+    : "";
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(content.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:${PAGE};font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${PAGE};padding:32px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">
+<tr><td style="padding:0 4px 16px;font-size:18px;font-weight:700;color:${BRAND}">${e(context.productName)}</td></tr>
+<tr><td style="background:#ffffff;border-radius:12px;border:1px solid #e4e4e7;padding:32px">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:${INK}">${e(content.heading)}</h1>
+${paragraph(greeting)}
+${content.paragraphs.map(paragraph).join("\n")}
+${quote}
+<table role="presentation" cellpadding="0" cellspacing="0"><tr><td style="border-radius:8px;background:${BRAND}">
+<a href="${e(link)}" style="display:inline-block;padding:12px 20px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none">${e(content.action.label)}</a>
+</td></tr></table>
+</td></tr>
+<tr><td style="padding:16px 4px;font-size:13px;line-height:20px;color:${MUTED}">
+${e(context.productName)} · <a href="${e(context.appUrl)}" style="color:${MUTED}">${e(context.appUrl)}</a><br>
+<a href="${e(settings)}" style="color:${MUTED}">Choose which e-mails you get</a> · <a href="${e(context.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from notifications</a>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { subject: content.subject, html, text, link };
+}

@@ -1,0 +1,53 @@
+/**
+ * Which domain events become a mail, and which of the user's preferences each one honours
+ * (docs/notifications.md). Pure: the consumer passes the stored preferences.
+ */
+import type { DomainEvent } from "../contracts/events";
+
+/**
+ * - transactional: about money the customer owes or pays; sent whatever the preferences say.
+ * - notification: what happened to their sites and tickets; off with `emailNotifications`.
+ * - marketing: offers and news; only with `marketingEmails` (no event is marketing yet).
+ */
+export type MailKind = "transactional" | "notification" | "marketing";
+
+export interface MailPreferences {
+  emailNotifications: boolean;
+  marketingEmails: boolean;
+}
+
+/** The kind of mail an event makes, or null when it makes none. */
+export function mailKindFor(event: DomainEvent): MailKind | null {
+  switch (event.type) {
+    case "subscription.activated":
+    case "payment.failed":
+    case "subscription.ending":
+      return "transactional";
+    case "site.status_changed":
+      // Going live has its own event and mail (site.live); one mail, not two.
+      return event.to === "live" || event.from === event.to ? null : "notification";
+    case "ticket.status_changed":
+      return event.from === event.to ? null : "notification";
+    case "site.live":
+    case "ticket.staff_replied":
+    case "domain.verified":
+      return "notification";
+  }
+}
+
+export function allowedBy(kind: MailKind, preferences: MailPreferences): boolean {
+  if (kind === "transactional") return true;
+  if (kind === "notification") return preferences.emailNotifications;
+  return preferences.marketingEmails;
+}
+
+/** Whether this event mails this user: null = no mail, with the reason for the log. */
+export function decide(
+  event: DomainEvent,
+  preferences: MailPreferences,
+): { send: true; kind: MailKind } | { send: false; reason: string } {
+  const kind = mailKindFor(event);
+  if (!kind) return { send: false, reason: "no mail for this event" };
+  if (!allowedBy(kind, preferences)) return { send: false, reason: `${kind} mails are off` };
+  return { send: true, kind };
+}
