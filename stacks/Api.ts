@@ -12,6 +12,7 @@ import {
 } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import { type ApiRouteProps, Api as HttpApi, type StackContext, use } from "sst/constructs";
+import { Events } from "./Events";
 import { type GrantResources, grantsProps } from "./grants";
 import { Jobs } from "./Jobs";
 import { Storage } from "./Storage";
@@ -98,7 +99,15 @@ export function createApi(
 export function Api({ stack }: StackContext) {
   const { table, bucket, config, originSecret } = use(Storage);
   const { queue } = use(Jobs);
-  const api = createApi(stack, "Api", routes, { table, bucket, config, queue, originSecret });
+  const { queue: events } = use(Events);
+  const api = createApi(stack, "Api", routes, {
+    table,
+    bucket,
+    config,
+    queue,
+    events,
+    originSecret,
+  });
   stack.addOutputs({ ApiUrl: api.url });
   return { api };
 }

@@ -22,6 +22,8 @@ export const secretNames = [
   "CLERK_JWT_KEY",
   // Keys the daily salt of the cookie-free visitor hash (page views); at least 32 characters.
   "ANALYTICS_SALT_KEY",
+  // Signs the unsubscribe links of mails (docs/notifications.md); at least 32 characters.
+  "UNSUBSCRIBE_KEY",
 ] as const;
 export type SecretName = (typeof secretNames)[number];
 
@@ -40,6 +42,11 @@ export const parameterNames = [
   "STRIPE_PRICE_STARTER",
   "STRIPE_PRICE_PRO",
   "STRIPE_PRICE_ENTERPRISE",
+  // Mail (docs/notifications.md): the sender on a verified SES identity, the optional SES
+  // configuration set, and the product's name as mails show it.
+  "MAIL_FROM",
+  "SES_CONFIGURATION_SET",
+  "PRODUCT_NAME",
 ] as const;
 export type ParameterName = (typeof parameterNames)[number];
 
@@ -51,6 +58,22 @@ export interface StageSettings {
   clerkFrontendApiHost: string;
   /** Baked into the SPA: its presence selects Stripe Elements over the emulator's card form. */
   stripePublishableKey: string;
+  /** The SES identity MAIL_FROM sends from (its domain) and the From address itself. */
+  mail: { identity: string; fromAddress: string; configurationSet: string };
+}
+
+/**
+ * "Name <address>" or a bare address, as SES takes it; answers the address, or undefined.
+ * The display name may not hold the characters that would need quoting in a header.
+ */
+export function mailFromAddress(value: string): string | undefined {
+  const match = /^(?:([^<>"@\r\n]{1,80}?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+  const address = match?.[2] ?? match?.[3];
+  if (!address) return;
+  const [local, domain, ...rest] = address.split("@");
+  if (!local || !domain || rest.length > 0 || !HOSTNAME.test(domain)) return;
+  if (!/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}$/.test(local)) return;
+  return address.toLowerCase();
 }
 
 const HOSTNAME =
@@ -164,7 +187,22 @@ export function readStageSettings(
     );
   }
 
-  if (problems.length > 0 || !appUrl || !frontendApiHost) {
+  const mailFrom = value("MAIL_FROM");
+  const fromAddress = mailFromAddress(mailFrom);
+  if (!fromAddress) {
+    problems.push(
+      'MAIL_FROM must be the sender of mails on a verified SES identity, e.g. "Site Portal <notifications@example.com>"',
+    );
+  }
+  const configurationSet = value("SES_CONFIGURATION_SET");
+  if (configurationSet && !/^[A-Za-z0-9_-]{1,64}$/.test(configurationSet)) {
+    problems.push(
+      "SES_CONFIGURATION_SET must be an SES configuration set name (letters, digits, - and _)",
+    );
+  }
+  const productName = value("VITE_PRODUCT_NAME") || "Site Portal";
+
+  if (problems.length > 0 || !appUrl || !frontendApiHost || !fromAddress) {
     throw new Error(
       `Stage "${stage}" is not configured (set these in .env.${stage}):\n  - ${problems.join("\n  - ")}`,
     );
@@ -186,10 +224,18 @@ export function readStageSettings(
       AUDIT_MAX_IN_FLIGHT: auditMaxInFlight,
       AUDIT_MAX_PER_HOUR: auditMaxPerHour,
       ...prices,
+      MAIL_FROM: mailFrom,
+      SES_CONFIGURATION_SET: configurationSet,
+      PRODUCT_NAME: productName,
     },
     clerkPublishableKey: publishableKey,
     clerkFrontendApiHost: frontendApiHost,
     stripePublishableKey,
+    mail: {
+      identity: fromAddress.split("@")[1] as string,
+      fromAddress,
+      configurationSet,
+    },
   };
 }
 

@@ -1,12 +1,20 @@
 /** Stripe webhooks: a Function URL, so the handler receives the raw body the signature covers. */
 import { stripeWebhookHandler } from "@portal/functions/routes";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { Events } from "./Events";
 import { grantsProps } from "./grants";
 import { Storage } from "./Storage";
 
 export function Webhooks({ stack }: StackContext) {
   const { table, bucket, config } = use(Storage);
-  const granted = grantsProps(["table:write", "stripe"], { table, bucket, config });
+  const { queue: events } = use(Events);
+  // Billing events (a failed payment, a subscription ending) are mailed: events:send.
+  const granted = grantsProps(["table:write", "stripe", "events:send"], {
+    table,
+    bucket,
+    config,
+    events,
+  });
 
   const stripeWebhook = new LambdaFunction(stack, "StripeWebhook", {
     handler: stripeWebhookHandler,

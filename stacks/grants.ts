@@ -6,9 +6,9 @@
  * or s3:* on all of it; these grant only the actions a route's code calls.
  */
 import type { Grant } from "@portal/functions/routes";
-import { aws_iam as iam } from "aws-cdk-lib";
+import { aws_iam as iam, Stack } from "aws-cdk-lib";
 import type { Bucket, FunctionProps, Queue, Table } from "sst/constructs";
-import type { ConfigConstructs } from "./Config";
+import type { ConfigConstructs, StageSettings } from "./Config";
 
 export interface GrantResources {
   table: Table;
@@ -16,6 +16,10 @@ export interface GrantResources {
   config: ConfigConstructs;
   /** Only the API's functions send jobs; the worker and the webhook never do. */
   queue?: Queue;
+  /** The domain events queue (stacks/Events.ts). */
+  events?: Queue;
+  /** The stage's mail settings, for mail:send (stacks/Config.ts). */
+  mail?: StageSettings["mail"];
 }
 
 /** Everything the product stores in the bucket lives under this prefix (core/sites/screenshots). */
@@ -66,7 +70,7 @@ function screenshotAccess(bucket: Bucket, actions: string[], list: boolean): Fun
 }
 
 export function grantProps(grant: Grant, resources: GrantResources): FunctionProps {
-  const { table, bucket, config, queue } = resources;
+  const { table, bucket, config, queue, events, mail } = resources;
   switch (grant) {
     case "table:read":
       return tableAccess(table, [tableStatement(table, TABLE_READ_ACTIONS)]);
@@ -95,6 +99,34 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
       };
     case "analytics:salt":
       return { bind: [config.secrets.ANALYTICS_SALT_KEY] };
+    case "events:send":
+      if (!events) throw new Error("events:send needs the Events queue");
+      return {
+        environment: { SST_Queue_queueUrl_Events: events.queueUrl },
+        permissions: [[events.cdk.queue, "grantSendMessages"]],
+      };
+    case "mail:send": {
+      if (!mail) throw new Error("mail:send needs the stage's mail settings");
+      // SESv2 SendEmail (Raw content included) is the one action; only from MAIL_FROM's
+      // identity, and only with MAIL_FROM as the From address.
+      const stack = Stack.of(table);
+      const arn = (resource: string) =>
+        `arn:${stack.partition}:ses:${stack.region}:${stack.account}:${resource}`;
+      return {
+        permissions: [
+          new iam.PolicyStatement({
+            actions: ["ses:SendEmail"],
+            resources: [
+              arn(`identity/${mail.identity}`),
+              ...(mail.configurationSet ? [arn(`configuration-set/${mail.configurationSet}`)] : []),
+            ],
+            conditions: { StringEquals: { "ses:FromAddress": mail.fromAddress } },
+          }),
+        ],
+      };
+    }
+    case "mail:unsubscribe-key":
+      return { bind: [config.secrets.UNSUBSCRIBE_KEY] };
   }
 }
 

@@ -11,6 +11,7 @@ import { Config, type FunctionProps, type Function as SstFunction, use } from "s
 import { beforeAll, describe, expect, test } from "vitest";
 import sstConfig from "../../sst.config";
 import { Api, THROTTLE } from "../../stacks/Api";
+import { EVENTS_MAX_RECEIVE_COUNT, Events } from "../../stacks/Events";
 import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from "../../stacks/grants";
 import { Jobs, MAX_RECEIVE_COUNT } from "../../stacks/Jobs";
 import { Storage } from "../../stacks/Storage";
@@ -40,6 +41,8 @@ let api: ReturnType<typeof Api>;
 let bucketId: string;
 let queueId: string;
 let deadLettersId: string;
+let eventsQueueId: string;
+let eventsDeadLettersId: string;
 
 beforeAll(async () => {
   ({ template } = await synthesize());
@@ -56,7 +59,31 @@ beforeAll(async () => {
   if (!redriven || more.length > 0) throw new Error("Expected exactly one queue with a DLQ");
   queueId = redriven[0];
   deadLettersId = redriven[1].Properties.RedrivePolicy.deadLetterTargetArn["Fn::GetAtt"][0];
+  const eventQueues = Object.entries(
+    template(Events).findResources("AWS::SQS::Queue", {
+      Properties: { RedrivePolicy: Match.anyValue() },
+    }),
+  );
+  if (eventQueues.length !== 1) throw new Error("Expected exactly one events queue with a DLQ");
+  const [eventsQueue] = eventQueues as [
+    [
+      string,
+      { Properties: { RedrivePolicy: { deadLetterTargetArn: { "Fn::GetAtt": string[] } } } },
+    ],
+  ];
+  eventsQueueId = eventsQueue[0];
+  eventsDeadLettersId = eventsQueue[1].Properties.RedrivePolicy.deadLetterTargetArn[
+    "Fn::GetAtt"
+  ][0] as string;
 });
+
+/** The SES identity and configuration set of validSettings' MAIL_FROM. */
+const sesIdentity: Target = {
+  arn: "arn:aws:ses:us-east-1:123456789012:identity/mail.example.com",
+};
+const sesOtherIdentity: Target = {
+  arn: "arn:aws:ses:us-east-1:123456789012:identity/example.org",
+};
 
 /**
  * The props SST will bundle a function with (runtime, handler, nodejs options). SST keeps them
@@ -87,6 +114,9 @@ function observedGrants(statements: Statement[], stage = "test") {
     tableWrite: TABLE_WRITE_ACTIONS.every((a) => can(a, table)),
     tableAnyWrite: TABLE_WRITE_ACTIONS.some((a) => can(a, table)),
     send: can("sqs:SendMessage", { logicalId: queueId }),
+    sendEvents: can("sqs:SendMessage", { logicalId: eventsQueueId }),
+    mail: can("ses:SendEmail", sesIdentity),
+    unsubscribeKey: can("ssm:GetParameters", secretArn(stage, "UNSUBSCRIBE_KEY")),
   };
 }
 
@@ -107,6 +137,11 @@ function expectGrants(fn: RouteFunction, statements: Statement[], record: RouteR
   expect(seen.screenshotAnyWrite).toBe(want.has("screenshots:write"));
   expect(seen.send).toBe(want.has("jobs:send"));
   expect("SST_Queue_queueUrl_Jobs" in env).toBe(want.has("jobs:send"));
+  expect(seen.sendEvents).toBe(want.has("events:send"));
+  expect("SST_Queue_queueUrl_Events" in env).toBe(want.has("events:send"));
+  expect(seen.mail).toBe(want.has("mail:send"));
+  expect(seen.unsubscribeKey).toBe(want.has("mail:unsubscribe-key"));
+  expect("SST_Secret_value_UNSUBSCRIBE_KEY" in env).toBe(want.has("mail:unsubscribe-key"));
   expect(seen.tableRead).toBe(want.has("table:read") || writes);
   expect(seen.tableWrite).toBe(writes);
   if (!writes && !want.has("table:page-views")) expect(seen.tableAnyWrite).toBe(false);
@@ -293,6 +328,92 @@ describe("Jobs", () => {
   });
 });
 
+describe("Events", () => {
+  test("the events queue dead-letters an event after a bounded number of receives", () => {
+    expect(EVENTS_MAX_RECEIVE_COUNT).toBeGreaterThanOrEqual(1);
+    template(Events).hasResourceProperties("AWS::SQS::Queue", {
+      RedrivePolicy: {
+        deadLetterTargetArn: { "Fn::GetAtt": [eventsDeadLettersId, "Arn"] },
+        maxReceiveCount: EVENTS_MAX_RECEIVE_COUNT,
+      },
+    });
+    expect(template(Events).toJSON().Resources[eventsDeadLettersId].Type).toBe("AWS::SQS::Queue");
+  });
+
+  test("the notifications consumer reads the queue, reports partial failures, outlives no message", () => {
+    const eventsTemplate = template(Events);
+    eventsTemplate.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      EventSourceArn: { "Fn::GetAtt": [eventsQueueId, "Arn"] },
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+    });
+    const consumer = lambda(eventsTemplate, "Notifications").properties;
+    const queue = eventsTemplate.toJSON().Resources[eventsQueueId];
+    expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(consumer.Timeout as number);
+    expect(functionProps(use(Events).consumer).handler).toBe(
+      "packages/functions/src/workers/notifications.handler",
+    );
+  });
+
+  test("the consumer sends mail from MAIL_FROM only, claims events in the table, signs links", () => {
+    const eventsTemplate = template(Events);
+    const consumer = lambda(eventsTemplate, "Notifications");
+    const statements = roleStatements(eventsTemplate, consumer.roleId);
+    expect(allows(statements, "ses:SendEmail", sesIdentity)).toBe(true);
+    expect(
+      allows(statements, "ses:SendEmail", {
+        arn: "arn:aws:ses:us-east-1:123456789012:configuration-set/portal-mail",
+      }),
+    ).toBe(true);
+    expect(allows(statements, "ses:SendEmail", sesOtherIdentity)).toBe(false);
+    const ses = statements.find((s) => JSON.stringify(s.Action).includes("ses:"));
+    expect(ses?.Action).toEqual("ses:SendEmail");
+    expect((ses as unknown as { Condition: unknown }).Condition).toEqual({
+      StringEquals: { "ses:FromAddress": "notifications@mail.example.com" },
+    });
+    expect(allows(statements, "dynamodb:PutItem", { logicalId: "MainTable" })).toBe(true);
+    expect(allows(statements, "sqs:ReceiveMessage", { logicalId: eventsQueueId })).toBe(true);
+    expect(allows(statements, "sqs:ReceiveMessage", { logicalId: eventsDeadLettersId })).toBe(
+      false,
+    );
+    expect(allows(statements, "ssm:GetParameters", secretArn("test", "UNSUBSCRIBE_KEY"))).toBe(
+      true,
+    );
+    expect(allows(statements, "ssm:GetParameters", secretArn("test", "STRIPE_SECRET_KEY"))).toBe(
+      false,
+    );
+    const env = (consumer.properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
+    for (const name of ["APP_URL", "MAIL_FROM", "SES_CONFIGURATION_SET", "PRODUCT_NAME"]) {
+      expect(env).toHaveProperty(`SST_Parameter_value_${name}`);
+    }
+  });
+
+  test("routes that emit events may send to the queue, and no API function may send mail", () => {
+    const apiTemplate = template(Api);
+    const functions = routeFunctions(apiTemplate);
+    for (const routeKey of [
+      "POST /api/staff/customers/{userId}/tickets/{ticketId}/messages",
+      "PATCH /api/staff/customers/{userId}/tickets/{ticketId}",
+      "PATCH /api/staff/customers/{userId}/sites/{siteId}",
+      "POST /api/sites/{id}/verify-domain",
+      "POST /api/billing/cancel-subscription",
+    ]) {
+      const fn = functions.get(routeKey);
+      if (!fn) throw new Error(`no route ${routeKey}`);
+      const statements = roleStatements(apiTemplate, fn.roleId);
+      expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
+    }
+    for (const fn of functions.values()) {
+      const statements = roleStatements(apiTemplate, fn.roleId);
+      expect(allows(statements, "ses:SendEmail", sesIdentity)).toBe(false);
+      expect(allows(statements, "sqs:SendMessage", { logicalId: eventsDeadLettersId })).toBe(false);
+    }
+    const webhooks = template(Webhooks);
+    const webhook = roleStatements(webhooks, lambda(webhooks, "StripeWebhook").roleId);
+    expect(allows(webhook, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
+  });
+});
+
 describe("Webhooks", () => {
   test("the Stripe webhook has a public Function URL, without CORS, and outputs it", () => {
     const webhooks = template(Webhooks);
@@ -411,6 +532,7 @@ describe("Storage", () => {
       "CLERK_JWT_KEY",
       "STRIPE_SECRET_KEY",
       "STRIPE_WEBHOOK_SECRET",
+      "UNSUBSCRIBE_KEY",
     ]);
     for (const secret of Object.values(storage.config.secrets)) {
       expect(secret).toBeInstanceOf(Config.Secret);
@@ -420,6 +542,9 @@ describe("Storage", () => {
     expect(storage.config.parameters.OUTBOUND_ALLOW_HOSTS.value).toBe("");
     expect(storage.config.parameters.DNS_RESOLVER.value).toBe("1.1.1.1");
     expect(storage.config.parameters.DOMAIN_A_RECORD.value).toBe(validSettings.DOMAIN_A_RECORD);
+    expect(storage.config.parameters.MAIL_FROM.value).toBe(validSettings.MAIL_FROM);
+    expect(storage.config.parameters.SES_CONFIGURATION_SET.value).toBe("portal-mail");
+    expect(storage.config.parameters.PRODUCT_NAME.value).toBe("Site Portal");
   });
 });
 
@@ -639,6 +764,24 @@ describe("stage settings", () => {
     await expect(error).rejects.toThrow(/VITE_STRIPE_PUBLISHABLE_KEY/);
     const testKeyInProd = { ...validSettings, VITE_CLERK_PUBLISHABLE_KEY: liveKey };
     await expect(synthesize("prod", testKeyInProd)).rejects.toThrow(/pk_live_/);
+  });
+
+  test("a stage without a mail sender, or with a malformed one or configuration set, does not synthesise", async () => {
+    const { MAIL_FROM: _from, ...rest } = validSettings;
+    await expect(synthesize("staging", rest)).rejects.toThrow(/MAIL_FROM/);
+    for (const from of [
+      "notifications",
+      "Portal <no-at-sign>",
+      "a@b@example.com",
+      "x <a@localhost>",
+    ]) {
+      await expect(synthesize("staging", { ...validSettings, MAIL_FROM: from })).rejects.toThrow(
+        /MAIL_FROM/,
+      );
+    }
+    await expect(
+      synthesize("staging", { ...validSettings, SES_CONFIGURATION_SET: "has spaces" }),
+    ).rejects.toThrow(/SES_CONFIGURATION_SET/);
   });
 
   test("prod synthesises with live keys and keeps its table and bucket", async () => {

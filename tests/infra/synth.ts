@@ -30,6 +30,8 @@ export const validSettings: Record<string, string> = {
   STRIPE_PRICE_STARTER: "price_starter_monthly",
   STRIPE_PRICE_PRO: "price_pro_monthly",
   STRIPE_PRICE_ENTERPRISE: "price_enterprise_monthly",
+  MAIL_FROM: "Site Portal <notifications@mail.example.com>",
+  SES_CONFIGURATION_SET: "portal-mail",
 };
 
 const settingNames = [
@@ -44,6 +46,9 @@ const settingNames = [
   "STRIPE_PRICE_STARTER",
   "STRIPE_PRICE_PRO",
   "STRIPE_PRICE_ENTERPRISE",
+  "MAIL_FROM",
+  "SES_CONFIGURATION_SET",
+  "VITE_PRODUCT_NAME",
 ];
 
 /**

@@ -25,6 +25,12 @@ export type Grant =
   | "screenshots:write"
   /** send messages to the Jobs queue (never its dead-letter queue) */
   | "jobs:send"
+  /** send domain events to the Events queue, which the notifications consumer reads */
+  | "events:send"
+  /** SES SendEmail from the stage's MAIL_FROM identity (and its configuration set) only */
+  | "mail:send"
+  /** the UNSUBSCRIBE_KEY secret that signs and checks the unsubscribe links of mails */
+  | "mail:unsubscribe-key"
   /** the ANALYTICS_SALT_KEY secret that keys the daily visitor hash (page views) */
   | "analytics:salt";
 
@@ -41,12 +47,19 @@ const api = (path: string) => `packages/functions/src/api/${path}.handler`;
 /** Reads the customer's own items and answers screenshots with presigned URLs. */
 const READ_SITES = ["table:read", "screenshots:read"] as const;
 const WRITE_SITES = ["table:write", "screenshots:read"] as const;
-const PAYMENTS = ["table:write", "stripe"] as const;
+/** Reading Stripe may find a subscription paid up or ending: an event (docs/notifications.md). */
+const PAYMENTS = ["table:write", "stripe", "events:send"] as const;
 
 export const routes = {
   // Creates or refreshes the caller's record from the token: the one route a new user needs.
   "GET /api/auth/user": {
     handler: api("auth/user"),
+    entitlement: "signedIn",
+    grants: ["table:write"],
+  },
+  // The e-mail toggles on /settings (docs/notifications.md).
+  "PATCH /api/auth/user/preferences": {
+    handler: api("auth/update-preferences"),
     entitlement: "signedIn",
     grants: ["table:write"],
   },
@@ -71,7 +84,7 @@ export const routes = {
   "POST /api/sites/{id}/verify-domain": {
     handler: api("sites/verify-domain"),
     entitlement: "onboarded",
-    grants: WRITE_SITES,
+    grants: [...WRITE_SITES, "events:send"],
   },
   "POST /api/sites/refresh-screenshots": {
     handler: api("sites/refresh-screenshots"),
@@ -271,8 +284,9 @@ export const routes = {
   "PATCH /api/staff/customers/{userId}/sites/{siteId}": {
     handler: api("staff/update-site"),
     entitlement: "staff",
-    // Going live queues a screenshot and a Lighthouse run of the live site.
-    grants: ["table:write", "screenshots:read", "jobs:send"],
+    // Going live queues a screenshot and a Lighthouse run of the live site; a status change
+    // is a domain event the customer is mailed about.
+    grants: ["table:write", "screenshots:read", "jobs:send", "events:send"],
   },
   "GET /api/staff/tickets": {
     handler: api("staff/inbox"),
@@ -287,12 +301,12 @@ export const routes = {
   "POST /api/staff/customers/{userId}/tickets/{ticketId}/messages": {
     handler: api("staff/reply"),
     entitlement: "staff",
-    grants: ["table:write"],
+    grants: ["table:write", "events:send"],
   },
   "PATCH /api/staff/customers/{userId}/tickets/{ticketId}": {
     handler: api("staff/update-ticket"),
     entitlement: "staff",
-    grants: ["table:write"],
+    grants: ["table:write", "events:send"],
   },
   "GET /api/staff/upsells": {
     handler: api("staff/upsells"),
@@ -317,6 +331,17 @@ export const routes = {
     entitlement: "public",
     grants: ["table:page-views", "analytics:salt"],
   },
+  // Public: the unsubscribe link of every mail; its signed token is the authority.
+  "GET /api/notifications/unsubscribe": {
+    handler: api("notifications/unsubscribe"),
+    entitlement: "public",
+    grants: ["mail:unsubscribe-key"],
+  },
+  "POST /api/notifications/unsubscribe": {
+    handler: api("notifications/unsubscribe"),
+    entitlement: "public",
+    grants: ["table:write", "mail:unsubscribe-key"],
+  },
 } as const satisfies Record<string, RouteRecord>;
 
 export type RouteKey = keyof typeof routes;
@@ -329,3 +354,4 @@ export function routeRecord(routeKey: string): RouteRecord | undefined {
 /** Non-API functions, named the same way. */
 export const jobsWorkerHandler = "packages/functions/src/workers/jobs.handler";
 export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
+export const notificationsWorkerHandler = "packages/functions/src/workers/notifications.handler";

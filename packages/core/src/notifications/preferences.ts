@@ -29,15 +29,22 @@ export async function update(userId: string, input: EmailPreferencesUpdate): Pro
   }
 }
 
+function signingKey(): string {
+  try {
+    return Config.UNSUBSCRIBE_KEY;
+  } catch {
+    return "";
+  }
+}
+
+/** Whether an unsubscribe link's token is one we made (it changes nothing). */
+export function isOurToken(token: string): boolean {
+  return verifyUnsubscribeToken(signingKey(), token) !== null;
+}
+
 /** Turns off notification mails for the token's user; null when the token is not ours. */
 export async function unsubscribe(token: string): Promise<{ email: string } | null> {
-  let key = "";
-  try {
-    key = Config.UNSUBSCRIBE_KEY;
-  } catch {
-    key = "";
-  }
-  const userId = verifyUnsubscribeToken(key, token);
+  const userId = verifyUnsubscribeToken(signingKey(), token);
   if (!userId) return null;
   try {
     const { data } = await db.entities.user

@@ -40,6 +40,11 @@ export interface RouteOptions<
   body?: Body;
   query?: Query;
   params?: Params;
+  /**
+   * The body is not JSON and the handler does not read it (a mail client's one-click
+   * unsubscribe posts a form body): skip parsing it.
+   */
+  ignoreBody?: boolean;
 }
 
 interface RequestParts<Body, Query, Params> {
@@ -219,7 +224,7 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
  * fields carry their part ("query.page", "path.id").
  */
 function validateRequest(
-  options: { body?: Schema; query?: Schema; params?: Schema },
+  options: { body?: Schema; query?: Schema; params?: Schema; ignoreBody?: boolean },
   event: APIGatewayProxyEventV2,
 ) {
   const fields: Record<string, string> = {};
@@ -235,7 +240,7 @@ function validateRequest(
     }
     return undefined;
   };
-  const body = check("body", options.body, parseJsonBody(event));
+  const body = options.ignoreBody ? undefined : check("body", options.body, parseJsonBody(event));
   const query = check("query", options.query, event.queryStringParameters ?? {});
   const params = check("path", options.params, event.pathParameters ?? {});
   if (Object.keys(fields).length > 0) {

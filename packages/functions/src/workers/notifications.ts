@@ -1,0 +1,58 @@
+/**
+ * The notifications consumer: reads domain events from the Events queue and mails the
+ * customer (core/notifications/deliver.ts; docs/notifications.md). A record that fails is
+ * reported in batchItemFailures, so only it is retried and, after maxReceiveCount deliveries,
+ * dead-lettered. A redelivered event finds its mailedEvent claim and sends nothing.
+ */
+import { domainEventSchema } from "@portal/core/contracts/events";
+import { deliver } from "@portal/core/notifications/deliver";
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+
+async function runRecord(record: SQSRecord): Promise<boolean> {
+  const context = {
+    messageId: record.messageId,
+    receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1),
+  };
+  let parsed: ReturnType<typeof domainEventSchema.safeParse>;
+  try {
+    parsed = domainEventSchema.safeParse(JSON.parse(record.body));
+  } catch {
+    parsed = domainEventSchema.safeParse(undefined);
+  }
+  if (!parsed.success) {
+    // Left to the dead-letter queue, where someone can look at it.
+    log("error", "domain event rejected", { ...context, issues: parsed.error.issues });
+    return false;
+  }
+  const event = parsed.data;
+  try {
+    const result = await deliver(event);
+    log("info", "domain event handled", {
+      ...context,
+      eventId: event.eventId,
+      type: event.type,
+      ...result,
+    });
+    return true;
+  } catch (error) {
+    log("error", "domain event failed", {
+      ...context,
+      eventId: event.eventId,
+      type: event.type,
+      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+    });
+    return false;
+  }
+}
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+  for (const record of event.Records) {
+    if (!(await runRecord(record))) batchItemFailures.push({ itemIdentifier: record.messageId });
+  }
+  return { batchItemFailures };
+}
+
+function log(level: "info" | "error", msg: string, data: Record<string, unknown>) {
+  process.stdout.write(`${JSON.stringify({ level, msg, ...data })}\n`);
+}
