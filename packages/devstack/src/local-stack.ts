@@ -14,6 +14,7 @@ import { LOCAL_REGION, localCredentials } from "./aws";
 import { errorJson, PayloadTooLarge, readBody, sendJson } from "./http-io";
 import { buildHttpEvent, writeHttpResult } from "./lambda-events";
 import { createHandlerLoader, repoRoot } from "./lambda-runtime";
+import type { StoredMail } from "./mail";
 import { close, hostForUrl, listen } from "./net";
 import type { DeadLetter, QueueState } from "./queue";
 import {
@@ -23,6 +24,7 @@ import {
   jobsQueueService,
   type LocalService,
   type Mount,
+  mailService,
   type RunningService,
   s3Service,
   stripeSecretsService,
@@ -59,6 +61,10 @@ export interface LocalStack {
   env: Record<string, string>;
   /** The jobs queue: what waits, what runs and what was dead-lettered. */
   queue: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** The domain events queue (notifications), likewise. */
+  events: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** Every mail the product sent through the SES stand-in, as its SMTP inbox keeps it. */
+  mail: { messages(): StoredMail[] };
   stop(): Promise<void>;
 }
 
@@ -105,7 +111,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           return sendJson(res, 405, errorJson("method_not_allowed", "Use POST"));
         return await invokeFunctionUrl(req, res, await readBody(req, 6 * 1024 * 1024));
       }
-      const mount = mounts.find((m) => urlPath === m.prefix || urlPath.startsWith(`${m.prefix}/`));
+      // The longest prefix wins: /__devstack/mail before /__devstack.
+      const mount = mounts
+        .filter((m) => urlPath === m.prefix || urlPath.startsWith(`${m.prefix}/`))
+        .sort((a, b) => b.prefix.length - a.prefix.length)[0];
       if (mount) {
         return await mount.handle(
           req,
@@ -133,6 +142,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
 
   const jobs = jobsQueueService(options.queue ?? {});
+  const mail = mailService();
   // Stripe's emulator and the DNS server will join this list.
   const services: LocalService[] = [
     dynamoService,
@@ -141,6 +151,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     devIdentityService,
     stripeSecretsService,
     analyticsSecretService,
+    mail,
     // After stripeSecretsService: it signs webhooks and checks API keys with those secrets.
     stripeEmulatorService(),
   ];
@@ -172,6 +183,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         table: `${STAGE}-${APP_NAME}-Main`,
         bucket: `${STAGE}-${APP_NAME}-screenshots`,
         queue: `${STAGE}-${APP_NAME}-Jobs`,
+        events: `${STAGE}-${APP_NAME}-Events`,
       },
     };
     const env: Record<string, string> = {
@@ -200,6 +212,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     markReady();
 
     const queue = jobs.queue();
+    const events = jobs.events();
     return {
       url,
       dataDir,
@@ -209,6 +222,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         deadLetters: () => queue.deadLetters(),
         idle: () => queue.idle(),
       },
+      events: {
+        state: () => events.state(),
+        deadLetters: () => events.deadLetters(),
+        idle: () => events.idle(),
+      },
+      mail: { messages: () => mail.mail().messages() },
       stop: stopAll,
     };
   } catch (error) {

@@ -7,12 +7,13 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { jobsWorkerHandler } from "@portal/functions/routes";
+import { jobsWorkerHandler, notificationsWorkerHandler } from "@portal/functions/routes";
 import { createDevIdentity } from "./dev-identity";
 import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
 import { ensureTable, startDynamo } from "./dynamodb";
 import { sendJson } from "./http-io";
 import type { HandlerLoader } from "./lambda-runtime";
+import { type LocalMail, startMail } from "./mail";
 import { LocalQueue } from "./queue";
 import { startS3 } from "./s3";
 import { startSqsEndpoint } from "./sqs-endpoint";
@@ -26,7 +27,7 @@ export interface ServiceContext {
   /** The stack's own origins, the first being the one printed. */
   origins: string[];
   /** Names the resources carry, as SST would name them for stage "local". */
-  names: { table: string; bucket: string; queue: string };
+  names: { table: string; bucket: string; queue: string; events: string };
   loader: HandlerLoader;
 }
 
@@ -78,17 +79,26 @@ export const s3Service: LocalService = {
   },
 };
 
-/** The jobs queue, its SQS endpoint, and GET /__devstack/queue to look at it. */
+/**
+ * The queues behind one SQS endpoint (the SDK takes one AWS_ENDPOINT_URL_SQS): the jobs queue
+ * feeding the audit worker, and the domain events queue feeding the notifications consumer
+ * (stacks/Events.ts). GET /__devstack/queue and /__devstack/events show them.
+ */
 export function jobsQueueService(options: {
   visibilityTimeoutMs?: number;
   maxReceiveCount?: number;
 }) {
   let queue: LocalQueue | undefined;
-  const service: LocalService & { queue(): LocalQueue } = {
+  let eventsQueue: LocalQueue | undefined;
+  const service: LocalService & { queue(): LocalQueue; events(): LocalQueue } = {
     name: "jobs-queue",
     queue() {
       if (!queue) throw new Error("The jobs queue has not started");
       return queue;
+    },
+    events() {
+      if (!eventsQueue) throw new Error("The events queue has not started");
+      return eventsQueue;
     },
     async start({ host, names, loader }) {
       const jobs = new LocalQueue({
@@ -99,22 +109,34 @@ export function jobsQueueService(options: {
         maxReceiveCount: options.maxReceiveCount ?? 3,
       });
       queue = jobs;
-      const sqs = await startSqsEndpoint({ host, queues: [jobs] });
+      const events = new LocalQueue({
+        name: names.events,
+        consumer: (event) => loader.invoke(notificationsWorkerHandler, event),
+        visibilityTimeoutMs: options.visibilityTimeoutMs,
+        // As stacks/Events.ts's EVENTS_MAX_RECEIVE_COUNT.
+        maxReceiveCount: options.maxReceiveCount ?? 5,
+      });
+      eventsQueue = events;
+      const sqs = await startSqsEndpoint({ host, queues: [jobs, events] });
       return {
         env: {
           AWS_ENDPOINT_URL_SQS: sqs.endpoint,
           SST_Queue_queueUrl_Jobs: sqs.queueUrl(jobs.name),
+          SST_Queue_queueUrl_Events: sqs.queueUrl(events.name),
         },
         mount: {
           prefix: "/__devstack",
           async handle(req, res, subPath) {
             if (req.method === "GET" && subPath === "/queue")
               return sendJson(res, 200, jobs.state());
+            if (req.method === "GET" && subPath === "/events")
+              return sendJson(res, 200, events.state());
             sendJson(res, 404, { error: { code: "not_found", message: "Not found" } });
           },
         },
         async stop() {
           await jobs.stop();
+          await events.stop();
           await sqs.stop();
         },
       };
@@ -191,3 +213,45 @@ export const analyticsSecretService: LocalService = {
     return { env: { SST_Secret_value_ANALYTICS_SALT_KEY: key } };
   },
 };
+
+/**
+ * SES: the SESv2 stand-in, its SMTP inbox and the inbox page (mail.ts), the mail settings the
+ * handlers read, and the key that signs unsubscribe links, made once per data folder.
+ */
+export function mailService() {
+  let mail: LocalMail | undefined;
+  const service: LocalService & { mail(): LocalMail } = {
+    name: "mail",
+    mail() {
+      if (!mail) throw new Error("The mail service has not started");
+      return mail;
+    },
+    async start({ host, dataDir }) {
+      const file = path.join(dataDir, "unsubscribe-key");
+      let key: string;
+      try {
+        key = (await readFile(file, "utf8")).trim();
+      } catch {
+        key = randomBytes(32).toString("base64url");
+        await writeFile(file, key, { mode: 0o600 });
+      }
+      const started = await startMail({ host, dir: path.join(dataDir, "mail") });
+      mail = started;
+      return {
+        env: {
+          AWS_ENDPOINT_URL_SESV2: started.endpoint,
+          SST_Parameter_value_MAIL_FROM: "Site Portal <notifications@portal.localhost>",
+          SST_Parameter_value_SES_CONFIGURATION_SET: "",
+          SST_Parameter_value_PRODUCT_NAME: process.env.VITE_PRODUCT_NAME || "Site Portal",
+          SST_Secret_value_UNSUBSCRIBE_KEY: key,
+        },
+        mount: {
+          prefix: "/__devstack/mail",
+          handle: (req, res, subPath) => started.handle(req, res, subPath),
+        },
+        stop: started.stop,
+      };
+    },
+  };
+  return service;
+}

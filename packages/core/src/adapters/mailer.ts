@@ -49,8 +49,9 @@ export async function composeMail(from: string, mail: OutgoingMail): Promise<Buf
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    list: { unsubscribe: { url: mail.unsubscribeUrl, comment: "Unsubscribe" } },
+    // Written here: MailComposer leaves the `list` option to nodemailer's transports.
     headers: {
+      "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       "X-Portal-Event-Id": mail.eventId,
     },
