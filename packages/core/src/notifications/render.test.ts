@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import type { DomainEvent } from "../contracts/events";
+import { formatMoney, renderMail } from "./render";
+
+const context = {
+  appUrl: "https://portal.example.com",
+  productName: "Site Portal",
+  unsubscribeUrl: "https://portal.example.com/api/notifications/unsubscribe?token=u1.a.b",
+};
+const base = { eventId: "e1", userId: "user_1", occurredAt: "2026-01-01T00:00:00.000Z" };
+
+describe("rendering mails", () => {
+  it("a staff reply quotes the message, links to the ticket, in both parts", () => {
+    const mail = renderMail(
+      {
+        ...base,
+        type: "ticket.staff_replied",
+        ticketId: "01TICKET",
+        subject: "Logo <update>",
+        message: "Done.\nHave a look.",
+      },
+      { email: "ada@example.com", firstName: "Ada" },
+      context,
+    );
+    expect(mail.subject).toBe("New reply to your ticket: Logo <update>");
+    expect(mail.link).toBe("https://portal.example.com/support/01TICKET");
+    expect(mail.text).toContain("Hi Ada,");
+    expect(mail.text).toContain("> Done.\n> Have a look.");
+    expect(mail.text).toContain("Read and reply: https://portal.example.com/support/01TICKET");
+    expect(mail.text).toContain(`Unsubscribe from notifications: ${context.unsubscribeUrl}`);
+    expect(mail.html).toContain('href="https://portal.example.com/support/01TICKET"');
+    // What a customer or staff member wrote is escaped, never markup.
+    expect(mail.html).toContain("Logo &lt;update&gt;");
+    expect(mail.html).not.toContain("<update>");
+    expect(mail.html).toContain("#4338ca");
+    expect(mail.html).toContain(context.unsubscribeUrl.replace(/&/g, "&amp;"));
+  });
+
+  it("greets without a name when there is none", () => {
+    const mail = renderMail(
+      { ...base, type: "payment.failed", amountDue: 9900, currency: "usd" },
+      { email: "x@example.com" },
+      context,
+    );
+    expect(mail.text.startsWith("Hello,")).toBe(true);
+    expect(mail.text).toContain("$99.00");
+    expect(mail.link).toBe("https://portal.example.com/billing");
+  });
+
+  it("every event links back to its page of the portal", () => {
+    const events: [DomainEvent, string][] = [
+      [
+        { ...base, type: "site.live", siteId: "S1", siteName: "B", liveUrl: "https://b.com" },
+        "/site-settings?site=S1",
+      ],
+      [
+        {
+          ...base,
+          type: "site.status_changed",
+          siteId: "S1",
+          siteName: "B",
+          from: "requested",
+          to: "development",
+        },
+        "/site-settings?site=S1",
+      ],
+      [
+        { ...base, type: "domain.verified", siteId: "S1", siteName: "B", domain: "b.com" },
+        "/site-settings?site=S1",
+      ],
+      [
+        {
+          ...base,
+          type: "ticket.status_changed",
+          ticketId: "T1",
+          subject: "s",
+          from: "open",
+          to: "closed",
+        },
+        "/support/T1",
+      ],
+      [{ ...base, type: "subscription.activated", plan: "Starter" }, "/dashboard"],
+      [
+        {
+          ...base,
+          type: "subscription.ending",
+          plan: "Starter",
+          endsAt: "2026-03-05T00:00:00.000Z",
+        },
+        "/billing",
+      ],
+    ];
+    for (const [event, path] of events) {
+      const mail = renderMail(event, { email: "x@example.com" }, context);
+      expect(mail.link).toBe(`https://portal.example.com${path}`);
+      expect(mail.text).toContain(mail.link);
+      expect(mail.subject.length).toBeGreaterThan(5);
+    }
+    const ending = renderMail(events[5]?.[0] as DomainEvent, { email: "x@example.com" }, context);
+    expect(ending.subject).toBe("Your Starter subscription ends on March 5, 2026");
+  });
+
+  it("formats money in the invoice's currency", () => {
+    expect(formatMoney(4900, "usd")).toBe("$49.00");
+    expect(formatMoney(1250, "eur")).toBe("€12.50");
+  });
+});

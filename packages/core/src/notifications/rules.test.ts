@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { DomainEvent } from "../contracts/events";
+import { decide, mailKindFor } from "./rules";
+
+const base = { eventId: "e1", userId: "user_1", occurredAt: "2026-01-01T00:00:00.000Z" };
+const reply: DomainEvent = {
+  ...base,
+  type: "ticket.staff_replied",
+  ticketId: "t1",
+  subject: "Help",
+  message: "Hi",
+};
+const failed: DomainEvent = { ...base, type: "payment.failed", amountDue: 9900, currency: "usd" };
+const ending: DomainEvent = {
+  ...base,
+  type: "subscription.ending",
+  plan: "Professional",
+  endsAt: "2026-02-01T00:00:00.000Z",
+};
+const all = { emailNotifications: true, marketingEmails: false };
+const none = { emailNotifications: false, marketingEmails: false };
+
+describe("which events mail whom", () => {
+  it("mails a staff reply only while notifications are on", () => {
+    expect(decide(reply, all)).toEqual({ send: true, kind: "notification" });
+    expect(decide(reply, none)).toEqual({ send: false, reason: "notification mails are off" });
+  });
+
+  it("sends billing mails whatever the preferences", () => {
+    for (const event of [failed, ending]) {
+      expect(decide(event, none)).toEqual({ send: true, kind: "transactional" });
+    }
+  });
+
+  it("mails going live once: the status change to live makes no mail of its own", () => {
+    const toLive: DomainEvent = {
+      ...base,
+      type: "site.status_changed",
+      siteId: "s1",
+      siteName: "Bakery",
+      from: "in_progress",
+      to: "live",
+    };
+    expect(mailKindFor(toLive)).toBeNull();
+    expect(mailKindFor({ ...toLive, to: "development" } as DomainEvent)).toBe("notification");
+    expect(
+      mailKindFor({
+        ...base,
+        type: "site.live",
+        siteId: "s1",
+        siteName: "B",
+        liveUrl: "https://b",
+      }),
+    ).toBe("notification");
+  });
+
+  it("a ticket status that did not change mails nothing", () => {
+    const same: DomainEvent = {
+      ...base,
+      type: "ticket.status_changed",
+      ticketId: "t1",
+      subject: "Help",
+      from: "open",
+      to: "open",
+    };
+    expect(decide(same, all).send).toBe(false);
+    expect(decide({ ...same, to: "resolved" }, all).send).toBe(true);
+  });
+});
