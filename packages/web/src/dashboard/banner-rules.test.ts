@@ -16,6 +16,8 @@ const base: CurrentUser = {
   hasCompletedQuestionnaire: true,
   gaTrackingId: null,
   createdAt: "2026-03-01T00:00:00.000Z",
+  emailNotifications: true,
+  marketingEmails: false,
 };
 
 describe("bannersFor", () => {

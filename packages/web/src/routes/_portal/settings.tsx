@@ -2,9 +2,10 @@ import { Box, Center, Spinner, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { Suspense } from "react";
 import { useIdentity, useIdentityWidgets } from "../../identity/context";
+import { EmailPreferencesCard } from "../../settings/email-preferences-card";
 import { PageHeader } from "../../shell/app-shell";
 
-/** Account Settings (spec part 2): the identity provider's profile widget. */
+/** Account Settings (spec part 2): e-mail preferences and the identity provider's profile widget. */
 export const Route = createFileRoute("/_portal/settings")({ component: SettingsPage });
 
 function SettingsPage() {
@@ -22,6 +23,7 @@ function SettingsPage() {
     <>
       <PageHeader title="Account Settings" />
       <Box maxW="2xl">
+        <EmailPreferencesCard />
         <Suspense fallback={spinner}>
           <Profile />
         </Suspense>

@@ -1,0 +1,80 @@
+/**
+ * The e-mail toggles on /settings (docs/notifications.md): notifications about sites and
+ * tickets, and marketing. Billing mails are always sent; the card says so.
+ */
+import { Card, Heading, Stack, Switch, Text } from "@chakra-ui/react";
+import type { CurrentUser, EmailPreferencesUpdate } from "@portal/core/contracts/users";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../api/client";
+import { currentUserKey, currentUserQuery } from "../api/current-user";
+import { toast } from "../ui/toaster";
+
+const PREFERENCES = [
+  {
+    name: "emailNotifications",
+    label: "Email notifications",
+    help: "When your website goes live or changes status, a custom domain is verified, or our team answers a support ticket.",
+  },
+  {
+    name: "marketingEmails",
+    label: "Marketing emails",
+    help: "News about our services and offers.",
+  },
+] as const;
+
+export function EmailPreferencesCard() {
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery(currentUserQuery(true));
+  const mutation = useMutation({
+    mutationFn: (patch: EmailPreferencesUpdate) =>
+      apiJson<CurrentUser>("PATCH", "/api/auth/user/preferences", patch),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(currentUserKey, updated);
+      toast({ title: "Email preferences saved" });
+    },
+    onError: () =>
+      toast({
+        title: "Your email preferences were not saved",
+        description: "Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <Card.Root mb="6">
+      <Card.Header>
+        <Heading size="md">Email preferences</Heading>
+        <Text fontSize="sm" color="fg.muted">
+          Emails about billing (a failed payment, a subscription about to end) are always sent.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          {PREFERENCES.map(({ name, label, help }) => (
+            <Switch.Root
+              key={name}
+              colorPalette="brand"
+              checked={user?.[name] ?? false}
+              disabled={!user || mutation.isPending}
+              onCheckedChange={(event) => mutation.mutate({ [name]: event.checked })}
+              display="flex"
+              justifyContent="space-between"
+              gap="4"
+            >
+              <Stack gap="0.5">
+                <Switch.Label fontWeight="medium">{label}</Switch.Label>
+                <Text fontSize="sm" color="fg.muted">
+                  {help}
+                </Text>
+              </Stack>
+              <Switch.HiddenInput />
+              <Switch.Control>
+                <Switch.Thumb />
+              </Switch.Control>
+            </Switch.Root>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
