@@ -415,6 +415,9 @@ describe("Users", () => {
       hasCompletedQuestionnaire: false,
       gaTrackingId: null,
       createdAt: expect.any(String),
+      // The spec's defaults: notifications on, marketing off (docs/notifications.md).
+      emailNotifications: true,
+      marketingEmails: false,
     });
 
     const unchanged = await Users.syncFromClaims(userId, { email, firstName: "Ada" });

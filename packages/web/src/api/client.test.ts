@@ -45,6 +45,8 @@ const user = {
   hasCompletedQuestionnaire: false,
   gaTrackingId: null,
   createdAt: "2025-01-01T00:00:00.000Z",
+  emailNotifications: true,
+  marketingEmails: false,
 };
 
 describe("apiRequest", () => {
