@@ -260,6 +260,7 @@ describe("redelivery", () => {
       );
       await eventsSettled();
     }
+    sqs.destroy();
     const mails = await mailsTo(customer.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.headers["x-portal-event-id"]).toBe(event.eventId);
