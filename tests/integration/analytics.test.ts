@@ -177,6 +177,11 @@ describe("POST /api/collect", () => {
     const tenKb = await collect({ site: siteId, path: "/", referrer: "x".repeat(10 * 1024) });
     expect(tenKb.status).toBe(413);
     expect(tenKb.body.error.code).toBe("payload_too_large");
+    // The size is checked before the body is parsed: a large body is refused as large, not
+    // read as JSON first.
+    const tenKbJunk = await collect(`{${"x".repeat(10 * 1024)}`, { raw: true });
+    expect(tenKbJunk.status).toBe(413);
+    expect(tenKbJunk.body.error.code).toBe("payload_too_large");
 
     expect(await storedFor(alice.user.id, siteId)).toEqual({ days: [], marks: [] });
     const { marks } = await storedFor(alice.user.id, unknownSite);

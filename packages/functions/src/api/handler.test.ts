@@ -334,4 +334,16 @@ describe("what the wrapper refuses before any handler code runs", () => {
     expect(result.statusCode).toBe(200);
     expect(run).toHaveBeenCalledOnce();
   });
+
+  it("leaves the body of a route with ignoreBody to the handler, unparsed", async () => {
+    // The page-view route checks the size first: the wrapper must not parse a large body.
+    const ownBody = publicApi({ ignoreBody: true }, run);
+    const result = await ownBody(
+      event({ body: `{${"x".repeat(10_000)}`, headers: { ...jsonFromPortal() } }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(run).toHaveBeenCalledOnce();
+    const [request] = (run.mock.calls[0] ?? []) as unknown as [{ body: unknown }];
+    expect(request.body).toBeUndefined();
+  });
 });

@@ -41,8 +41,9 @@ export interface RouteOptions<
   query?: Query;
   params?: Params;
   /**
-   * The body is not JSON and the handler does not read it (a mail client's one-click
-   * unsubscribe posts a form body): skip parsing it.
+   * Skip parsing the body: it is not JSON and the handler does not read it (a mail client's
+   * one-click unsubscribe posts a form body), or the handler reads it itself (the page-view
+   * route checks its size before parsing it, docs/analytics.md).
    */
   ignoreBody?: boolean;
 }
@@ -206,7 +207,8 @@ export function publicApi<
   });
 }
 
-function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+/** The request body as JSON (undefined when empty); 400 invalid_json when it is not JSON. */
+export function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (event.body === undefined || event.body === null || event.body === "") return undefined;
   const text = event.isBase64Encoded
     ? Buffer.from(event.body, "base64").toString("utf8")

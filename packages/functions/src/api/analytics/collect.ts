@@ -1,8 +1,8 @@
 /**
  * POST /api/collect: the public page-view endpoint the tracking script calls from customers'
  * sites (any origin, no credentials, a text/plain JSON body: no CORS preflight). Answers 202
- * {counted}; refuses an unknown site (404), a malformed view (400), a body over 2 kB (413) and
- * a visitor over the rate limit (429), storing nothing for any of them.
+ * {counted}; refuses a body over 2 kB (413, before it is parsed), a malformed view (400), an
+ * unknown site (404) and a visitor over the rate limit (429), storing nothing for any of them.
  *
  * The source IP and user agent go into the daily visitor hash and nowhere else; cookies the
  * browser may attach are never read. Address and country are the viewer's as CloudFront saw
@@ -11,13 +11,15 @@
 import { recordPageView } from "@portal/core/analytics/collect";
 import { MAX_PAGE_VIEW_BYTES, pageViewSchema } from "@portal/core/contracts/analytics";
 import { ValidationError } from "@portal/core/errors";
-import { publicApi, response } from "../handler";
+import { parseJsonBody, publicApi, response } from "../handler";
 import { viewerCountry, viewerIp } from "../viewer";
 
-export const handler = publicApi({}, async ({ body, event }) => {
+// The wrapper leaves the body alone, so its size is checked before it is parsed.
+export const handler = publicApi({ ignoreBody: true }, async ({ event }) => {
   const raw = event.body ?? "";
+  // Counted without decoding or copying the body.
   const bytes = event.isBase64Encoded
-    ? Buffer.from(raw, "base64").length
+    ? Math.floor((raw.length * 3) / 4) - (raw.endsWith("==") ? 2 : raw.endsWith("=") ? 1 : 0)
     : Buffer.byteLength(raw, "utf8");
   if (bytes > MAX_PAGE_VIEW_BYTES) {
     return response({
@@ -31,8 +33,7 @@ export const handler = publicApi({}, async ({ body, event }) => {
     });
   }
 
-  // Parsed here, after the size check, rather than by the wrapper.
-  const parsed = pageViewSchema.safeParse(body);
+  const parsed = pageViewSchema.safeParse(parseJsonBody(event));
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues)
