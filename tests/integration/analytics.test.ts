@@ -1,20 +1,25 @@
 /**
  * First-party analytics through the local stack: page views sent the way the tracking script
  * sends them (text/plain JSON to the public POST /api/collect) are counted into the day's
- * aggregate; refused page views store nothing; GET /api/analytics/data answers the caller's own
- * sites only; the Google Analytics tracking ID is format-checked on the server.
+ * aggregate; refused page views store nothing (docs/analytics.md); GET /api/analytics/data
+ * answers the caller's own sites only; the Google Analytics tracking ID is format-checked on
+ * the server.
  */
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { analyticsDataSchema, analyticsSettingsSchema } from "@portal/core/contracts/analytics";
-import { LOCAL_VIEWER_COUNTRY_HEADER } from "@portal/devstack/api-gateway";
+import {
+  LOCAL_VIEWER_ADDRESS_HEADER,
+  LOCAL_VIEWER_COUNTRY_HEADER,
+} from "@portal/devstack/api-gateway";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 const env = useStackEnv();
-const { db, newId } = await import("@portal/core/db/service");
+const { db, encodeAnalyticsKey, newId } = await import("@portal/core/db/service");
 const { documentClient } = await import("@portal/core/db/client");
-const { VIEWS_PER_MINUTE } = await import("@portal/core/analytics/visitor-mark");
+const { VIEWS_PER_MINUTE } = await import("@portal/core/analytics/rate-limit");
+const { MAX_DAY_PAGES } = await import("@portal/core/analytics/day-aggregate");
 
 const url = stackUrl();
 
@@ -24,20 +29,34 @@ const browser = (n: number, device: "desktop" | "mobile" = "desktop") =>
     : `Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0 visitor-${n}`;
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-/** POST /api/collect as the script does it: a string body (text/plain), no cookie, no token. */
+/**
+ * POST /api/collect as the script does it: a string body (text/plain), no cookie, no token,
+ * sent by a page on https://bakery.example unless `origin` says otherwise (null: no Origin).
+ */
 async function collect(
   body: unknown,
-  options: { userAgent?: string; country?: string; raw?: boolean } = {},
+  options: {
+    userAgent?: string;
+    country?: string;
+    /** The viewer's address as the local edge reports it to the API (as CloudFront does). */
+    address?: string;
+    origin?: string | null;
+    headers?: Record<string, string>;
+    raw?: boolean;
+  } = {},
 ) {
+  const origin = options.origin === undefined ? "https://bakery.example" : options.origin;
   const response = await fetch(`${url}/api/collect`, {
     method: "POST",
     headers: {
       "content-type": "text/plain;charset=UTF-8",
-      origin: "https://bakery.example",
+      ...(origin === null ? {} : { origin }),
       "user-agent": options.userAgent ?? browser(0),
       // The local stack's stand-in for CloudFront's geolocation (a client's own
       // cloudfront-viewer-country header is dropped, as CloudFront drops it).
       ...(options.country ? { [LOCAL_VIEWER_COUNTRY_HEADER]: options.country } : {}),
+      ...(options.address ? { [LOCAL_VIEWER_ADDRESS_HEADER]: options.address } : {}),
+      ...options.headers,
     },
     body: options.raw ? (body as string) : JSON.stringify(body),
   });
@@ -77,19 +96,28 @@ async function createSite(userId: string, fields: Record<string, unknown> = {}) 
   return data.siteId;
 }
 
-/** Everything stored for a site's analytics: day aggregates and visitor marks. */
+/** Everything stored for a site's analytics: day aggregates, visitor marks, rate counters. */
 async function storedFor(userId: string, siteId: string) {
   const { data: days } = await db.entities.analyticsDay.query.byOwner({ userId, siteId }).go();
   // A test may scan; no request path does.
-  const marks = await documentClient.send(
-    new ScanCommand({
-      TableName: env.SST_Table_tableName_Main,
-      FilterExpression: "begins_with(pk, :prefix)",
-      ExpressionAttributeValues: { ":prefix": `$portal#analyticsVisitor#siteId_${siteId}#` },
-    }),
-  );
-  return { days, marks: marks.Items ?? [] };
+  const scan = async (prefix: string) =>
+    (
+      await documentClient.send(
+        new ScanCommand({
+          TableName: env.SST_Table_tableName_Main,
+          FilterExpression: "begins_with(pk, :prefix)",
+          ExpressionAttributeValues: { ":prefix": `${prefix}#siteId_${siteId}#` },
+        }),
+      )
+    ).Items ?? [];
+  const [marks, rates] = await Promise.all([
+    scan("$portal#analyticsVisitor"),
+    scan("$portal#analyticsRate"),
+  ]);
+  return { days, marks, rates };
 }
+
+const NOTHING = { days: [], marks: [], rates: [] };
 
 let alice: SignedIn;
 let bob: SignedIn;
@@ -152,14 +180,19 @@ describe("POST /api/collect", () => {
       { key: "mobile", count: 1 },
     ]);
 
-    // One visitor mark per person (not per view, not for the bot), holding no address or agent.
-    const { marks } = await storedFor(alice.user.id, siteId);
+    // One visitor mark per person (not per view, not for the bot), holding no address or
+    // agent; one rate counter for the address (all three share it), holding no address either.
+    const { marks, rates } = await storedFor(alice.user.id, siteId);
     expect(marks).toHaveLength(3);
     for (const mark of marks) {
-      expect(Object.keys(mark).sort()).toEqual(
-        ["expiresAt", "minute", "minuteViews", "pk", "sk", "views"].sort(),
-      );
+      expect(Object.keys(mark).sort()).toEqual(["expiresAt", "pk", "sk", "views"]);
       expect(JSON.stringify(mark)).not.toMatch(/127\.0\.0\.1|Firefox|iPhone/);
+    }
+    expect(rates.length).toBeGreaterThanOrEqual(1); // one per minute the burst spanned
+    expect(rates.reduce((sum, rate) => sum + Number(rate.views), 0)).toBe(7);
+    for (const rate of rates) {
+      expect(Object.keys(rate).sort()).toEqual(["expiresAt", "pk", "sk", "views"]);
+      expect(JSON.stringify(rate)).not.toMatch(/127\.0\.0\.1|Firefox|iPhone/);
     }
   });
 
@@ -183,7 +216,7 @@ describe("POST /api/collect", () => {
     expect(tenKbJunk.status).toBe(413);
     expect(tenKbJunk.body.error.code).toBe("payload_too_large");
 
-    expect(await storedFor(alice.user.id, siteId)).toEqual({ days: [], marks: [] });
+    expect(await storedFor(alice.user.id, siteId)).toEqual(NOTHING);
     const { marks } = await storedFor(alice.user.id, unknownSite);
     expect(marks).toEqual([]);
   });
@@ -198,8 +231,8 @@ describe("POST /api/collect", () => {
     const off = await createSite(alice.user.id, { analyticsEnabled: false });
     expect((await collect({ site: off, path: "/" })).status).toBe(403);
 
-    expect(await storedFor(alice.user.id, siteId)).toEqual({ days: [], marks: [] });
-    expect(await storedFor(alice.user.id, off)).toEqual({ days: [], marks: [] });
+    expect(await storedFor(alice.user.id, siteId)).toEqual(NOTHING);
+    expect(await storedFor(alice.user.id, off)).toEqual(NOTHING);
   });
 
   it("starts a new day item when the day's item was deleted under a warm container", async () => {
@@ -222,26 +255,144 @@ describe("POST /api/collect", () => {
     expect(after.days[0]).toMatchObject({ pageViews: 1, visitors: 1 });
   });
 
-  it(`limits one visitor to ${VIEWS_PER_MINUTE} page views a minute per site`, async () => {
+  it(`limits one address to ${VIEWS_PER_MINUTE} page views a minute per site, whatever its user agent`, async () => {
     const siteId = await createSite(alice.user.id);
     const other = await createSite(alice.user.id);
+    const address = "203.0.113.50";
     const statuses: number[] = [];
     // Sequential, so all land in one minute unless the clock turns; then the count restarts.
+    // Each view claims another browser: a new user agent buys no new allowance.
     const started = new Date().toISOString().slice(0, 16);
     for (let i = 0; i <= VIEWS_PER_MINUTE; i++) {
-      statuses.push((await collect({ site: siteId, path: `/p${i}` })).status);
+      const view = { site: siteId, path: `/p${i}` };
+      statuses.push((await collect(view, { address, userAgent: browser(100 + i) })).status);
     }
     if (new Date().toISOString().slice(0, 16) !== started) return; // a minute boundary passed
     expect(statuses.slice(0, VIEWS_PER_MINUTE).every((s) => s === 202)).toBe(true);
     expect(statuses[VIEWS_PER_MINUTE]).toBe(429);
-    // The refused view was not counted; another site, and another visitor, are not affected.
+    // The refused view was not counted.
     const { days } = await storedFor(alice.user.id, siteId);
     expect(days[0]?.pageViews).toBe(VIEWS_PER_MINUTE);
-    expect(days[0]?.visitors).toBe(1);
-    expect((await collect({ site: other, path: "/" })).status).toBe(202);
-    expect((await collect({ site: siteId, path: "/" }, { userAgent: browser(9) })).status).toBe(
-      202,
+    expect(days[0]?.visitors).toBe(VIEWS_PER_MINUTE);
+    // Another site is not affected, nor is another address.
+    expect((await collect({ site: other, path: "/" }, { address })).status).toBe(202);
+    const elsewhere = { address: "203.0.113.51", userAgent: browser(9) };
+    expect((await collect({ site: siteId, path: "/" }, elsewhere)).status).toBe(202);
+    if (new Date().toISOString().slice(0, 16) !== started) return;
+    expect((await collect({ site: siteId, path: "/" }, { address })).status).toBe(429);
+  });
+
+  it("counts an IPv6 client by its /64: other addresses of the network share its allowance", async () => {
+    const siteId = await createSite(alice.user.id);
+    const statuses: number[] = [];
+    const started = new Date().toISOString().slice(0, 16);
+    for (let i = 0; i <= VIEWS_PER_MINUTE; i++) {
+      // A new address of the same /64 for every view, as a host can pick any of them.
+      const address = `2001:db8:4:5:${(i + 1).toString(16)}::${(i * 7 + 1).toString(16)}`;
+      const view = { site: siteId, path: "/" };
+      statuses.push((await collect(view, { address, userAgent: browser(200 + i) })).status);
+    }
+    if (new Date().toISOString().slice(0, 16) !== started) return;
+    expect(statuses.slice(0, VIEWS_PER_MINUTE).every((s) => s === 202)).toBe(true);
+    expect(statuses[VIEWS_PER_MINUTE]).toBe(429);
+    // The next /64 is another subscriber.
+    const next = { address: "2001:db8:4:6::1" };
+    expect((await collect({ site: siteId, path: "/" }, next)).status).toBe(202);
+  });
+
+  it("takes the country from the edge only, never from a header the client sends", async () => {
+    const siteId = await createSite(alice.user.id);
+    // Headers CloudFront, Cloudflare and proxies use: the client set each of them itself.
+    const spoofed = {
+      "cloudfront-viewer-country": "FR",
+      "CloudFront-Viewer-Country": "FR",
+      "cf-ipcountry": "FR",
+      "x-country-code": "FR",
+      "x-appengine-country": "FR",
+    };
+    const spoof = await collect(
+      { site: siteId, path: "/" },
+      { headers: spoofed, userAgent: browser(31) },
     );
+    expect(spoof.status).toBe(202);
+    const edge = await collect(
+      { site: siteId, path: "/" },
+      { headers: spoofed, country: "DE", userAgent: browser(32) },
+    );
+    expect(edge.status).toBe(202);
+    const { body } = await get(alice, `/api/analytics/data?site=${siteId}&range=7d`);
+    expect(body.countries).toEqual([
+      { key: "DE", count: 1 },
+      { key: "unknown", count: 1 },
+    ]);
+  });
+
+  it("refuses views from pages that are not on one of the site's hosts, storing nothing", async () => {
+    const siteId = await createSite(alice.user.id, {
+      url: "https://bakery-dev.sites.example/",
+      liveUrl: "https://bakery.example/",
+      customDomain: "corner-bakery.example",
+    });
+    const view = { site: siteId, path: "/" };
+    for (const origin of [
+      "https://evil.example",
+      "https://bakery.example.evil.example",
+      "http://localhost:5173",
+      "null",
+      null,
+    ]) {
+      const refused = await collect(view, { origin });
+      expect(refused.status, String(origin)).toBe(403);
+      expect(refused.body.error.code).toBe("origin_not_allowed");
+    }
+    expect(await storedFor(alice.user.id, siteId)).toEqual(NOTHING);
+
+    // Each of the site's hosts, with or without www.
+    for (const [i, origin] of [
+      "https://bakery.example",
+      "https://www.bakery.example",
+      "https://corner-bakery.example",
+      "https://www.corner-bakery.example",
+      "https://bakery-dev.sites.example",
+    ].entries()) {
+      const counted = await collect(view, { origin, userAgent: browser(40 + i) });
+      expect(counted.status, origin).toBe(202);
+    }
+    // A site with no host yet takes views from anywhere (its pages are not published).
+    const unpublished = await createSite(alice.user.id);
+    const anywhere = await collect(
+      { site: unpublished, path: "/" },
+      { origin: "https://x.example" },
+    );
+    expect(anywhere.status).toBe(202);
+  });
+
+  it("counts new paths past the day's cap under (other), and the report lists it", async () => {
+    const siteId = await createSite(alice.user.id);
+    const day = new Date().toISOString().slice(0, 10);
+    // A day that already holds as many distinct paths as its item keeps apart.
+    const pages = Object.fromEntries(
+      Array.from({ length: MAX_DAY_PAGES }, (_, i) => [encodeAnalyticsKey(`/page-${i}`), 1]),
+    );
+    await db.entities.analyticsDay
+      .create({
+        userId: alice.user.id,
+        siteId,
+        day,
+        pageViews: MAX_DAY_PAGES,
+        pages,
+        pageKeys: MAX_DAY_PAGES,
+      })
+      .go();
+    for (const [i, path] of ["/brand-new", "/another-new", "/page-3"].entries()) {
+      const answer = await collect({ site: siteId, path }, { userAgent: browser(60 + i) });
+      expect(answer.status).toBe(202);
+    }
+    const { body } = await get(alice, `/api/analytics/data?site=${siteId}&range=7d`);
+    expect(body.totals.pageViews).toBe(MAX_DAY_PAGES + 3);
+    expect(body.pages[0]).toEqual({ key: "/page-3", count: 2 });
+    expect(body.pages.at(-1)).toEqual({ key: "(other)", count: 2 });
+    expect(JSON.stringify(body.pages)).not.toContain("new");
   });
 
   it("serves the tracking script to any page, pointing at this origin's /api/collect", async () => {

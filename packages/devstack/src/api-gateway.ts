@@ -70,9 +70,18 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
 export const LOCAL_VIEWER_COUNTRY_HEADER = "x-devstack-viewer-country";
 
 /**
+ * The local stand-in for the viewer's address: CloudFront sets `cloudfront-viewer-address`
+ * ("ip:port") from the connection; locally it is the socket's address, or this header's
+ * value, so tests can play visitors on different networks.
+ */
+export const LOCAL_VIEWER_ADDRESS_HEADER = "x-devstack-viewer-address";
+
+/**
  * `edgeHeaders`: what the distribution in front of the API adds to every request it forwards
  * (the origin secret; stacks/Web.ts). As CloudFront does, the viewer cannot supply its own:
- * those and every `cloudfront-*` header a client sends are dropped first.
+ * those and every `cloudfront-*` header a client sends are dropped first, then the edge adds
+ * `cloudfront-viewer-address` and, when asked, `cloudfront-viewer-country` itself
+ * (docs/security.md).
  */
 export function createApiGateway(
   routes: Record<string, { handler: string }>,
@@ -92,13 +101,18 @@ export function createApiGateway(
       apiId: "local",
     });
     const country = event.headers[LOCAL_VIEWER_COUNTRY_HEADER];
+    const address =
+      event.headers[LOCAL_VIEWER_ADDRESS_HEADER] ?? event.requestContext.http.sourceIp;
     for (const name of Object.keys(event.headers)) {
       if (name.startsWith("cloudfront-") || name in edgeHeaders) delete event.headers[name];
     }
     delete event.headers[LOCAL_VIEWER_COUNTRY_HEADER];
+    delete event.headers[LOCAL_VIEWER_ADDRESS_HEADER];
     Object.assign(
       event.headers,
       edgeHeaders,
+      // "ip:port", an IPv6 address unbracketed, as CloudFront writes it.
+      { "cloudfront-viewer-address": `${address}:${req.socket.remotePort ?? 0}` },
       country ? { "cloudfront-viewer-country": country } : {},
     );
     writeHttpResult(res, await loader.invoke(match.route.handler, event));

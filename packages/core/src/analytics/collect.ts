@@ -1,20 +1,25 @@
 /**
- * Counting one page view from the public collection endpoint (issue 9): check the site, skip
- * bots, rate-limit per visitor, then add to the site's aggregate for the day. Refused page views
- * store nothing; bots are answered but not counted.
+ * Counting one page view from the public collection endpoint (issue 9, docs/analytics.md):
+ * check the site and the page's origin, skip bots, rate-limit per client address, then add to
+ * the site's aggregate for the day. Refused page views store nothing; bots are answered but
+ * not counted.
  */
 import { Config } from "sst/node/config";
-import {
-  type DeviceType,
-  OTHER_KEY,
-  type PageView,
-  type PageViewResult,
-} from "../contracts/analytics";
-import { db, encodeAnalyticsKey, isConditionFailure, isId } from "../db/service";
-import { ForbiddenError, NotFoundError } from "../errors";
+import type { PageView, PageViewResult } from "../contracts/analytics";
+import { db, isId } from "../db/service";
+import { DomainError, ForbiddenError, NotFoundError } from "../errors";
+import { addToDay } from "./day-aggregate";
 import { classifyDevice } from "./device";
-import { countryFrom, normalizePath, referrerHost } from "./page-view";
-import { utcDay, visitorHash } from "./visitor-hash";
+import {
+  clientAddressKey,
+  countryFrom,
+  normalizePath,
+  originAllowed,
+  referrerHost,
+  siteHosts,
+} from "./page-view";
+import { takeView } from "./rate-limit";
+import { addressHash, utcDay, visitorHash } from "./visitor-hash";
 import { markView } from "./visitor-mark";
 
 declare module "sst/node/config" {
@@ -26,16 +31,28 @@ declare module "sst/node/config" {
 
 /** What the endpoint knows about the request, besides the body. Passes through memory only. */
 export interface Requester {
+  /** The client's address as CloudFront saw it (never a header the client chose). */
   ip: string;
   userAgent: string | undefined;
-  /** CloudFront-Viewer-Country or CF-IPCountry, when the request came through either. */
-  countryHeader: string | undefined;
+  /** CloudFront's viewer country, set by CloudFront itself; undefined when it could not tell. */
+  country: string | undefined;
+  /** The request's Origin header: the page that sent the view. */
+  origin: string | undefined;
+}
+
+/** A page view from a page that is not on one of the site's hosts (docs/analytics.md). */
+export class ForeignOriginError extends DomainError {
+  readonly status = 403;
+  readonly code = "origin_not_allowed";
 }
 
 interface SiteRef {
   userId: string;
   analyticsEnabled: boolean;
-  /** The site's own hosts: a referrer among them is internal navigation. */
+  /**
+   * The site's own hosts: only pages there may send its views, and a referrer among them is
+   * internal navigation.
+   */
   hosts: string[];
   loadedAt: number;
 }
@@ -46,17 +63,6 @@ interface SiteRef {
 const SITE_TTL_MS = 60_000;
 const CACHE_LIMIT = 10_000;
 const sites = new Map<string, SiteRef>();
-/** Day items known to exist ("siteId#day"), so the common case is one write, not two. */
-const knownDays = new Set<string>();
-
-function hostOf(value: string | undefined): string[] {
-  if (!value) return [];
-  try {
-    return [new URL(value.includes("://") ? value : `https://${value}`).hostname];
-  } catch {
-    return [];
-  }
-}
 
 async function findSite(siteId: string, now: number): Promise<SiteRef> {
   const cached = sites.get(siteId);
@@ -71,7 +77,7 @@ async function findSite(siteId: string, now: number): Promise<SiteRef> {
   const ref: SiteRef = {
     userId: site.userId,
     analyticsEnabled: site.analyticsEnabled !== false,
-    hosts: [...hostOf(site.customDomain), ...hostOf(site.liveUrl), ...hostOf(site.url)],
+    hosts: siteHosts(site),
     loadedAt: now,
   };
   if (sites.size >= CACHE_LIMIT) sites.clear();
@@ -86,121 +92,47 @@ export async function recordPageView(
 ): Promise<PageViewResult> {
   const site = await findSite(view.site, now.getTime());
   if (!site.analyticsEnabled) throw new ForbiddenError("Analytics is turned off for this site");
+  if (!originAllowed(requester.origin, site.hosts)) {
+    throw new ForeignOriginError("Page views are accepted only from the site's own pages");
+  }
 
   const device = classifyDevice(requester.userAgent, view.screen);
   if (device === "bot") return { counted: false, reason: "bot" };
 
   const day = utcDay(now);
+  const secret = Config.ANALYTICS_SALT_KEY;
+  // The limit counts by address alone: the user agent is the sender's to choose.
+  await takeView({
+    siteId: view.site,
+    day,
+    minute: now.toISOString().slice(11, 16),
+    addressHash: addressHash({
+      secret,
+      day,
+      address: clientAddressKey(requester.ip),
+      siteId: view.site,
+    }),
+  });
   const hash = visitorHash({
-    secret: Config.ANALYTICS_SALT_KEY,
+    secret,
     day,
     ip: requester.ip,
     userAgent: requester.userAgent ?? "",
     siteId: view.site,
   });
-  // Rate limit and "which view of today is this" in one conditional write.
-  const viewsToday = await markView({
-    siteId: view.site,
-    day,
-    hash,
-    minute: now.toISOString().slice(11, 16),
-  });
+  const viewsToday = await markView({ siteId: view.site, day, hash });
 
-  await addToDay(site.userId, view.site, day, {
-    path: normalizePath(view.path),
-    referrer: referrerHost(view.referrer, site.hosts),
-    country: countryFrom(requester.countryHeader),
-    device,
-    // A visitor counts once per day; they stop being a single-page visitor at their second view.
-    newVisitor: viewsToday === 1,
-    singlePageChange: viewsToday === 1 ? 1 : viewsToday === 2 ? -1 : 0,
-  });
+  await addToDay(
+    { userId: site.userId, siteId: view.site, day },
+    {
+      path: normalizePath(view.path),
+      referrer: referrerHost(view.referrer, site.hosts),
+      country: countryFrom(requester.country),
+      device,
+      // A visitor counts once per day; they stop being a single-page visitor at their second view.
+      newVisitor: viewsToday === 1,
+      singlePageChange: viewsToday === 1 ? 1 : viewsToday === 2 ? -1 : 0,
+    },
+  );
   return { counted: true };
-}
-
-interface DayIncrement {
-  path: string;
-  referrer: string | undefined;
-  country: string;
-  device: DeviceType;
-  newVisitor: boolean;
-  singlePageChange: number;
-}
-
-/**
- * One atomic update of the day's item: ADD to the counters and to the map keys. DynamoDB cannot
- * ADD into a map that does not exist yet, so a missing day is created first (a conflict means
- * another request just did), then the update is tried again.
- */
-async function addToDay(userId: string, siteId: string, day: string, inc: DayIncrement) {
-  const key = { userId, siteId, day };
-  const dayKey = `${siteId}#${day}`;
-  const update = (pathKey: string, referrerKey: string | undefined) =>
-    db.entities.analyticsDay
-      .update(key)
-      .data(
-        (
-          { pageViews, visitors, singlePageVisitors, pages, countries, devices, referrers },
-          { add },
-        ) => {
-          add(pageViews, 1);
-          if (inc.newVisitor) add(visitors, 1);
-          if (inc.singlePageChange !== 0) add(singlePageVisitors, inc.singlePageChange);
-          add(pages[pathKey], 1);
-          // Country codes, "unknown" and device names are letters only: safe as they are.
-          add(countries[inc.country], 1);
-          add(devices[inc.device], 1);
-          if (referrerKey) add(referrers[referrerKey], 1);
-        },
-      )
-      .go({ response: "none" });
-
-  const pathKey = encodeAnalyticsKey(inc.path);
-  const referrerKey = inc.referrer ? encodeAnalyticsKey(inc.referrer) : undefined;
-  if (!knownDays.has(dayKey)) await createDay(key);
-  try {
-    await update(pathKey, referrerKey);
-  } catch (error) {
-    if (isMissingMap(error)) {
-      // Our memory said the day existed, but it was deleted (the site's analytics with it).
-      await createDay(key);
-      await update(pathKey, referrerKey);
-    } else if (isItemTooLarge(error)) {
-      // A day with thousands of distinct paths or referrers has filled its 400 KB item: the
-      // view still counts, its path and referrer under "(other)".
-      const other = encodeAnalyticsKey(OTHER_KEY);
-      await update(other, referrerKey ? other : undefined);
-    } else {
-      throw error;
-    }
-  }
-  if (knownDays.size >= CACHE_LIMIT) knownDays.clear();
-  knownDays.add(dayKey);
-}
-
-async function createDay(key: { userId: string; siteId: string; day: string }) {
-  try {
-    await db.entities.analyticsDay.create(key).go({ response: "none" });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-}
-
-function errorText(error: unknown): string {
-  let text = "";
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current instanceof Error; depth++) {
-    text += ` ${current.message}`;
-    current = current.cause;
-  }
-  return text;
-}
-
-/** DynamoDB's answer to ADD into a map the item does not have (the item is missing). */
-function isMissingMap(error: unknown): boolean {
-  return /document path provided in the update expression is invalid/i.test(errorText(error));
-}
-
-function isItemTooLarge(error: unknown): boolean {
-  return /item size (to update )?has exceeded the maximum allowed size/i.test(errorText(error));
 }

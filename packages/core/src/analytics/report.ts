@@ -6,6 +6,7 @@ import {
   type AnalyticsData,
   type AnalyticsRange,
   type CountedKey,
+  OTHER_KEY,
   RANGE_DAYS,
 } from "../contracts/analytics";
 import { type AnalyticsDayItem, db, decodeAnalyticsKey, isId } from "../db/service";
@@ -33,11 +34,19 @@ function addInto(target: Map<string, number>, counts: unknown, decode: boolean) 
   }
 }
 
-function top(counts: Map<string, number>, limit = TOP): CountedKey[] {
-  return [...counts]
+/**
+ * The `limit` keys with most views, then "(other)" when the range has any: it stands for many
+ * paths or hosts the day items had no room for (day-aggregate.ts), so it is not ranked
+ * among them.
+ */
+export function top(counts: Map<string, number>, limit = TOP): CountedKey[] {
+  const named = [...counts]
+    .filter(([key]) => key !== OTHER_KEY)
     .map(([key, count]) => ({ key, count }))
     .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
     .slice(0, limit);
+  const other = counts.get(OTHER_KEY) ?? 0;
+  return other > 0 ? [...named, { key: OTHER_KEY, count: other }] : named;
 }
 
 /** Another customer's site, or none: 404 either way (the site is looked up under the caller). */

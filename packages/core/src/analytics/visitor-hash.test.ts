@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailySalt, utcDay, visitorHash } from "./visitor-hash";
+import { addressHash, dailySalt, utcDay, visitorHash } from "./visitor-hash";
 
 const secret = "s".repeat(40);
 const visitor = {
@@ -42,5 +42,24 @@ describe("daily salted visitor hash", () => {
   it("uses UTC days", () => {
     expect(utcDay(new Date("2025-06-01T23:59:59-05:00"))).toBe("2025-06-02");
     expect(utcDay(new Date("2025-06-01T00:00:00Z"))).toBe("2025-06-01");
+  });
+});
+
+describe("address hash (the rate limit's key)", () => {
+  const address = { secret, day: "2025-06-01", address: "203.0.113.7", siteId: visitor.siteId };
+
+  it("depends on address, site and day only: no user agent goes in", () => {
+    expect(addressHash(address)).toBe(addressHash({ ...address }));
+    expect(addressHash(address)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(addressHash({ ...address, address: "203.0.113.8" })).not.toBe(addressHash(address));
+    expect(addressHash({ ...address, siteId: "01JSITEBBBBBBBBBBBBBBBBBBB" })).not.toBe(
+      addressHash(address),
+    );
+    expect(addressHash({ ...address, day: "2025-06-02" })).not.toBe(addressHash(address));
+  });
+
+  it("is not the visitor hash of the same address", () => {
+    expect(addressHash(address)).not.toBe(visitorHash({ ...visitor, userAgent: "" }));
+    expect(addressHash(address)).not.toContain(address.address);
   });
 });

@@ -40,3 +40,24 @@ export function visitorHash({ secret, day, ip, userAgent, siteId }: VisitorInput
     .subarray(0, 16)
     .toString("base64url");
 }
+
+export interface AddressInput {
+  secret: string;
+  day: string;
+  /** clientAddressKey(ip): the IPv4 address, or the IPv6 /64. */
+  address: string;
+  siteId: string;
+}
+
+/**
+ * The rate limit's key for a client address and a site (docs/analytics.md): like the visitor
+ * hash, keyed with the day's salt so that no address is stored, but without the user agent,
+ * which the sender chooses.
+ */
+export function addressHash({ secret, day, address, siteId }: AddressInput): string {
+  return createHmac("sha256", dailySalt(secret, day))
+    .update(`rate\u0000${address}\u0000${siteId}`)
+    .digest()
+    .subarray(0, 16)
+    .toString("base64url");
+}

@@ -139,9 +139,15 @@ export const analyticsDataSchema = z.object({
   }),
   /** One entry per day of the range, oldest first, zero where nothing was counted. */
   daily: z.array(z.object({ day: z.string(), visitors: count, pageViews: count })),
-  /** Page views per path, most first (top 10). */
+  /**
+   * Page views per path, most first (top 10), then "(other)" when some days had more distinct
+   * paths than their item keeps apart (docs/analytics.md).
+   */
   pages: z.array(countedKeySchema),
-  /** Page views per referring host, most first (top 10). Direct and internal visits have none. */
+  /**
+   * Page views per referring host, most first (top 10), then "(other)" as for pages. Direct and
+   * internal visits have none.
+   */
   referrers: z.array(countedKeySchema),
   /** Page views per ISO country code (or "unknown"), most first (top 10). */
   countries: z.array(countedKeySchema),

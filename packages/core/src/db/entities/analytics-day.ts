@@ -2,9 +2,10 @@
  * First-party page-view analytics: one aggregate per site per UTC day, under the site owner's
  * partition and sorted by day, so a date range of one site is one Query.
  *
- * Counting a view: create the day (conditional, a conflict just means it exists: its maps
- * must exist before DynamoDB can ADD into them), then one update that ADDs 1 to pageViews and
- * to pages[path], countries[code], devices[type], referrers[host]. Map keys go through
+ * Counting a view (analytics/day-aggregate.ts): create the day (conditional, a conflict just
+ * means it exists: its maps must exist before DynamoDB can ADD into them), then one update that
+ * ADDs 1 to pageViews and to pages[path], countries[code], devices[type], referrers[host],
+ * with the number of distinct paths and referrers capped. Map keys go through
  * ElectroDB's expression names, which drop characters outside [A-Za-z0-9]: encode keys that
  * may collide once stripped (paths, hosts), e.g. with encodeAnalyticsKey.
  */
@@ -31,6 +32,13 @@ export const AnalyticsDay = new Entity({
     countries: { type: "any", required: true, default: emptyCounts },
     devices: { type: "any", required: true, default: emptyCounts },
     referrers: { type: "any", required: true, default: emptyCounts },
+    /**
+     * How many distinct keys `pages` and `referrers` hold: the write path caps them and folds
+     * further new keys into "(other)" (analytics/day-aggregate.ts). Absent on items written
+     * before the cap.
+     */
+    pageKeys: { type: "number", default: 0 },
+    referrerKeys: { type: "number", default: 0 },
     updatedAt,
   },
   indexes: {

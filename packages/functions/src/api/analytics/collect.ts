@@ -2,11 +2,12 @@
  * POST /api/collect: the public page-view endpoint the tracking script calls from customers'
  * sites (any origin, no credentials, a text/plain JSON body: no CORS preflight). Answers 202
  * {counted}; refuses a body over 2 kB (413, before it is parsed), a malformed view (400), an
- * unknown site (404) and a visitor over the rate limit (429), storing nothing for any of them.
+ * unknown site (404), a page that is not on the site's hosts (403) and an address over the rate
+ * limit (429), storing nothing for any of them (docs/analytics.md).
  *
- * The source IP and user agent go into the daily visitor hash and nowhere else; cookies the
+ * The viewer's address and user agent go into the daily hashes and nowhere else; cookies the
  * browser may attach are never read. Address and country are the viewer's as CloudFront saw
- * them (viewer.ts).
+ * them (viewer.ts), never headers the client chose.
  */
 import { recordPageView } from "@portal/core/analytics/collect";
 import { MAX_PAGE_VIEW_BYTES, pageViewSchema } from "@portal/core/contracts/analytics";
@@ -44,7 +45,8 @@ export const handler = publicApi({ ignoreBody: true }, async ({ event }) => {
   const result = await recordPageView(parsed.data, {
     ip: viewerIp(event),
     userAgent: event.headers?.["user-agent"],
-    countryHeader: viewerCountry(event),
+    country: viewerCountry(event),
+    origin: event.headers?.origin,
   });
   return response({ status: 202, body: result });
 });
