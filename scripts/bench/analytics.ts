@@ -1,9 +1,9 @@
 /**
  * `npm run bench -- analytics`: the public page-view endpoint (POST /api/collect) through the
  * local API Gateway adapter, the real handler and dynalite, under 20 concurrent clients for
- * 10 s. Page views come from a pool of 1,000 visitors (distinct user agents) in turn, so the
- * run mixes first views of the day (visitor mark created) with returning ones, and stays far
- * below the per-visitor rate limit. Afterwards the stored day total is checked against the
+ * 10 s. Page views come from a pool of 1,000 visitors (distinct user agents and addresses) in
+ * turn, so the run mixes first views of the day (visitor mark created) with returning ones, and
+ * stays far below the per-address rate limit. Afterwards the stored day total is checked against the
  * accepted count: a fast endpoint that loses increments would show here.
  */
 import { Worker } from "node:worker_threads";
@@ -54,6 +54,8 @@ function runCollectLoad(options: {
               headers: {
                 "content-type": "text/plain;charset=UTF-8",
                 "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0 bench-" + visitor,
+                // Each visitor on an address of its own (the rate limit counts by address).
+                "x-devstack-viewer-address": "198.18." + (visitor >> 8) + "." + (visitor & 255),
               },
               body,
             });

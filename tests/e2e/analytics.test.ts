@@ -1,7 +1,8 @@
 /**
  * Website Analytics as a customer uses it: copy the tracking snippet from /analytics onto a
  * site (a page served here on 127.0.0.1), have a visitor's Chromium load that site three times
- * on two paths, and see 3 page views and both paths on the analytics page. Also the Google
+ * on two paths, and see 3 page views and both paths on the analytics page; the same page
+ * reached under another host name is not the site's and is not counted. Also the Google
  * Analytics card: the empty-ID and failure toasts, Connected with the ID, and Disconnect.
  */
 import { createServer, type Server } from "node:http";
@@ -38,7 +39,10 @@ async function customerWithSite(context: BrowserContext, siteName: string) {
   return { userId, siteId: site.siteId };
 }
 
-/** The customer's website: two pages carrying whatever snippet the customer pasted. */
+/**
+ * The customer's website: two pages carrying whatever snippet the customer pasted, with the
+ * strictest referrer policy a page can have (the snippet must still send its Origin).
+ */
 async function serveCustomerSite(snippet: string): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://site").pathname;
@@ -49,7 +53,7 @@ async function serveCustomerSite(snippet: string): Promise<{ url: string; server
     }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(
-      `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${snippet}</head><body><h1>${title}</h1><a href="/menu">Menu</a></body></html>`,
+      `<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${title}</title>${snippet}</head><body><h1>${title}</h1><a href="/menu">Menu</a></body></html>`,
     );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -58,20 +62,20 @@ async function serveCustomerSite(snippet: string): Promise<{ url: string; server
 }
 
 /** Opens a page of the customer's site and waits until its page view has been answered. */
-async function visit(page: Page, url: string) {
+async function visit(page: Page, url: string, status = 202) {
   const answered = page.waitForResponse(
     (response) =>
       response.url() === `${webUrl()}/api/collect` && response.request().method() === "POST",
   );
   await page.goto(url);
   const response = await answered;
-  expect(response.status()).toBe(202);
+  expect(response.status()).toBe(status);
 }
 
 describe("Website Analytics", () => {
   it("counts three visits on two paths of a site carrying the snippet and shows them", async () => {
     const { page, context, problems } = await openPage(browser);
-    const { siteId } = await customerWithSite(context, "Corner Bakery");
+    const { userId, siteId } = await customerWithSite(context, "Corner Bakery");
 
     await page.goto("/analytics");
     await page.getByRole("heading", { name: "Website Analytics" }).waitFor();
@@ -85,12 +89,19 @@ describe("Website Analytics", () => {
       `<script defer src="${webUrl()}/api/collect.js" data-site="${siteId}"></script>`,
     );
     const site = await serveCustomerSite(snippet);
+    // The site is published there: only its pages may send its views.
+    await db.entities.site
+      .patch({ userId, siteId })
+      .set({ liveUrl: `${site.url}/` })
+      .go();
     try {
       const visitor = await browser.newContext({ userAgent: VISITOR_UA });
       const visitorPage = await visitor.newPage();
       await visit(visitorPage, `${site.url}/`);
       await visit(visitorPage, `${site.url}/menu`);
       await visit(visitorPage, `${site.url}/`);
+      // The same page under a host name that is not the site's: refused, not counted.
+      await visit(visitorPage, `${site.url.replace("127.0.0.1", "localhost")}/`, 403);
       // No cookie was set on the visitor's site, or on ours.
       expect(await visitor.cookies()).toEqual([]);
       await visitor.close();

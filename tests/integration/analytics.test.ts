@@ -403,6 +403,8 @@ describe("POST /api/collect", () => {
     const script = await response.text();
     expect(script).toContain('new URL("/api/collect", script.src)');
     expect(script).toContain('credentials: "omit"');
+    // The page's own referrer policy must not turn the Origin the endpoint checks into "null".
+    expect(script).toContain('referrerPolicy: "strict-origin-when-cross-origin"');
     expect(script).not.toMatch(/cookie|localStorage/i);
   });
 });

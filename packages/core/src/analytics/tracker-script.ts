@@ -9,6 +9,13 @@
  * in the way; the page never reads the answer. fetch() with credentials "omit" comes first so
  * that no cookie of ours ever travels with a page view; sendBeacon (which always sends cookies)
  * is the fallback for browsers without fetch keepalive.
+ *
+ * The endpoint accepts a site's views only from pages on the site's hosts, by the request's
+ * Origin header (docs/analytics.md). Browsers send one with every cross-origin POST, but the
+ * Fetch standard has it written "null" when the request's referrer policy is no-referrer or
+ * same-origin; the fetch sets its own policy so that a page's strict one does not apply.
+ * sendBeacon cannot: on such a page, in browsers that follow the standard there, it sends
+ * "null" and the view is refused.
  */
 export const TRACKER_SCRIPT = `(function () {
   "use strict";
@@ -43,7 +50,16 @@ export const TRACKER_SCRIPT = `(function () {
     first = false;
     if (window.fetch) {
       try {
-        fetch(endpoint, { method: "POST", body: body, mode: "no-cors", credentials: "omit", keepalive: true })
+        fetch(endpoint, {
+          method: "POST",
+          body: body,
+          mode: "no-cors",
+          credentials: "omit",
+          keepalive: true,
+          // The endpoint checks the Origin header; a page whose own policy is no-referrer or
+          // same-origin would otherwise send "Origin: null".
+          referrerPolicy: "strict-origin-when-cross-origin"
+        })
           .catch(function () {});
         return;
       } catch (e) {}
