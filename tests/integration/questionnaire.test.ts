@@ -118,6 +118,21 @@ describe("POST /api/questionnaires refuses invalid answers with field messages",
       { businessGoals: "Business goals must be 2000 characters or fewer" },
     ],
     [
+      "a NUL byte in the business name and a lone surrogate in the goals",
+      { ...fullAnswers, businessName: "Ada\u0000s Bakery", businessGoals: "More \uDC00 orders" },
+      {
+        businessName:
+          "Business name cannot contain invisible control characters; please remove them",
+        businessGoals:
+          "Business goals cannot contain damaged characters (often left by copy and paste); please retype the text",
+      },
+    ],
+    [
+      "a line break in a one-line answer",
+      { ...fullAnswers, preferredColors: "Warm\r\nbrowns" },
+      { preferredColors: "Preferred colors must be on a single line" },
+    ],
+    [
       "an unknown additional service",
       { ...fullAnswers, additionalServices: ["seo", "free_money"] },
       { "additionalServices.1": "Please select services from the list" },

@@ -154,6 +154,13 @@ describe("PATCH /api/sites/{id}", () => {
     ["an unknown category", { category: "casino" }, "category"],
     ["an empty name", { name: "   " }, "name"],
     ["a 101-character name", { name: "x".repeat(101) }, "name"],
+    // Text that is not text (docs/security.md).
+    ["a NUL byte in the name", { name: "Corner\u0000Bakery" }, "name"],
+    ["a line break in the name", { name: "Corner\nBakery" }, "name"],
+    ["a lone surrogate in the description", { description: "Fresh \uD800 bread" }, "description"],
+    ["an escape sequence in the description", { description: "\u001b[2Jbread" }, "description"],
+    ["a line break inside a logo URL", { logoUrl: "https://cdn.bakery.com/\nlogo.png" }, "logoUrl"],
+    ["a control character in the domain", { customDomain: "bakery\u0007.com" }, "customDomain"],
   ])("refuses %s and changes nothing", async (_label, patch, field) => {
     const who = await signUpCustomer();
     const site = await createSite(who.user.id, { status: "development" });

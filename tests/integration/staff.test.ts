@@ -231,6 +231,42 @@ describe("ticket inbox", () => {
     expect(ids).toContain(urgent.body.id);
   });
 
+  it("refuses a reply, a note or internal notes that are not text, and stores nothing", async () => {
+    const base = `/api/staff/customers/${customer.user.id}/tickets/${ticketId}`;
+    const before = await call(staff, "GET", base);
+    const nul = await call(staff, "POST", `${base}/messages`, { message: "Ready soon\u0000" });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error).toMatchObject({
+      fields: {
+        message: "Message cannot contain invisible control characters; please remove them",
+      },
+    });
+    const lone = await call(staff, "POST", `${base}/messages`, {
+      message: "Call \uD800 back",
+      isInternal: true,
+    });
+    expect(lone.status).toBe(400);
+    const notes = await call(staff, "PATCH", base, { internalNotes: "VIP\u001b[0m" });
+    expect(notes.status).toBe(400);
+    expect(notes.body.error).toMatchObject({
+      fields: {
+        internalNotes:
+          "Internal notes cannot contain invisible control characters; please remove them",
+      },
+    });
+    const site = await call(
+      staff,
+      "PATCH",
+      `/api/staff/customers/${customer.user.id}/sites/${siteId}`,
+      {
+        url: "https://dev.example/\u0000",
+      },
+    );
+    expect(site.status).toBe(400);
+    expect(Object.keys((site.body.error as { fields?: object }).fields ?? {})).toEqual(["url"]);
+    expect((await call(staff, "GET", base)).body).toEqual(before.body);
+  });
+
   it("replies, notes internally, assigns and resolves; the customer sees only the reply", async () => {
     const base = `/api/staff/customers/${customer.user.id}/tickets/${ticketId}`;
     const reply = await call(staff, "POST", `${base}/messages`, {

@@ -117,6 +117,53 @@ describe("POST /api/tickets and GET /api/tickets", () => {
     });
   });
 
+  it("refuses text that is not text: a NUL in the title, lone surrogates in the description", async () => {
+    const who = await signUpCustomer();
+    // JSON carries both as \u escapes, which the server's parser turns back into them.
+    const { status, json } = await call(who, "POST", "/api/tickets", {
+      ...validTicket,
+      title: "Contact form\u0000 broken",
+      description: "\uD83D\uDE00 fine, then \uD83D lone \uDE00 surrogates, twelve chars",
+    });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({
+      error: {
+        code: "validation_failed",
+        fields: {
+          title: "Title cannot contain invisible control characters; please remove them",
+          description:
+            "Description cannot contain damaged characters (often left by copy and paste); please retype the text",
+        },
+      },
+    });
+    // An escape sequence, and a line break in the one-line title: refused the same way.
+    const spoiled = await call(who, "POST", "/api/tickets", {
+      ...validTicket,
+      title: "Two\nlines",
+      description: "Colours \u001b[31mred\u001b[0m in my terminal",
+    });
+    expect(spoiled.json).toMatchObject({
+      error: {
+        fields: {
+          title: "Title must be on a single line",
+          description:
+            "Description cannot contain invisible control characters; please remove them",
+        },
+      },
+    });
+    const list = await call(who, "GET", "/api/tickets");
+    expect(list.json).toEqual([]);
+
+    // Tabs, line breaks in the description (CRLF stored as LF) and emoji are text.
+    const ok = await openTicket(who, {
+      ...validTicket,
+      title: "Form\tbroken 😀",
+      description: "Steps:\r\n1. Open the page\r\n2. Press send",
+    });
+    expect(ok.title).toBe("Form\tbroken 😀");
+    expect(ok.description).toBe("Steps:\n1. Open the page\n2. Press send");
+  });
+
   it("accepts one of the caller's own sites, and 'none' as no site", async () => {
     const who = await signUpCustomer();
     const { data: site } = await db.entities.site
@@ -262,6 +309,24 @@ describe("ticket conversations", () => {
     const empty = await call(alice, "POST", `/api/tickets/${own.id}/messages`, { message: "   " });
     expect(empty.status).toBe(400);
     expect(empty.json).toMatchObject({ error: { fields: { message: "Message is required" } } });
+    expect(await storedMessages(alice.user.id, own.id)).toEqual([]);
+  });
+
+  it("refuses a reply holding a NUL byte or a lone surrogate, and stores nothing", async () => {
+    const own = await openTicket(alice);
+    for (const [message, says] of [
+      ["Thanks\u0000", "Message cannot contain invisible control characters; please remove them"],
+      [
+        "Thanks \uDE00",
+        "Message cannot contain damaged characters (often left by copy and paste); please retype the text",
+      ],
+    ]) {
+      const { status, json } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
+        message,
+      });
+      expect(status).toBe(400);
+      expect(json).toMatchObject({ error: { fields: { message: says } } });
+    }
     expect(await storedMessages(alice.user.id, own.id)).toEqual([]);
   });
 

@@ -4,6 +4,7 @@
  * analytics page shows. The server and the page share these, so each rule is written once.
  */
 import { z } from "zod";
+import { text } from "./text";
 
 // ── Google Analytics tracking ID ────────────────────────────────────────────────────────────
 
@@ -85,13 +86,12 @@ export const pageViewSchema = z.object({
   /** The site's id, written into the snippet. */
   site: z.string().min(1).max(64),
   /** location.pathname; a query or fragment is cut off by the server, never stored. */
-  path: z
-    .string()
+  path: text("Path", { trim: false })
     .min(1)
     .max(MAX_PATH_LENGTH, `Path must be at most ${MAX_PATH_LENGTH} characters`)
     .startsWith("/", "Path must start with /"),
   /** The referring page's host name (a full URL is reduced to its host); "" for none. */
-  referrer: z.string().max(MAX_PATH_LENGTH).optional(),
+  referrer: text("Referrer", { trim: false }).max(MAX_PATH_LENGTH).optional(),
   screen: z.enum(SCREEN_CLASSES).optional(),
 });
 export type PageView = z.infer<typeof pageViewSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { auditStrategySchema, lighthouseResultSchema, seoResultSchema } from "./audits";
+import { textCheck } from "./text";
 
 export const AUDIT_URL_MESSAGES = {
   /** Spec part 2 §5: the pages' own check, before anything is sent. */
@@ -71,14 +72,17 @@ export function normalizeAuditUrl(input: string): UrlCheck {
   return { url: url.href };
 }
 
-export const auditUrlSchema = z.string().transform((input, ctx) => {
-  const checked = normalizeAuditUrl(input);
-  if ("error" in checked) {
-    ctx.addIssue({ code: "custom", message: checked.error });
-    return z.NEVER;
-  }
-  return checked.url;
-});
+export const auditUrlSchema = z
+  .string()
+  .superRefine(textCheck("The address"))
+  .transform((input, ctx) => {
+    const checked = normalizeAuditUrl(input);
+    if ("error" in checked) {
+      ctx.addIssue({ code: "custom", message: checked.error });
+      return z.NEVER;
+    }
+    return checked.url;
+  });
 
 /** One of the caller's sites, when the URL came from the quick-select list. */
 const siteIdSchema = z

@@ -3,11 +3,12 @@
  * entities", §7). Money is in cents as Stripe keeps it; the web shows it in US dollars.
  */
 import { z } from "zod";
+import { text } from "./text";
 import { planIdSchema } from "./users";
 
 /** POST /api/create-subscription. The plan name as the pages send it ("Professional", "pro"…). */
 export const createSubscriptionRequestSchema = z.object({
-  planName: z.string().trim().min(1).max(40).optional(),
+  planName: text("Plan").min(1).max(40).optional(),
 });
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /**
  * The local development identity provider's HTTP API (/dev-identity/*), the local stand-in
@@ -24,21 +25,24 @@ const email = z.email("Enter a valid email address");
 
 export const signInInputSchema = z.object({
   email,
-  password: z.string().min(1, "Enter your password"),
+  password: text("Password", { trim: false }).min(1, "Enter your password"),
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
 export const signUpInputSchema = z.object({
   email,
-  password: z.string().min(8, "Password must be at least 8 characters"),
-  firstName: z.string().trim().min(1, "First name is required").max(100),
-  lastName: z.string().trim().min(1, "Last name is required").max(100),
+  password: text("Password", { trim: false }).min(8, "Password must be at least 8 characters"),
+  firstName: text("First name").min(1, "First name is required").max(100),
+  lastName: text("Last name").min(1, "Last name is required").max(100),
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
 export const profileUpdateSchema = z.object({
-  firstName: z.string().trim().min(1, "First name is required").max(100),
-  lastName: z.string().trim().min(1, "Last name is required").max(100),
-  imageUrl: z.union([z.url("Enter a full image URL (https://…)"), z.literal("")]).optional(),
+  firstName: text("First name").min(1, "First name is required").max(100),
+  lastName: text("Last name").min(1, "Last name is required").max(100),
+  // Checked as text before it is read as a URL: the URL parser drops tabs and line breaks.
+  imageUrl: z
+    .union([text("Image URL").pipe(z.url("Enter a full image URL (https://…)")), z.literal("")])
+    .optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -15,6 +15,7 @@ import {
   TIMELINES,
   WEBSITE_TYPES,
 } from "../questionnaires/enums";
+import { text } from "./text";
 
 // The enumerations and colour defaults live in questionnaires/enums.ts, shared with the entity.
 export * from "../questionnaires/enums";
@@ -32,11 +33,12 @@ export const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 const isBlank = (input: unknown) =>
   input === undefined || input === null || (typeof input === "string" && input.trim() === "");
 
-/** A free-text answer: trimmed, at most `max` characters, absent when blank. */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
+/**
+ * A free-text answer: trimmed, text only (contracts/text.ts), at most `max` characters, absent
+ * when blank. Paragraph answers may span lines; short ones are one line.
+ */
+function optionalText(label: string, max: number, multiline = max > SHORT_TEXT_MAX) {
+  return text(label, { multiline })
     .max(max, `${label} must be ${max} characters or fewer`)
     .optional()
     .transform((value) => (value ? value : undefined));
@@ -78,9 +80,7 @@ function hexColor(label: string, fallback: string) {
  * are dropped.
  */
 export const questionnaireInputSchema = z.object({
-  businessName: z
-    .string({ error: "Business name is required" })
-    .trim()
+  businessName: text("Business name", { error: "Business name is required" })
     .min(1, "Business name is required")
     .max(SHORT_TEXT_MAX, `Business name must be ${SHORT_TEXT_MAX} characters or fewer`),
   industry: requiredChoice(
@@ -95,7 +95,7 @@ export const questionnaireInputSchema = z.object({
   ),
   targetAudience: optionalText("Target audience", LONG_TEXT_MAX),
   businessGoals: optionalText("Business goals", LONG_TEXT_MAX),
-  currentWebsite: optionalText("Current website", URL_TEXT_MAX),
+  currentWebsite: optionalText("Current website", URL_TEXT_MAX, false),
   /** One competitor per line; blank lines and stray spaces are dropped. */
   competitors: optionalText("Competitor websites", LONG_TEXT_MAX).transform((value) => {
     const lines = value

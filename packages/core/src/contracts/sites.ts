@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
+import { text } from "./text";
 
 // The enumerations live in sites/enums.ts, shared with the entity.
 export type { DomainStatus, SiteCategory } from "../sites/enums";
@@ -52,9 +53,7 @@ const colorSchema = z
  * Logo and favicon: empty (none) or an absolute https URL. Only https: the site's pages load
  * them, and a javascript:, data: or http: value would be a script or mixed-content hole.
  */
-export const optionalHttpsUrlSchema = z
-  .string()
-  .trim()
+export const optionalHttpsUrlSchema = text("URL")
   .max(2048, SITE_MESSAGES.urlTooLong)
   .refine((value) => value === "" || isHttpsUrl(value), SITE_MESSAGES.httpsUrl);
 
@@ -72,14 +71,14 @@ function isHttpsUrl(value: string): boolean {
  * what Save Changes sends. `customDomain` is the domain currently held ("" for none).
  */
 export const siteSettingsSchema = z.strictObject({
-  name: z.string().trim().min(1, SITE_MESSAGES.nameRequired).max(100, SITE_MESSAGES.nameTooLong),
-  description: z.string().trim().max(1000, SITE_MESSAGES.descriptionTooLong),
+  name: text("Site name").min(1, SITE_MESSAGES.nameRequired).max(100, SITE_MESSAGES.nameTooLong),
+  description: text("Description", { multiline: true }).max(1000, SITE_MESSAGES.descriptionTooLong),
   category: z.enum(SITE_CATEGORIES, { error: SITE_MESSAGES.category }),
   primaryColor: colorSchema,
   secondaryColor: colorSchema,
   logoUrl: optionalHttpsUrlSchema,
   faviconUrl: optionalHttpsUrlSchema,
-  customDomain: z.string().trim().max(253),
+  customDomain: text("Domain").max(253),
   sslEnabled: z.boolean(),
   analyticsEnabled: z.boolean(),
   seoEnabled: z.boolean(),
@@ -159,7 +158,7 @@ export const siteIdParamsSchema = z.object({ id: z.string() });
 
 /** POST /api/sites/{id}/domain */
 export const addDomainSchema = z.strictObject({
-  domain: z.string().trim().min(1, SITE_MESSAGES.domainRequired).max(253),
+  domain: text("Domain").min(1, SITE_MESSAGES.domainRequired).max(253),
 });
 
 export const addDomainResponseSchema = z.object({

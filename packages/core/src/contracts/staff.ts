@@ -10,6 +10,7 @@ import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { activitySchema } from "./dashboard";
 import { questionnaireSchema } from "./questionnaires";
 import { SITE_STATUS_VALUES, siteSchema } from "./sites";
+import { text } from "./text";
 import {
   TICKET_MESSAGE_MAX,
   ticketCategorySchema,
@@ -56,7 +57,7 @@ export const staffRequestsPageSchema = pageOf(staffRequestSchema);
 
 export const staffCustomerSearchSchema = cursorQuerySchema.extend({
   /** The start of an email address, or of a first or last name; empty lists everyone. */
-  q: z.string().trim().max(200).optional(),
+  q: text("Search").max(200).optional(),
 });
 export const staffCustomersPageSchema = pageOf(staffCustomerSummarySchema);
 
@@ -97,9 +98,7 @@ export const SITE_STATUS_LABELS: Record<(typeof SITE_STATUS_VALUES)[number], str
   live: "Live",
 };
 
-const optionalUrl = z
-  .string()
-  .trim()
+const optionalUrl = text("Address")
   .max(500)
   .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), {
     message: "Enter a full address starting with http:// or https://",
@@ -171,9 +170,7 @@ export const staffTicketThreadSchema = z.object({
 export type StaffTicketThread = z.infer<typeof staffTicketThreadSchema>;
 
 export const staffReplySchema = z.strictObject({
-  message: z
-    .string()
-    .trim()
+  message: text("Message", { multiline: true })
     .min(1, "Write a message")
     .max(TICKET_MESSAGE_MAX, `At most ${TICKET_MESSAGE_MAX} characters`),
   /** An internal note on the thread instead of a reply the customer reads. */
@@ -185,8 +182,8 @@ export const staffTicketUpdateSchema = z
     status: ticketStatusSchema.optional(),
     priority: ticketPrioritySchema.optional(),
     /** A staff user id; null unassigns. */
-    assignedTo: z.string().max(200).nullable().optional(),
-    internalNotes: z.string().max(5000).optional(),
+    assignedTo: text("Assignee").max(200).nullable().optional(),
+    internalNotes: text("Internal notes", { multiline: true }).max(5000).optional(),
   })
   .refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" });
 export type StaffTicketUpdate = z.infer<typeof staffTicketUpdateSchema>;

@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import type { TicketCategory, TicketPriority, TicketStatus } from "../db/entities/ticket";
+import { text } from "./text";
 
 // ------------------------------------------------------------------ enumerations
 
@@ -93,14 +94,10 @@ const optionalSiteChoice = z
 
 /** Dashboard "New Ticket" dialog (spec part 1 §5, first list). */
 export const dashboardTicketFormSchema = z.object({
-  title: z
-    .string()
-    .trim()
+  title: text("Title")
     .min(1, "Title is required")
     .max(TICKET_TITLE_MAX, `Title must be less than ${TICKET_TITLE_MAX} characters`),
-  description: z
-    .string()
-    .trim()
+  description: text("Description", { multiline: true })
     .min(DASHBOARD_DESCRIPTION_MIN, "Please provide at least 10 characters")
     .max(
       TICKET_DESCRIPTION_MAX,
@@ -114,14 +111,10 @@ export const dashboardTicketFormSchema = z.object({
 
 /** Support Center "New Ticket" dialog (spec part 1 §5, second list). */
 export const supportTicketFormSchema = z.object({
-  title: z
-    .string()
-    .trim()
+  title: text("Title")
     .min(SUPPORT_TITLE_MIN, "Title must be at least 5 characters")
     .max(SUPPORT_TITLE_MAX, "Title must be less than 100 characters"),
-  description: z
-    .string()
-    .trim()
+  description: text("Description", { multiline: true })
     .min(SUPPORT_DESCRIPTION_MIN, "Please provide more details (at least 20 characters)")
     .max(SUPPORT_DESCRIPTION_MAX, "Description too long"),
   category: ticketCategorySchema.default("general"),
@@ -143,14 +136,13 @@ export type SupportTicketForm = z.output<typeof supportTicketFormSchema>;
  * own sites (checked by core, not here).
  */
 export const createTicketRequestSchema = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
+  title: text("Title", { error: "Title is required" })
     .min(1, "Title is required")
     .max(TICKET_TITLE_MAX, `Title must be less than ${TICKET_TITLE_MAX} characters`),
-  description: z
-    .string({ error: "Please provide at least 10 characters" })
-    .trim()
+  description: text("Description", {
+    multiline: true,
+    error: "Please provide at least 10 characters",
+  })
     .min(DASHBOARD_DESCRIPTION_MIN, "Please provide at least 10 characters")
     .max(
       TICKET_DESCRIPTION_MAX,
@@ -171,9 +163,7 @@ export type NewTicket = Omit<z.output<typeof createTicketRequestSchema>, "siteId
 
 /** POST /api/tickets/{id}/messages. */
 export const ticketReplyRequestSchema = z.object({
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
+  message: text("Message", { multiline: true, error: "Message is required" })
     .min(1, "Message is required")
     .max(TICKET_MESSAGE_MAX, `Message must be at most ${TICKET_MESSAGE_MAX} characters`),
 });
