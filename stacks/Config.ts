@@ -36,6 +36,8 @@ export const parameterNames = [
   "DNS_RESOLVER",
   "DOMAIN_CNAME_TARGET",
   "DOMAIN_A_RECORD",
+  // Days an unverified custom-domain claim holds its domain (docs/domains.md).
+  "DOMAIN_CLAIM_TTL_DAYS",
   "AUDIT_MAX_IN_FLIGHT",
   "AUDIT_MAX_PER_HOUR",
   // The recurring monthly prices of the three plans (core/adapters/payments.ts).
@@ -142,6 +144,11 @@ export function readStageSettings(
     );
   }
 
+  const claimTtlDays = value("DOMAIN_CLAIM_TTL_DAYS") || "7";
+  if (!/^\d{1,2}$/.test(claimTtlDays) || Number(claimTtlDays) < 1 || Number(claimTtlDays) > 90) {
+    problems.push("DOMAIN_CLAIM_TTL_DAYS must be a whole number of days from 1 to 90 (default 7)");
+  }
+
   // SEO and Lighthouse runs per customer (core/audits/jobs.ts): at once, and per hour.
   const auditLimit = (name: string, fallback: string) => {
     const raw = value(name) || fallback;
@@ -221,6 +228,7 @@ export function readStageSettings(
       DNS_RESOLVER: dnsResolver,
       DOMAIN_CNAME_TARGET: cnameTarget,
       DOMAIN_A_RECORD: aRecord,
+      DOMAIN_CLAIM_TTL_DAYS: claimTtlDays,
       AUDIT_MAX_IN_FLIGHT: auditMaxInFlight,
       AUDIT_MAX_PER_HOUR: auditMaxPerHour,
       ...prices,

@@ -545,6 +545,8 @@ describe("Storage", () => {
     expect(storage.config.parameters.MAIL_FROM.value).toBe(validSettings.MAIL_FROM);
     expect(storage.config.parameters.SES_CONFIGURATION_SET.value).toBe("portal-mail");
     expect(storage.config.parameters.PRODUCT_NAME.value).toBe("Site Portal");
+    // Unverified custom-domain claims lapse after a week unless the stage says otherwise.
+    expect(storage.config.parameters.DOMAIN_CLAIM_TTL_DAYS.value).toBe("7");
   });
 });
 
@@ -755,6 +757,14 @@ describe("stage settings", () => {
     const error = synthesize("staging", rest);
     await expect(error).rejects.toThrow(/APP_URL/);
     await expect(error).rejects.toThrow(/DOMAIN_A_RECORD/);
+  });
+
+  test("a claim lifetime outside 1-90 whole days does not synthesise", async () => {
+    for (const days of ["0", "91", "7.5", "week"]) {
+      await expect(
+        synthesize("staging", { ...validSettings, DOMAIN_CLAIM_TTL_DAYS: days }),
+      ).rejects.toThrow(/DOMAIN_CLAIM_TTL_DAYS/);
+    }
   });
 
   test("a stage without Stripe's plan prices or publishable key does not synthesise", async () => {

@@ -46,7 +46,7 @@ export interface LocalStackOptions {
    * system's), and the CNAME / A targets customers are told to create. Defaults are local
    * stand-ins: a .localhost alias and a documentation address (RFC 5737).
    */
-  dns?: { resolver?: string; cnameTarget?: string; aRecord?: string };
+  dns?: { resolver?: string; cnameTarget?: string; aRecord?: string; claimTtlDays?: string };
   /** The per-request JSON log line; tests and the benchmark turn it off. Default true. */
   logRequests?: boolean;
   /** Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS. */
@@ -198,6 +198,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SST_Parameter_value_DNS_RESOLVER: options.dns?.resolver ?? "",
       SST_Parameter_value_DOMAIN_CNAME_TARGET: options.dns?.cnameTarget || "sites.portal.localhost",
       SST_Parameter_value_DOMAIN_A_RECORD: options.dns?.aRecord || "192.0.2.1",
+      // Empty: the default (docs/domains.md).
+      SST_Parameter_value_DOMAIN_CLAIM_TTL_DAYS: options.dns?.claimTtlDays ?? "",
       [ORIGIN_VERIFY_ENV]: originSecret,
       LOG_REQUESTS: options.logRequests === false ? "false" : "true",
     };

@@ -15,6 +15,8 @@ const settingsSchema = z.object({
   DNS_RESOLVER: z.string().default(""),
   DOMAIN_CNAME_TARGET: z.string().default(""),
   DOMAIN_A_RECORD: z.string().default(""),
+  /** Days an unverified domain claim holds its domain (default 7). */
+  DOMAIN_CLAIM_TTL_DAYS: z.string().default(""),
 });
 
 // Settings from .env (see .env.example); the shell's own variables win.
@@ -40,6 +42,7 @@ const stack = await startLocalStack({
     resolver: settings.DNS_RESOLVER,
     cnameTarget: settings.DOMAIN_CNAME_TARGET,
     aRecord: settings.DOMAIN_A_RECORD,
+    claimTtlDays: settings.DOMAIN_CLAIM_TTL_DAYS,
   },
 });
 

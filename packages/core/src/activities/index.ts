@@ -11,6 +11,7 @@ export type ActivityType =
   | "site_deleted"
   | "domain_added"
   | "domain_verified"
+  | "domain_released"
   | "ticket_created"
   | "ticket_replied"
   | "subscription_started"

@@ -1,8 +1,8 @@
 /**
  * The DNS port: real look-ups with node's Resolver, sent to the server named by
  * Config.DNS_RESOLVER ("host" or "host:port"; empty = the system's resolvers). Custom-domain
- * verification asks it what a customer's records say. The local stack and the tests point it
- * at a DNS server on 127.0.0.1.
+ * verification asks it what a customer's records say (docs/domains.md). The local stack and the
+ * tests point it at a DNS server on 127.0.0.1.
  */
 import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
@@ -32,6 +32,8 @@ export interface DnsLookups {
   cname(host: string): Promise<string[]>;
   /** IPv4 addresses of `host` (A records, following CNAMEs as resolvers do); [] when none. */
   a(host: string): Promise<string[]>;
+  /** TXT records of `host`, each one's strings joined as DNS intends; [] when there is none. */
+  txt(host: string): Promise<string[]>;
 }
 
 /**
@@ -68,6 +70,9 @@ export function createDnsLookups(server?: string): DnsLookups {
   return {
     cname: async (host) => (await ask(() => resolver.resolveCname(host))).map(clean),
     a: (host) => ask(() => resolver.resolve4(host)),
+    // A TXT record longer than 255 bytes arrives as several strings: one value, in order.
+    txt: async (host) =>
+      (await ask(() => resolver.resolveTxt(host))).map((parts) => parts.join("")),
   };
 }
 

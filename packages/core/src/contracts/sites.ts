@@ -97,7 +97,8 @@ export type SiteUpdate = z.output<typeof siteUpdateSchema>;
 export const SITE_STATUS_VALUES = ["requested", "development", "in_progress", "live"] as const;
 
 export const dnsRecordSchema = z.object({
-  type: z.enum(["CNAME", "A"]),
+  /** CNAME and A point the name at us; TXT proves the customer controls it (docs/domains.md). */
+  type: z.enum(["CNAME", "A", "TXT"]),
   /** Relative to the customer's zone: "@" (the apex), "www", or a sub-domain label. */
   name: z.string(),
   value: z.string(),
@@ -129,7 +130,13 @@ export const siteSchema = z.object({
   /** null without a custom domain; `pending` until its DNS records verify, then `active`. */
   domainStatus: z.enum(DOMAIN_STATUSES).nullable(),
   domainVerified: z.boolean(),
-  /** The records the custom domain needs (part 2 §9); empty without a custom domain. */
+  /**
+   * While the domain is pending: when its claim lapses unless verified (ISO time). After it,
+   * another customer may take the domain and Verify Domain refuses; adding it again starts
+   * over with a new TXT token. Null without a domain and once verified.
+   */
+  domainClaimExpiresAt: z.string().nullable(),
+  /** The records the custom domain needs (part 2 §9 and the TXT token); empty without one. */
   dnsRecords: z.array(dnsRecordSchema),
   primaryColor: z.string(),
   secondaryColor: z.string(),
@@ -178,7 +185,7 @@ export const verifyDomainResponseSchema = z.object({
   /** Per record: what DNS answered (empty when nothing). */
   checks: z.array(
     z.object({
-      type: z.enum(["CNAME", "A"]),
+      type: z.enum(["CNAME", "A", "TXT"]),
       host: z.string(),
       expected: z.string(),
       found: z.array(z.string()),

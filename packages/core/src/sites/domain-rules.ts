@@ -1,6 +1,7 @@
 /**
  * Custom domains, the pure part: what counts as a domain a customer may connect, which DNS
- * records they must create (part 2 §9), and whether what DNS answers matches them.
+ * records they must create (part 2 §9, plus the ownership TXT record), whether what DNS
+ * answers matches them, and when an unverified claim lapses (docs/domains.md).
  */
 import { domainToASCII } from "node:url";
 import ipaddr from "ipaddr.js";
@@ -23,6 +24,38 @@ export interface DomainSettings {
   aRecord: string;
   /** Domains of our own (the CNAME target's, the portal's), lower-case. */
   ownDomains: readonly string[];
+  /** Days an unverified claim holds its domain before anyone else may take it. */
+  claimTtlDays: number;
+}
+
+/** The stage setting's default and bounds (DOMAIN_CLAIM_TTL_DAYS). */
+export const DEFAULT_CLAIM_TTL_DAYS = 7;
+export const MAX_CLAIM_TTL_DAYS = 90;
+
+/** The label under the customer's domain that holds the ownership TXT record. */
+export const VERIFY_LABEL = "_portal-verify";
+/** The TXT record's value is this prefix followed by the claim's token. */
+export const VERIFY_PREFIX = "portal-verify=";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a claim made at `fromMs` stops holding its domain unless verified by then. */
+export function claimExpiry(fromMs: number, settings: Pick<DomainSettings, "claimTtlDays">) {
+  return new Date(fromMs + settings.claimTtlDays * DAY_MS).toISOString();
+}
+
+/**
+ * Whether an unverified claim has lapsed. A claim stored before claims carried an expiry
+ * lapses counting from its creation. A verified claim never lapses.
+ */
+export function isClaimExpired(
+  claim: { verifiedAt?: string; expiresAt?: string; createdAt: string },
+  nowMs: number,
+  settings: Pick<DomainSettings, "claimTtlDays">,
+): boolean {
+  if (claim.verifiedAt) return false;
+  const expiry = claim.expiresAt ?? claimExpiry(Date.parse(claim.createdAt), settings);
+  return Date.parse(expiry) <= nowMs;
 }
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -98,17 +131,33 @@ export function isApex(domain: string): boolean {
  * starts with www. and "@" for the apex, plus an A record to our address for apex domains.
  * Deeper names (shop.example.com) get their own label as the name: "@" there would point the
  * customer's whole zone at us, which is not what they asked for.
+ *
+ * With the claim's `token`, also the TXT record that proves the customer controls the zone:
+ * `_portal-verify.<domain>` holding `portal-verify=<token>`. Pointing a name at us proves
+ * nothing about who asked (a former customer's records may still point here).
  */
-export function dnsRecordsFor(domain: string, settings: DomainSettings): DnsRecord[] {
+export function dnsRecordsFor(
+  domain: string,
+  settings: Pick<DomainSettings, "cnameTarget" | "aRecord">,
+  token?: string,
+): DnsRecord[] {
   const registrable = parse(domain).domain ?? domain;
   const name = domain === registrable ? "@" : domain.slice(0, -(registrable.length + 1));
   const records: DnsRecord[] = [{ type: "CNAME", name, value: settings.cnameTarget, host: domain }];
   if (name === "@") records.push({ type: "A", name: "@", value: settings.aRecord, host: domain });
+  if (token) {
+    records.push({
+      type: "TXT",
+      name: name === "@" ? VERIFY_LABEL : `${VERIFY_LABEL}.${name}`,
+      value: `${VERIFY_PREFIX}${token}`,
+      host: `${VERIFY_LABEL}.${domain}`,
+    });
+  }
   return records;
 }
 
 export interface RecordCheck {
-  type: "CNAME" | "A";
+  type: "CNAME" | "A" | "TXT";
   host: string;
   expected: string;
   found: string[];
@@ -118,9 +167,20 @@ export interface RecordCheck {
 /** What DNS answered for each record, and whether it is what we asked for. */
 export function checkRecords(
   records: readonly DnsRecord[],
-  answers: { cname: Map<string, string[]>; a: Map<string, string[]> },
+  answers: {
+    cname: Map<string, string[]>;
+    a: Map<string, string[]>;
+    txt?: Map<string, string[]>;
+  },
 ): RecordCheck[] {
   return records.map((record) => {
+    if (record.type === "TXT") {
+      // TXT values are case-sensitive text: the token must be there exactly (other TXT records
+      // at the same name, such as another service's, do not matter).
+      const found = answers.txt?.get(record.host) ?? [];
+      const ok = found.some((value) => value.trim() === record.value);
+      return { type: record.type, host: record.host, expected: record.value, found, ok };
+    }
     const expected = record.value.toLowerCase().replace(/\.$/, "");
     const found = (record.type === "CNAME" ? answers.cname : answers.a).get(record.host) ?? [];
     // Every A answer must be ours: one left over from the old host would send part of the
@@ -133,11 +193,28 @@ export function checkRecords(
 }
 
 /**
- * Verified when the customer's name reaches us. A sub-domain needs its CNAME. An apex cannot
- * hold a CNAME next to its SOA and NS records in standard DNS, so the A record suffices there
- * (a provider that flattens the CNAME answers with our address, or with the CNAME itself).
+ * Whether the customer's name reaches us. A sub-domain needs its CNAME. An apex cannot hold a
+ * CNAME next to its SOA and NS records in standard DNS, so the A record suffices there (a
+ * provider that flattens the CNAME answers with our address, or with the CNAME itself).
  */
-export function isVerified(domain: string, checks: readonly RecordCheck[]): boolean {
+export function pointsAtUs(domain: string, checks: readonly RecordCheck[]): boolean {
   const ok = (type: "CNAME" | "A") => checks.some((c) => c.type === type && c.ok);
   return isApex(domain) ? ok("A") || ok("CNAME") : ok("CNAME");
+}
+
+/** Whether DNS holds the claim's TXT token, i.e. whoever claimed the domain controls its zone. */
+export function provesOwnership(checks: readonly RecordCheck[]): boolean {
+  return checks.some((c) => c.type === "TXT" && c.ok);
+}
+
+/**
+ * Verified when the name reaches us and its owner is proven: by the TXT token now, or by an
+ * earlier verification of the same claim (`alreadyOwned`), after which the TXT record may go.
+ */
+export function isVerified(
+  domain: string,
+  checks: readonly RecordCheck[],
+  alreadyOwned = false,
+): boolean {
+  return pointsAtUs(domain, checks) && (alreadyOwned || provesOwnership(checks));
 }

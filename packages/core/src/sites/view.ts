@@ -47,9 +47,9 @@ function hostOf(url: string | undefined): string | null {
 }
 
 /** The records a held domain needs; none when the targets are not configured (list still works). */
-function recordsFor(domain: string) {
+function recordsFor(domain: string, token: string | undefined) {
   try {
-    return dnsRecordsFor(domain, domainSettingsFromConfig());
+    return dnsRecordsFor(domain, domainSettingsFromConfig(), token);
   } catch {
     return [];
   }
@@ -102,7 +102,11 @@ export async function toSiteView(
     customDomain: item.customDomain ?? null,
     domainStatus: item.customDomain ? (item.domainStatus ?? "pending") : null,
     domainVerified: Boolean(item.customDomain) && item.domainStatus === "active",
-    dnsRecords: item.customDomain ? recordsFor(item.customDomain) : [],
+    domainClaimExpiresAt:
+      item.customDomain && item.domainStatus !== "active"
+        ? (item.domainClaimExpiresAt ?? null)
+        : null,
+    dnsRecords: item.customDomain ? recordsFor(item.customDomain, item.domainToken) : [],
     primaryColor: item.primaryColor ?? DEFAULT_PRIMARY_COLOR,
     secondaryColor: item.secondaryColor ?? DEFAULT_SECONDARY_COLOR,
     logoUrl: item.logoUrl ?? null,

@@ -36,6 +36,9 @@ export const Site = new Entity({
     customDomain: { type: "string" },
     domainStatus: { type: DOMAIN_STATUSES },
     domainVerifiedAt: { type: "string" },
+    /** The pending domain's claim token and expiry, copied from its claim for the site's view. */
+    domainToken: { type: "string" },
+    domainClaimExpiresAt: { type: "string" },
     sslEnabled: { type: "boolean", required: true, default: true },
     primaryColor: { type: "string" },
     secondaryColor: { type: "string" },
