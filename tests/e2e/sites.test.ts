@@ -32,8 +32,9 @@ let stack: LocalStack;
 let browser: Browser;
 let db: typeof import("@portal/core/db/service").db;
 
-/** The customer's DNS zone, as their provider publishes it. */
+/** The customer's DNS zone, as their provider publishes it: CNAME targets and TXT values. */
 const zone = new Map<string, string>();
+const txtZone = new Map<string, string>();
 const { Packet } = dns2;
 type Answer = ReturnType<typeof Packet.createResponseFromRequest>["answers"][number];
 const dnsServer = dns2.createServer({
@@ -42,7 +43,16 @@ const dnsServer = dns2.createServer({
     const response = Packet.createResponseFromRequest(request);
     const [question] = request.questions;
     const target = question ? zone.get(question.name.toLowerCase()) : undefined;
-    if (question && target) {
+    const txt = question ? txtZone.get(question.name.toLowerCase()) : undefined;
+    if (question && txt && question.type === Packet.TYPE.TXT) {
+      response.answers.push({
+        name: question.name,
+        type: Packet.TYPE.TXT,
+        class: Packet.CLASS.IN,
+        ttl: 60,
+        data: txt,
+      } as unknown as Answer);
+    } else if (question && target) {
       response.answers.push({
         name: question.name,
         type: Packet.TYPE.CNAME,
@@ -246,14 +256,30 @@ describe("Site Settings", () => {
     const row = records.getByRole("row").filter({ hasText: "CNAME" });
     await row.getByText("www", { exact: true }).waitFor();
     await row.getByText(CNAME_TARGET).waitFor();
+    // The ownership record: a TXT token under _portal-verify, and how long the claim holds.
+    const txtRow = records.getByRole("row").filter({ hasText: "TXT" });
+    await txtRow.getByText("_portal-verify.www", { exact: true }).waitFor();
+    const token = (await txtRow.getByText(/^portal-verify=/).textContent()) ?? "";
+    expect(token).toMatch(/^portal-verify=[0-9a-f]{32}$/);
     await reloaded.getByText("Pending Verification").waitFor();
+    await reloaded
+      .getByTestId("domain-expiry")
+      .getByText(/Reserved for this site until/)
+      .waitFor();
     await shot(page, "site-settings-domain-1440");
 
     await reloaded.getByRole("button", { name: "Verify Domain" }).click();
     await toastText(page, "DNS records not yet propagated. Please try again later.");
-    await records.getByText("Not found").waitFor();
+    await row.getByText("Not found").waitFor();
 
+    // Pointing at us is not enough: the TXT token must be there too.
     zone.set("www.corner-bakery-e2e.com", CNAME_TARGET);
+    await reloaded.getByRole("button", { name: "Verify Domain" }).click();
+    await toastText(page, "DNS records not yet propagated. Please try again later.");
+    await row.getByText("Found").waitFor();
+    await txtRow.getByText("Not found").waitFor();
+
+    txtZone.set("_portal-verify.www.corner-bakery-e2e.com", token);
     await reloaded.getByRole("button", { name: "Verify Domain" }).click();
     await toastText(page, "Your domain is now active with SSL enabled!");
     await reloaded.getByText("Active", { exact: true }).waitFor();

@@ -1,4 +1,8 @@
-/** The DNS records a custom domain needs (part 2 §9), with what verification found. */
+/**
+ * The DNS records a custom domain needs (part 2 §9): the records that point it at us and the
+ * TXT record whose token proves the customer controls it (docs/domains.md), with what
+ * verification found.
+ */
 import { Badge, Box, Code, Table, Text } from "@chakra-ui/react";
 import type { DnsRecord, VerifyDomainResponse } from "@portal/core/contracts/sites";
 
@@ -30,7 +34,14 @@ export function DnsRecordsTable({
             const check = checkFor(record);
             return (
               <Table.Row key={`${record.type}-${record.name}`}>
-                <Table.Cell fontWeight="semibold">{record.type}</Table.Cell>
+                <Table.Cell fontWeight="semibold">
+                  {record.type}
+                  {record.type === "TXT" ? (
+                    <Text fontSize="xs" fontWeight="normal" color="fg.muted">
+                      Proves the domain is yours
+                    </Text>
+                  ) : null}
+                </Table.Cell>
                 <Table.Cell>
                   <Code>{record.name}</Code>
                 </Table.Cell>

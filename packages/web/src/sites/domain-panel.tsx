@@ -1,7 +1,9 @@
 /**
  * The Domain tab (spec part 2 "Site Settings", §4 domain, §8 domain messages, §9 DNS
- * guidance): the current domain, Add Domain with the DNS records to create, Verify Domain,
+ * guidance): the current domain, Add Domain with the DNS records to create (including the TXT
+ * token that proves ownership), how long the domain stays reserved unverified, Verify Domain,
  * the SSL switch and the live website. Add and verify are their own calls, apart from Save.
+ * The rules are in docs/domains.md.
  */
 import {
   Badge,
@@ -25,6 +27,7 @@ import type {
 import { Globe, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import type { Control } from "react-hook-form";
+import { formatLongDate } from "../dashboard/site-display";
 import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { DnsRecordsTable } from "./dns-records-table";
@@ -83,8 +86,15 @@ export function DomainPanel({
         });
       }
     },
-    onFailure: () => {
-      toast({ title: "Failed to verify domain", variant: "destructive" });
+    onFailure: (error) => {
+      // A lapsed or lost claim says what to do next (add the domain again).
+      const { fields, message, status } = parseApiError(error);
+      toast({
+        title: "Failed to verify domain",
+        description:
+          status === 409 || status === 422 ? (fields.domain ?? message ?? undefined) : undefined,
+        variant: "destructive",
+      });
     },
   });
 
@@ -105,6 +115,8 @@ export function DomainPanel({
         ? added.records
         : [];
   const checks = lastCheck && lastCheck.domain === current ? lastCheck.checks : undefined;
+  const expiresAt = site.domainVerified ? null : site.domainClaimExpiresAt;
+  const lapsed = expiresAt !== null && Date.parse(expiresAt) <= Date.now();
 
   return (
     <Stack gap="6">
@@ -134,6 +146,8 @@ export function DomainPanel({
                 <ShieldCheck size={12} aria-hidden />
                 Active
               </Badge>
+            ) : lapsed ? (
+              <Badge colorPalette="red">Verification Expired</Badge>
             ) : (
               <Badge colorPalette="yellow">Pending Verification</Badge>
             )
@@ -186,8 +200,20 @@ export function DomainPanel({
               <Text as="span" fontWeight="semibold" color="fg">
                 {current}
               </Text>
-              . DNS changes can take up to 48 hours to propagate.
+              . DNS changes can take up to 48 hours to propagate. The TXT record shows the domain is
+              yours; you may remove it once the domain is verified.
             </Text>
+            {expiresAt ? (
+              <Text
+                fontSize="sm"
+                color={lapsed ? "fg.error" : "fg.muted"}
+                data-testid="domain-expiry"
+              >
+                {lapsed
+                  ? "The time to verify this domain has run out. Add the domain again to get a new TXT record."
+                  : `Reserved for this site until ${formatLongDate(expiresAt)}. Verify it before then, or another customer may claim it.`}
+              </Text>
+            ) : null}
             <DnsRecordsTable records={records} checks={checks} />
           </>
         ) : (
