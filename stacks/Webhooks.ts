@@ -1,5 +1,6 @@
 /** Stripe webhooks: a Function URL, so the handler receives the raw body the signature covers. */
 import { stripeWebhookHandler } from "@portal/functions/routes";
+import { STRIPE_WEBHOOK_TIMEOUT_SECONDS } from "@portal/functions/webhooks/timing";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Events } from "./Events";
 import { grantsProps } from "./grants";
@@ -21,7 +22,8 @@ export function Webhooks({ stack }: StackContext) {
     // Stripe authenticates itself with the signature, not with AWS credentials; it calls from
     // its servers, so the URL needs no CORS.
     url: { authorizer: "none", cors: false },
-    timeout: "30 seconds",
+    // The event lease outlasts this (docs/billing.md): a lease only runs out once its delivery died.
+    timeout: `${STRIPE_WEBHOOK_TIMEOUT_SECONDS} seconds`,
     ...granted,
     bind: [
       ...(granted.bind ?? []),

@@ -1,6 +1,7 @@
 /**
  * The Stripe webhook behind the local Function URL: signatures checked on the raw body, each
- * event recorded once, redeliveries acknowledged without effect.
+ * event recorded as processed once its handler succeeded, redeliveries acknowledged without
+ * effect, and a delivery that died mid-handler leaving the event to Stripe's retry.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -34,6 +35,9 @@ function deliver(body: string, signature?: string) {
     body,
   });
 }
+
+// Imported after useStackEnv() too, for the same reason.
+const { createStripeWebhook } = await import("@portal/functions/webhooks/stripe");
 
 const stored = async (eventId: string) =>
   (await db.entities.stripeEvent.get({ eventId }).go()).data;
@@ -73,7 +77,7 @@ describe("POST /webhooks/stripe", () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true });
     const record = await stored(id);
-    expect(record).toMatchObject({ eventId: id, type: "customer.created" });
+    expect(record).toMatchObject({ eventId: id, type: "customer.created", status: "done" });
 
     const second = await deliver(body, stripeSignature(body, secret));
     expect(second.status).toBe(200);
@@ -84,18 +88,8 @@ describe("POST /webhooks/stripe", () => {
 });
 
 describe("Stripe webhook handler map", () => {
-  it("forgets an event whose handler failed, so Stripe's retry runs it again", async () => {
-    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-    const { createStripeWebhook } = await import("@portal/functions/webhooks/stripe");
-    let calls = 0;
-    const webhook = createStripeWebhook({
-      "customer.created": async () => {
-        calls += 1;
-        if (calls === 1) throw new Error("downstream unavailable");
-      },
-    });
-    const { id, body } = stripeEvent("customer.created");
-    const event = {
+  function lambdaEvent(body: string) {
+    return {
       version: "2.0",
       routeKey: "$default",
       rawPath: "/",
@@ -106,13 +100,90 @@ describe("Stripe webhook handler map", () => {
       body: Buffer.from(body).toString("base64"),
       isBase64Encoded: true,
       requestContext: { requestId: "test" },
-    } as unknown as Parameters<typeof webhook>[0];
+    } as unknown as Parameters<ReturnType<typeof createStripeWebhook>>[0];
+  }
+  const quiet = () => vi.spyOn(process.stdout, "write").mockImplementation(() => true);
 
-    expect((await webhook(event)).statusCode).toBe(500);
+  it("forgets an event whose handler failed, so Stripe's retry runs it again", async () => {
+    quiet();
+    let calls = 0;
+    const webhook = createStripeWebhook({
+      "customer.created": async () => {
+        calls += 1;
+        if (calls === 1) throw new Error("downstream unavailable");
+      },
+    });
+    const { id, body } = stripeEvent("customer.created");
+
+    expect((await webhook(lambdaEvent(body))).statusCode).toBe(500);
     expect(await stored(id)).toBeNull();
-    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await webhook(lambdaEvent(body))).statusCode).toBe(200);
     expect(calls).toBe(2);
-    expect(await stored(id)).toMatchObject({ eventId: id });
+    expect(await stored(id)).toMatchObject({ eventId: id, status: "done" });
+    vi.restoreAllMocks();
+  });
+
+  it("an event whose delivery died mid-handler (crash, timeout) is not taken for a duplicate", async () => {
+    quiet();
+    let calls = 0;
+    const webhook = createStripeWebhook(
+      {
+        "customer.created": async () => {
+          calls += 1;
+          // The first delivery never finishes: its Lambda is killed at the timeout.
+          if (calls === 1) await new Promise(() => {});
+        },
+      },
+      { leaseMs: 300 },
+    );
+    const { id, body } = stripeEvent("customer.created");
+    void webhook(lambdaEvent(body));
+    await vi.waitFor(() => expect(calls).toBe(1));
+    expect(await stored(id)).toMatchObject({ status: "processing" });
+
+    // A retry while the first delivery may still be running: refused with an error (so Stripe
+    // tries again), without running the handler a second time.
+    const early = await webhook(lambdaEvent(body));
+    expect(early.statusCode).toBe(409);
+    expect(calls).toBe(1);
+
+    // Once the lease has run out, the retry runs the handler and records the event.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const retried = await webhook(lambdaEvent(body));
+    expect(retried.statusCode).toBe(200);
+    expect(JSON.parse(retried.body as string)).toEqual({ received: true });
+    expect(calls).toBe(2);
+    expect(await stored(id)).toMatchObject({ status: "done", processedAt: expect.any(String) });
+
+    // From then on, a duplicate.
+    const again = await webhook(lambdaEvent(body));
+    expect(JSON.parse(again.body as string)).toEqual({ received: true, duplicate: true });
+    expect(calls).toBe(2);
+    vi.restoreAllMocks();
+  });
+
+  it("concurrent duplicate deliveries run the handler once", async () => {
+    quiet();
+    let calls = 0;
+    const webhook = createStripeWebhook({
+      "customer.created": async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      },
+    });
+    const { id, body } = stripeEvent("customer.created");
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => webhook(lambdaEvent(body))),
+    );
+    expect(calls).toBe(1);
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(4);
+    expect(await stored(id)).toMatchObject({ status: "done" });
+    expect(JSON.parse((await webhook(lambdaEvent(body))).body as string)).toMatchObject({
+      duplicate: true,
+    });
+    expect(calls).toBe(1);
     vi.restoreAllMocks();
   });
 });

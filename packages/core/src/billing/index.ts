@@ -10,6 +10,7 @@ export {
   setDefaultPaymentMethod,
 } from "./account";
 export { syncCustomer } from "./customers";
+export * as EventLog from "./event-log";
 export * as Events from "./events";
 export { completePayment, createSubscription, verifySubscription } from "./subscriptions";
 export { createSeoPaymentIntent, markUpsellPurchased } from "./upsells";
