@@ -10,6 +10,10 @@ import { describe, expect, it } from "vitest";
 import {
   activities,
   emulator,
+  env,
+  GOOD_CARD,
+  newCustomer,
+  payCheckout,
   stripe,
   subscribedCustomer,
   url,
@@ -68,6 +72,40 @@ describe("Stripe webhooks through the emulator", () => {
     ]);
     expect(await storedUser(customer.user.id)).toEqual(before);
     expect(await activities(customer)).toEqual(activitiesBefore);
+  });
+
+  it("a Checkout Session that names a user without our metadata on session and customer links nothing", async () => {
+    const victim = await newCustomer("Vic");
+    const price = env.SST_Parameter_value_STRIPE_PRICE_STARTER as string;
+    // Someone else pays through a session naming the victim only in client_reference_id (as a
+    // Payment Link's ?client_reference_id= would), with a customer of their own.
+    const byReference = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      client_reference_id: victim.user.id,
+      line_items: [{ price, quantity: 1 }],
+      success_url: `${url}/welcome`,
+    });
+    // And through one whose metadata names the victim, on a customer that is not the victim's.
+    const stranger = await stripe.customers.create({ email: "stranger@example.com" });
+    const byMetadata = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: stranger.id,
+      metadata: { userId: victim.user.id },
+      line_items: [{ price, quantity: 1 }],
+      success_url: `${url}/welcome`,
+    });
+    for (const session of [byReference, byMetadata]) {
+      expect((await payCheckout(session.url as string, GOOD_CARD)).status).toBe(303);
+    }
+    await webhooksDelivered();
+
+    expect((await storedUser(victim.user.id))?.stripeCustomerId).toBeUndefined();
+    expect(await victim.me()).toMatchObject({ subscriptionActive: false });
+    const db = await useStackEnvDb();
+    const { data: feed } = await db.entities.activity.query
+      .byOwner({ userId: victim.user.id })
+      .go();
+    expect(feed).toEqual([]);
   });
 
   it("customer.subscription.deleted arriving before .updated still ends canceled", async () => {

@@ -30,14 +30,24 @@ async function syncByCustomer(customerId: string | null) {
   return syncCustomer(user.userId, customerId);
 }
 
+/**
+ * A completed Checkout Session links its Stripe customer to one of our users only when the
+ * session and the customer both say so in the metadata our own API calls wrote (docs/billing.md).
+ * `client_reference_id` alone is not enough: Payment Links and pricing tables copy it from
+ * their URL, so anyone could name someone else's user id there.
+ */
 export async function onCheckoutCompleted(
   event: EventContext,
   object: Stripe.Checkout.Session,
 ): Promise<void> {
   const session = await Payments.retrieveCheckoutSession(object.id);
   const customerId = idOf(session.customer);
-  const userId = session.metadata?.userId ?? session.client_reference_id;
+  const userId = session.metadata?.userId;
   if (!customerId || !userId) return;
+  if (session.client_reference_id && session.client_reference_id !== userId) return;
+  const customer = await Payments.retrieveCustomer(customerId);
+  // ensureCustomer() writes the user id into every customer it creates for a user.
+  if (customer?.metadata?.userId !== userId) return;
   const user = await findUser(userId);
   if (!user) return;
   const linked = await linkCustomer(userId, customerId);
@@ -63,8 +73,7 @@ export async function onCheckoutCompleted(
     const paymentMethodId =
       intent && typeof intent !== "string" ? idOf(intent.payment_method) : null;
     if (!paymentMethodId) return;
-    const customer = await Payments.retrieveCustomer(customerId);
-    if (customer && !customer.invoice_settings.default_payment_method) {
+    if (!customer.invoice_settings.default_payment_method) {
       await Payments.setCustomerDefaultPaymentMethod(customerId, paymentMethodId);
     }
   }
