@@ -149,10 +149,16 @@ export function createStripeApi(emulator: StripeEmulator, options: ApiOptions) {
           params,
           (s) =>
             (!params.customer || s.customer === params.customer) &&
-            (!params.subscription || s.subscription === params.subscription),
+            (!params.subscription || s.subscription === params.subscription) &&
+            (!params.status || s.status === params.status),
         ),
     ],
     ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, one("checkout.session")],
+    [
+      "POST",
+      /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      ({ params, match }) => rendered(emulator.expireCheckoutSession(match[1] as string), params),
+    ],
 
     [
       "GET",
@@ -182,6 +188,17 @@ export function createStripeApi(emulator: StripeEmulator, options: ApiOptions) {
         rendered(emulator.updateSubscription(match[1] as string, params), params),
     ],
     [
+      "POST",
+      /^\/v1\/subscriptions\/([^/]+)\/pause$/,
+      ({ params, match }) => rendered(emulator.pauseSubscription(match[1] as string), params),
+    ],
+    [
+      "POST",
+      /^\/v1\/subscriptions\/([^/]+)\/resume$/,
+      ({ params, match }) =>
+        rendered(emulator.resumeSubscription(match[1] as string, params), params),
+    ],
+    [
       "DELETE",
       /^\/v1\/subscriptions\/([^/]+)$/,
       ({ params, match }) => rendered(emulator.cancelSubscription(match[1] as string), params),
@@ -203,6 +220,12 @@ export function createStripeApi(emulator: StripeEmulator, options: ApiOptions) {
         ),
     ],
     ["GET", /^\/v1\/invoices\/([^/]+)$/, one("invoice")],
+    [
+      "POST",
+      /^\/v1\/invoices\/([^/]+)\/mark_uncollectible$/,
+      ({ params, match }) =>
+        rendered(emulator.markInvoiceUncollectible(match[1] as string), params),
+    ],
 
     [
       "POST",
@@ -227,6 +250,26 @@ export function createStripeApi(emulator: StripeEmulator, options: ApiOptions) {
       ({ params, match }) =>
         rendered(emulator.updatePaymentIntent(match[1] as string, params), params),
     ],
+    [
+      "POST",
+      /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      ({ params, match }) =>
+        rendered(emulator.cancelPaymentIntent(match[1] as string, params), params),
+    ],
+
+    ["POST", /^\/v1\/refunds$/, ({ params }) => rendered(emulator.createRefund(params), params)],
+    [
+      "GET",
+      /^\/v1\/refunds$/,
+      ({ params }) =>
+        list(
+          "refund",
+          "/v1/refunds",
+          params,
+          (r) => !params.payment_intent || r.payment_intent === params.payment_intent,
+        ),
+    ],
+    ["GET", /^\/v1\/refunds\/([^/]+)$/, one("refund")],
 
     [
       "GET",

@@ -12,7 +12,12 @@ export type CardBehaviour =
   | "expired_card"
   | "incorrect_cvc"
   /** Saves fine, but every later charge is declined (renewals fail). */
-  | "charge_fails";
+  | "charge_fails"
+  /**
+   * 3-D Secure on every payment, saved or not: off-session charges (renewals) stop at
+   * `requires_action` until the customer confirms on session.
+   */
+  | "always_authenticate";
 
 export interface TestCard {
   brand: "visa" | "mastercard" | "amex";
@@ -26,6 +31,7 @@ export const TEST_CARDS: Record<string, TestCard> = {
   "5555555555554444": { brand: "mastercard", funding: "credit", behaviour: "succeeds" },
   "378282246310005": { brand: "amex", funding: "credit", behaviour: "succeeds" },
   "4000002500003155": { brand: "visa", funding: "credit", behaviour: "requires_authentication" },
+  "4000002760003184": { brand: "visa", funding: "credit", behaviour: "always_authenticate" },
   "4000000000000002": { brand: "visa", funding: "credit", behaviour: "declined" },
   "4000000000009995": { brand: "visa", funding: "credit", behaviour: "insufficient_funds" },
   "4000000000000069": { brand: "visa", funding: "credit", behaviour: "expired_card" },
@@ -139,11 +145,26 @@ export function checkCard(
   return { card, number };
 }
 
+/** Whether a payment with this card waits for the customer's confirmation (3-D Secure). */
+export function needsAuthentication(card: TestCard, offSession: boolean): boolean {
+  if (card.behaviour === "always_authenticate") return true;
+  return card.behaviour === "requires_authentication" && !offSession;
+}
+
+/** What an off-session charge that needs authentication records as its last error. */
+export const AUTHENTICATION_REQUIRED: CardError = {
+  type: "card_error",
+  code: "authentication_required",
+  decline_code: "authentication_required",
+  message: "Your card was declined. This transaction requires authentication.",
+};
+
 /** The error a charge on this card meets, or undefined if it goes through. */
 export function chargeError(card: TestCard): CardError | undefined {
   switch (card.behaviour) {
     case "succeeds":
     case "requires_authentication":
+    case "always_authenticate":
       return undefined;
     case "declined":
       return DECLINED;

@@ -8,10 +8,12 @@
 import { randomBytes } from "node:crypto";
 import {
   AUTHENTICATION_FAILED,
+  AUTHENTICATION_REQUIRED,
   type CardError,
   type CardInput,
   chargeError,
   checkCard,
+  needsAuthentication,
   TEST_CARDS,
 } from "./cards";
 
@@ -69,6 +71,7 @@ const KIND_NAMES: Record<string, string> = {
   payment_method: "PaymentMethod",
   setup_intent: "setupintent",
   "billing_portal.session": "billing portal session",
+  refund: "refund",
   event: "event",
 };
 
@@ -142,6 +145,7 @@ const LIVE_SUBSCRIPTION = new Set(["active", "trialing", "past_due", "unpaid", "
 export type CheckoutOutcome =
   | { kind: "redirect"; url: string }
   | { kind: "requires_action" }
+  | { kind: "expired" }
   | { kind: "error"; error: CardError };
 
 export class StripeEmulator {
@@ -730,6 +734,7 @@ export class StripeEmulator {
   /** The Pay / Save button of the hosted page. */
   submitCheckout(id: string, input: CardInput & { name?: string }): CheckoutOutcome {
     const session = this.get("checkout.session", id);
+    if (session.status === "expired") return { kind: "expired" };
     if (session.status !== "open") return { kind: "redirect", url: this.successUrl(session) };
     const checked = checkCard(input, new Date(this.now()));
     if ("error" in checked) return { kind: "error", error: checked.error };
@@ -743,7 +748,7 @@ export class StripeEmulator {
       this.changed();
       return { kind: "error", error };
     }
-    if (checked.card.behaviour === "requires_authentication") {
+    if (needsAuthentication(checked.card, false)) {
       session.__pending_payment_method = pm.id;
       this.changed();
       return { kind: "requires_action" };
@@ -754,6 +759,7 @@ export class StripeEmulator {
   /** The extra confirmation screen of a card that needs one. */
   authenticateCheckout(id: string, approve: boolean): CheckoutOutcome {
     const session = this.get("checkout.session", id);
+    if (session.status === "expired") return { kind: "expired" };
     if (session.status !== "open") return { kind: "redirect", url: this.successUrl(session) };
     const pm = this.find(session.__pending_payment_method, "payment_method");
     delete session.__pending_payment_method;
@@ -766,6 +772,22 @@ export class StripeEmulator {
 
   checkoutPendingAuthentication(id: string) {
     return Boolean(this.get("checkout.session", id).__pending_payment_method);
+  }
+
+  /** POST /v1/checkout/sessions/:id/expire: only an open session; nobody can complete it after. */
+  expireCheckoutSession(id: string): Obj {
+    const session = this.get("checkout.session", id, "session");
+    if (session.status !== "open") {
+      throw invalidRequest(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of ${session.status}.`,
+        "session",
+      );
+    }
+    delete session.__pending_payment_method;
+    this.update(session, { status: "expired", url: null });
+    this.emit("checkout.session.expired", session);
+    this.changed();
+    return session;
   }
 
   private successUrl(session: Obj) {
@@ -825,7 +847,12 @@ export class StripeEmulator {
       automatic_tax: { disabled_reason: null, enabled: false, liability: null },
       billing_cycle_anchor: now,
       billing_cycle_anchor_config: null,
-      billing_mode: { flexible: null, type: "classic" },
+      // The default for new subscriptions since API version 2025-09-30.clover, Checkout's too.
+      billing_mode: {
+        flexible: { proration_discounts: "included" },
+        type: "flexible",
+        updated_at: now,
+      },
       billing_thresholds: null,
       cancel_at: null,
       cancel_at_period_end: false,
@@ -1076,6 +1103,9 @@ export class StripeEmulator {
     invoice.attempt_count += 1;
     invoice.attempted = true;
     intent.payment_method = pm.id;
+    if (offSession && card && needsAuthentication(card, true)) {
+      return this.invoiceNeedsAction(invoice, intent, pm);
+    }
     if (error) {
       this.failIntent(intent, pm, error);
       invoice.next_payment_attempt = offSession ? this.seconds() + 3 * 86400 : null;
@@ -1090,6 +1120,59 @@ export class StripeEmulator {
     this.succeedIntent(intent, pm);
     this.markInvoicePaid(invoice);
     return undefined;
+  }
+
+  /**
+   * An off-session charge the bank wants the customer to confirm: the PaymentIntent waits in
+   * `requires_action`, the invoice stays open (no automatic retry can confirm it), and Stripe
+   * announces both the failed attempt and the action required; the subscription is past due.
+   */
+  private invoiceNeedsAction(invoice: Obj, intent: Obj, pm: Obj): CardError {
+    intent.payment_method = pm.id;
+    intent.last_payment_error = {
+      ...AUTHENTICATION_REQUIRED,
+      doc_url: "https://docs.stripe.com/error-codes/authentication-required",
+      payment_method: this.render(pm),
+    };
+    this.update(
+      intent,
+      {
+        status: "requires_action",
+        next_action: {
+          type: "use_stripe_sdk",
+          use_stripe_sdk: { type: "three_d_secure_redirect" },
+        },
+      },
+      "payment_intent.requires_action",
+    );
+    invoice.next_payment_attempt = null;
+    this.emit("invoice.payment_failed", invoice);
+    this.emit("invoice.payment_action_required", invoice);
+    const subscription = this.find(invoice.parent?.subscription_details?.subscription);
+    if (subscription && subscription.status === "active") {
+      this.update(subscription, { status: "past_due" }, "customer.subscription.updated");
+    }
+    this.changed();
+    return AUTHENTICATION_REQUIRED;
+  }
+
+  /** POST /v1/invoices/:id/mark_uncollectible: an open invoice written off as bad debt. */
+  markInvoiceUncollectible(id: string): Obj {
+    const invoice = this.get("invoice", id, "invoice");
+    if (invoice.status !== "open") {
+      throw invalidRequest(
+        `You can only mark an invoice as uncollectible if it is open. This invoice is ${invoice.status}.`,
+        "invoice",
+      );
+    }
+    const now = this.seconds();
+    invoice.status = "uncollectible";
+    invoice.next_payment_attempt = null;
+    invoice.status_transitions = { ...invoice.status_transitions, marked_uncollectible_at: now };
+    invoice.status_details = { uncollectible: { reason: "user_forgiven" } };
+    this.emit("invoice.marked_uncollectible", invoice);
+    this.changed();
+    return invoice;
   }
 
   private markInvoicePaid(invoice: Obj) {
@@ -1210,6 +1293,104 @@ export class StripeEmulator {
     return intent;
   }
 
+  /** POST /v1/payment_intents/:id/cancel: only while nothing has been collected. */
+  cancelPaymentIntent(id: string, params: Obj): Obj {
+    const intent = this.get("payment_intent", id, "intent");
+    const cancelable = [
+      "requires_payment_method",
+      "requires_capture",
+      "requires_confirmation",
+      "requires_action",
+      "processing",
+    ];
+    if (!cancelable.includes(intent.status)) {
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(", ")}.`,
+      });
+    }
+    if (intent.__invoice) {
+      throw invalidRequest(
+        "You cannot cancel this PaymentIntent because it was created by an invoice.",
+        "intent",
+      );
+    }
+    const reasons = ["duplicate", "fraudulent", "requested_by_customer", "abandoned"];
+    const reason = params.cancellation_reason;
+    if (reason !== undefined && !reasons.includes(reason)) {
+      throw invalidRequest(
+        `Invalid cancellation_reason: must be one of ${reasons.join(", ")}`,
+        "cancellation_reason",
+      );
+    }
+    intent.status = "canceled";
+    intent.canceled_at = this.seconds();
+    intent.cancellation_reason = reason ?? null;
+    intent.next_action = null;
+    this.emit("payment_intent.canceled", intent);
+    this.changed();
+    return intent;
+  }
+
+  /** POST /v1/refunds: all (or part) of a succeeded PaymentIntent's amount, back to the card. */
+  createRefund(params: Obj): Obj {
+    const intentId = params.payment_intent;
+    if (!intentId) {
+      throw invalidRequest("The emulator refunds by `payment_intent` only.", "payment_intent");
+    }
+    const intent = this.get("payment_intent", intentId, "payment_intent");
+    if (intent.status !== "succeeded") {
+      throw invalidRequest(
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        "payment_intent",
+        "charge_not_refundable",
+      );
+    }
+    const refunded = (intent.__amount_refunded as number | undefined) ?? 0;
+    const remaining = intent.amount_received - refunded;
+    const amount = params.amount === undefined ? remaining : Number(params.amount);
+    if (remaining <= 0) {
+      throw invalidRequest(
+        `Charge ${intent.latest_charge} has already been refunded.`,
+        undefined,
+        "charge_already_refunded",
+      );
+    }
+    if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
+      throw invalidRequest(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+        "amount",
+        "amount_too_large",
+      );
+    }
+    const reasons = ["duplicate", "fraudulent", "requested_by_customer"];
+    if (params.reason !== undefined && !reasons.includes(params.reason)) {
+      throw invalidRequest(`Invalid reason: must be one of ${reasons.join(", ")}`, "reason");
+    }
+    intent.__amount_refunded = refunded + amount;
+    const refund = this.put({
+      id: newObjectId("re", 24),
+      object: "refund",
+      amount,
+      balance_transaction: null,
+      charge: intent.latest_charge,
+      created: this.seconds(),
+      currency: intent.currency,
+      destination_details: { card: { type: "refund" }, type: "card" },
+      metadata: metadataFrom(params.metadata),
+      payment_intent: intent.id,
+      reason: params.reason ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: "succeeded",
+      transfer_reversal: null,
+    });
+    this.emit("refund.created", refund);
+    this.changed();
+    return refund;
+  }
+
   /**
    * What Stripe.js does with a client secret and card details: the browser-side confirmation
    * the local card form uses (stripe.confirmPayment against Stripe).
@@ -1230,7 +1411,7 @@ export class StripeEmulator {
       this.changed();
       throw this.cardFailure(intent, error);
     }
-    if (checked.card.behaviour === "requires_authentication") {
+    if (needsAuthentication(checked.card, false)) {
       intent.payment_method = pm.id;
       this.update(
         intent,
@@ -1403,6 +1584,79 @@ export class StripeEmulator {
       );
     }
     this.endSubscription(subscription, "cancellation_requested");
+    this.changed();
+    return subscription;
+  }
+
+  /**
+   * POST /v1/subscriptions/:id/pause (API 2026-09-30.endive): flexible billing mode only. A
+   * paused subscription makes no invoices and does not advance its period.
+   */
+  pauseSubscription(id: string): Obj {
+    const subscription = this.get("subscription", id);
+    if (subscription.billing_mode?.type !== "flexible") {
+      throw invalidRequest("Only subscriptions in flexible billing mode can be paused.");
+    }
+    if (!["active", "trialing", "past_due", "unpaid"].includes(subscription.status)) {
+      throw invalidRequest(`A subscription with status ${subscription.status} cannot be paused.`);
+    }
+    const now = this.seconds();
+    this.update(
+      subscription,
+      {
+        status: "paused",
+        status_details: {
+          paused: {
+            subscription: { type: "pause_requested" },
+            transitioned_at: now,
+            type: "subscription",
+          },
+        },
+      },
+      "customer.subscription.updated",
+    );
+    this.emit("customer.subscription.paused", subscription);
+    this.changed();
+    return subscription;
+  }
+
+  /**
+   * POST /v1/subscriptions/:id/resume with the default payment_behavior
+   * (resume_on_payment_attempt): the billing cycle restarts now (the default) with an invoice
+   * charged to the saved card, and the subscription is active again, or past due if that
+   * payment fails. With `billing_cycle_anchor=unchanged` the period is kept and nothing is
+   * billed now (the emulator models no prorations).
+   */
+  resumeSubscription(id: string, params: Obj): Obj {
+    const subscription = this.get("subscription", id);
+    if (subscription.status !== "paused") {
+      throw invalidRequest(`Subscription ${id} is not paused, so it cannot be resumed.`);
+    }
+    const anchor = params.billing_cycle_anchor ?? "now";
+    const changes: Obj = { status: "active", status_details: null };
+    this.update(subscription, changes, "customer.subscription.updated");
+    this.emit("customer.subscription.resumed", subscription);
+    if (anchor === "now") {
+      const start = this.seconds();
+      const first = this.get("price", subscription.items.data[0]?.price);
+      const end = addInterval(start, first.recurring.interval, first.recurring.interval_count);
+      for (const item of subscription.items.data) {
+        item.current_period_start = start;
+        item.current_period_end = end;
+      }
+      subscription.billing_cycle_anchor = start;
+      const invoice = this.createInvoice(subscription, "subscription_cycle", start, end);
+      const customer = this.get("customer", subscription.customer);
+      const pm = this.find(
+        subscription.default_payment_method ?? customer.invoice_settings.default_payment_method,
+        "payment_method",
+      );
+      if (pm) this.payInvoice(invoice, pm, true);
+      else {
+        this.emit("invoice.payment_failed", invoice);
+        this.update(subscription, { status: "past_due" }, "customer.subscription.updated");
+      }
+    }
     this.changed();
     return subscription;
   }

@@ -116,7 +116,8 @@ const LOCK = `<svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true"
 
 const TEST_CARD_HINT = `<p class="hint">Test cards: <code>4242 4242 4242 4242</code> succeeds,
 <code>4000 0000 0000 0002</code> is declined, <code>4000 0025 0000 3155</code> asks for an extra
-confirmation. Any future date, any CVC.</p>`;
+confirmation, <code>4000 0027 6000 3184</code> asks for it on every payment, renewals too. Any
+future date, any CVC.</p>`;
 
 export interface CardFormValues {
   number?: string;
@@ -214,6 +215,19 @@ ${checkoutSummary(view)}
 </form>
 </div></main>
 </div>`,
+  );
+}
+
+/** What Stripe shows for a session that expired (or was expired through the API). */
+export function checkoutExpiredPage(view: CheckoutView): string {
+  const back = view.session.cancel_url
+    ? `<a class="button" href="${e(view.session.cancel_url)}">Back to ${e(view.accountName)}</a>`
+    : "";
+  return document(
+    "Checkout expired",
+    `<main class="page"><h1>This checkout has expired</h1>
+<p class="muted">This checkout with ${e(view.accountName)} can no longer be completed. Nothing was charged.</p>
+${back}</main>`,
   );
 }
 

@@ -243,6 +243,129 @@ describe("Stripe emulator through the stripe SDK", () => {
     expect((await stripe.subscriptions.retrieve(subscription?.id as string)).status).toBe("active");
   });
 
+  async function eventTypesFor(id: string) {
+    await emulator.webhooks?.idle();
+    return received.filter((e) => JSON.stringify(e.data.object).includes(id)).map((e) => e.type);
+  }
+  const renew = (subscriptionId: string) =>
+    fetch(`${emulator.apiUrl}/__emulator/subscriptions/${subscriptionId}/renew`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${SECRET_KEY}` },
+    });
+
+  it("a card that always asks for 3-D Secure: its renewal waits for the customer, past due", async () => {
+    const { customer, session, answer } = await subscribedCustomer("4000002760003184");
+    expect(await answer.text()).toContain("Confirm your payment");
+    await fetch(`${session.url}/authenticate`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "action=complete",
+    });
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    expect(subscription?.status).toBe("active");
+    expect(subscription?.billing_mode.type).toBe("flexible");
+
+    expect((await renew(subscription?.id as string)).status).toBe(200);
+    const pastDue = await stripe.subscriptions.retrieve(subscription?.id as string, {
+      expand: ["latest_invoice.payments"],
+    });
+    expect(pastDue.status).toBe("past_due");
+    const invoice = pastDue.latest_invoice as Stripe.Invoice;
+    expect(invoice.status).toBe("open");
+    const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
+    const intent = await stripe.paymentIntents.retrieve(intentId);
+    expect(intent).toMatchObject({
+      status: "requires_action",
+      last_payment_error: { code: "authentication_required" },
+    });
+    const types = await eventTypesFor(invoice.id as string);
+    expect(types).toEqual(
+      expect.arrayContaining(["invoice.payment_failed", "invoice.payment_action_required"]),
+    );
+    // Written off: uncollectible, announced; only an open invoice can be.
+    const written = await stripe.invoices.markUncollectible(invoice.id as string);
+    expect(written.status).toBe("uncollectible");
+    expect(await eventTypesFor(invoice.id as string)).toContain("invoice.marked_uncollectible");
+    await expect(stripe.invoices.markUncollectible(invoice.id as string)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+
+  it("pauses and resumes a subscription, announcing both; resuming bills a new period", async () => {
+    const { customer } = await subscribedCustomer();
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    const id = subscription?.id as string;
+    const paused = await stripe.subscriptions.pause(id);
+    expect(paused.status).toBe("paused");
+    expect(paused.status_details?.paused.subscription.type).toBe("pause_requested");
+    await expect(renew(id).then((r) => r.status)).resolves.toBe(400);
+    await expect(stripe.subscriptions.pause(id)).rejects.toMatchObject({ statusCode: 400 });
+
+    const resumed = await stripe.subscriptions.resume(id);
+    expect(resumed.status).toBe("active");
+    const invoices = await stripe.invoices.list({ customer: customer.id });
+    expect(invoices.data.map((i) => i.status)).toEqual(["paid", "paid"]);
+    const types = await eventTypesFor(id);
+    expect(types).toEqual(
+      expect.arrayContaining(["customer.subscription.paused", "customer.subscription.resumed"]),
+    );
+    await expect(stripe.subscriptions.resume(id)).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it("expires an open Checkout Session: its page says so and it cannot be paid", async () => {
+    const customer = await stripe.customers.create({ email: "expire@example.com" });
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: customer.id,
+      line_items: [{ price: "price_test_pro", quantity: 1 }],
+      success_url: "http://app.test/welcome",
+      cancel_url: "http://app.test/subscribe?canceled=true",
+    });
+    const open = await stripe.checkout.sessions.list({ customer: customer.id, status: "open" });
+    expect(open.data.map((s) => s.id)).toEqual([session.id]);
+    const expired = await stripe.checkout.sessions.expire(session.id);
+    expect(expired).toMatchObject({ status: "expired", url: null });
+    expect(
+      (await stripe.checkout.sessions.list({ customer: customer.id, status: "open" })).data,
+    ).toEqual([]);
+    const paid = await payCheckout(session.url as string, "4242424242424242");
+    expect(paid.status).toBe(410);
+    expect(await paid.text()).toContain("This checkout has expired");
+    expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    expect(await eventTypesFor(session.id)).toContain("checkout.session.expired");
+  });
+
+  it("refunds a paid invoice's payment once; cancels a PaymentIntent nothing was paid on", async () => {
+    const { customer } = await subscribedCustomer();
+    const [invoice] = (
+      await stripe.invoices.list({ customer: customer.id, expand: ["data.payments"] })
+    ).data;
+    const intentId = invoice?.payments?.data[0]?.payment.payment_intent as string;
+    const refund = await stripe.refunds.create({ payment_intent: intentId, reason: "duplicate" });
+    expect(refund).toMatchObject({ status: "succeeded", amount: 9900, reason: "duplicate" });
+    await expect(stripe.refunds.create({ payment_intent: intentId })).rejects.toMatchObject({
+      code: "charge_already_refunded",
+    });
+    expect((await stripe.refunds.list({ payment_intent: intentId })).data).toHaveLength(1);
+
+    const intent = await stripe.paymentIntents.create({
+      amount: 4900,
+      currency: "usd",
+      customer: customer.id,
+    });
+    const canceled = await stripe.paymentIntents.cancel(intent.id, {
+      cancellation_reason: "abandoned",
+    });
+    expect(canceled).toMatchObject({ status: "canceled", cancellation_reason: "abandoned" });
+    expect(await eventTypesFor(intent.id)).toContain("payment_intent.canceled");
+    // An invoice's own PaymentIntent is not canceled directly.
+    await expect(stripe.paymentIntents.cancel(intentId)).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it("retries a delivery the endpoint answered with 503", async () => {
     await emulator.webhooks?.idle();
     failNext = 2;

@@ -16,6 +16,7 @@ import { parseForm } from "./form";
 import {
   checkoutConfirmPage,
   checkoutDonePage,
+  checkoutExpiredPage,
   checkoutPage,
   invoicePage,
   invoicePdf,
@@ -232,6 +233,9 @@ export async function startStripeEmulator(
     if (!session) return html(res, 404, notFoundPage("Checkout session"));
     const view = emulator.checkoutSummary(id);
     const successUrl = String(session.success_url).replaceAll("{CHECKOUT_SESSION_ID}", id);
+    if (session.status === "expired") {
+      return html(res, req.method === "GET" ? 200 : 410, checkoutExpiredPage(view));
+    }
     if (req.method === "GET") {
       if (session.status !== "open") return html(res, 200, checkoutDonePage(view, successUrl));
       if (emulator.checkoutPendingAuthentication(id))
@@ -244,6 +248,7 @@ export async function startStripeEmulator(
     if (authenticate) {
       const outcome = emulator.authenticateCheckout(id, field("action") === "complete");
       if (outcome.kind === "redirect") return redirect(res, outcome.url);
+      if (outcome.kind === "expired") return html(res, 410, checkoutExpiredPage(view));
       return html(
         res,
         402,
@@ -262,6 +267,7 @@ export async function startStripeEmulator(
       name: values.name,
     });
     if (outcome.kind === "redirect") return redirect(res, outcome.url);
+    if (outcome.kind === "expired") return html(res, 410, checkoutExpiredPage(view));
     if (outcome.kind === "requires_action") return html(res, 200, checkoutConfirmPage(view));
     return html(res, 402, checkoutPage(view, { values, error: outcome.error }));
   }
