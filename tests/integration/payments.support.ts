@@ -29,6 +29,8 @@ export const DECLINED_CARD = "4000000000000002";
 export const AUTH_CARD = "4000002500003155";
 /** Saves fine; every charge on it is declined (renewals fail). */
 export const FAILING_CARD = "4000000000000341";
+/** 3-D Secure on every payment: renewals wait for the customer to confirm them. */
+export const ALWAYS_AUTH_CARD = "4000002760003184";
 
 export interface Customer extends SignedIn {
   /** Calls the API with a fresh session token (dev tokens live 60 s; suites run longer). */

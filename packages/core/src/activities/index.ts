@@ -17,7 +17,9 @@ export type ActivityType =
   | "subscription_started"
   | "subscription_canceled"
   | "subscription_reactivated"
+  | "subscription_paused"
   | "payment_failed"
+  | "payment_action_required"
   | "upsell_purchased"
   | "questionnaire_completed"
   | "analytics_connected";

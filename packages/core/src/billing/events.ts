@@ -11,7 +11,7 @@ import { recordOnce } from "./activity-log";
 import { findUser, linkCustomer, syncCustomer, userForCustomer } from "./customers";
 import { paymentFailed, subscriptionEnding } from "./notify";
 import { ACTIVE_STATUSES, planName } from "./subscription-state";
-import { markUpsellPurchased } from "./upsells";
+import { markUpsellPurchased, SEO_UPSELL_TITLE } from "./upsells";
 
 export interface EventContext {
   id: string;
@@ -128,6 +128,112 @@ export async function onInvoicePaymentFailed(
     },
   );
   await paymentFailed(synced.user.userId, event.id, object);
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * A renewal (or a resumption) the bank wants the customer to confirm (3-D Secure): the
+ * subscription is past due until they do, on the Billing page (Complete Payment).
+ */
+export async function onInvoicePaymentActionRequired(
+  event: EventContext,
+  object: Stripe.Invoice,
+): Promise<void> {
+  const synced = await syncByCustomer(idOf(object.customer));
+  if (!synced) return;
+  await recordOnce(
+    synced.user.userId,
+    { key: `event:${event.id}`, atSeconds: event.created },
+    {
+      type: "payment_action_required",
+      description: `Your bank asks you to confirm a payment of ${dollars(object.amount_due)}. Confirm it on the Billing page to keep your plan.`,
+    },
+  );
+}
+
+/**
+ * An invoice written off (by hand, or by the account's retry settings): depending on those
+ * settings Stripe leaves the subscription past due, marks it unpaid or cancels it. Re-read.
+ */
+export async function onInvoiceMarkedUncollectible(
+  _event: EventContext,
+  object: Stripe.Invoice,
+): Promise<void> {
+  await syncByCustomer(idOf(object.customer));
+}
+
+/** A paused subscription makes no invoices and gives no access until resumed. */
+export async function onSubscriptionPaused(
+  event: EventContext,
+  object: Stripe.Subscription,
+): Promise<void> {
+  const synced = await syncByCustomer(idOf(object.customer));
+  if (!synced) return;
+  await recordOnce(
+    synced.user.userId,
+    { key: `event:${event.id}`, atSeconds: event.created },
+    { type: "subscription_paused", description: "Your subscription is paused" },
+  );
+}
+
+export async function onSubscriptionResumed(
+  event: EventContext,
+  object: Stripe.Subscription,
+): Promise<void> {
+  const synced = await syncByCustomer(idOf(object.customer));
+  if (!synced) return;
+  await recordOnce(
+    synced.user.userId,
+    { key: `event:${event.id}`, atSeconds: event.created },
+    { type: "subscription_reactivated", description: "Your subscription has resumed" },
+  );
+}
+
+/**
+ * A payment that failed. The SEO package's (our metadata says so) is told to its buyer once;
+ * the intent stays payable and the next attempt reuses it. Any other payment belongs to a
+ * subscription invoice, whose customer's state is re-read (invoice.payment_failed tells them).
+ */
+export async function onPaymentIntentFailed(
+  event: EventContext,
+  object: Stripe.PaymentIntent,
+): Promise<void> {
+  if (object.metadata?.kind !== "seo_upsell") {
+    await syncByCustomer(idOf(object.customer));
+    return;
+  }
+  // Read from Stripe rather than trusting the event, and only for an intent of ours.
+  const intent = await Payments.retrievePaymentIntent(object.id);
+  const { userId } = intent.metadata;
+  if (intent.metadata.kind !== "seo_upsell" || !userId || intent.status === "succeeded") return;
+  const customerId = idOf(intent.customer);
+  const user = customerId ? await userForCustomer(customerId) : null;
+  // The intent's customer must be the one stored for the user the metadata names.
+  if (!user || user.userId !== userId) return;
+  await recordOnce(
+    userId,
+    { key: `event:${event.id}`, atSeconds: event.created },
+    {
+      type: "payment_failed",
+      description: `Your payment of ${dollars(intent.amount)} for the ${SEO_UPSELL_TITLE} did not go through. No money was taken; you can try again with another card.`,
+      ...(intent.metadata.siteId ? { siteId: intent.metadata.siteId } : {}),
+    },
+  );
+}
+
+/**
+ * A payment canceled (by Stripe or from the Dashboard). Nothing was collected: a canceled SEO
+ * package payment is replaced by a new one the next time the customer buys (upsells.ts), and
+ * a subscription invoice's is re-read with its customer (voiding a first invoice ends an
+ * incomplete subscription).
+ */
+export async function onPaymentIntentCanceled(
+  _event: EventContext,
+  object: Stripe.PaymentIntent,
+): Promise<void> {
+  if (object.metadata?.kind === "seo_upsell") return;
+  await syncByCustomer(idOf(object.customer));
 }
 
 export async function onPaymentIntentSucceeded(

@@ -1672,6 +1672,15 @@ export class StripeEmulator {
       invoice.status = "void";
       invoice.status_transitions = { ...invoice.status_transitions, voided_at: now };
       this.emit("invoice.voided", invoice);
+      // Voiding an invoice cancels its unpaid PaymentIntent.
+      const intent = this.find(invoice.__payment_intent, "payment_intent");
+      if (intent && intent.status !== "succeeded" && intent.status !== "canceled") {
+        intent.status = "canceled";
+        intent.canceled_at = now;
+        intent.cancellation_reason = "void_invoice";
+        intent.next_action = null;
+        this.emit("payment_intent.canceled", intent);
+      }
     }
     this.emit("customer.subscription.deleted", subscription);
   }

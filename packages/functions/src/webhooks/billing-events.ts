@@ -17,9 +17,21 @@ export const billingEventHandlers: StripeEventHandlers = {
     Billing.Events.onSubscriptionChanged(context(event), event.data.object),
   "customer.subscription.deleted": (event) =>
     Billing.Events.onSubscriptionDeleted(context(event), event.data.object),
+  "customer.subscription.paused": (event) =>
+    Billing.Events.onSubscriptionPaused(context(event), event.data.object),
+  "customer.subscription.resumed": (event) =>
+    Billing.Events.onSubscriptionResumed(context(event), event.data.object),
   "invoice.paid": (event) => Billing.Events.onInvoicePaid(context(event), event.data.object),
   "invoice.payment_failed": (event) =>
     Billing.Events.onInvoicePaymentFailed(context(event), event.data.object),
+  "invoice.payment_action_required": (event) =>
+    Billing.Events.onInvoicePaymentActionRequired(context(event), event.data.object),
+  "invoice.marked_uncollectible": (event) =>
+    Billing.Events.onInvoiceMarkedUncollectible(context(event), event.data.object),
   "payment_intent.succeeded": (event) =>
     Billing.Events.onPaymentIntentSucceeded(context(event), event.data.object),
+  "payment_intent.payment_failed": (event) =>
+    Billing.Events.onPaymentIntentFailed(context(event), event.data.object),
+  "payment_intent.canceled": (event) =>
+    Billing.Events.onPaymentIntentCanceled(context(event), event.data.object),
 };
