@@ -2,12 +2,16 @@
  * Subscribing through the local stack and the Stripe emulator with the real `stripe` SDK:
  * POST /api/create-subscription → hosted Checkout → signed webhooks → the user's plan.
  */
+
+import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import {
   AUTH_CARD,
   activities,
   authenticateCheckout,
   DECLINED_CARD,
+  env,
+  GOOD_CARD,
   newCustomer,
   payCheckout,
   stripe,
@@ -161,6 +165,137 @@ describe("subscribe → Checkout paid → webhook → active", () => {
     expect(await customer.me()).toMatchObject({
       subscriptionActive: true,
       subscriptionPlan: "starter",
+    });
+  });
+});
+
+describe("two Checkout tabs, one subscription", () => {
+  const sessionOf = (paymentUrl: string) =>
+    stripe.checkout.sessions.retrieve(paymentUrl.split("/").pop() as string);
+
+  it("the same plan again hands out the open Checkout; another plan expires it", async () => {
+    const customer = await newCustomer();
+    const start = (planName: string) =>
+      customer.json<{ paymentUrl: string }>("POST", "/api/create-subscription", { planName });
+    const first = await start("Professional");
+    const second = await start("Professional");
+    expect(second.paymentUrl).toBe(first.paymentUrl);
+
+    // Changing one's mind: the Starter checkout replaces the Professional one.
+    const other = await start("Starter");
+    expect(other.paymentUrl).not.toBe(first.paymentUrl);
+    expect((await sessionOf(first.paymentUrl)).status).toBe("expired");
+    const stale = await payCheckout(first.paymentUrl, GOOD_CARD);
+    expect(stale.status).toBe(410);
+    expect(await stale.text()).toContain("This checkout has expired");
+
+    expect((await payCheckout(other.paymentUrl, GOOD_CARD)).status).toBe(303);
+    await webhooksDelivered();
+    expect(await customer.me()).toMatchObject({
+      subscriptionActive: true,
+      subscriptionPlan: "starter",
+    });
+  });
+
+  it("a second subscription paid in another tab is canceled at once and its payment refunded", async () => {
+    const customer = await newCustomer();
+    const { paymentUrl } = await customer.json<{ paymentUrl: string }>(
+      "POST",
+      "/api/create-subscription",
+      { planName: "Professional" },
+    );
+    const { stripeCustomerId } = await customer.me();
+    // The session a create-subscription request racing the first one would have made: same
+    // customer, same metadata, another plan (the reuse above cannot see a session that does
+    // not exist yet).
+    const metadata = { userId: customer.user.id, plan: "enterprise" };
+    const racing = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: stripeCustomerId as string,
+      client_reference_id: customer.user.id,
+      line_items: [
+        { price: env.SST_Parameter_value_STRIPE_PRICE_ENTERPRISE as string, quantity: 1 },
+      ],
+      metadata,
+      subscription_data: { metadata },
+      success_url: `${url}/welcome?payment=success`,
+    });
+
+    // Both tabs pay, the first one a second earlier (Stripe's times are in whole seconds; within
+    // one second the ids decide which is kept, the same way for every delivery).
+    expect((await payCheckout(paymentUrl, GOOD_CARD)).status).toBe(303);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await payCheckout(racing.url as string, GOOD_CARD)).status).toBe(303);
+    await webhooksDelivered();
+
+    const subscriptions = (
+      await stripe.subscriptions.list({ customer: stripeCustomerId as string, status: "all" })
+    ).data;
+    const byPlan = (plan: string) =>
+      subscriptions.find((s) => s.metadata.plan === plan) as Stripe.Subscription;
+    expect(byPlan("pro").status).toBe("active");
+    expect(byPlan("enterprise")).toMatchObject({
+      status: "canceled",
+      metadata: { duplicate_of: byPlan("pro").id },
+    });
+    const [paidTwice] = (
+      await stripe.invoices.list({
+        customer: stripeCustomerId as string,
+        subscription: byPlan("enterprise").id,
+        expand: ["data.payments"],
+      })
+    ).data;
+    const refunds = await stripe.refunds.list({
+      payment_intent: paidTwice?.payments?.data[0]?.payment.payment_intent as string,
+    });
+    expect(refunds.data.map((r) => [r.amount, r.reason])).toEqual([[19900, "duplicate"]]);
+
+    expect(await customer.me()).toMatchObject({
+      subscriptionActive: true,
+      subscriptionPlan: "pro",
+      stripeSubscriptionId: byPlan("pro").id,
+    });
+    const feed = (await activities(customer)).map((a) => a.description);
+    expect(feed).toContain(
+      "You already had a subscription, so the second one started from another checkout was canceled and its payment of $199.00 refunded.",
+    );
+    expect(feed.filter((d) => d.startsWith("Subscribed to"))).toEqual([
+      "Subscribed to the Professional plan",
+    ]);
+
+    // A redelivery of the refused session's event changes nothing more.
+    const [completed] = (
+      await stripe.events.list({ type: "checkout.session.completed", limit: 100 })
+    ).data.filter((e) => (e.data.object as { id: string }).id === racing.id);
+    const { emulator } = await import("./payments.support");
+    await emulator.resend(completed?.id as string);
+    await webhooksDelivered();
+    expect(
+      (await stripe.refunds.list({ payment_intent: refunds.data[0]?.payment_intent as string }))
+        .data,
+    ).toHaveLength(1);
+  });
+
+  it("requests racing from two tabs end in one subscription, whatever they got", async () => {
+    const customer = await newCustomer();
+    const answers = await Promise.all(
+      ["Professional", "Starter"].map((planName) =>
+        customer.json<{ paymentUrl: string }>("POST", "/api/create-subscription", { planName }),
+      ),
+    );
+    for (const url of new Set(answers.map((a) => a.paymentUrl))) {
+      const paid = await payCheckout(url, GOOD_CARD);
+      expect([303, 410]).toContain(paid.status);
+    }
+    await webhooksDelivered();
+    const { stripeCustomerId } = await customer.me();
+    const billing = (
+      await stripe.subscriptions.list({ customer: stripeCustomerId as string, status: "all" })
+    ).data.filter((s) => ["active", "trialing", "past_due", "unpaid"].includes(s.status));
+    expect(billing).toHaveLength(1);
+    expect(await customer.me()).toMatchObject({
+      subscriptionActive: true,
+      stripeSubscriptionId: billing[0]?.id,
     });
   });
 });

@@ -172,9 +172,7 @@ describe("Stripe webhook handler map", () => {
       },
     });
     const { id, body } = stripeEvent("customer.created");
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () => webhook(lambdaEvent(body))),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(lambdaEvent(body))));
     expect(calls).toBe(1);
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

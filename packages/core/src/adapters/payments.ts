@@ -160,6 +160,29 @@ export function createSetupCheckout(input: {
   });
 }
 
+/** The customer's Checkout Sessions that can still be paid, newest first. */
+export async function listOpenCheckoutSessions(customerId: string) {
+  const page = await stripe().checkout.sessions.list({
+    customer: customerId,
+    status: "open",
+    limit: 20,
+    expand: ["data.line_items"],
+  });
+  return page.data;
+}
+
+/** Makes an open Checkout Session unpayable; false if it is no longer open. */
+export async function expireCheckoutSession(sessionId: string): Promise<boolean> {
+  try {
+    await stripe().checkout.sessions.expire(sessionId);
+    return true;
+  } catch (error) {
+    // Completed or expired meanwhile: Stripe answers 400 for anything but an open session.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+    throw error;
+  }
+}
+
 export function retrieveCheckoutSession(sessionId: string) {
   return stripe().checkout.sessions.retrieve(sessionId, { expand: ["setup_intent"] });
 }
@@ -189,6 +212,51 @@ export function retrieveSubscriptionWithPayment(subscriptionId: string) {
   return stripe().subscriptions.retrieve(subscriptionId, {
     expand: ["latest_invoice.confirmation_secret"],
   });
+}
+
+/**
+ * Ends a subscription now, without a final invoice or proration: for one that should never
+ * have been created (docs/billing.md). Noted in its metadata first, so a retry after a crash
+ * recognises it.
+ */
+export async function cancelDuplicateSubscription(subscriptionId: string, keptId: string) {
+  await stripe().subscriptions.update(subscriptionId, { metadata: { duplicate_of: keptId } });
+  try {
+    await stripe().subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false });
+  } catch (error) {
+    // Already canceled (a retry): nothing left to do.
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+  }
+}
+
+/** The PaymentIntent that paid an invoice, if one did. */
+export async function paidInvoicePaymentIntent(invoiceId: string): Promise<string | null> {
+  const invoice = await stripe().invoices.retrieve(invoiceId, { expand: ["payments"] });
+  const paid = invoice.payments?.data.find((p) => p.status === "paid");
+  const intent = paid?.payment.payment_intent;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
+}
+
+/** Gives a payment back in full, once whatever the retries (idempotency key). */
+export async function refundPayment(
+  paymentIntentId: string,
+  metadata: Record<string, string>,
+  idempotencyKey: string,
+) {
+  try {
+    return await stripe().refunds.create(
+      { payment_intent: paymentIntentId, reason: "duplicate", metadata },
+      { idempotencyKey },
+    );
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError &&
+      error.code === "charge_already_refunded"
+    ) {
+      return null;
+    }
+    throw error;
+  }
 }
 
 export function setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {

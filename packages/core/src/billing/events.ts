@@ -10,7 +10,12 @@ import * as Payments from "../adapters/payments";
 import { recordOnce } from "./activity-log";
 import { findUser, linkCustomer, syncCustomer, userForCustomer } from "./customers";
 import { paymentFailed, subscriptionEnding } from "./notify";
-import { ACTIVE_STATUSES, planName } from "./subscription-state";
+import {
+  ACTIVE_STATUSES,
+  BILLING_STATUSES,
+  keptSubscription,
+  planName,
+} from "./subscription-state";
 import { markUpsellPurchased, SEO_UPSELL_TITLE } from "./upsells";
 
 export interface EventContext {
@@ -21,6 +26,8 @@ export interface EventContext {
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function syncByCustomer(customerId: string | null) {
   if (!customerId) return null;
@@ -54,6 +61,10 @@ export async function onCheckoutCompleted(
   if (linked !== customerId) return;
 
   if (session.mode === "subscription") {
+    const subscriptionId = idOf(session.subscription);
+    if (subscriptionId && (await refuseSecondSubscription(event, userId, customerId, session))) {
+      return;
+    }
     const { current } = await syncCustomer(userId, customerId);
     if (current) {
       await recordOnce(
@@ -77,6 +88,58 @@ export async function onCheckoutCompleted(
       await Payments.setCustomerDefaultPaymentMethod(customerId, paymentMethodId);
     }
   }
+}
+
+/**
+ * Two Checkout tabs (or a request that raced past the reuse of open sessions) can both be
+ * paid: the customer would have two subscriptions and be billed twice. The first created is
+ * kept; this session's, if it is a later one, is canceled at once and its first payment
+ * refunded in full, and the customer is told (docs/billing.md). Answers whether it refused.
+ * Safe to run again: the cancellation is noted on the subscription before it happens, the
+ * refund has an idempotency key and the activity is recorded once.
+ */
+async function refuseSecondSubscription(
+  event: EventContext,
+  userId: string,
+  customerId: string,
+  session: Stripe.Checkout.Session,
+): Promise<boolean> {
+  const subscriptionId = idOf(session.subscription) as string;
+  const subscriptions = await Payments.listSubscriptions(customerId);
+  const mine = subscriptions.find((s) => s.id === subscriptionId);
+  if (!mine) return false;
+  // Refused by an earlier run of this handler, which may have stopped half-way.
+  const refusedBefore = Boolean(mine.metadata?.duplicate_of);
+  // A subscription that ended for any other reason (a late redelivery) is not touched.
+  if (!refusedBefore && !BILLING_STATUSES.has(mine.status)) return false;
+  const kept = keptSubscription(subscriptions, Payments.planForPriceId);
+  if (!refusedBefore && (!kept || kept.id === subscriptionId)) return false;
+  const keptId = kept && kept.id !== subscriptionId ? kept.id : (mine.metadata?.duplicate_of ?? "");
+
+  if (mine.status !== "canceled")
+    await Payments.cancelDuplicateSubscription(subscriptionId, keptId);
+  const invoiceId = idOf(session.invoice) ?? idOf(mine.latest_invoice);
+  const paymentIntentId = invoiceId ? await Payments.paidInvoicePaymentIntent(invoiceId) : null;
+  if (paymentIntentId) {
+    await Payments.refundPayment(
+      paymentIntentId,
+      { subscription: subscriptionId, duplicate_of: keptId, checkout_session: session.id },
+      `refund-duplicate-${subscriptionId}`,
+    );
+  }
+  await syncCustomer(userId, customerId);
+  const amount = session.amount_total
+    ? ` and its payment of ${dollars(session.amount_total)} refunded`
+    : "";
+  await recordOnce(
+    userId,
+    { key: `duplicate-subscription:${subscriptionId}`, atSeconds: event.created },
+    {
+      type: "subscription_canceled",
+      description: `You already had a subscription, so the second one started from another checkout was canceled${amount}.`,
+    },
+  );
+  return true;
 }
 
 export async function onSubscriptionChanged(
@@ -129,8 +192,6 @@ export async function onInvoicePaymentFailed(
   );
   await paymentFailed(synced.user.userId, event.id, object);
 }
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * A renewal (or a resumption) the bank wants the customer to confirm (3-D Secure): the

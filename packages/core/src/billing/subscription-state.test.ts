@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PlanId } from "../contracts/users";
 import {
   currentSubscription,
+  keptSubscription,
   planOf,
   type SubscriptionLike,
   toBillingSubscription,
@@ -81,6 +82,13 @@ describe("currentSubscription", () => {
   it("ignores subscriptions to prices that are none of our plans", () => {
     expect(currentSubscription([sub("x", "active", 1, "price_elsewhere")], byPrice)).toBeNull();
   });
+
+  it("of two paid-up ones (a second Checkout being refused), the first is current", () => {
+    expect(
+      currentSubscription([sub("second", "active", 20), sub("first", "active", 10)], byPrice)
+        ?.subscription.id,
+    ).toBe("first");
+  });
 });
 
 describe("userFieldsFor", () => {
@@ -122,5 +130,34 @@ describe("toBillingSubscription", () => {
       currentPeriodEnd: "2026-02-01T00:00:00.000Z",
       cancelAtPeriodEnd: false,
     });
+  });
+});
+
+describe("keptSubscription (two Checkout tabs)", () => {
+  it("keeps the first created of those that bill, whatever order they are listed in", () => {
+    const first = sub("sub_b", "active", 100, "price_s");
+    const second = sub("sub_a", "active", 200, "price_p");
+    expect(keptSubscription([second, first], byPrice)).toBe(first);
+    expect(keptSubscription([first, second], byPrice)).toBe(first);
+  });
+
+  it("breaks a tie in the same second by id, so every delivery agrees", () => {
+    const a = sub("sub_a", "active", 100);
+    const b = sub("sub_b", "active", 100);
+    expect(keptSubscription([b, a], byPrice)).toBe(a);
+    expect(keptSubscription([a, b], byPrice)).toBe(a);
+  });
+
+  it("an older subscription that owes money is kept; ended, paused, unpaid-first and foreign ones are not", () => {
+    const owing = sub("sub_owing", "past_due", 50);
+    const fresh = sub("sub_fresh", "active", 100);
+    expect(keptSubscription([fresh, owing], byPrice)).toBe(owing);
+    for (const status of ["canceled", "incomplete", "incomplete_expired", "paused"]) {
+      expect(keptSubscription([fresh, sub("sub_old", status, 10)], byPrice)).toBe(fresh);
+    }
+    expect(keptSubscription([fresh, sub("sub_other", "active", 10, "price_x")], byPrice)).toBe(
+      fresh,
+    );
+    expect(keptSubscription([], byPrice)).toBeNull();
   });
 });

@@ -34,7 +34,8 @@ export const ACTIVE_STATUSES = new Set(["active", "trialing"]);
 export const UNPAID_STATUSES = new Set(["past_due", "unpaid", "incomplete"]);
 
 // Lower is more current. A paid-up subscription beats one that owes money, which beats one
-// that has ended; among equals the newest wins.
+// that has ended; among equals the newest wins, except that of two that bill the first
+// (the one a duplicate refusal keeps) does.
 const RANK: Record<string, number> = {
   active: 0,
   trialing: 0,
@@ -73,12 +74,40 @@ export function currentSubscription<S extends SubscriptionLike>(
   const ours = subscriptions
     .map((subscription) => ({ subscription, plan: planOf(subscription, planForPriceId) }))
     .filter((s): s is { subscription: S; plan: PlanId } => s.plan !== undefined);
+  // Two that bill are a duplicate being refused: the one kept (the first) is the current one.
+  const kept = keptSubscription(subscriptions, planForPriceId);
   ours.sort(
     (a, b) =>
       (RANK[a.subscription.status] ?? 9) - (RANK[b.subscription.status] ?? 9) ||
+      Number(b.subscription === kept) - Number(a.subscription === kept) ||
       b.subscription.created - a.subscription.created,
   );
   return ours[0] ?? null;
+}
+
+/** Subscriptions that bill the customer or owe money: a second one of these would bill twice. */
+export const BILLING_STATUSES: ReadonlySet<string> = new Set([
+  "active",
+  "trialing",
+  "past_due",
+  "unpaid",
+]);
+
+/**
+ * The one subscription a customer keeps when Checkout made more than one (two tabs, two
+ * quick clicks): the first created among those that bill, so every webhook delivery, in any
+ * order, picks the same one and the later ones are refused (docs/billing.md). A paused
+ * subscription bills nothing and does not count.
+ */
+export function keptSubscription<S extends SubscriptionLike>(
+  subscriptions: S[],
+  planForPriceId: (priceId: string) => PlanId | undefined,
+): S | null {
+  const billing = subscriptions.filter(
+    (s) => BILLING_STATUSES.has(s.status) && planOf(s, planForPriceId) !== undefined,
+  );
+  billing.sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return billing[0] ?? null;
 }
 
 /** A first payment that never went through: the plan was never paid for. */

@@ -56,9 +56,18 @@ export async function createSubscription(
     }
   }
   const customerId = await ensureCustomer(user);
+  const priceId = Payments.priceIdForPlan(plan);
+  const open = await openCheckoutFor(customerId, userId, plan, priceId);
+  if (open) {
+    return {
+      paymentUrl: open,
+      status: "requires_payment",
+      message: `Redirecting to secure payment for the ${planName(plan)} plan.`,
+    };
+  }
   const session = await Payments.createSubscriptionCheckout({
     customerId,
-    priceId: Payments.priceIdForPlan(plan),
+    priceId,
     userId,
     plan,
     successUrl: `${Payments.appUrl()}${CHECKOUT_SUCCESS_PATH}`,
@@ -70,6 +79,38 @@ export async function createSubscription(
     status: "requires_payment",
     message: `Redirecting to secure payment for the ${planName(plan)} plan.`,
   };
+}
+
+/** An open session with this much time left is handed out again rather than replaced. */
+const REUSE_MIN_SECONDS = 30 * 60;
+
+/**
+ * One payable subscription Checkout per customer (docs/billing.md): a second tab or click
+ * for the same plan gets the session already open, and an open session for another plan is
+ * expired so only the latest choice can be paid. Answers the URL to reuse, if any. Requests
+ * racing past this still each get a session; the webhook refuses the second subscription.
+ */
+async function openCheckoutFor(
+  customerId: string,
+  userId: string,
+  plan: string,
+  priceId: string,
+): Promise<string | null> {
+  const now = Math.floor(Date.now() / 1000);
+  let reuse: string | null = null;
+  for (const session of await Payments.listOpenCheckoutSessions(customerId)) {
+    if (session.mode !== "subscription") continue;
+    const samePlan =
+      session.metadata?.userId === userId &&
+      session.metadata?.plan === plan &&
+      session.line_items?.data.every((line) => line.price?.id === priceId) === true;
+    if (!reuse && samePlan && session.url && session.expires_at - now > REUSE_MIN_SECONDS) {
+      reuse = session.url;
+      continue;
+    }
+    await Payments.expireCheckoutSession(session.id);
+  }
+  return reuse;
 }
 
 /** "Check Status": the subscription as Stripe has it now, stored on the user. */
