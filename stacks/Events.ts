@@ -3,8 +3,9 @@
  * dead-letter queue, and the notifications consumer that turns events into mails through SES.
  * Routes that emit get the `events:send` grant through their records (routes.ts).
  */
-import { notificationsWorkerHandler } from "@portal/functions/routes";
+import { notificationsWorkerHandler, uptimeWorkerHandler } from "@portal/functions/routes";
 import {
+  Cron,
   Function as LambdaFunction,
   Queue,
   type StackContext,
@@ -18,6 +19,10 @@ import { Storage } from "./Storage";
 export const NOTIFICATIONS_TIMEOUT_SECONDS = 30;
 /** Receives before an event goes to the dead-letter queue (SES throttling is retried). */
 export const EVENTS_MAX_RECEIVE_COUNT = 5;
+/** How often every live site is checked (docs/monitoring.md). */
+export const UPTIME_SCHEDULE = "rate(5 minutes)";
+/** A run checks sites eight at a time, each given 10 s twice (certificate, then the page). */
+export const UPTIME_TIMEOUT_SECONDS = 240;
 
 export function Events({ stack }: StackContext) {
   const { table, bucket, config, settings } = use(Storage);
@@ -65,5 +70,26 @@ export function Events({ stack }: StackContext) {
     },
   });
 
-  return { queue, deadLetters, consumer };
+  // Uptime and certificate checks of every live site (docs/monitoring.md): reads live sites
+  // and writes their monitor items and daily counts (table:write), emits site.down,
+  // site.recovered and site.certificate_expiring to the queue above (events:send).
+  const uptimeGrants = grantsProps(["table:write", "events:send"], {
+    table,
+    bucket,
+    config,
+    events: queue,
+  });
+  const uptime = new Cron(stack, "UptimeChecks", {
+    schedule: UPTIME_SCHEDULE,
+    job: {
+      function: {
+        handler: uptimeWorkerHandler,
+        timeout: `${UPTIME_TIMEOUT_SECONDS} seconds`,
+        ...uptimeGrants,
+        bind: [...(uptimeGrants.bind ?? []), config.parameters.OUTBOUND_ALLOW_HOSTS],
+      },
+    },
+  });
+
+  return { queue, deadLetters, consumer, uptime };
 }

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import os from "node:os";
 import path from "node:path";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
-import { routes, stripeWebhookHandler } from "@portal/functions/routes";
+import { routes, stripeWebhookHandler, uptimeWorkerHandler } from "@portal/functions/routes";
 import { createApiGateway } from "./api-gateway";
 import { LOCAL_REGION, localCredentials } from "./aws";
 import { errorJson, PayloadTooLarge, readBody, sendJson } from "./http-io";
@@ -51,6 +51,11 @@ export interface LocalStackOptions {
   logRequests?: boolean;
   /** Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS. */
   queue?: { visibilityTimeoutMs?: number; maxReceiveCount?: number };
+  /**
+   * How often the uptime checks run (the EventBridge rule's stand-in, docs/monitoring.md);
+   * 0 or omitted = never on a timer (tests run them with `uptime.run()`).
+   */
+  uptimeIntervalMs?: number;
 }
 
 export interface LocalStack {
@@ -65,6 +70,8 @@ export interface LocalStack {
   events: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** Every mail the product sent through the SES stand-in, as its SMTP inbox keeps it. */
   mail: { messages(): StoredMail[] };
+  /** The scheduled uptime job: the same handler the production rule invokes, run now. */
+  uptime: { run(): Promise<unknown> };
   stop(): Promise<void>;
 }
 
@@ -161,7 +168,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stopping ??= stopServices();
     return stopping;
   }
+  let uptimeTimer: NodeJS.Timeout | undefined;
   async function stopServices() {
+    if (uptimeTimer) clearInterval(uptimeTimer);
     await close(server);
     for (const service of started.reverse()) await service.stop?.();
     if (ephemeral) await rm(dataDir, { recursive: true, force: true });
@@ -215,6 +224,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const queue = jobs.queue();
     const events = jobs.events();
+    const runUptime = () => loader.invoke(uptimeWorkerHandler, { source: "aws.events" });
+    if (options.uptimeIntervalMs && options.uptimeIntervalMs > 0) {
+      uptimeTimer = setInterval(() => {
+        runUptime().catch((error) => console.error("uptime checks failed", error));
+      }, options.uptimeIntervalMs);
+      uptimeTimer.unref();
+    }
     return {
       url,
       dataDir,
@@ -230,6 +246,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         idle: () => events.idle(),
       },
       mail: { messages: () => mail.mail().messages() },
+      uptime: { run: runUptime },
       stop: stopAll,
     };
   } catch (error) {

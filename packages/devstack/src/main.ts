@@ -10,6 +10,8 @@ const settingsSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** Comma-separated hosts the screenshot and audit jobs may fetch. */
   OUTBOUND_ALLOW_HOSTS: z.string().default(""),
+  /** Minutes between uptime checks of live sites (5 on AWS); 0 turns them off. */
+  UPTIME_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
   /** Custom domains: resolver for verification, and the records customers create. */
   DNS_RESOLVER: z.string().default(""),
@@ -38,6 +40,7 @@ const stack = await startLocalStack({
     .map((h) => h.trim())
     .filter(Boolean),
   logRequests: settings.LOG_REQUESTS === "true",
+  uptimeIntervalMs: settings.UPTIME_INTERVAL_MINUTES * 60_000,
   dns: {
     resolver: settings.DNS_RESOLVER,
     cnameTarget: settings.DOMAIN_CNAME_TARGET,

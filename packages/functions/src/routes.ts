@@ -66,6 +66,12 @@ export const routes = {
 
   // Sites: a lapsed customer still sees them; changing them needs a paid-up, onboarded plan.
   "GET /api/sites": { handler: api("sites/list"), entitlement: "validPlan", grants: READ_SITES },
+  // Uptime and certificate monitoring of the site (docs/monitoring.md).
+  "GET /api/sites/{id}/uptime": {
+    handler: api("sites/uptime"),
+    entitlement: "validPlan",
+    grants: ["table:read"],
+  },
   "PATCH /api/sites/{id}": {
     handler: api("sites/update"),
     entitlement: "onboarded",
@@ -355,3 +361,4 @@ export function routeRecord(routeKey: string): RouteRecord | undefined {
 export const jobsWorkerHandler = "packages/functions/src/workers/jobs.handler";
 export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
 export const notificationsWorkerHandler = "packages/functions/src/workers/notifications.handler";
+export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";

@@ -61,6 +61,34 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     /** When the subscription ends (ISO); the customer keeps everything until then. */
     endsAt: z.string(),
   }),
+  // Uptime monitoring (docs/monitoring.md): once per incident, once per certificate.
+  z.object({
+    ...base,
+    type: z.literal("site.down"),
+    siteId: z.string(),
+    siteName: z.string(),
+    url: z.string(),
+    startedAt: z.string(),
+    reason: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("site.recovered"),
+    siteId: z.string(),
+    siteName: z.string(),
+    url: z.string(),
+    startedAt: z.string(),
+    endedAt: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("site.certificate_expiring"),
+    siteId: z.string(),
+    siteName: z.string(),
+    url: z.string(),
+    expiresAt: z.string(),
+    daysLeft: z.number().int(),
+  }),
   z.object({
     ...base,
     type: z.literal("domain.verified"),

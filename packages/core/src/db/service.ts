@@ -18,6 +18,7 @@ import { StaffAction } from "./entities/staff-action";
 import { StripeEvent } from "./entities/stripe-event";
 import { Ticket, TicketMessage } from "./entities/ticket";
 import { Upsell } from "./entities/upsell";
+import { SiteMonitor, UptimeDay } from "./entities/uptime";
 import { User } from "./entities/user";
 import { Webhook, WebhookDelivery } from "./entities/webhook";
 
@@ -53,6 +54,8 @@ export const db = new Service(
     domainClaim: DomainClaim,
     analyticsDay: AnalyticsDay,
     staffAction: StaffAction,
+    siteMonitor: SiteMonitor,
+    uptimeDay: UptimeDay,
   },
   { client: documentClient, table: Table.Main.tableName },
 );
@@ -95,6 +98,7 @@ export type {
 export { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "./entities/ticket";
 export type { UpsellItem } from "./entities/upsell";
 export { toPrice } from "./entities/upsell";
+export type { SiteMonitorItem, UptimeDayItem } from "./entities/uptime";
 export type { Plan, UserItem } from "./entities/user";
 export { PLANS } from "./entities/user";
 export type { WebhookDeliveryItem, WebhookItem } from "./entities/webhook";

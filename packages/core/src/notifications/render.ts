@@ -79,6 +79,12 @@ function longDate(iso: string): string {
   });
 }
 
+function longDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${longDate(iso)} ${date.toISOString().slice(11, 16)} UTC`;
+}
+
 const siteLink = (siteId: string) => `/site-settings?site=${encodeURIComponent(siteId)}`;
 const ticketLink = (ticketId: string) => `/support/${encodeURIComponent(ticketId)}`;
 
@@ -125,6 +131,36 @@ function contentFor(event: DomainEvent, productName: string): Content {
         subject: `${event.domain} is connected to ${event.siteName}`,
         heading: "Your custom domain is verified",
         paragraphs: [`${event.domain} now points at ${event.siteName}, with HTTPS turned on.`],
+        action: { label: "Open the site's settings", path: siteLink(event.siteId) },
+      };
+    case "site.down":
+      return {
+        subject: `${event.siteName} is down`,
+        heading: `${event.siteName} is not answering`,
+        paragraphs: [
+          `Our checks could not reach ${event.url} twice in a row, since ${longDateTime(event.startedAt)}.`,
+          `What we saw: ${event.reason}.`,
+          "Our team has been alerted too. We will write again when it is back up.",
+        ],
+        action: { label: "See the site's uptime", path: siteLink(event.siteId) },
+      };
+    case "site.recovered":
+      return {
+        subject: `${event.siteName} is back up`,
+        heading: `${event.siteName} is back up`,
+        paragraphs: [
+          `${event.url} answers again since ${longDateTime(event.endedAt)}. It was down from ${longDateTime(event.startedAt)}.`,
+        ],
+        action: { label: "See the site's uptime", path: siteLink(event.siteId) },
+      };
+    case "site.certificate_expiring":
+      return {
+        subject: `${event.siteName}: the HTTPS certificate expires in ${event.daysLeft} days`,
+        heading: "Your site's certificate is about to expire",
+        paragraphs: [
+          `The HTTPS certificate of ${event.url} expires on ${longDate(event.expiresAt)} (${event.daysLeft} days from now). After that, browsers warn visitors away from the site.`,
+          "Our team renews it; if your domain's DNS is managed elsewhere, check that it still points at us.",
+        ],
         action: { label: "Open the site's settings", path: siteLink(event.siteId) },
       };
     case "subscription.activated":

@@ -31,7 +31,12 @@ export function mailKindFor(event: DomainEvent): MailKind | null {
     case "site.live":
     case "ticket.staff_replied":
     case "domain.verified":
+    case "site.down":
+    case "site.recovered":
       return "notification";
+    case "site.certificate_expiring":
+      // An expired certificate takes the site off the web for every visitor: always told.
+      return "transactional";
   }
 }
 

@@ -65,6 +65,15 @@ export const Site = new Entity({
       pk: { field: "gsi1pk", composite: ["siteId"], casing: CASE_SENSITIVE },
       sk: { field: "gsi1sk", composite: [], casing: CASE_SENSITIVE },
     },
+    /**
+     * Sites by status, for the uptime checks (docs/monitoring.md): every live site, across
+     * customers, in one Query. A status change rewrites the key with the status.
+     */
+    byStatus: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: ["status"], casing: CASE_SENSITIVE },
+      sk: { field: "gsi2sk", composite: ["userId", "siteId"], casing: CASE_SENSITIVE },
+    },
   },
 });
 

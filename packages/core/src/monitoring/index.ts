@@ -1,0 +1,179 @@
+/**
+ * Uptime and certificate monitoring of live sites (docs/monitoring.md): the scheduled run that
+ * checks every live site, and the customer's read of one site's history.
+ */
+import { outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
+import type { SiteUptime, UptimeIncident } from "../contracts/monitoring";
+import { UPTIME_DAY_TTL_DAYS } from "../db/entities/uptime";
+import { db, type SiteItem, type SiteMonitorItem } from "../db/service";
+import { emit } from "../events/emit";
+import * as Sites from "../sites/index";
+import { type CheckOptions, type CheckResult, checkSite } from "./check";
+import {
+  applyCheck,
+  daysUntil,
+  HISTORY_DAYS,
+  historyDays,
+  type Incident,
+  type MonitorState,
+  uptimePercent,
+  utcDay,
+} from "./rules";
+
+/** The address a live site is checked at: its verified custom domain, else its live URL. */
+export function monitoredUrl(site: Pick<SiteItem, "liveUrl" | "customDomain" | "domainStatus">) {
+  if (site.customDomain && site.domainStatus === "active") return `https://${site.customDomain}/`;
+  return site.liveUrl || null;
+}
+
+function stateOf(item: SiteMonitorItem | null | undefined): MonitorState {
+  if (!item) return { consecutiveFailures: 0 };
+  return {
+    consecutiveFailures: item.consecutiveFailures,
+    failingSince: item.failingSince,
+    lastCheckedAt: item.lastCheckedAt,
+    lastOk: item.lastOk,
+    lastStatus: item.lastStatus,
+    lastResponseMs: item.lastResponseMs,
+    lastError: item.lastError,
+    openIncident: item.openIncident as Incident | undefined,
+    lastIncident: item.lastIncident as Incident | undefined,
+    certExpiresAt: item.certExpiresAt,
+    certWarnedFor: item.certWarnedFor,
+  };
+}
+
+/** Drops undefined fields: ElectroDB's put refuses them in maps. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Stores one check of one site and emits what it raised; returns the check. */
+export async function recordCheck(site: SiteItem, check: CheckResult, now: Date) {
+  const url = monitoredUrl(site) ?? "";
+  const { data: previous } = await db.entities.siteMonitor
+    .get({ userId: site.userId, siteId: site.siteId })
+    .go({ consistent: true });
+  const { state, events } = applyCheck(
+    stateOf(previous),
+    check,
+    { userId: site.userId, siteId: site.siteId, siteName: site.name, url },
+    now,
+  );
+  await db.entities.siteMonitor
+    .put(
+      defined({
+        userId: site.userId,
+        siteId: site.siteId,
+        url,
+        ...state,
+        openIncident: state.openIncident && defined(state.openIncident),
+        lastIncident: state.lastIncident && defined(state.lastIncident),
+      }),
+    )
+    .go();
+  const day = utcDay(now);
+  await db.entities.uptimeDay
+    .update({ userId: site.userId, siteId: site.siteId, day })
+    .add({
+      checks: 1,
+      failures: check.ok ? 0 : 1,
+      responseMsTotal: check.ok ? check.responseMs : 0,
+    })
+    .set({
+      expiresAt: Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + UPTIME_DAY_TTL_DAYS * 86_400,
+    })
+    .go();
+  for (const event of events) await emit(event);
+  return { state, events };
+}
+
+export interface RunOptions extends CheckOptions {
+  now?: () => Date;
+  /** Sites checked at once. */
+  concurrency?: number;
+}
+
+/** The scheduled job: checks every live site once. */
+export async function runUptimeChecks(opts: RunOptions = {}) {
+  const allowHosts = opts.allowHosts ?? (await outboundAllowHostsFromConfig());
+  const now = opts.now ?? (() => new Date());
+  const { data: sites } = await db.entities.site.query
+    .byStatus({ status: "live" })
+    .go({ pages: "all" });
+  const queue = sites.filter((site) => monitoredUrl(site));
+  const results: { siteId: string; ok: boolean; events: string[] }[] = [];
+  const worker = async () => {
+    for (let site = queue.shift(); site; site = queue.shift()) {
+      const check = await checkSite(monitoredUrl(site) as string, { ...opts, allowHosts });
+      const { events } = await recordCheck(site, check, now());
+      results.push({ siteId: site.siteId, ok: check.ok, events: events.map((e) => e.type) });
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency ?? 8 }, worker));
+  return { checked: results.length, results };
+}
+
+const incidentView = (incident: Incident | undefined): UptimeIncident | null =>
+  incident
+    ? { startedAt: incident.startedAt, endedAt: incident.endedAt ?? null, reason: incident.reason }
+    : null;
+
+/** The monitoring summary of a monitor item (also used by the staff console). */
+export function summaryOf(item: SiteMonitorItem | null | undefined, now: Date) {
+  const state = stateOf(item);
+  return {
+    lastCheck: state.lastCheckedAt
+      ? {
+          at: state.lastCheckedAt,
+          ok: state.lastOk ?? false,
+          status: state.lastStatus ?? null,
+          responseMs: state.lastResponseMs ?? null,
+          error: state.lastError ?? null,
+        }
+      : null,
+    openIncident: incidentView(state.openIncident),
+    lastIncident: incidentView(state.lastIncident),
+    certificate: state.certExpiresAt
+      ? { expiresAt: state.certExpiresAt, daysLeft: daysUntil(state.certExpiresAt, now) }
+      : null,
+  };
+}
+
+/** One of the caller's sites: summary and 30 days of history (a Get and one Query). */
+export async function siteUptime(
+  userId: string,
+  siteId: string,
+  now = new Date(),
+): Promise<SiteUptime> {
+  const site = await Sites.getItem(userId, siteId);
+  const window = historyDays(now, HISTORY_DAYS);
+  const [{ data: monitor }, { data: stored }] = await Promise.all([
+    db.entities.siteMonitor.get({ userId, siteId }).go(),
+    db.entities.uptimeDay.query
+      .byOwner({ userId, siteId })
+      .between({ day: window[0] as string }, { day: window[window.length - 1] as string })
+      .go({ pages: "all" }),
+  ]);
+  const byDay = new Map(stored.map((d) => [d.day, d]));
+  const days = window.map((day) => {
+    const d = byDay.get(day);
+    const checks = d?.checks ?? 0;
+    const failures = d?.failures ?? 0;
+    const good = checks - failures;
+    return {
+      day,
+      checks,
+      failures,
+      uptime: uptimePercent([{ day, checks, failures }]),
+      avgResponseMs: d && good > 0 ? Math.round(d.responseMsTotal / good) : null,
+    };
+  });
+  return {
+    siteId,
+    monitored: site.status === "live" && monitoredUrl(site) !== null,
+    uptime30d: uptimePercent(days),
+    ...summaryOf(monitor, now),
+    days,
+  };
+}
