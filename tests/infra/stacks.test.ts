@@ -11,7 +11,12 @@ import { Config, type FunctionProps, type Function as SstFunction, use } from "s
 import { beforeAll, describe, expect, test } from "vitest";
 import sstConfig from "../../sst.config";
 import { Api, THROTTLE } from "../../stacks/Api";
-import { EVENTS_MAX_RECEIVE_COUNT, Events } from "../../stacks/Events";
+import {
+  EVENTS_MAX_RECEIVE_COUNT,
+  Events,
+  UPTIME_SCHEDULE,
+  UPTIME_TIMEOUT_SECONDS,
+} from "../../stacks/Events";
 import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from "../../stacks/grants";
 import { Jobs, MAX_RECEIVE_COUNT } from "../../stacks/Jobs";
 import { Storage } from "../../stacks/Storage";
@@ -823,5 +828,58 @@ describe("stage settings", () => {
     expect(byName.has(path("OUTBOUND_ALLOW_HOSTS"))).toBe(false);
     expect(byName.has(path("CLERK_AUDIENCE"))).toBe(false);
     for (const value of byName.values()) expect(value).not.toBe("");
+  });
+});
+
+describe("Uptime checks", () => {
+  test("an EventBridge rule runs the uptime handler every 5 minutes", () => {
+    const eventsTemplate = template(Events);
+    expect(UPTIME_SCHEDULE).toBe("rate(5 minutes)");
+    const rules = Object.values(
+      eventsTemplate.findResources("AWS::Events::Rule", {
+        Properties: { ScheduleExpression: "rate(5 minutes)" },
+      }),
+    );
+    expect(rules).toHaveLength(1);
+    const job = lambda(eventsTemplate, "UptimeChecks");
+    const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] }).Targets;
+    expect(targets.map((t) => JSON.stringify(t.Arn))).toContain(
+      JSON.stringify({ "Fn::GetAtt": [job.functionId, "Arn"] }),
+    );
+    expect(functionProps(use(Events).uptime.jobFunction).handler).toBe(
+      "packages/functions/src/workers/uptime.handler",
+    );
+    expect(job.properties.Timeout).toBe(UPTIME_TIMEOUT_SECONDS);
+  });
+
+  test("the uptime function writes the table, emits events, and may do nothing else", () => {
+    const eventsTemplate = template(Events);
+    const job = lambda(eventsTemplate, "UptimeChecks");
+    const statements = roleStatements(eventsTemplate, job.roleId);
+    expect(
+      allows(statements, "dynamodb:Query", { logicalId: "MainTable", suffix: "/index/*" }),
+    ).toBe(true);
+    expect(allows(statements, "dynamodb:UpdateItem", { logicalId: "MainTable" })).toBe(true);
+    expect(allows(statements, "dynamodb:Scan", { logicalId: "MainTable" })).toBe(false);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: eventsDeadLettersId })).toBe(false);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: queueId })).toBe(false);
+    expect(allows(statements, "ses:SendEmail", sesIdentity)).toBe(false);
+    expect(allows(statements, "s3:GetObject", { logicalId: bucketId })).toBe(false);
+    expect(allows(statements, "ssm:GetParameters", secretArn("test", "STRIPE_SECRET_KEY"))).toBe(
+      false,
+    );
+    const env = (job.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toHaveProperty("SST_Parameter_value_OUTBOUND_ALLOW_HOSTS");
+  });
+
+  test("the customer's uptime read only reads the table", () => {
+    const apiTemplate = template(Api);
+    const fn = routeFunctions(apiTemplate).get("GET /api/sites/{id}/uptime");
+    if (!fn) throw new Error("no uptime route");
+    const statements = roleStatements(apiTemplate, fn.roleId);
+    expect(allows(statements, "dynamodb:Query", { logicalId: "MainTable" })).toBe(true);
+    expect(allows(statements, "dynamodb:PutItem", { logicalId: "MainTable" })).toBe(false);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(false);
   });
 });
