@@ -32,6 +32,27 @@ describe("which events mail whom", () => {
     }
   });
 
+  it("an outage follows the notification switch; an expiring certificate is always told", () => {
+    const site = { siteId: "s1", siteName: "B", url: "https://b.com/" };
+    const down: DomainEvent = {
+      ...base,
+      ...site,
+      type: "site.down",
+      startedAt: base.occurredAt,
+      reason: "The server answered 502",
+    };
+    const cert: DomainEvent = {
+      ...base,
+      ...site,
+      type: "site.certificate_expiring",
+      expiresAt: "2026-01-10T00:00:00.000Z",
+      daysLeft: 9,
+    };
+    expect(decide(down, none)).toEqual({ send: false, reason: "notification mails are off" });
+    expect(decide(down, all)).toEqual({ send: true, kind: "notification" });
+    expect(decide(cert, none)).toEqual({ send: true, kind: "transactional" });
+  });
+
   it("mails going live once: the status change to live makes no mail of its own", () => {
     const toLive: DomainEvent = {
       ...base,
