@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { activitySchema } from "./dashboard";
+import { siteUptimeSchema } from "./monitoring";
 import { questionnaireSchema } from "./questionnaires";
 import { SITE_STATUS_VALUES, siteSchema } from "./sites";
 import { text } from "./text";
@@ -84,6 +85,16 @@ export const staffCustomerSchema = z.object({
   tickets: z.array(z.lazy(() => staffTicketSchema)),
   activities: z.array(activitySchema),
   upsells: z.array(staffUpsellSchema),
+  /** Uptime monitoring of the customer's live sites (docs/monitoring.md), by site id. */
+  monitoring: z.array(
+    siteUptimeSchema.pick({
+      siteId: true,
+      lastCheck: true,
+      openIncident: true,
+      lastIncident: true,
+      certificate: true,
+    }),
+  ),
 });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
 

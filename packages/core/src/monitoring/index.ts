@@ -3,44 +3,19 @@
  * checks every live site, and the customer's read of one site's history.
  */
 import { outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
-import type { SiteUptime, UptimeIncident } from "../contracts/monitoring";
+import type { SiteUptime } from "../contracts/monitoring";
 import { UPTIME_DAY_TTL_DAYS } from "../db/entities/uptime";
-import { db, type SiteItem, type SiteMonitorItem } from "../db/service";
+import { db, type SiteItem } from "../db/service";
 import { emit } from "../events/emit";
 import * as Sites from "../sites/index";
 import { type CheckOptions, type CheckResult, checkSite } from "./check";
-import {
-  applyCheck,
-  daysUntil,
-  HISTORY_DAYS,
-  historyDays,
-  type Incident,
-  type MonitorState,
-  uptimePercent,
-  utcDay,
-} from "./rules";
+import { applyCheck, HISTORY_DAYS, historyDays, uptimePercent, utcDay } from "./rules";
+import { stateOf, summaryOf } from "./summary";
 
 /** The address a live site is checked at: its verified custom domain, else its live URL. */
 export function monitoredUrl(site: Pick<SiteItem, "liveUrl" | "customDomain" | "domainStatus">) {
   if (site.customDomain && site.domainStatus === "active") return `https://${site.customDomain}/`;
   return site.liveUrl || null;
-}
-
-function stateOf(item: SiteMonitorItem | null | undefined): MonitorState {
-  if (!item) return { consecutiveFailures: 0 };
-  return {
-    consecutiveFailures: item.consecutiveFailures,
-    failingSince: item.failingSince,
-    lastCheckedAt: item.lastCheckedAt,
-    lastOk: item.lastOk,
-    lastStatus: item.lastStatus,
-    lastResponseMs: item.lastResponseMs,
-    lastError: item.lastError,
-    openIncident: item.openIncident as Incident | undefined,
-    lastIncident: item.lastIncident as Incident | undefined,
-    certExpiresAt: item.certExpiresAt,
-    certWarnedFor: item.certWarnedFor,
-  };
 }
 
 /** Drops undefined fields: ElectroDB's put refuses them in maps. */
@@ -112,32 +87,6 @@ export async function runUptimeChecks(opts: RunOptions = {}) {
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 8 }, worker));
   return { checked: results.length, results };
-}
-
-const incidentView = (incident: Incident | undefined): UptimeIncident | null =>
-  incident
-    ? { startedAt: incident.startedAt, endedAt: incident.endedAt ?? null, reason: incident.reason }
-    : null;
-
-/** The monitoring summary of a monitor item (also used by the staff console). */
-export function summaryOf(item: SiteMonitorItem | null | undefined, now: Date) {
-  const state = stateOf(item);
-  return {
-    lastCheck: state.lastCheckedAt
-      ? {
-          at: state.lastCheckedAt,
-          ok: state.lastOk ?? false,
-          status: state.lastStatus ?? null,
-          responseMs: state.lastResponseMs ?? null,
-          error: state.lastError ?? null,
-        }
-      : null,
-    openIncident: incidentView(state.openIncident),
-    lastIncident: incidentView(state.lastIncident),
-    certificate: state.certExpiresAt
-      ? { expiresAt: state.certExpiresAt, daysLeft: daysUntil(state.certExpiresAt, now) }
-      : null,
-  };
 }
 
 /** One of the caller's sites: summary and 30 days of history (a Get and one Query). */

@@ -3,6 +3,7 @@ import * as Activities from "../activities/index";
 import type { StaffCustomer, StaffCustomerSummary, StaffUpsell } from "../contracts/staff";
 import { db, type UpsellItem, type UserItem } from "../db/service";
 import { NotFoundError } from "../errors";
+import { summaryOf } from "../monitoring/summary";
 import { toQuestionnaire } from "../questionnaires/index";
 import { seoPackagesFrom, toSiteView } from "../sites/view";
 import { PAGE_SIZE } from "./paging";
@@ -88,6 +89,7 @@ export async function get(userId: string): Promise<StaffCustomer> {
     upsells: data.upsell.map((u) =>
       toStaffUpsell(u, u.siteId ? (siteNames.get(u.siteId) ?? null) : null, user.email),
     ),
+    monitoring: data.siteMonitor.map((m) => ({ siteId: m.siteId, ...summaryOf(m, new Date()) })),
   };
 }
 

@@ -24,6 +24,7 @@ import { CircleCheck, ClipboardList, Hammer, Rocket, Settings, TrendingUp } from
 import { useState } from "react";
 import { LiveSiteButton } from "../sites/live-site-button";
 import { SiteListStates, useSites } from "../sites/site-list-states";
+import { UptimeLine } from "../sites/uptime";
 import { formatLongDate, scoreBand, showsSeoUpsell, siteStatusBadge } from "./site-display";
 import placeholderImage from "./site-placeholder.svg";
 
@@ -205,6 +206,7 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => 
               </Text>
             </HStack>
           </HStack>
+          {site.status === "live" ? <UptimeLine siteId={site.id} /> : null}
         </Stack>
         <HStack gap="2" flexShrink="0">
           <LiveSiteButton href={site.liveUrl} label="Preview" />

@@ -21,6 +21,7 @@ import { PageHeader } from "../shell/app-shell";
 import { SiteSettingsForm } from "./settings-form";
 import { NoSitesYet, pickSite, SiteListStates, useSites } from "./site-list-states";
 import { settingsStatusBadge } from "./site-status";
+import { UptimeCard } from "./uptime";
 
 export interface SiteSettingsPageProps {
   selectedId: string | undefined;
@@ -51,11 +52,14 @@ export function SiteSettingsPage({ selectedId, onSelect }: SiteSettingsPageProps
             <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "280px minmax(0, 1fr)" }} gap="6">
               <SiteList sites={list} selectedId={selected?.id} onSelect={onSelect} />
               {selected ? (
-                <SiteSettingsForm
-                  key={selected.id}
-                  site={selected}
-                  onDeleted={() => onSelect(undefined)}
-                />
+                <Stack gap="6" minW="0">
+                  <SiteSettingsForm
+                    key={selected.id}
+                    site={selected}
+                    onDeleted={() => onSelect(undefined)}
+                  />
+                  {selected.status === "live" ? <UptimeCard siteId={selected.id} /> : null}
+                </Stack>
               ) : (
                 <SelectASite />
               )}

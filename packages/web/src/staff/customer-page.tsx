@@ -18,6 +18,35 @@ import { QuestionnaireAnswers } from "./questionnaire-answers";
 import { SiteLifecycle } from "./site-lifecycle";
 import { UpsellWorkButtons, WorkStatusBadge } from "./upsell-work";
 
+type SiteMonitor = StaffCustomer["monitoring"][number];
+
+/** The site's uptime as the monitor last saw it (docs/monitoring.md): an outage or a dying certificate. */
+function SiteMonitoring({ monitor }: { monitor: SiteMonitor | undefined }) {
+  if (!monitor?.lastCheck) return null;
+  const cert = monitor.certificate;
+  return (
+    <HStack gap="2" flexWrap="wrap" fontSize="sm" data-testid="staff-site-monitoring">
+      {monitor.openIncident ? (
+        <Badge colorPalette="red" variant="solid">
+          Down since {formatDateTime(monitor.openIncident.startedAt)}: {monitor.openIncident.reason}
+        </Badge>
+      ) : (
+        <Badge colorPalette="green" variant="subtle">
+          Up (checked {formatDateTime(monitor.lastCheck.at)})
+        </Badge>
+      )}
+      {cert && cert.daysLeft <= 14 ? (
+        <Badge colorPalette="red" variant="subtle">
+          Certificate expires in {cert.daysLeft} days
+        </Badge>
+      ) : null}
+      {!monitor.openIncident && monitor.lastIncident ? (
+        <Text color="fg.muted">Last incident {formatDateTime(monitor.lastIncident.startedAt)}</Text>
+      ) : null}
+    </HStack>
+  );
+}
+
 export function CustomerPage({ userId }: { userId: string }) {
   const query = useQuery(customerQuery(userId));
   const notFound = query.isError && parseApiError(query.error).status === 404;
@@ -41,7 +70,8 @@ export function CustomerPage({ userId }: { userId: string }) {
 }
 
 function CustomerDetails({ data }: { data: StaffCustomer }) {
-  const { customer, questionnaire, sites, tickets, upsells, activities } = data;
+  const { customer, questionnaire, sites, tickets, upsells, activities, monitoring } = data;
+  const monitors = new Map(monitoring.map((m) => [m.siteId, m]));
   return (
     <>
       <PageHeader title={customerName(customer)}>
@@ -93,6 +123,7 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
                     </Button>
                   ) : null}
                 </Flex>
+                <SiteMonitoring monitor={monitors.get(site.id)} />
                 <SiteLifecycle userId={customer.id} site={site} />
               </Stack>
             ))}
