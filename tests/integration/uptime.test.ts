@@ -11,7 +11,7 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
 import { selfSignedCert } from "../support/tls-cert";
 
 const SLOW_MS = 1200;
@@ -155,6 +155,19 @@ describe("uptime checks", () => {
     expect(subjects.filter((s) => s === "Down Bakery is down")).toHaveLength(1);
     // The certificate is announced once, not on every run.
     expect(subjects.filter((s) => s.includes("certificate"))).toHaveLength(1);
+
+    // The team sees the outage and the certificate on the customer's page.
+    const staff = await signUpStaff({}, stack.url, stack.env.DEV_IDENTITY_ADMIN_TOKEN);
+    const page = await fetch(`${stack.url}/api/staff/customers/${customer.user.id}`, {
+      headers: bearer(staff.token),
+    });
+    expect(page.status).toBe(200);
+    const { monitoring } = (await page.json()) as {
+      monitoring: (Pick<Uptime, "openIncident" | "certificate"> & { siteId: string })[];
+    };
+    const bySite = new Map(monitoring.map((m) => [m.siteId, m]));
+    expect(bySite.get(sites.down)?.openIncident?.reason).toBe("The server refused the connection");
+    expect(bySite.get(sites.tls)?.certificate?.daysLeft).toBeLessThanOrEqual(5);
 
     await listen(ok(), downPort);
     await stack.uptime.run();
