@@ -64,7 +64,13 @@ beforeAll(async () => {
   const create = async (name: string, liveUrl: string, status: "live" | "development" = "live") =>
     (await db.entities.site.create({ userId: customer.user.id, name, status, liveUrl }).go()).data
       .siteId;
-  sites.up = await create("Up Bakery", `http://127.0.0.1:${upPort}/`);
+  // Made live the way the team does it (a status write), not created live: the index of
+  // live sites must follow a status change.
+  sites.up = await create("Up Bakery", `http://127.0.0.1:${upPort}/`, "development");
+  await db.entities.site
+    .patch({ userId: customer.user.id, siteId: sites.up })
+    .set({ status: "live" })
+    .go();
   sites.down = await create("Down Bakery", `http://127.0.0.1:${downPort}/`);
   sites.slow = await create("Slow Bakery", `http://127.0.0.1:${slowPort}/`);
   sites.tls = await create("Secure Bakery", `https://127.0.0.1:${tlsPort}/`);

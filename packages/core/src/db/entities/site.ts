@@ -72,7 +72,7 @@ export const Site = new Entity({
     byStatus: {
       index: "gsi2",
       pk: { field: "gsi2pk", composite: ["status"], casing: CASE_SENSITIVE },
-      sk: { field: "gsi2sk", composite: ["userId", "siteId"], casing: CASE_SENSITIVE },
+      sk: { field: "gsi2sk", composite: [], casing: CASE_SENSITIVE },
     },
   },
 });
