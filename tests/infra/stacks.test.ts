@@ -842,7 +842,8 @@ describe("Uptime checks", () => {
     );
     expect(rules).toHaveLength(1);
     const job = lambda(eventsTemplate, "UptimeChecks");
-    const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] }).Targets;
+    const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] } | undefined)?.Targets;
+    if (!targets) throw new Error("the uptime rule has no targets");
     expect(targets.map((t) => JSON.stringify(t.Arn))).toContain(
       JSON.stringify({ "Fn::GetAtt": [job.functionId, "Arn"] }),
     );
