@@ -1,7 +1,8 @@
 /**
  * Audit engine figures on one local page: a bare Lighthouse run (the lighthouse API alone on
- * a puppeteer-launched Chromium with our flags), the same run through our runner (fresh
- * context, outbound guard, PWA checks, mapping), their ratio, and seconds per SEO analysis.
+ * a puppeteer-launched Chromium with our flags), the same run through our runner (its browser
+ * behind the egress proxy, fresh context, outbound guard, PWA checks, mapping), their ratio,
+ * and seconds per SEO analysis.
  *
  * Another timing (the run through the queue and worker) joins by passing a stage to
  * benchAudits: every Lighthouse stage is timed the same way and compared with the bare one.
@@ -13,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
+import { chromiumLaunchSpec, launchBrowser } from "../../packages/core/src/adapters/browser";
 import { lighthouseSettings, runLighthouse } from "../../packages/core/src/audits/lighthouse-run";
 import { analyzeSeo } from "../../packages/core/src/audits/seo-analyze";
 
@@ -22,8 +23,10 @@ export interface BenchContext {
   url: string;
   /** Allowlist entry for the local page. */
   allowHosts: string[];
-  /** A Chromium launched with the project's flags, shared by the in-process stages. */
+  /** launchBrowser's Chromium (behind its egress proxy), shared by our in-process stages. */
   browser: Browser;
+  /** A Chromium launched with the project's flags and nothing else, for the bare stage. */
+  bareBrowser: Browser;
 }
 
 export interface LighthouseStage {
@@ -66,8 +69,8 @@ function benchPage(): http.Server {
 /** The lighthouse API alone: a new page, Lighthouse's own navigation, nothing of ours. */
 export const bareLighthouse: LighthouseStage = {
   name: "lighthouse, bare API",
-  async run({ url, browser }) {
-    const page = await browser.newPage();
+  async run({ url, bareBrowser }) {
+    const page = await bareBrowser.newPage();
     try {
       const { flags, config } = lighthouseSettings("mobile");
       const result = await lighthouse(url, flags, config, page);
@@ -102,8 +105,9 @@ export async function benchAudits(
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const spec = await chromiumLaunchSpec();
-  const browser = await puppeteer.launch({ ...spec, defaultViewport: null });
-  const ctx: BenchContext = { url: `http://${host}/`, allowHosts: [host], browser };
+  const bareBrowser = await puppeteer.launch({ ...spec, defaultViewport: null });
+  const browser = await launchBrowser();
+  const ctx: BenchContext = { url: `http://${host}/`, allowHosts: [host], browser, bareBrowser };
 
   try {
     const stages = [bareLighthouse, ourLighthouse, ...(options.extraStages ?? [])];
@@ -136,6 +140,7 @@ export async function benchAudits(
     );
   } finally {
     await browser.close();
+    await bareBrowser.close();
     await new Promise((r) => server.close(r));
   }
 }

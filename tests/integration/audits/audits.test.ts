@@ -1,11 +1,12 @@
 /**
  * The audit engine against pages this suite serves itself on 127.0.0.1 (allowlisted), in one
- * Chromium for the whole file. Needs no local stack: it talks to core only.
+ * Chromium for the whole file, behind its egress proxy (docs/security.md, "The audit
+ * browser"). Needs no local stack: it talks to core only.
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import type { Browser } from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../../../packages/core/src/adapters/browser";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { chromiumLaunchSpec, launchBrowser } from "../../../packages/core/src/adapters/browser";
 import {
   type LookupAll,
   OUTBOUND_MESSAGES,
@@ -13,7 +14,7 @@ import {
 } from "../../../packages/core/src/adapters/outbound-guard";
 import { runLighthouse } from "../../../packages/core/src/audits/lighthouse-run";
 import { analyzeSeo } from "../../../packages/core/src/audits/seo-analyze";
-import { startTestSite, type TestSite } from "./test-site";
+import { REBIND_HOST, startTestSite, type TestSite } from "./test-site";
 
 let browser: Browser;
 let site: TestSite;
@@ -152,15 +153,114 @@ describe("outbound guard", () => {
     expect(site.forbiddenHits).not.toContain("/after-redirect");
   });
 
-  it("leaves no guard behind: a later page in the browser is not intercepted", async () => {
-    const page = await browser.newPage();
+  it("keeps the fence up between runs: a page opened outside a run reaches nothing", async () => {
+    for (const url of [`${site.origin}/defects`, `${site.forbiddenOrigin}/unguarded`]) {
+      const page = await browser.newPage();
+      try {
+        const error = await page.goto(url, { timeout: 10_000 }).then(
+          () => undefined,
+          (e: Error) => e.message,
+        );
+        expect(error).toMatch(/ERR_SOCKS_CONNECTION_FAILED/);
+      } finally {
+        await page.close();
+      }
+    }
+    expect(site.forbiddenHits).toEqual([]);
+  });
+});
+
+describe("the audit browser's egress", () => {
+  /**
+   * DNS rebinding: the guard is told the name is public, the proxy (which makes the
+   * connection) that it is loopback, as a hostile name server answering a second question
+   * would. Without the proxy, Chromium asks DNS itself and gets the same loopback answer.
+   */
+  const rebinding = {
+    lookup: (async (host) =>
+      host === REBIND_HOST ? [{ address: "93.184.216.34", family: 4 }] : lookup(host)) as LookupAll,
+    egressLookup: (async (host) =>
+      host === REBIND_HOST ? [{ address: "127.0.0.1", family: 4 }] : lookup(host)) as LookupAll,
+  };
+
+  const refusal = (run: Promise<unknown>) =>
+    run.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+
+  afterEach(() => {
+    site.forbiddenHits.length = 0;
+    site.udpHits.length = 0;
+  });
+
+  it("fails a run whose page opens a WebSocket to a non-public address, which never connects", async () => {
+    const error = await refusal(
+      analyzeSeo(browser, `${site.origin}/websocket`, { allowHosts, lookup }),
+    );
+    expect(error).toBeInstanceOf(OutboundBlockedError);
+    expect((error as Error).message).toBe(OUTBOUND_MESSAGES.notPublic);
+    expect(site.forbiddenHits).toEqual([]);
+  });
+
+  it("pins the navigation to the address checked: a name that rebinds to loopback is refused", async () => {
+    const forbiddenPort = new URL(site.forbiddenOrigin).port;
+    const url = `https://${REBIND_HOST}:${forbiddenPort}/`;
+    const error = await refusal(analyzeSeo(browser, url, { allowHosts, ...rebinding }));
+    expect(error).toBeInstanceOf(OutboundBlockedError);
+    expect((error as Error).message).toBe(OUTBOUND_MESSAGES.notPublic);
+    expect(site.forbiddenHits).toEqual([]);
+  });
+
+  it("fails the run when a sub-frame or fetch rebinds to loopback, and delivers neither", async () => {
+    const error = await refusal(
+      analyzeSeo(browser, `${site.origin}/rebind`, { allowHosts, ...rebinding }),
+    );
+    expect(error).toBeInstanceOf(OutboundBlockedError);
+    expect(site.forbiddenHits).toEqual([]);
+  });
+
+  it("sends no WebRTC UDP: a STUN server on loopback hears nothing", async () => {
+    const result = await analyzeSeo(browser, `${site.origin}/webrtc`, { allowHosts, lookup });
+    expect(result.metaTitle).toBe("WebRTC");
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(site.udpHits).toEqual([]);
+  });
+
+  it("closes the popups a run opened", async () => {
+    const before = (await browser.pages()).length;
+    const result = await analyzeSeo(browser, `${site.origin}/popup`, { allowHosts, lookup });
+    expect(result.metaTitle).toBe("Popup");
+    expect((await browser.pages()).length).toBe(before);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(site.forbiddenHits).toEqual([]);
+  });
+
+  it("fails a run whose responses did not come through the proxy", async () => {
+    // A browser told to go around the proxy for loopback: what it loads is not vouched for.
+    const around = await launchBrowser({ extraArgs: ["--proxy-bypass-list=127.0.0.1"] });
     try {
-      const response = await page.goto(`${site.forbiddenOrigin}/unguarded`);
-      expect(response?.status()).toBe(200);
-      expect(site.forbiddenHits).toContain("/unguarded");
+      const session = await around.target().createCDPSession();
+      await session.send("Security.setIgnoreCertificateErrors", { ignore: true });
+      const error = await refusal(
+        analyzeSeo(around, `${site.origin}/defects`, { allowHosts, lookup }),
+      );
+      expect(error).toBeInstanceOf(OutboundBlockedError);
     } finally {
-      await page.close();
-      site.forbiddenHits.length = 0;
+      await around.close();
+    }
+  });
+
+  it("refuses to run on a browser without an egress proxy", async () => {
+    const { default: puppeteer } = await import("puppeteer-core");
+    const spec = await chromiumLaunchSpec();
+    const bare = await puppeteer.launch({ ...spec, defaultViewport: null });
+    try {
+      const error = await refusal(analyzeSeo(bare, `${site.origin}/defects`, { allowHosts }));
+      expect((error as Error).message).toMatch(/no egress proxy/);
+      expect(site.forbiddenHits).toEqual([]);
+    } finally {
+      await bare.close();
     }
   });
 });

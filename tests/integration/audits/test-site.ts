@@ -1,10 +1,13 @@
 /**
  * Pages the audit tests load: an HTTPS site on 127.0.0.1 (self-signed, made with openssl
  * for each run) that the tests allowlist, and a "forbidden" HTTPS server on another
- * loopback port that is never allowlisted and records every hit it gets. Both are HTTPS so
- * that mixed-content blocking cannot be what stops a request: only the guard can.
+ * loopback port that is never allowlisted and records every hit it gets (WebSocket
+ * handshakes too), plus a UDP port that records every datagram (a STUN server for WebRTC).
+ * Both are HTTPS so that mixed-content blocking cannot be what stops a request: only the
+ * guard can.
  */
 import { execFileSync } from "node:child_process";
+import dgram from "node:dgram";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
@@ -18,8 +21,11 @@ export interface TestSite {
   host: string;
   /** https://127.0.0.1:OTHER, not allowlisted. */
   forbiddenOrigin: string;
-  /** Paths the forbidden server was asked for. */
+  /** Paths the forbidden server was asked for ("upgrade /path" for a WebSocket). */
   forbiddenHits: string[];
+  /** A loopback UDP port nobody may send to; `udpHits` lists what arrived. */
+  udpPort: number;
+  udpHits: string[];
   close(): Promise<void>;
 }
 
@@ -68,8 +74,16 @@ const GOOD_HEAD = `
   <meta property="og:title" content="Corner Bakery">
   <meta property="og:image" content="/og.png">`;
 
-function pages(forbidden: string): Record<string, { type: string; body: string | Buffer }> {
+/** The name the rebinding tests resolve to a public address for the guard, loopback after. */
+export const REBIND_HOST = "rebind.test";
+
+function pages(
+  forbidden: string,
+  udpPort: number,
+): Record<string, { type: string; body: string | Buffer }> {
   const html = (s: string) => ({ type: "text/html; charset=utf-8", body: s });
+  const forbiddenPort = new URL(forbidden).port;
+  const rebound = `https://${REBIND_HOST}:${forbiddenPort}`;
   return {
     // Everything right except: no meta description, two h1, three images without alt.
     "/defects": html(`<!doctype html><html lang="en"><head>
@@ -113,6 +127,35 @@ function pages(forbidden: string): Record<string, { type: string; body: string |
       type: "text/javascript",
       body: `self.addEventListener("install", (e) => e.waitUntil(fetch("${forbidden}/from-sw").catch(() => {})));`,
     },
+    // A WebSocket to the forbidden server: no interceptor sees its handshake.
+    "/websocket": html(`<!doctype html><html lang="en"><head><title>Socket</title></head><body>
+      <h1>Socket</h1>
+      <script>const ws = new WebSocket("${forbidden.replace("https:", "wss:")}/ws");</script>
+    </body></html>`),
+    // A sub-frame and a fetch to a name the tests resolve to a public address for the guard
+    // and to loopback for the connection.
+    "/rebind": html(`<!doctype html><html lang="en"><head><title>Rebind</title></head><body>
+      <h1>Rebind</h1>
+      <iframe src="${rebound}/frame"></iframe>
+      <script>fetch("${rebound}/fetch").catch(() => {});</script>
+    </body></html>`),
+    // WebRTC asking a STUN server on a loopback UDP port for its address.
+    "/webrtc": html(`<!doctype html><html lang="en"><head><title>WebRTC</title></head><body>
+      <h1>WebRTC</h1>
+      <script>
+        const pc = new RTCPeerConnection({ iceServers: [{ urls: "stun:127.0.0.1:${udpPort}" }] });
+        pc.createDataChannel("x");
+        pc.createOffer().then((offer) => pc.setLocalDescription(offer));
+      </script>
+    </body></html>`),
+    // A popup that keeps reaching for the forbidden server for as long as it lives.
+    "/popup": html(`<!doctype html><html lang="en"><head><title>Popup</title></head><body>
+      <h1>Popup</h1>
+      <script>window.open("/popup-child", "child");</script>
+    </body></html>`),
+    "/popup-child": html(`<!doctype html><html lang="en"><head><title>Child</title></head><body>
+      <script>setInterval(() => fetch("${forbidden}/from-popup").catch(() => {}), 100);</script>
+    </body></html>`),
     "/a.png": { type: "image/png", body: PNG },
     "/b.png": { type: "image/png", body: PNG },
     "/c.png": { type: "image/png", body: PNG },
@@ -127,10 +170,20 @@ export async function startTestSite(): Promise<TestSite> {
     forbiddenHits.push(req.url ?? "");
     res.end("internal data");
   });
+  forbiddenServer.on("upgrade", (req, socket) => {
+    forbiddenHits.push(`upgrade ${req.url ?? ""}`);
+    socket.destroy();
+  });
   await new Promise<void>((r) => forbiddenServer.listen(0, "127.0.0.1", r));
   const forbiddenOrigin = `https://127.0.0.1:${(forbiddenServer.address() as AddressInfo).port}`;
 
-  const table = pages(forbiddenOrigin);
+  const udpHits: string[] = [];
+  const udp = dgram.createSocket("udp4");
+  udp.on("message", (message, from) => udpHits.push(`${from.address}: ${message.length} bytes`));
+  await new Promise<void>((r) => udp.bind(0, "127.0.0.1", r));
+  const udpPort = udp.address().port;
+
+  const table = pages(forbiddenOrigin, udpPort);
   const server = https.createServer(tls, (req, res) => {
     const path = new URL(req.url ?? "/", "https://x").pathname;
     if (path === "/redirect-out") {
@@ -152,7 +205,10 @@ export async function startTestSite(): Promise<TestSite> {
     host: `127.0.0.1:${port}`,
     forbiddenOrigin,
     forbiddenHits,
+    udpPort,
+    udpHits,
     async close() {
+      udp.close();
       server.closeAllConnections();
       forbiddenServer.closeAllConnections();
       await Promise.all([

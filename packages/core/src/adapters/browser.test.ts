@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CHROMIUM_FLAGS, chromiumLaunchSpec, DEFAULT_CHROMIUM_PATH } from "./browser";
+import { CHROMIUM_FLAGS, chromiumLaunchSpec, DEFAULT_CHROMIUM_PATH, egressFlags } from "./browser";
 
 describe("chromiumLaunchSpec", () => {
   it("uses CHROMIUM_PATH outside Lambda, headless, with our flags only", async () => {
@@ -38,6 +38,32 @@ describe("chromiumLaunchSpec", () => {
     expect(spec.args).not.toContain("--disable-web-security");
     expect(spec.args).not.toContain("--allow-running-insecure-content");
     expect(spec.args).not.toContain("--disable-site-isolation-trials");
+    // …and the features that are site isolation are not switched off either.
+    const disabled = spec.args
+      .filter((a) => a.startsWith("--disable-features="))
+      .flatMap((a) => a.slice("--disable-features=".length).split(","));
+    expect(disabled).not.toContain("IsolateOrigins");
+    expect(disabled).not.toContain("site-per-process");
+    expect(disabled).toContain("AudioServiceOutOfProcess");
     expect(spec.args).toEqual(expect.arrayContaining([...CHROMIUM_FLAGS, "--single-process"]));
   }, 60_000);
+
+  it("sends WebRTC through the proxy only (both spellings Chromium builds read) and no QUIC", async () => {
+    for (const env of [{}, { AWS_LAMBDA_FUNCTION_NAME: "jobs" }]) {
+      const { args } = await chromiumLaunchSpec(env);
+      expect(args).toContain("--webrtc-ip-handling-policy=disable_non_proxied_udp");
+      expect(args).toContain("--force-webrtc-ip-handling-policy=disable_non_proxied_udp");
+      expect(args).toContain("--disable-quic");
+    }
+  }, 60_000);
+});
+
+describe("egressFlags", () => {
+  it("puts every connection, loopback included, through the proxy, and resolves nothing", () => {
+    expect(egressFlags("socks5://127.0.0.1:1080")).toEqual([
+      "--proxy-server=socks5://127.0.0.1:1080",
+      "--proxy-bypass-list=<-loopback>",
+      "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    ]);
+  });
 });

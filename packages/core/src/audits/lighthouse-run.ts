@@ -5,7 +5,7 @@
  */
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import type { Browser } from "puppeteer-core";
-import { guardPage, openAuditPage } from "../adapters/browser";
+import { openAuditPage } from "../adapters/browser";
 import { assertPublicUrl } from "../adapters/outbound-guard";
 import {
   type AuditStrategy,
@@ -41,8 +41,8 @@ export function lighthouseSettings(strategy: AuditStrategy): {
 
 /**
  * Runs Lighthouse on one URL on a page of its own (openAuditPage) and maps the report. Throws the
- * guard's error when the URL or any hop of the main navigation is refused, and an
- * UnprocessableError when Lighthouse cannot score the page.
+ * guard's error when the URL or any hop of the main navigation is refused or the page reached
+ * for a non-public address, and an UnprocessableError when Lighthouse cannot score the page.
  */
 export async function runLighthouse(
   browser: Browser,
@@ -53,8 +53,7 @@ export async function runLighthouse(
   const allowHosts = opts.allowHosts ?? [];
   const target = await assertPublicUrl(url, { allowHosts, lookup: opts.lookup });
 
-  const { page, close } = await openAuditPage(browser);
-  const guard = await guardPage(page, allowHosts, { lookup: opts.lookup });
+  const { page, guard, close } = await openAuditPage(browser, allowHosts, opts);
   try {
     const { flags, config } = lighthouseSettings(strategy);
     let runner: Awaited<ReturnType<typeof lighthouse>>;
@@ -72,11 +71,12 @@ export async function runLighthouse(
     const lhr = runner.lhr as unknown as LhrLike;
     const pwa =
       !lhr.runtimeError && page.url().startsWith("http") ? await checkPwa(page) : PWA_NOT_MEASURED;
+    // The page kept running meanwhile: whatever it reached for since counts too.
+    guard.throwIfBlocked();
     return lighthouseResultSchema.parse(
       mapLighthouseResult(lhr, { url: target.href, strategy, pwa }),
     );
   } finally {
-    await guard.dispose();
     await close();
   }
 }

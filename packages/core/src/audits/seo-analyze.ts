@@ -3,7 +3,7 @@
  * rules need from the rendered DOM and the network, and score them (seo-rules.ts).
  */
 import type { Browser, HTTPResponse } from "puppeteer-core";
-import { guardPage, openAuditPage } from "../adapters/browser";
+import { openAuditPage } from "../adapters/browser";
 import { assertPublicUrl, type LookupAll } from "../adapters/outbound-guard";
 import { type SeoResult, seoResultSchema } from "../contracts/audits";
 import { UnprocessableError } from "../errors";
@@ -14,6 +14,8 @@ export interface AuditOptions {
   allowHosts?: readonly string[];
   /** Resolver for the guard; tests inject one so no DNS is needed. */
   lookup?: LookupAll;
+  /** The egress proxy's resolver when it must differ from the guard's (tests: rebinding). */
+  egressLookup?: LookupAll;
   /** Navigation timeout, ms. */
   timeoutMs?: number;
 }
@@ -93,8 +95,9 @@ function navigationFailure(error: unknown): UnprocessableError {
 
 /**
  * Analyses one URL on a page of its own (openAuditPage: no cookies or service workers
- * carried over from another customer's run). Throws the guard's error when the URL, or the page's main
- * navigation at any redirect hop, points somewhere we must not reach.
+ * carried over from another customer's run). Throws the guard's error when the URL, or the
+ * page's main navigation at any redirect hop, points somewhere we must not reach, or when the
+ * page reached for a non-public address at all.
  */
 export async function analyzeSeo(
   browser: Browser,
@@ -104,8 +107,7 @@ export async function analyzeSeo(
   const allowHosts = opts.allowHosts ?? [];
   const target = await assertPublicUrl(url, { allowHosts, lookup: opts.lookup });
 
-  const { page, close } = await openAuditPage(browser);
-  const guard = await guardPage(page, allowHosts, { lookup: opts.lookup });
+  const { page, guard, close } = await openAuditPage(browser, allowHosts, opts);
   try {
     await page.setViewport({ width: 1366, height: 768 });
     // Some sites turn away "HeadlessChrome"; we want the page a visitor's Chrome gets.
@@ -147,6 +149,8 @@ export async function analyzeSeo(
     };
     const { score, issues } = evaluateSeo(facts);
     await cdp.detach().catch(() => undefined);
+    // The page kept running while it was read: whatever it reached for since counts too.
+    guard.throwIfBlocked();
 
     return seoResultSchema.parse({
       url: facts.url,
@@ -161,7 +165,6 @@ export async function analyzeSeo(
       images: dom.images,
     });
   } finally {
-    await guard.dispose();
     await close();
   }
 }

@@ -2,9 +2,9 @@
  * Site previews, the worker's part: captures the page at 1280x800 behind the outbound guard,
  * stores a compressed image under the owner's prefix in the private bucket and records its key.
  */
-import type { Browser } from "puppeteer-core";
+import type { Browser, HTTPResponse } from "puppeteer-core";
 import * as Blobs from "../adapters/blobs";
-import { guardPage, launchBrowser } from "../adapters/browser";
+import { launchBrowser, openAuditPage } from "../adapters/browser";
 import { assertPublicUrl, outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
 import { db, isConditionFailure } from "../db/service";
 import { captureUrl, sitePrefix } from "./screenshots";
@@ -71,15 +71,17 @@ async function takeScreenshot(
   shared?: Browser,
 ): Promise<Uint8Array> {
   const browser = shared ?? (await launchBrowser());
-  const page = await browser.newPage();
   try {
-    await page.setViewport(VIEWPORT);
-    const guard = await guardPage(page, allowHosts);
+    const { page, guard, close } = await openAuditPage(browser, allowHosts);
     try {
-      const response = await page.goto(url, {
-        waitUntil: "load",
-        timeout: navigationTimeoutMs(),
-      });
+      await page.setViewport(VIEWPORT);
+      let response: HTTPResponse | null;
+      try {
+        response = await page.goto(url, { waitUntil: "load", timeout: navigationTimeoutMs() });
+      } catch (error) {
+        guard.throwIfBlocked();
+        throw error;
+      }
       guard.throwIfBlocked();
       if (!response) throw new Error(`No response from ${url}`);
       if (response.status() >= 400) {
@@ -87,13 +89,13 @@ async function takeScreenshot(
       }
       // Let late layout and web fonts settle a little; a page that keeps fetching is fine.
       await page.waitForNetworkIdle({ idleTime: 500, timeout: 3000 }).catch(() => undefined);
+      const image = await page.screenshot({ type: "webp", quality: WEBP_QUALITY });
       guard.throwIfBlocked();
-      return await page.screenshot({ type: "webp", quality: WEBP_QUALITY });
+      return image;
     } finally {
-      await guard.dispose();
+      await close();
     }
   } finally {
-    await page.close().catch(() => {});
     if (!shared) await browser.close().catch(() => {});
   }
 }
