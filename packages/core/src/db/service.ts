@@ -13,6 +13,7 @@ import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
 import { MailedEvent } from "./entities/mailed-event";
 import { Questionnaire } from "./entities/questionnaire";
+import { ScreenshotJob } from "./entities/screenshot-job";
 import { Site } from "./entities/site";
 import { StaffAction } from "./entities/staff-action";
 import { StripeEvent } from "./entities/stripe-event";
@@ -49,6 +50,7 @@ export const db = new Service(
     questionnaire: Questionnaire,
     seoResult: SeoResult,
     lighthouseResult: LighthouseResult,
+    screenshotJob: ScreenshotJob,
     stripeEvent: StripeEvent,
     mailedEvent: MailedEvent,
     domainClaim: DomainClaim,
@@ -85,6 +87,7 @@ export {
   TIMELINES,
   WEBSITE_TYPES,
 } from "./entities/questionnaire";
+export type { ScreenshotJobItem } from "./entities/screenshot-job";
 export type { SiteItem, SiteStatus } from "./entities/site";
 export { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "./entities/site";
 export type { StripeEventItem } from "./entities/stripe-event";

@@ -7,6 +7,7 @@ import * as Blobs from "../adapters/blobs";
 import { launchBrowser, openAuditPage } from "../adapters/browser";
 import { assertPublicUrl, outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
 import { db, isConditionFailure } from "../db/service";
+import { UnprocessableError } from "../errors";
 import { captureUrl, sitePrefix } from "./screenshots";
 
 export const VIEWPORT = { width: 1280, height: 800 } as const;
@@ -24,9 +25,12 @@ export type CaptureOutcome =
   | { status: "skipped"; reason: "site-gone" | "no-url" };
 
 /**
- * The worker's part. Throws when the page cannot be loaded (network error, HTTP error, the
- * guard refusing it, a timeout): nothing is recorded and SQS retries, then dead-letters.
- * A site deleted meanwhile, or without a URL, is done with rather than retried.
+ * The worker's part, on `options.browser` (the worker's shared one) or a browser of its own.
+ * Throws a DomainError when the answer is final (the guard refuses the address, the page
+ * answers 4xx): the job fails without a retry (screenshots.ts executeScreenshotJob). Throws
+ * anything else when another try may help (a network error, a 5xx, a timeout): nothing is
+ * recorded and SQS retries, then dead-letters. A site deleted meanwhile, or without a URL, is
+ * done with rather than retried.
  */
 export async function capture(
   userId: string,
@@ -84,9 +88,13 @@ async function takeScreenshot(
       }
       guard.throwIfBlocked();
       if (!response) throw new Error(`No response from ${url}`);
-      if (response.status() >= 400) {
-        throw new Error(`${url} answered HTTP ${response.status()}`);
+      const status = response.status();
+      // A page that says it is not there will say so again: an answer, not a crash. A server
+      // error may pass, so that one is retried.
+      if (status >= 400 && status < 500) {
+        throw new UnprocessableError(`The page answered HTTP ${status}.`);
       }
+      if (status >= 500) throw new Error(`${url} answered HTTP ${status}`);
       // Let late layout and web fonts settle a little; a page that keeps fetching is fine.
       await page.waitForNetworkIdle({ idleTime: 500, timeout: 3000 }).catch(() => undefined);
       const image = await page.screenshot({ type: "webp", quality: WEBP_QUALITY });

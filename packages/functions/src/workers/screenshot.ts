@@ -1,15 +1,36 @@
-/** Job kind "screenshot": captures a site's page into the bucket (core/sites/screenshot-capture). */
+/**
+ * Job kind "screenshot": captures a site's page into the bucket (core/sites/screenshot-capture)
+ * on the worker's shared Chromium, and keeps the job record the limits count
+ * (core/sites/screenshots executeScreenshotJob).
+ */
 import { z } from "zod";
+import { maxReceiveCount, withAuditBrowser } from "./audit-browser";
 import { defineJob } from "./define-job";
 
 export const screenshotJob = defineJob({
   kind: "screenshot",
-  payload: { userId: z.string().min(1), siteId: z.string().min(1) },
-  async run(message) {
+  payload: {
+    userId: z.string().min(1),
+    siteId: z.string().min(1),
+    // Messages queued before job records existed have none.
+    jobId: z.string().min(1).optional(),
+  },
+  async run(message, context) {
     // Loaded on first use: the registry is imported wherever the message union is needed,
     // and core's data layer reads its table binding at import.
-    const { capture } = await import("@portal/core/sites/screenshot-capture");
-    // Throws when the page does not load: the message is retried, then dead-lettered.
-    await capture(message.userId, message.siteId);
+    const [{ capture }, { executeScreenshotJob }, { DomainError }] = await Promise.all([
+      import("@portal/core/sites/screenshot-capture"),
+      import("@portal/core/sites/screenshots"),
+      import("@portal/core/errors"),
+    ]);
+    const attempt = { receiveCount: context.receiveCount, maxReceiveCount: maxReceiveCount() };
+    // A page that does not load is thrown: the message is retried, then dead-lettered. An
+    // answer (the guard's refusal, a 4xx) ends the job failed at once.
+    await executeScreenshotJob(message, attempt, () =>
+      withAuditBrowser(
+        (browser) => capture(message.userId, message.siteId, { browser }),
+        (error) => error instanceof DomainError,
+      ),
+    );
   },
 });
