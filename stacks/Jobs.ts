@@ -17,6 +17,14 @@ import { Storage } from "./Storage";
 export const WORKER_TIMEOUT_SECONDS = 180;
 /** Receives before a message goes to the dead-letter queue. */
 export const MAX_RECEIVE_COUNT = 3;
+/**
+ * Chromium workers at once, at most (docs/security.md, "Background work"). The queue's event
+ * source invokes no more than this many (maximumConcurrency), and the same number is reserved
+ * for the worker: the queue cannot take the account's Lambda concurrency from the API, and the
+ * event source is never throttled below its own maximum (a throttled delivery still counts
+ * towards MAX_RECEIVE_COUNT). The account needs this many plus its 10 unreserved to spare.
+ */
+export const WORKER_CONCURRENCY = 5;
 
 export function Jobs({ stack }: StackContext) {
   const { table, bucket, config } = use(Storage);
@@ -33,6 +41,7 @@ export function Jobs({ stack }: StackContext) {
     timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
     // Chromium unpacks itself into /tmp and Lighthouse writes traces there.
     diskSize: "2048 MB",
+    reservedConcurrentExecutions: WORKER_CONCURRENCY,
     // SST replaces the app's default `nodejs` props rather than merging them: repeat them here.
     nodejs: {
       format: "esm",
@@ -62,7 +71,11 @@ export function Jobs({ stack }: StackContext) {
       cdk: {
         // One job per invocation: a failed Lighthouse run is retried alone, and the handler can
         // still report it through batchItemFailures instead of throwing.
-        eventSource: { batchSize: 1, reportBatchItemFailures: true },
+        eventSource: {
+          batchSize: 1,
+          reportBatchItemFailures: true,
+          maxConcurrency: WORKER_CONCURRENCY,
+        },
       },
     },
     cdk: {

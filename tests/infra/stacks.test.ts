@@ -18,13 +18,14 @@ import {
   UPTIME_TIMEOUT_SECONDS,
 } from "../../stacks/Events";
 import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from "../../stacks/grants";
-import { Jobs, MAX_RECEIVE_COUNT } from "../../stacks/Jobs";
+import { Jobs, MAX_RECEIVE_COUNT, WORKER_CONCURRENCY } from "../../stacks/Jobs";
 import { Storage } from "../../stacks/Storage";
 import { SPA_ROUTING_FUNCTION, Web } from "../../stacks/Web";
 import { Webhooks } from "../../stacks/Webhooks";
 import { createApp, synthesize, TEST_PUBLISHABLE_KEY, templatesOf, validSettings } from "./synth";
 import {
   allows,
+  consumerConcurrency,
   lambda,
   only,
   type RouteFunction,
@@ -270,6 +271,27 @@ describe("Api", () => {
   });
 });
 
+interface TemplateResource {
+  Type: string;
+  Properties: Record<string, unknown>;
+}
+type TemplateJson = { Resources: Record<string, TemplateResource> };
+const jobsJson = () => structuredClone(template(Jobs).toJSON()) as TemplateJson;
+
+/** What is wrong with how many Jobs workers may run, in words; empty when nothing is. */
+function concurrencyProblems(json: TemplateJson): string[] {
+  const { maximumConcurrency, reserved } = consumerConcurrency(json, queueId);
+  const problems: string[] = [];
+  if (maximumConcurrency === undefined) problems.push("the event source has no maximumConcurrency");
+  if (reserved === undefined) problems.push("the worker has no reserved concurrency");
+  if (maximumConcurrency !== undefined && reserved !== undefined && reserved < maximumConcurrency) {
+    problems.push(
+      "the worker reserves less than the event source may invoke (throttled deliveries count as receives)",
+    );
+  }
+  return problems;
+}
+
 describe("Jobs", () => {
   test("the queue sends a message to its dead-letter queue after a bounded number of receives", () => {
     expect(MAX_RECEIVE_COUNT).toBeGreaterThanOrEqual(1);
@@ -318,6 +340,50 @@ describe("Jobs", () => {
       BatchSize: 1,
       FunctionResponseTypes: ["ReportBatchItemFailures"],
     });
+  });
+
+  test("at most WORKER_CONCURRENCY workers run, and that many are reserved for them", () => {
+    const synthesized = jobsJson();
+    expect(consumerConcurrency(synthesized, queueId)).toEqual({
+      maximumConcurrency: WORKER_CONCURRENCY,
+      reserved: WORKER_CONCURRENCY,
+    });
+    expect(concurrencyProblems(synthesized)).toEqual([]);
+    // SQS's event source takes 2 to 1000; the API keeps most of the account's concurrency.
+    expect(WORKER_CONCURRENCY).toBeGreaterThanOrEqual(2);
+    expect(WORKER_CONCURRENCY).toBeLessThanOrEqual(10);
+  });
+
+  test("the concurrency check fails a stack without the cap or the reservation", () => {
+    // Break the synthesised template on purpose: the check above must notice each omission.
+    const uncapped = jobsJson();
+    for (const resource of Object.values(uncapped.Resources)) {
+      if (resource.Type === "AWS::Lambda::EventSourceMapping") {
+        delete resource.Properties.ScalingConfig;
+      }
+    }
+    expect(concurrencyProblems(uncapped)).toEqual(["the event source has no maximumConcurrency"]);
+
+    const unreserved = jobsJson();
+    for (const resource of Object.values(unreserved.Resources)) {
+      if (resource.Type === "AWS::Lambda::Function") {
+        delete resource.Properties.ReservedConcurrentExecutions;
+      }
+    }
+    expect(concurrencyProblems(unreserved)).toEqual(["the worker has no reserved concurrency"]);
+
+    const starved = jobsJson();
+    for (const resource of Object.values(starved.Resources)) {
+      if (
+        resource.Type === "AWS::Lambda::Function" &&
+        resource.Properties.ReservedConcurrentExecutions
+      ) {
+        resource.Properties.ReservedConcurrentExecutions = 1;
+      }
+    }
+    expect(concurrencyProblems(starved)).toEqual([
+      "the worker reserves less than the event source may invoke (throttled deliveries count as receives)",
+    ]);
   });
 
   test("the worker writes screenshots and reads the table, but cannot touch the DLQ or Stripe", () => {

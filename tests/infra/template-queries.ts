@@ -137,3 +137,36 @@ export function lambda(template: Template, constructId: string): RouteFunction {
   const properties = fn.Properties ?? {};
   return { functionId, roleId: referencedId(properties.Role), properties };
 }
+
+export interface ConsumerConcurrency {
+  /** The event source mapping's ScalingConfig.MaximumConcurrency, if set. */
+  maximumConcurrency: number | undefined;
+  /** The consuming function's ReservedConcurrentExecutions, if set. */
+  reserved: number | undefined;
+}
+
+/**
+ * How many copies of a queue's consumer may run: the cap on its event source mapping and the
+ * concurrency reserved for the function it invokes. Reads template JSON, so a test can also
+ * ask it about a template it changed on purpose.
+ */
+export function consumerConcurrency(
+  json: { Resources: Record<string, { Type: string; Properties?: Record<string, Json> }> },
+  queueId: string,
+): ConsumerConcurrency {
+  const mappings = Object.values(json.Resources).filter(
+    (r) =>
+      r.Type === "AWS::Lambda::EventSourceMapping" &&
+      referencedId(r.Properties?.EventSourceArn) === queueId,
+  );
+  if (mappings.length !== 1) {
+    throw new Error(`Expected one event source mapping on ${queueId}, found ${mappings.length}`);
+  }
+  const props = mappings[0]?.Properties ?? {};
+  const scaling = props.ScalingConfig as { MaximumConcurrency?: number } | undefined;
+  const fn = json.Resources[referencedId(props.FunctionName)];
+  return {
+    maximumConcurrency: scaling?.MaximumConcurrency,
+    reserved: fn?.Properties?.ReservedConcurrentExecutions as number | undefined,
+  };
+}
