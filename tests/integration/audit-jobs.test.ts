@@ -37,7 +37,15 @@ function html(body: string) {
   return `<!doctype html><html lang="en"><head>${body}`;
 }
 
+/** More headings and images than a DynamoDB item could hold, if they were all stored. */
+const HUGE = html(`<title>Corner Bakery - every loaf we ever baked</title>
+    </head><body>
+      ${Array.from({ length: 20_000 }, (_, i) => `<h2>Loaf number ${i} of the great bakery archive</h2>`).join("")}
+      ${Array.from({ length: 2_000 }, (_, i) => `<img src="data:image/gif;base64,${"R0lGOD".repeat(80)}${i}">`).join("")}
+    </body></html>`);
+
 const PAGES: Record<string, string> = {
+  "/huge": HUGE,
   // Everything right except: no meta description, two h1, three images without alt.
   "/defects": html(`<title>Corner Bakery - fresh bread</title>${GOOD_HEAD}
     </head><body>
@@ -243,6 +251,22 @@ describe("SEO jobs", () => {
     const again = await call(who, "POST", "/api/seo/analyze", { url });
     expect(again.body.id).not.toBe(a.body.id);
     await stack.queue.idle();
+  });
+
+  it("stores a page with huge heading and image lists, bounded, on the first delivery", async () => {
+    const who = await customer();
+    const deliveredBefore = stack.queue.state().delivered;
+    const { body } = await call(who, "POST", "/api/seo/analyze", { url: `${origin}/huge` });
+    await stack.queue.idle();
+    expect(stack.queue.state().delivered - deliveredBefore).toBe(1);
+    const { body: job } = await call(who, "GET", `/api/seo/results/${body.id}`);
+    expect(job.status).toBe("done");
+    expect(job.result.headings).toHaveLength(100);
+    expect(job.result.images).toHaveLength(100);
+    expect(job.result).toMatchObject({ headingCount: 20_000, imageCount: 2_000, imagesWithAlt: 0 });
+    expect(job.result.issues.find((i: { rule: string }) => i.rule === "image-alt")).toMatchObject({
+      description: expect.stringContaining("2000 of 2000 images"),
+    });
   });
 
   it("a worker crash is retried, then dead-lettered, and the job ends failed", async () => {

@@ -4,7 +4,7 @@
  * Queueing through SQS is covered by tests/integration/audit-jobs.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SeoResult } from "../contracts/audits";
+import { type SeoResult, seoResultSchema } from "../contracts/audits";
 import { startTestDynamo, type TestDynamo } from "../db/testing";
 import { RateLimitError, UnprocessableError } from "../errors";
 
@@ -189,6 +189,27 @@ describe("one delivery of a job", () => {
       status: "failed",
       error: "The page took too long to load.",
     });
+  });
+
+  it("fails a job whose result DynamoDB refuses as too large at once, not as a crash", async () => {
+    const message = await queuedSeo();
+    // Past the 400 KB an item may hold, as an unbounded page's lists once were.
+    const huge = { ...seoResult, metaDescription: "x".repeat(500_000) };
+    const outcome = await Jobs.executeJob("seo", message, first, async () => huge);
+    expect(outcome).toBe("failed");
+    expect(await stored(message)).toMatchObject({
+      status: "failed",
+      error: "The results of this page are too large or malformed to store.",
+    });
+  });
+
+  it("fails a job whose result the contract refuses at once, not as a crash", async () => {
+    const message = await queuedSeo();
+    const outcome = await Jobs.executeJob("seo", message, first, async () =>
+      seoResultSchema.parse({ ...seoResult, score: 101 }),
+    );
+    expect(outcome).toBe("failed");
+    expect((await stored(message))?.status).toBe("failed");
   });
 
   it("puts a crashed job back to queued for the retry, and fails it on the last delivery", async () => {

@@ -9,6 +9,7 @@
  * Asking again for a URL (and strategy) that is already queued or running answers that job
  * instead of queueing a second one.
  */
+import { ZodError } from "zod";
 import { sendJob } from "../adapters/queue";
 import {
   type AuditJobStatus,
@@ -32,6 +33,7 @@ import {
   idFloor,
   isConditionFailure,
   isId,
+  isInvalidWrite,
   type LighthouseResultItem,
   type SeoResultItem,
 } from "../db/service";
@@ -71,6 +73,7 @@ export const JOB_MESSAGES = {
   stale: "The analysis did not finish in time. Please try again.",
   notQueued: "The analysis could not be started. Please try again.",
   siteNotFound: "Unknown site",
+  unstorable: "The results of this page are too large or malformed to store.",
 } as const;
 
 export function inFlightLimitMessage(max: number): string {
@@ -428,6 +431,8 @@ export type JobOutcome = "done" | "failed" | "skipped";
  *
  * - A DomainError (the outbound guard's refusal, a page that cannot be loaded or scored) is
  *   the answer: the job fails with its message and the message is not retried.
+ * - A result that cannot be stored (its schema refuses it, or DynamoDB does: an item over
+ *   400 KB) would be refused again on every retry: the job fails at once, not as a crash.
  * - Anything else is a crash. It is thrown so the queue retries; the job shows queued again
  *   meanwhile. On the last delivery the job is stored failed first, then the error is thrown
  *   so the message still goes to the dead-letter queue for someone to look at.
@@ -449,18 +454,25 @@ export async function executeJob<R extends SeoResult | LighthouseResult>(
   const stamp = () => new Date().toISOString();
   await entity.patch(key).set({ status: "running", startedAt: stamp() }).remove(["error"]).go();
 
+  const fail = (message: string) =>
+    entity
+      .patch(key)
+      .set({ status: "failed", error: message, finishedAt: stamp() })
+      .go()
+      .catch((e: unknown) => {
+        if (!isConditionFailure(e)) throw e;
+      });
+
   let result: R;
   try {
     result = await execute({ url: job.url, strategy: "strategy" in job ? job.strategy : "mobile" });
   } catch (error) {
     if (error instanceof DomainError) {
-      await entity
-        .patch(key)
-        .set({ status: "failed", error: error.message, finishedAt: stamp() })
-        .go()
-        .catch((e: unknown) => {
-          if (!isConditionFailure(e)) throw e;
-        });
+      await fail(error.message);
+      return "failed";
+    }
+    if (error instanceof ZodError) {
+      await fail(JOB_MESSAGES.unstorable);
       return "failed";
     }
     const last = attempt.receiveCount >= attempt.maxReceiveCount;
@@ -485,6 +497,10 @@ export async function executeJob<R extends SeoResult | LighthouseResult>(
   } catch (error) {
     // Withdrawn or deleted while it ran: nobody is waiting for it.
     if (isConditionFailure(error)) return "skipped";
+    if (isInvalidWrite(error)) {
+      await fail(JOB_MESSAGES.unstorable);
+      return "failed";
+    }
     throw error;
   }
 

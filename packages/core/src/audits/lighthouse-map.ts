@@ -12,6 +12,7 @@ import type {
   PwaReport,
 } from "../contracts/audits";
 import { UnprocessableError } from "../errors";
+import { clip, LIGHTHOUSE_CELL_MAX } from "./result-bounds";
 
 /** The parts of a Lighthouse result this module reads. */
 export interface LhrAudit {
@@ -66,9 +67,9 @@ type Cell = string | number | boolean | null;
 /** One table cell as text or number: URLs, DOM nodes, code and source locations flattened. */
 function cell(value: unknown): Cell {
   if (value === null || value === undefined) return null;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-    return value;
-  }
+  // A cell can be a data: URI or a page's whole inline script: the stored result stays small.
+  if (typeof value === "string") return clip(value, LIGHTHOUSE_CELL_MAX);
+  if (typeof value === "number" || typeof value === "boolean") return value;
   if (typeof value !== "object") return null;
   const v = value as Record<string, unknown>;
   switch (v.type) {
@@ -83,7 +84,7 @@ function cell(value: unknown): Cell {
       return cell(v.nodeLabel ?? v.snippet ?? v.selector);
     case "source-location":
       return typeof v.url === "string"
-        ? `${v.url}${typeof v.line === "number" ? `:${v.line + 1}` : ""}`
+        ? clip(`${v.url}${typeof v.line === "number" ? `:${v.line + 1}` : ""}`, LIGHTHOUSE_CELL_MAX)
         : null;
     case "link":
       return cell(v.url ?? v.text);

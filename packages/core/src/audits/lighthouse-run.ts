@@ -15,6 +15,7 @@ import {
 import { UnprocessableError } from "../errors";
 import { type LhrLike, LIGHTHOUSE_CATEGORIES, mapLighthouseResult } from "./lighthouse-map";
 import { checkPwa, PWA_NOT_MEASURED } from "./pwa-checks";
+import { fitLighthouseResult } from "./result-bounds";
 import type { AuditOptions } from "./seo-analyze";
 
 /** Lighthouse waits this long for the page to load before it gives up with an error. */
@@ -74,7 +75,7 @@ export async function runLighthouse(
     // The page kept running meanwhile: whatever it reached for since counts too.
     guard.throwIfBlocked();
     return lighthouseResultSchema.parse(
-      mapLighthouseResult(lhr, { url: target.href, strategy, pwa }),
+      fitLighthouseResult(mapLighthouseResult(lhr, { url: target.href, strategy, pwa })),
     );
   } finally {
     await close();

@@ -7,6 +7,7 @@ import { openAuditPage } from "../adapters/browser";
 import { assertPublicUrl, type LookupAll } from "../adapters/outbound-guard";
 import { type SeoResult, seoResultSchema } from "../contracts/audits";
 import { UnprocessableError } from "../errors";
+import { boundSeoResult, SEO_FACTS_MAX_ITEMS, SEO_IMAGE_SRC_MAX, TEXT_MAX } from "./result-bounds";
 import { evaluateSeo, type PageFacts } from "./seo-rules";
 
 export interface AuditOptions {
@@ -28,10 +29,14 @@ const HEADING_TEXT_MAX = 200;
 
 /**
  * What the in-page script returns: the page facts the DOM knows (everything but the response's
- * URL, status and headers) plus the link counts and load timing the result reports.
+ * URL, status and headers; headings and images up to SEO_FACTS_MAX_ITEMS each) plus the link
+ * counts, the page's own heading and image counts, and load timing the result reports.
  */
 type DomFacts = Omit<PageFacts, "url" | "statusCode" | "robotsHeader"> & {
   links: { internal: number; external: number };
+  headingCount: number;
+  imageCount: number;
+  imagesWithAlt: number;
   /** ms from navigation start to the end of the load event; null if not recorded. */
   loadEventEnd: number | null;
 };
@@ -41,12 +46,13 @@ type DomFacts = Omit<PageFacts, "url" | "statusCode" | "robotsHeader"> & {
  * a function's body with helpers that do not exist in the page.
  */
 export const EXTRACT_DOM_FACTS = `(() => {
+  const clip = (s) => (s == null ? s : String(s).slice(0, ${TEXT_MAX}));
   const meta = (selector) => {
     const el = document.querySelector(selector);
     const v = el && el.getAttribute("content");
-    return v == null ? null : v.trim();
+    return v == null ? null : clip(v.trim());
   };
-  const squash = (s) => (s || "").replace(/\\s+/g, " ").trim();
+  const squash = (s) => clip((s || "").slice(0, ${TEXT_MAX * 4}).replace(/\\s+/g, " ").trim());
   const titleEl = document.querySelector("title");
   const robots = [...document.querySelectorAll('meta[name="robots" i], meta[name="googlebot" i]')]
     .map((m) => m.getAttribute("content") || "")
@@ -60,24 +66,29 @@ export const EXTRACT_DOM_FACTS = `(() => {
     if (u.protocol !== "http:" && u.protocol !== "https:") continue;
     if (u.hostname === location.hostname) internal++; else external++;
   }
+  const headingEls = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")];
+  const imageEls = [...document.querySelectorAll("img")];
   const nav = performance.getEntriesByType("navigation")[0];
   return {
     title: titleEl ? squash(titleEl.textContent) : null,
     metaDescription: meta('meta[name="description" i]'),
-    metaRobots: robots.length ? robots.join(", ") : null,
-    canonical: canonicalEl ? canonicalEl.href : null,
-    lang: document.documentElement.getAttribute("lang"),
+    metaRobots: robots.length ? clip(robots.join(", ")) : null,
+    canonical: canonicalEl ? clip(canonicalEl.href) : null,
+    lang: clip(document.documentElement.getAttribute("lang")),
     viewport: meta('meta[name="viewport" i]'),
     ogTitle: meta('meta[property="og:title" i]') ?? meta('meta[name="og:title" i]'),
     ogImage: meta('meta[property="og:image" i]') ?? meta('meta[name="og:image" i]'),
-    headings: [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => ({
+    headings: headingEls.slice(0, ${SEO_FACTS_MAX_ITEMS}).map((h) => ({
       level: Number(h.tagName.slice(1)),
       text: squash(h.textContent).slice(0, ${HEADING_TEXT_MAX}),
     })),
-    images: [...document.querySelectorAll("img")].map((img) => ({
-      src: img.currentSrc || img.src || img.getAttribute("src") || "",
+    images: imageEls.slice(0, ${SEO_FACTS_MAX_ITEMS}).map((img) => ({
+      src: (img.currentSrc || img.src || img.getAttribute("src") || "").slice(0, ${SEO_IMAGE_SRC_MAX}),
       hasAlt: img.hasAttribute("alt"),
     })),
+    headingCount: headingEls.length,
+    imageCount: imageEls.length,
+    imagesWithAlt: imageEls.filter((img) => img.hasAttribute("alt")).length,
     links: { internal, external },
     loadEventEnd: nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : null,
   };
@@ -140,7 +151,7 @@ export async function analyzeSeo(
     guard.throwIfBlocked();
 
     const dom = (await page.evaluate(EXTRACT_DOM_FACTS)) as DomFacts;
-    const { links, loadEventEnd, ...domPageFacts } = dom;
+    const { links, loadEventEnd, headingCount, imageCount, imagesWithAlt, ...domPageFacts } = dom;
     const facts: PageFacts = {
       url: page.url(),
       statusCode: response?.status() ?? null,
@@ -152,18 +163,24 @@ export async function analyzeSeo(
     // The page kept running while it was read: whatever it reached for since counts too.
     guard.throwIfBlocked();
 
-    return seoResultSchema.parse({
-      url: facts.url,
-      score,
-      loadTime: Math.round((loadEventEnd ?? wallLoad) / 10) / 100,
-      pageSize: transferred,
-      links,
-      issues,
-      metaTitle: dom.title || null,
-      metaDescription: dom.metaDescription || null,
-      headings: dom.headings,
-      images: dom.images,
-    });
+    // Bounded before it is stored: a page's size must not decide whether its result fits.
+    return seoResultSchema.parse(
+      boundSeoResult({
+        url: facts.url,
+        score,
+        loadTime: Math.round((loadEventEnd ?? wallLoad) / 10) / 100,
+        pageSize: transferred,
+        links,
+        issues,
+        metaTitle: dom.title || null,
+        metaDescription: dom.metaDescription || null,
+        headings: dom.headings,
+        images: dom.images,
+        headingCount,
+        imageCount,
+        imagesWithAlt,
+      }),
+    );
   } finally {
     await close();
   }

@@ -51,8 +51,16 @@ export const seoResultSchema = z.object({
   issues: z.array(seoIssueSchema),
   metaTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),
+  /** The page's first headings and images (at most 100 of each are kept). */
   headings: z.array(seoHeadingSchema),
   images: z.array(seoImageSchema),
+  /**
+   * How many the whole page has. Absent from results stored before the lists were bounded,
+   * whose lists are complete.
+   */
+  headingCount: z.number().int().nonnegative().optional(),
+  imageCount: z.number().int().nonnegative().optional(),
+  imagesWithAlt: z.number().int().nonnegative().optional(),
 });
 export type SeoResult = z.infer<typeof seoResultSchema>;
 

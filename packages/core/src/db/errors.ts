@@ -20,3 +20,23 @@ export function isConditionFailure(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when the write was refused as invalid, not because of the moment: DynamoDB's
+ * ValidationException (an item over 400 KB, an attribute it cannot store) or ElectroDB's own
+ * validation. The same write would be refused on every retry.
+ */
+export function isInvalidWrite(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth++) {
+    if (
+      typeof current === "object" &&
+      "name" in current &&
+      (current.name === "ValidationException" || current.name === "ElectroValidationError")
+    ) {
+      return true;
+    }
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}

@@ -105,5 +105,5 @@ export type { SiteMonitorItem, UptimeDayItem } from "./entities/uptime";
 export type { Plan, UserItem } from "./entities/user";
 export { PLANS } from "./entities/user";
 export type { WebhookDeliveryItem, WebhookItem } from "./entities/webhook";
-export { isConditionFailure } from "./errors";
+export { isConditionFailure, isInvalidWrite } from "./errors";
 export { idFloor, isId, newId } from "./ids";

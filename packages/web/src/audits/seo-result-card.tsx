@@ -76,8 +76,20 @@ function FailedRun({ job }: { job: SeoJob }) {
   );
 }
 
+/**
+ * The page's image counts: stored beside the list, which keeps only the first images of a
+ * long page (results from before the list was bounded have the whole list and no counts).
+ */
+function imageTotals(result: SeoResult): { total: number; withAlt: number } {
+  return {
+    total: result.imageCount ?? result.images.length,
+    withAlt: result.imagesWithAlt ?? result.images.filter((i) => i.hasAlt).length,
+  };
+}
+
 function Finished({ job, result }: { job: SeoJob; result: SeoResult }) {
   const palette = seoScorePalette(result.score);
+  const images = imageTotals(result);
   return (
     <>
       <RunHeader url={result.url} at={job.finishedAt ?? job.createdAt}>
@@ -127,15 +139,9 @@ function Finished({ job, result }: { job: SeoJob; result: SeoResult }) {
         </Tabs.Content>
         <Tabs.Content value="technical">
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-            <Figure label="Total Images" value={String(result.images.length)} />
-            <Figure
-              label="Images with Alt Text"
-              value={String(result.images.filter((i) => i.hasAlt).length)}
-            />
-            <Figure
-              label="Images Missing Alt Text"
-              value={String(result.images.filter((i) => !i.hasAlt).length)}
-            />
+            <Figure label="Total Images" value={String(images.total)} />
+            <Figure label="Images with Alt Text" value={String(images.withAlt)} />
+            <Figure label="Images Missing Alt Text" value={String(images.total - images.withAlt)} />
           </SimpleGrid>
         </Tabs.Content>
       </Tabs.Root>
@@ -256,6 +262,11 @@ function Content({ result }: { result: SeoResult }) {
                 <Text fontSize="sm">{heading.text || "(empty)"}</Text>
               </HStack>
             ))}
+            {(result.headingCount ?? 0) > result.headings.length ? (
+              <Text as="li" fontSize="sm" color="fg.muted">
+                and {(result.headingCount ?? 0) - result.headings.length} more
+              </Text>
+            ) : null}
           </Stack>
         )}
       </Stack>
