@@ -4,7 +4,7 @@
  * Queueing through SQS is covered by tests/integration/audit-jobs.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SeoResult, seoResultSchema } from "../contracts/audits";
+import { type LighthouseResult, type SeoResult, seoResultSchema } from "../contracts/audits";
 import { startTestDynamo, type TestDynamo } from "../db/testing";
 import { RateLimitError, UnprocessableError } from "../errors";
 
@@ -256,5 +256,73 @@ describe("one delivery of a job", () => {
     expect(
       (await db.entities.seoResult.get({ userId: other, jobId: old.jobId }).go()).data,
     ).toMatchObject({ status: "failed" });
+  });
+});
+
+describe("a Lighthouse run's score for its site", () => {
+  const userId = "user_2abcScoreTest";
+  const first = { receiveCount: 1, maxReceiveCount: 3 };
+  const result = (performance: number): LighthouseResult => ({
+    url: "https://bakery.example.com/",
+    finalUrl: "https://bakery.example.com/",
+    strategy: "mobile",
+    timestamp: "2026-03-01T12:00:00.000Z",
+    lighthouseVersion: "13.5.0",
+    scores: { performance, accessibility: 90, bestPractices: 90, seo: 90, pwa: null },
+    pwa: { score: null, measured: false, checks: [] },
+    metrics: [],
+    opportunities: [],
+    diagnostics: [],
+  });
+
+  async function site(fields: Record<string, string>) {
+    const { data } = await db.entities.site
+      .create({ userId, name: "Corner Bakery", status: "live", ...fields })
+      .go();
+    return data.siteId;
+  }
+
+  /** Runs a mobile Lighthouse job of `url` started from the site; answers the site's score. */
+  async function scoreAfterRun(siteId: string, url: string, performance = 97) {
+    const { data } = await db.entities.lighthouseResult
+      .create({ userId, url, siteId, status: "queued", strategy: "mobile" })
+      .go();
+    const outcome = await Jobs.executeJob(
+      "lighthouse",
+      { userId, jobId: data.jobId },
+      first,
+      async () => result(performance),
+    );
+    expect(outcome).toBe("done");
+    const { data: scored } = await db.entities.site.get({ userId, siteId }).go();
+    return scored?.performanceScore;
+  }
+
+  it("sets the score from a run of the site's own URL", async () => {
+    const siteId = await site({ url: "https://staging.bakery.example.com" });
+    expect(await scoreAfterRun(siteId, "https://staging.bakery.example.com/menu")).toBe(97);
+  });
+
+  it("keeps the score from a run of any other host, whatever site it names", async () => {
+    const siteId = await site({ url: "https://staging.bakery.example.com" });
+    expect(await scoreAfterRun(siteId, "https://fast.example.org/", 100)).toBeUndefined();
+    await scoreAfterRun(siteId, "https://staging.bakery.example.com/", 41);
+    expect(await scoreAfterRun(siteId, "https://fast.example.org/", 100)).toBe(41);
+  });
+
+  it("sets it from the live URL a site goes live at (the staff flow's run)", async () => {
+    const siteId = await site({
+      url: "https://staging.bakery.example",
+      liveUrl: "https://www.adas-bakery.com",
+    });
+    // What staff/sites.ts queues: the live URL as the audit contract writes it.
+    expect(await scoreAfterRun(siteId, "https://www.adas-bakery.com/", 88)).toBe(88);
+  });
+
+  it("counts the custom domain once it is verified, not while it is only claimed", async () => {
+    const pending = await site({ customDomain: "adas-bakery.com", domainStatus: "pending" });
+    expect(await scoreAfterRun(pending, "https://adas-bakery.com/")).toBeUndefined();
+    const active = await site({ customDomain: "adas-bakery.com", domainStatus: "active" });
+    expect(await scoreAfterRun(active, "https://adas-bakery.com/")).toBe(97);
   });
 });

@@ -38,6 +38,7 @@ import {
   type SeoResultItem,
 } from "../db/service";
 import { DomainError, NotFoundError, RateLimitError, ValidationError } from "../errors";
+import { isOnSiteHosts } from "../sites/site-hosts";
 
 declare module "../adapters/queue" {
   interface JobMessages {
@@ -406,6 +407,24 @@ export async function getLighthouse(
 
 // ---------------------------------------------------------------- worker side
 
+/**
+ * The site's performance score (the dashboard's upsell reads it) follows its latest mobile
+ * run: one yardstick, the one Google's own tools default to. Only a run of one of the site's
+ * own hosts counts (sites/site-hosts.ts), read as they are now: a run started from the site
+ * but pointed elsewhere says nothing about the site.
+ */
+async function scoreSite(userId: string, siteId: string, url: string, score: number) {
+  const { data: site } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
+  if (!site || !isOnSiteHosts(site, url)) return;
+  await db.entities.site
+    .patch({ userId, siteId })
+    .set({ performanceScore: score })
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
 export interface JobMessage {
   userId: string;
   jobId: string;
@@ -505,15 +524,7 @@ export async function executeJob<R extends SeoResult | LighthouseResult>(
   }
 
   if (kind === "lighthouse" && job.siteId && "scores" in result && result.strategy === "mobile") {
-    // The site's performance score (the dashboard's upsell reads it) follows its latest
-    // mobile run: one yardstick, the one Google's own tools default to.
-    await db.entities.site
-      .patch({ userId, siteId: job.siteId })
-      .set({ performanceScore: result.scores.performance })
-      .go()
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+    await scoreSite(userId, job.siteId, job.url, result.scores.performance);
   }
   return "done";
 }
