@@ -34,7 +34,7 @@ export type LookupAll = (hostname: string) => Promise<ResolvedAddress[]>;
 export interface OutboundGuardOptions {
   /** "host" (any port) or "host:port" entries that skip the address check (dev/test only). */
   allowHosts?: readonly string[];
-  /** Resolver; defaults to node:dns lookup with all: true (what the OS, and Chromium, use). */
+  /** Resolver; defaults to node:dns lookup with all: true (the OS resolver, as the egress proxy uses). */
   lookup?: LookupAll;
 }
 
