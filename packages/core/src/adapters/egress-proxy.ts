@@ -95,6 +95,8 @@ const REPLY = {
 } as const;
 
 const IDLE_REFUSALS_KEPT = 100;
+/** How long a client may stay silent before it has said where it wants to go. */
+const HANDSHAKE_TIMEOUT_MS = 10_000;
 
 class Closed extends Error {
   constructor() {
@@ -223,6 +225,8 @@ export async function startEgressProxy(options: EgressProxyOptions = {}): Promis
 
   async function handle(client: Socket): Promise<void> {
     client.pause();
+    // A client that never finishes asking is dropped; a tunnel, once open, may idle.
+    client.setTimeout(HANDSHAKE_TIMEOUT_MS, () => client.destroy());
     // Greeting: VER, NMETHODS, METHODS. Only "no authentication" is offered: the proxy
     // listens on loopback for the browser this process launched.
     const [version, methods] = await readExactly(client, 2);
@@ -256,6 +260,8 @@ export async function startEgressProxy(options: EgressProxyOptions = {}): Promis
       return;
     }
     const port = (await readExactly(client, 2)).readUInt16BE(0);
+    // Asked: resolving and connecting have their own limits.
+    client.setTimeout(0);
 
     const current = holder;
     if (command !== 0x01) {
