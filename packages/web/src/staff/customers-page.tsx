@@ -59,7 +59,7 @@ export function CustomersPage({
                   borderRadius="lg"
                   p="4"
                   justify="space-between"
-                  align={{ base: "flex-start", sm: "center" }}
+                  align={{ base: "stretch", sm: "center" }}
                   direction={{ base: "column", sm: "row" }}
                   _hover={{ borderColor: "brand.emphasized" }}
                 >

@@ -181,7 +181,7 @@ export function InboxPage({
                   <Flex
                     gap="2"
                     justify="space-between"
-                    align={{ base: "flex-start", md: "center" }}
+                    align={{ base: "stretch", md: "center" }}
                     direction={{ base: "column", md: "row" }}
                   >
                     <Stack gap="0" minW="0">
