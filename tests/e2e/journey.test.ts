@@ -27,6 +27,8 @@ describe("a new visitor", () => {
     await page.getByRole("heading", { name: "Done-For-You Website Creation" }).waitFor();
     await page.getByRole("link", { name: "View Plans" }).click();
     await waitForPath(page, "/sales");
+    // The landing page has a 'Pricing' link too (to /sales): wait until /sales is on screen.
+    await page.getByRole("heading", { name: "Welcome, User!" }).waitFor();
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Pricing" })
