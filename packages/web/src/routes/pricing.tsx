@@ -22,9 +22,10 @@ function PricingPage() {
     >
       <PlanGrid
         to={identity.signedIn ? "/subscribe" : "/sign-in"}
+        title={(plan) => plan.pricingName}
         features={(plan) => plan.features}
         buttonLabel={() => "Get Started"}
-        buttonAccessibleLabel={(plan) => `Get Started with ${plan.name}`}
+        buttonAccessibleLabel={(plan) => `Get Started with ${plan.pricingName}`}
       />
       <Text textAlign="center">
         {/* The spec's target (/api/login) belonged to an older server sign-in; sign-up is
