@@ -82,7 +82,7 @@ describe("toasts", () => {
     await page.mouse.move(box.x + 60, y, { steps: 4 });
     await page.mouse.move(box.x + 100, y, { steps: 4 });
     await page.mouse.up();
-    await toast.waitFor({ state: "detached", timeout: 3000 });
+    await toast.waitFor({ state: "hidden", timeout: 3000 });
     await context.close();
   });
 
@@ -107,8 +107,24 @@ describe("toasts", () => {
     // Move the pointer away so hovering does not pause it.
     await page.mouse.move(5, 5);
     await page.waitForTimeout(3500);
+    expect(await toast.isVisible()).toBe(true);
+    await toast.waitFor({ state: "hidden", timeout: 4000 });
+    await context.close();
+  });
+
+  it("a dismissed toast stays in the store, hidden, until 1,000,000 ms have passed", async () => {
+    const { page, context } = await openPage(browser);
+    await page.clock.install();
+    const toast = await showToast(page);
+    await page.getByRole("button", { name: "Close notification" }).click();
+    await toast.waitFor({ state: "hidden" });
+    await page.waitForTimeout(500);
     expect(await toast.count()).toBe(1);
-    await toast.waitFor({ state: "detached", timeout: 4000 });
+    await page.clock.fastForward(990_000);
+    await page.waitForTimeout(200);
+    expect(await toast.count()).toBe(1);
+    await page.clock.fastForward(20_000);
+    await toast.waitFor({ state: "detached" });
     await context.close();
   });
 });
