@@ -35,7 +35,7 @@ function openTooltip(page: Page, text: string) {
 }
 
 /** Moves the held clock, then gives the page a moment to draw what that changed. */
-async function after(page: Page, ms: number) {
+async function advance(page: Page, ms: number) {
   await page.clock.runFor(ms);
   await page.waitForTimeout(100);
 }
@@ -56,26 +56,26 @@ describe("tooltips", () => {
     await holdClock(page);
 
     await refresh("Bakery").hover();
-    await after(page, 600);
+    await advance(page, 600);
     expect(await tooltip.count()).toBe(0);
-    await after(page, 150);
+    await advance(page, 150);
     await tooltip.waitFor();
     await screenshot(page, "tooltip-refresh-1440");
 
     // Straight on to the other card's button: no second wait.
     await refresh("Cafe").hover();
-    await after(page, 50);
+    await advance(page, 50);
     expect(await tooltip.count()).toBe(1);
     await tooltip.waitFor();
 
     // Away for longer than 300 ms: the next one waits its 700 ms again.
     await page.mouse.move(5, 450);
-    await after(page, 400);
+    await advance(page, 400);
     expect(await tooltip.count()).toBe(0);
     await refresh("Bakery").hover();
-    await after(page, 300);
+    await advance(page, 300);
     expect(await tooltip.count()).toBe(0);
-    await after(page, 450);
+    await advance(page, 450);
     await tooltip.waitFor();
 
     expect(problems).toEqual([]);
@@ -95,20 +95,20 @@ describe("tooltips", () => {
     await holdClock(page);
 
     await page.getByRole("button", { name: "Open navigation" }).hover();
-    await after(page, 600);
+    await advance(page, 600);
     const nav = openTooltip(page, "Open navigation");
     expect(await nav.count()).toBe(0);
-    await after(page, 150);
+    await advance(page, 150);
     await nav.waitFor();
     await screenshot(page, "tooltip-nav-900");
 
     await page.mouse.move(450, 5);
-    await after(page, 400);
+    await advance(page, 400);
     await copy.hover();
-    await after(page, 600);
+    await advance(page, 600);
     const snippet = openTooltip(page, "Copy snippet");
     expect(await snippet.count()).toBe(0);
-    await after(page, 150);
+    await advance(page, 150);
     await snippet.waitFor();
     await screenshot(page, "tooltip-copy-snippet-900");
 
