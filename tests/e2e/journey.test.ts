@@ -27,16 +27,29 @@ describe("a new visitor", () => {
     await page.getByRole("heading", { name: "Done-For-You Website Creation" }).waitFor();
     await page.getByRole("link", { name: "View Plans" }).click();
     await waitForPath(page, "/sales");
+    // The landing page has a 'Pricing' link too (to /sales): wait until /sales is on screen.
+    await page.getByRole("heading", { name: "Welcome, User!" }).waitFor();
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Pricing" })
       .click();
     await waitForPath(page, "/pricing");
     await page.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
+    // Spec part 1 §9: the pricing page's cards are Starter, Pro (Most Popular) and Enterprise.
+    const cards = page.getByRole("region");
+    expect(await cards.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Starter",
+      "Pro",
+      "Enterprise",
+    ]);
+    const pro = cards.filter({ has: page.getByRole("heading", { name: "Pro", exact: true }) });
+    await pro.getByText("Most Popular").waitFor();
+    await pro.getByText("$99").waitFor();
     expect(await page.getByText("Most Popular").count()).toBe(1);
 
-    // Signed out, a plan button keeps the choice and asks the visitor to sign in.
-    await page.getByRole("button", { name: "Get Started with Professional" }).click();
+    // Signed out, a plan button keeps the choice (the server's name for it) and asks the
+    // visitor to sign in.
+    await page.getByRole("button", { name: "Get Started with Pro" }).click();
     await waitForPath(page, "/sign-in");
     expect(await selectedPlan(page)).toBe("Professional");
 

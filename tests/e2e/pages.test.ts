@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, signUpThroughApi } from "./browser";
+import { launchBrowser, openPage, screenshot, signUpThroughApi, waitForPath } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,6 +28,7 @@ const pages: PageCase[] = [
   { name: "sign-in", path: "/sign-in", heading: /Welcome to/ },
   { name: "sign-up", path: "/sign-up", heading: /Join/ },
   { name: "subscribe-canceled", path: "/subscribe?canceled=true", heading: "Payment Canceled" },
+  { name: "auth-landing", path: "/auth-landing", heading: "You're not signed in" },
   { name: "sales-signed-in", path: "/sales", heading: "Welcome, Ada!", signedIn: true },
   {
     name: "welcome",
@@ -83,9 +84,30 @@ describe.each([375, 1440])("at %i px wide", (width) => {
     }
     const nav = page.getByRole("navigation", { name: "Portal" });
     await nav.getByRole("link", { name: "Overview" }).waitFor();
-    expect(await nav.getByRole("link").count()).toBe(9);
-    await page.getByRole("link", { name: "Learn More" }).waitFor();
+    expect(await nav.getByRole("link").count()).toBe(8);
     await screenshot(page, `shell-nav-${width}`);
+    await context.close();
+  });
+});
+
+describe("the landing page after the identity provider's hosted flow", () => {
+  it("/auth-landing forwards a signed-in user to /sales once the user is loaded", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
+    await page.goto("/auth-landing");
+    await waitForPath(page, "/sales");
+    await page.getByRole("heading", { name: "Welcome, Ada!", level: 1 }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("/auth-landing offers a visitor whose sign-in did not finish the sign-in page", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/auth-landing");
+    await page.getByRole("heading", { name: "You're not signed in", level: 1 }).waitFor();
+    expect(await page.getByText("Page not found").count()).toBe(0);
+    await page.getByRole("link", { name: "Sign In" }).click();
+    await waitForPath(page, "/sign-in");
     await context.close();
   });
 });

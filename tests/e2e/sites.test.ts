@@ -332,6 +332,34 @@ describe("Site Settings", () => {
     await context.close();
   });
 
+  it("shows a new (requested) site as 'Requested' with the dashboard's neutral badge", async () => {
+    const { page, context, problems } = await visit(1440);
+    const { userId } = await customerWithLiveSite(context);
+    await db.entities.site.create({ userId, name: "Harbour Café", status: "requested" }).go();
+    // The root tsconfig has no DOM lib, hence the string.
+    const badgeStyle = (badge: ReturnType<Page["getByText"]>) =>
+      badge.evaluate(
+        "(element) => { const style = getComputedStyle(element); return { background: style.backgroundColor, color: style.color }; }",
+      );
+
+    await page.goto("/dashboard");
+    const dashboardBadge = page.getByText("Requested", { exact: true });
+    await dashboardBadge.waitFor();
+    const neutral = await badgeStyle(dashboardBadge);
+
+    await page.goto("/site-settings");
+    const sites = page.getByRole("list", { name: "Your sites" });
+    const settingsBadge = sites
+      .getByRole("button", { name: /Harbour Café/ })
+      .getByText("Requested", { exact: true });
+    await settingsBadge.waitFor();
+    expect(await sites.getByText("requested", { exact: true }).count()).toBe(0);
+    expect(await badgeStyle(settingsBadge)).toEqual(neutral);
+    await shot(page, "site-settings-requested-1440");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("shows 'No Sites Yet' to a customer without sites", async () => {
     const { page, context } = await visit(1440);
     const { userId, siteId } = await customerWithLiveSite(context);

@@ -81,9 +81,9 @@ describe("subscribe → Checkout paid → webhook → active", () => {
     const started = (await activities(customer)).filter((a) => a.type === "subscription_started");
     expect(started.map((a) => a.description)).toEqual(["Subscribed to the Professional plan"]);
 
-    // Subscribing again is not a second subscription.
+    // Subscribing again to the same plan is not a second subscription.
     expect(
-      await customer.json("POST", "/api/create-subscription", { planName: "Enterprise" }),
+      await customer.json("POST", "/api/create-subscription", { planName: "professional" }),
     ).toEqual({
       paymentUrl: null,
       status: "active",
@@ -97,6 +97,44 @@ describe("subscribe → Checkout paid → webhook → active", () => {
       success: false,
       clientSecret: null,
       message: "No incomplete payment found",
+    });
+  });
+
+  it("a paying customer who chooses another plan moves to it: same subscription, no checkout", async () => {
+    const { customer, user } = await subscribedCustomer("Starter", "Sam");
+    expect(user).toMatchObject({ subscriptionActive: true, subscriptionPlan: "starter" });
+
+    expect(
+      await customer.json("POST", "/api/create-subscription", { planName: "Professional" }),
+    ).toEqual({ paymentUrl: null, status: "active", message: "Your plan is now Professional." });
+    // Stored at once, not only when the webhook lands.
+    expect(await customer.me()).toMatchObject({
+      subscriptionActive: true,
+      subscriptionPlan: "pro",
+      stripeSubscriptionId: user.stripeSubscriptionId,
+    });
+    const subscription = await stripe.subscriptions.retrieve(user.stripeSubscriptionId as string);
+    expect(subscription.items.data.map((item) => item.price.unit_amount)).toEqual([9900]);
+    expect(subscription.metadata).toMatchObject({ userId: customer.user.id, plan: "pro" });
+    const all = await stripe.subscriptions.list({
+      customer: user.stripeCustomerId as string,
+      status: "all",
+    });
+    expect(all.data).toHaveLength(1);
+
+    await webhooksDelivered();
+    expect(await customer.me()).toMatchObject({
+      subscriptionActive: true,
+      subscriptionPlan: "pro",
+    });
+    const billing = await customer.json<{ subscription: { plan: Record<string, unknown> } }>(
+      "GET",
+      "/api/billing/subscription",
+    );
+    expect(billing.subscription.plan).toMatchObject({
+      id: "pro",
+      name: "Professional",
+      amount: 9900,
     });
   });
 

@@ -10,14 +10,20 @@ export interface RouterContext {
   queryClient: QueryClient;
   /** Read by the access gate in the root route's beforeLoad. */
   access: AccessState;
+  /** The 'Unauthorized' toast, then /sign-in after 500 ms (the gate uses it too). */
+  signInAgain: () => void;
 }
 
-/** Delay before the sign-in redirect after a 401 (spec part 1 §9). */
+/** Delay before the sign-in redirect after a 401 or a signed-out visit (spec part 1 §9). */
 const UNAUTHORIZED_REDIRECT_MS = 500;
 let unauthorizedRedirectPending = false;
 
-/** Spec part 1 §8: a 401 'Unauthorized' answer → toast, then /sign-in after 500 ms. */
-function onUnauthorized() {
+/**
+ * Spec part 1 §8 and part 2 §8: a 401 'Unauthorized' answer → toast, then /sign-in after
+ * 500 ms. A signed-out visitor reaching a portal page gets the same (part 1 §2.11, part 2
+ * "Questionnaire page", "Analytics").
+ */
+function signInAgain() {
   // Several queries can fail at once; one toast and one redirect are enough.
   if (unauthorizedRedirectPending) return;
   unauthorizedRedirectPending = true;
@@ -28,15 +34,16 @@ function onUnauthorized() {
   });
   window.setTimeout(() => {
     unauthorizedRedirectPending = false;
-    void router.navigate({ to: "/sign-in" });
+    // Replaced: Back would only return to a page that sends the visitor here again.
+    void router.navigate({ to: "/sign-in", replace: true });
   }, UNAUTHORIZED_REDIRECT_MS);
 }
 
-export const queryClient = createQueryClient(onUnauthorized);
+export const queryClient = createQueryClient(signInAgain);
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient, access: { kind: "loading" } },
+  context: { queryClient, access: { kind: "loading" }, signInAgain },
   scrollRestoration: true,
   defaultPreload: false,
 });

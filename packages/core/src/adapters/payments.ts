@@ -259,6 +259,20 @@ export async function refundPayment(
   }
 }
 
+/**
+ * Moves a subscription to another plan: its item takes the plan's price, the difference is
+ * prorated on the next invoice (Stripe's default), and the metadata names the new plan.
+ */
+export function changeSubscriptionPlan(subscription: Stripe.Subscription, plan: PlanId) {
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`Subscription ${subscription.id} has no item to change`);
+  return stripe().subscriptions.update(subscription.id, {
+    items: [{ id: item.id, price: priceIdForPlan(plan) }],
+    proration_behavior: "create_prorations",
+    metadata: { plan },
+  });
+}
+
 export function setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
   return stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
 }

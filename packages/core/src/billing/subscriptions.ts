@@ -1,7 +1,8 @@
 /**
  * Starting and checking a subscription (spec part 1 §4 "Subscribe flow", "Completing payment",
- * "Subscription activation"): Stripe Checkout for the plan's price, verification against
- * Stripe, and the client secret of a first or renewal payment that is still open.
+ * "Subscription activation"): Stripe Checkout for the plan's price, a change of plan for a
+ * paying customer, verification against Stripe, and the client secret of a first or renewal
+ * payment that is still open.
  */
 import * as Payments from "../adapters/payments";
 import type {
@@ -31,15 +32,27 @@ export async function createSubscription(
     });
   }
   let user = await loadUser(userId);
-  if (user.stripeCustomerId) {
+  const { stripeCustomerId } = user;
+  if (stripeCustomerId) {
     // Checks Stripe itself, so a payment whose webhook has not arrived yet is not paid twice.
-    const { user: synced, current } = await syncCustomer(userId, user.stripeCustomerId);
+    const { user: synced, current } = await syncCustomer(userId, stripeCustomerId);
     user = synced;
     if (current && ACTIVE_STATUSES.has(current.subscription.status)) {
+      if (current.plan === plan) {
+        return {
+          paymentUrl: null,
+          status: current.subscription.status,
+          message: `Your ${planName(current.plan)} subscription is already active.`,
+        };
+      }
+      // A paying customer who chose another plan (the pricing page, the 'Upgrade to Pro'
+      // card): the subscription they pay moves to it, with no second checkout.
+      await Payments.changeSubscriptionPlan(current.subscription, plan);
+      const changed = await syncCustomer(userId, stripeCustomerId);
       return {
         paymentUrl: null,
-        status: current.subscription.status,
-        message: `Your ${planName(current.plan)} subscription is already active.`,
+        status: changed.current?.subscription.status ?? current.subscription.status,
+        message: `Your plan is now ${planName(plan)}.`,
       };
     }
     if (current && UNPAID_STATUSES.has(current.subscription.status)) {

@@ -8,8 +8,10 @@ export type PlanName = "Starter" | "Professional" | "Enterprise";
 
 export interface Plan {
   id: PlanId;
-  /** The name shown and sent to the server (POST /api/create-subscription planName). */
+  /** The name shown on the sales page and sent to the server (create-subscription planName). */
   name: PlanName;
+  /** The name on the pricing page's card (spec part 1 §9: 'Pro' for Professional). */
+  pricingName: string;
   /** USD per month. */
   price: number;
   /** Pricing page copy (monthly plan). */
@@ -23,6 +25,7 @@ export const plans: readonly Plan[] = [
   {
     id: "starter",
     name: "Starter",
+    pricingName: "Starter",
     price: 49,
     features: ["1 website", "Basic performance monitoring", "Email support", "Monthly updates"],
     siteFeatures: [
@@ -38,6 +41,7 @@ export const plans: readonly Plan[] = [
   {
     id: "pro",
     name: "Professional",
+    pricingName: "Pro",
     price: 99,
     features: [
       "3 websites",
@@ -61,6 +65,7 @@ export const plans: readonly Plan[] = [
   {
     id: "enterprise",
     name: "Enterprise",
+    pricingName: "Enterprise",
     price: 199,
     features: [
       "Unlimited websites",

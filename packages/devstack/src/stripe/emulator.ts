@@ -1569,9 +1569,34 @@ export class StripeEmulator {
     if (params.metadata !== undefined) {
       changes.metadata = mergeMetadata(subscription.metadata, params.metadata);
     }
+    if (params.items !== undefined) {
+      changes.items = this.changedItems(subscription, params.items);
+    }
     this.update(subscription, changes, "customer.subscription.updated");
     this.changed();
     return subscription;
+  }
+
+  /**
+   * `items[n][id]` with a new `items[n][price]`: the item sells that price from now on. The
+   * emulator bills no proration: the next renewal charges the new price.
+   */
+  private changedItems(subscription: Obj, items: unknown): Obj {
+    const list = Array.isArray(items) ? (items as Obj[]) : [];
+    const data = structuredClone(subscription.items.data) as Obj[];
+    list.forEach((change, index) => {
+      const item = data.find((candidate) => candidate.id === change.id);
+      if (!item) {
+        throw invalidRequest(
+          `Invalid subscription item ID: ${change.id ?? ""}`,
+          `items[${index}][id]`,
+        );
+      }
+      if (change.price !== undefined) {
+        item.price = this.get("price", change.price, `items[${index}][price]`).id;
+      }
+    });
+    return { ...subscription.items, data };
   }
 
   cancelSubscription(id: string): Obj {

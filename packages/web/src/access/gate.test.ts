@@ -70,7 +70,7 @@ describe("gate: no active subscription, no valid plan, payment=success", () => {
       expect(gate(signedIn(newCustomer), path, q)).toEqual({ render: true });
     },
   );
-  it.each(["/", "/sales", "/dashboard", "/pricing"])("sends %s to the welcome page", (path) => {
+  it.each(["/", "/sales", "/dashboard"])("sends %s to the welcome page", (path) => {
     expect(gate(signedIn(newCustomer), path, q)).toEqual({ redirect: "/welcome" });
   });
   it("treats the plan 'nosubscription' as no plan", () => {
@@ -136,7 +136,7 @@ describe("gate: active subscription, questionnaire completed", () => {
   ])("renders %s", (path) => {
     expect(gate(signedIn(customer), path, noQuery)).toEqual({ render: true });
   });
-  it.each(["/sales", "/pricing", "/welcome", "/sign-up"])("sends %s to the dashboard", (path) => {
+  it.each(["/sales", "/welcome", "/sign-up"])("sends %s to the dashboard", (path) => {
     expect(gate(signedIn(customer), path, noQuery)).toEqual({ redirect: "/dashboard" });
   });
 });
@@ -147,6 +147,24 @@ describe("gate: active subscription, questionnaire not completed", () => {
   });
   it.each(["/", "/dashboard", "/settings", "/sales"])("sends %s to the welcome page", (path) => {
     expect(gate(signedIn(onboarding), path, noQuery)).toEqual({ redirect: "/welcome" });
+  });
+});
+
+describe("gate: /pricing and /subscribe in every signed-in state", () => {
+  const states: [string, GateUser, Record<string, unknown>][] = [
+    ["no plan", newCustomer, noQuery],
+    ["no plan, back from payment", newCustomer, { payment: "success" }],
+    ["lapsed", lapsed, noQuery],
+    ["customer", customer, noQuery],
+    ["onboarding", onboarding, noQuery],
+    ["staff without a plan", { ...newCustomer, isStaff: true }, noQuery],
+  ];
+  it.each(states)("renders /pricing and /subscribe: %s", (_, user, query) => {
+    expect(gate(signedIn(user), "/pricing", query)).toEqual({ render: true });
+    expect(gate(signedIn(user), "/subscribe", query)).toEqual({ render: true });
+  });
+  it("still waits for the user record", () => {
+    expect(gate(signedIn(undefined), "/pricing", noQuery)).toEqual({ spinner: true });
   });
 });
 

@@ -32,6 +32,12 @@ export const PUBLIC_ROUTES = [
   "/auth-landing",
 ] as const;
 
+/**
+ * Open in every signed-in state (docs/access.md): the public pricing page, where billing's
+ * 'View Plans' and the 'Upgrade to Pro' card lead, and /subscribe, where choosing a plan goes.
+ */
+const PLAN_ROUTES = ["/pricing", "/subscribe"];
+
 /** Signed in, no active subscription, no valid plan, back from payment (?payment=success). */
 const AFTER_PAYMENT_ROUTES = [
   "/welcome",
@@ -125,6 +131,8 @@ export function gate(
   if (!user || user.subscriptionActive === undefined || user.subscriptionActive === null) {
     return spinner;
   }
+
+  if (PLAN_ROUTES.includes(path)) return render;
 
   const active = user.subscriptionActive;
   const validPlan = hasValidPlan(user);

@@ -32,6 +32,7 @@ import type { ReactNode } from "react";
 import { PageHeader } from "../shell/app-shell";
 import { NoSitesYet, pickSite, SiteListStates, useSites } from "../sites/site-list-states";
 import { parseApiError } from "../tickets/api-error";
+import { Tooltip } from "../ui/tooltip";
 import {
   countryName,
   DEVICE_LABELS,
@@ -162,16 +163,18 @@ function SiteAnalytics({
               </Button>
             ))}
           </HStack>
-          <Button
-            size="sm"
-            variant="outline"
-            bg="bg"
-            aria-label="Refresh figures"
-            loading={data.isFetching && !data.isPending}
-            onClick={() => void data.refetch()}
-          >
-            <RefreshCw aria-hidden />
-          </Button>
+          <Tooltip content="Refresh figures">
+            <Button
+              size="sm"
+              variant="outline"
+              bg="bg"
+              aria-label="Refresh figures"
+              loading={data.isFetching && !data.isPending}
+              onClick={() => void data.refetch()}
+            >
+              <RefreshCw aria-hidden />
+            </Button>
+          </Tooltip>
         </HStack>
       </Flex>
 

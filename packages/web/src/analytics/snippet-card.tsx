@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../ui/toaster";
+import { Tooltip } from "../ui/tooltip";
 import { analyticsSettingsQuery } from "./queries";
 
 export function SnippetCard({ siteId, siteName }: { siteId: string; siteName: string }) {
@@ -48,16 +49,18 @@ export function SnippetCard({ siteId, siteName }: { siteId: string; siteName: st
           <Card.Title as="h2" fontSize="md">
             Tracking snippet
           </Card.Title>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void copy()}
-            disabled={!snippet}
-            aria-label="Copy snippet"
-          >
-            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-            {copied ? "Copied" : "Copy"}
-          </Button>
+          <Tooltip content="Copy snippet">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void copy()}
+              disabled={!snippet}
+              aria-label="Copy snippet"
+            >
+              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+              {copied ? "Copied" : "Copy"}
+            </Button>
+          </Tooltip>
         </Flex>
       </Card.Header>
       <Card.Body pt="2">

@@ -37,10 +37,11 @@ describe("bannersFor", () => {
     ).toBe(false);
   });
 
-  it("Activating: a payment customer with no plan stored yet (and then no Payment Issue)", () => {
+  it("Activating: a payment customer with no plan stored yet, beside Payment Issue when inactive", () => {
     const state = bannersFor({ ...base, subscriptionPlan: null, subscriptionActive: false });
     expect(state.activating).toBe(true);
-    expect(state.paymentIssue).toBe(false);
+    expect(state.paymentIssue).toBe(true);
+    expect(bannersFor({ ...base, subscriptionPlan: null }).paymentIssue).toBe(false);
     expect(bannersFor({ ...base, subscriptionPlan: null, stripeCustomerId: null }).activating).toBe(
       false,
     );
@@ -58,5 +59,18 @@ describe("bannersFor", () => {
       bannersFor({ ...base, hasCompletedQuestionnaire: false, subscriptionPlan: null })
         .questionnairePrompt,
     ).toBe(false);
+  });
+
+  it("the green 'Questionnaire Complete!' shows whenever the prompt does not", () => {
+    for (const user of [
+      base,
+      { ...base, hasCompletedQuestionnaire: false, stripeSubscriptionId: null },
+      { ...base, hasCompletedQuestionnaire: false, subscriptionPlan: null },
+      { ...base, subscriptionActive: false },
+    ]) {
+      const state = bannersFor(user);
+      expect(state.questionnairePrompt).toBe(false);
+      expect(state.questionnaireComplete).toBe(true);
+    }
   });
 });

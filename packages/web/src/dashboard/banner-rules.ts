@@ -5,22 +5,22 @@ export interface BannerState {
   paymentIssue: boolean;
   activating: boolean;
   questionnairePrompt: boolean;
+  /** The green line: always the other of the two (spec part 1 §2.10 "otherwise"). */
   questionnaireComplete: boolean;
 }
 
 /**
- * Which banners show for a user. The spec's conditions, with two readings made explicit:
- * a customer whose payment arrived but whose plan is not stored yet sees the activation banner,
- * not also 'Payment Issue' (the payment went through); and the green 'Questionnaire Complete!'
- * line shows only when it is true, never as a mere "otherwise".
+ * Which banners show for a user, as the spec gives them: 'Payment Issue' whenever there is a
+ * payment customer without an active subscription (also while the activation banner shows),
+ * and the green 'Questionnaire Complete!' whenever the questionnaire prompt does not show.
  */
 export function bannersFor(user: CurrentUser): BannerState {
-  const activating = !!user.stripeCustomerId && !user.subscriptionPlan;
+  const questionnairePrompt =
+    !!user.stripeSubscriptionId && !!user.subscriptionPlan && !user.hasCompletedQuestionnaire;
   return {
-    activating,
-    paymentIssue: !!user.stripeCustomerId && !user.subscriptionActive && !activating,
-    questionnairePrompt:
-      !!user.stripeSubscriptionId && !!user.subscriptionPlan && !user.hasCompletedQuestionnaire,
-    questionnaireComplete: user.hasCompletedQuestionnaire,
+    paymentIssue: !!user.stripeCustomerId && !user.subscriptionActive,
+    activating: !!user.stripeCustomerId && !user.subscriptionPlan,
+    questionnairePrompt,
+    questionnaireComplete: !questionnairePrompt,
   };
 }

@@ -52,13 +52,6 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
     },
   });
 
-  const any =
-    state.paymentIssue ||
-    state.activating ||
-    state.questionnairePrompt ||
-    state.questionnaireComplete;
-  if (!any) return null;
-
   return (
     <Stack gap="3" mb="6">
       {state.paymentIssue ? (
@@ -109,11 +102,11 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
         >
           Tell us about your business so our team can start building your website.
         </Banner>
-      ) : state.questionnaireComplete ? (
+      ) : (
         <Banner status="success" title="Questionnaire Complete!">
           Thanks for your answers. Our team is working on your website.
         </Banner>
-      ) : null}
+      )}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@
 /** Chakra colour palettes; "red" is the destructive badge. */
 export type Palette = "green" | "blue" | "orange" | "yellow" | "gray" | "red";
 
+/** The four stored site statuses, their labels and badge colours: the one list of them. */
 const STATUS: Record<string, { label: string; palette: Palette }> = {
   live: { label: "Live", palette: "green" },
   in_progress: { label: "In Progress", palette: "blue" },
@@ -13,16 +14,22 @@ const STATUS: Record<string, { label: string; palette: Palette }> = {
   requested: { label: "Requested", palette: "gray" },
 };
 
+/** The label and colour of a stored status; undefined for any other value. */
+export function knownSiteStatus(
+  status: string | null | undefined,
+): { label: string; palette: Palette } | undefined {
+  return status && Object.hasOwn(STATUS, status) ? STATUS[status] : undefined;
+}
+
 /**
  * The dashboard's status badge. The spec: any other value gets the destructive badge and the
- * label 'Requested' (the manage page shows raw text instead; that is not this function).
+ * label 'Requested' (Site Settings and Manage Sites show it raw: sites/site-status.ts).
  */
 export function siteStatusBadge(status: string | null | undefined): {
   label: string;
   palette: Palette;
 } {
-  const known = status ? STATUS[status] : undefined;
-  return known ?? { label: "Requested", palette: "red" };
+  return knownSiteStatus(status) ?? { label: "Requested", palette: "red" };
 }
 
 /** Score colours: 90 or more green, 75-89 orange, below 75 red; no score is '--'. */

@@ -1,7 +1,8 @@
 /**
- * Spec part 1 §2.2: /sign-up is also the after-sign-up address. Once a user is signed in
- * there, sync the user record (GET /api/auth/user) and go to /sales, even if the sync fails.
- * Runs from the root route so it works whether the gate shows the page or the spinner.
+ * Spec part 1 §2.2: /sign-up is also the after-sign-up address, and /auth-landing is where the
+ * identity provider's hosted flow returns (§2.1). Once a user is signed in on either, sync the
+ * user record (GET /api/auth/user) and go to /sales, even if the sync fails. Runs from the
+ * root route so it works whether the gate shows the page or the spinner.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useRouter } from "@tanstack/react-router";
@@ -10,6 +11,9 @@ import { fetchCurrentUser } from "../api/client";
 import { currentUserKey } from "../api/current-user";
 import { useIdentity } from "./context";
 
+/** The addresses a finished sign-up or hosted sign-in lands on. */
+const LANDING_PATHS = ["/sign-up", "/auth-landing"];
+
 export function usePostSignUpSync(): void {
   const identity = useIdentity();
   const pathname = useLocation({ select: (l) => l.pathname });
@@ -17,7 +21,7 @@ export function usePostSignUpSync(): void {
   const queryClient = useQueryClient();
   const running = useRef(false);
 
-  const due = pathname === "/sign-up" && identity.loaded && identity.signedIn;
+  const due = LANDING_PATHS.includes(pathname) && identity.loaded && identity.signedIn;
 
   useEffect(() => {
     if (!due || running.current) return;

@@ -11,7 +11,7 @@ import { NotFound } from "../ui/not-found";
 import { Toaster } from "../ui/toaster";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ context, location }) => applyGate(context.access, location),
+  beforeLoad: ({ context, location }) => applyGate(context, location),
   component: Root,
   notFoundComponent: NotFound,
 });

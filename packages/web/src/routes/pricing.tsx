@@ -22,17 +22,20 @@ function PricingPage() {
     >
       <PlanGrid
         to={identity.signedIn ? "/subscribe" : "/sign-in"}
+        title={(plan) => plan.pricingName}
         features={(plan) => plan.features}
         buttonLabel={() => "Get Started"}
-        buttonAccessibleLabel={(plan) => `Get Started with ${plan.name}`}
+        buttonAccessibleLabel={(plan) => `Get Started with ${plan.pricingName}`}
       />
-      <Text textAlign="center">
-        {/* The spec's target (/api/login) belonged to an older server sign-in; sign-up is
-            where starting a website begins now. */}
-        <ChakraLink asChild color="brand.fg" fontWeight="semibold" fontSize="lg">
-          <Link to="/sign-up">Start Your Website Today</Link>
-        </ChakraLink>
-      </Text>
+      {identity.signedIn ? null : (
+        <Text textAlign="center">
+          {/* The spec's target (/api/login) belonged to an older server sign-in; sign-up is
+              where starting a website begins now (a signed-in customer has no use for it). */}
+          <ChakraLink asChild color="brand.fg" fontWeight="semibold" fontSize="lg">
+            <Link to="/sign-up">Start Your Website Today</Link>
+          </ChakraLink>
+        </Text>
+      )}
     </PlansPageFrame>
   );
 }

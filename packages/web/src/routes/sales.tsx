@@ -71,6 +71,7 @@ function SalesPage() {
         </Heading>
         <PlanGrid
           to="/subscribe"
+          title={(plan) => plan.name}
           features={(plan) => plan.siteFeatures}
           buttonLabel={(plan) => `Choose ${plan.name}`}
         />

@@ -1,9 +1,10 @@
 import { Button, Center, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { priceForPlanName } from "@portal/core/contracts/plans";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { CircleX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { currentUserKey } from "../api/current-user";
 import { useIdentity } from "../identity/context";
 import { readSelectedPlan } from "../sales/selected-plan";
 import { createSubscription, nextStep } from "../subscribe/create-subscription";
@@ -52,6 +53,7 @@ function Canceled() {
 function Subscribe() {
   const identity = useIdentity();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [planName] = useState(readSelectedPlan);
   const [phase, setPhase] = useState<Phase>("preparing");
   const started = useRef(false);
@@ -89,6 +91,8 @@ function Subscribe() {
         title: "Subscription Active!",
         description: next.message || "Your subscription is already active.",
       });
+      // A change of plan is stored by now: the shell and the gate read the user again.
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void navigate({ to: "/dashboard" });
     },
     onError(error) {

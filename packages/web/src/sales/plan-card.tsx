@@ -5,12 +5,15 @@ import { Check } from "lucide-react";
 /** One plan: name, monthly price, features, and the button that picks it. */
 export function PlanCard({
   plan,
+  title,
   features,
   buttonLabel,
   buttonAccessibleLabel,
   onChoose,
 }: {
   plan: Plan;
+  /** The plan's name as this page shows it. */
+  title: string;
   features: readonly string[];
   buttonLabel: string;
   /** When the visible label does not name the plan, what a screen reader hears instead. */
@@ -48,7 +51,7 @@ export function PlanCard({
       ) : null}
       <Stack gap="2">
         <Heading as="h3" size="lg" id={headingId}>
-          {plan.name}
+          {title}
         </Heading>
         <HStack align="baseline" gap="1">
           <Text fontSize="4xl" fontWeight="bold" lineHeight="1">

@@ -56,11 +56,14 @@ export function SignInButton() {
 /** The plan cards; choosing one stores it for /subscribe and goes to `to`. */
 export function PlanGrid({
   to,
+  title,
   features,
   buttonLabel,
   buttonAccessibleLabel,
 }: {
   to: "/subscribe" | "/sign-in";
+  /** The name on the card; the plan's `name` is what is stored and sent either way. */
+  title: (plan: Plan) => string;
   features: (plan: Plan) => readonly string[];
   buttonLabel: (plan: Plan) => string;
   buttonAccessibleLabel?: (plan: Plan) => string;
@@ -72,6 +75,7 @@ export function PlanGrid({
         <PlanCard
           key={plan.id}
           plan={plan}
+          title={title(plan)}
           features={features(plan)}
           buttonLabel={buttonLabel(plan)}
           buttonAccessibleLabel={buttonAccessibleLabel?.(plan)}

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Logo } from "../ui/logo";
+import { Tooltip } from "../ui/tooltip";
 import { SideNav } from "./side-nav";
 import { UserMenu } from "./user-menu";
 import { useDisplayUser } from "./user-name";
@@ -27,14 +28,17 @@ export function AppShell({ children, renderNav = portalNav, home = "/dashboard" 
       <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
         <HStack h="16" px={{ base: "3", md: "6" }} gap="3" justify="space-between">
           <HStack gap="2" minW="0">
-            <IconButton
-              aria-label="Open navigation"
-              variant="ghost"
-              display={{ base: "inline-flex", lg: "none" }}
-              onClick={() => setNavOpen(true)}
-            >
-              <Menu />
-            </IconButton>
+            {/* Below lg the side navigation is collapsed into this button. */}
+            <Tooltip content="Open navigation">
+              <IconButton
+                aria-label="Open navigation"
+                variant="ghost"
+                display={{ base: "inline-flex", lg: "none" }}
+                onClick={() => setNavOpen(true)}
+              >
+                <Menu />
+              </IconButton>
+            </Tooltip>
             <Link to={home}>
               <Logo />
             </Link>

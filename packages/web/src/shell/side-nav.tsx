@@ -1,4 +1,7 @@
-/** The signed-in side navigation with its active states, badges and the Upgrade to Pro card. */
+/**
+ * The signed-in side navigation with its active states, badges and, for a Starter customer,
+ * the Upgrade to Pro card.
+ */
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link, useLocation } from "@tanstack/react-router";
 import {
@@ -13,6 +16,7 @@ import {
   Settings2,
   Sparkles,
 } from "lucide-react";
+import { useAccess } from "../access/access-context";
 import { useNavCounts } from "./nav-counts";
 
 type NavPath =
@@ -48,6 +52,7 @@ const items: NavItem[] = [
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = useLocation({ select: (l) => l.pathname.replace(/\/+$/, "") || "/" });
   const counts = useNavCounts();
+  const { user } = useAccess();
 
   return (
     <Stack as="nav" aria-label="Portal" gap="6" h="full" justify="space-between">
@@ -89,7 +94,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           );
         })}
       </Stack>
-      <UpgradeCard onNavigate={onNavigate} />
+      {user?.subscriptionPlan === "starter" ? <UpgradeCard onNavigate={onNavigate} /> : null}
     </Stack>
   );
 }
@@ -113,9 +118,9 @@ function UpgradeCard({ onNavigate }: { onNavigate?: () => void }) {
       <Text fontSize="sm" opacity="0.9" mb="3">
         3 websites, advanced analytics, priority support and SEO optimization included.
       </Text>
-      {/* The spec leaves the target open; billing is where a customer changes plan. */}
+      {/* The spec leaves the target open: the plans, where choosing Pro changes the plan. */}
       <Button asChild size="sm" bg="white" color="brand.700" _hover={{ bg: "brand.50" }} w="full">
-        <Link to="/billing" onClick={onNavigate}>
+        <Link to="/pricing" onClick={onNavigate}>
           Learn More
         </Link>
       </Button>

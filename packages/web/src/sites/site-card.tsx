@@ -30,6 +30,7 @@ import {
 import { useState } from "react";
 import { formatLongDate, scoreBand } from "../dashboard/site-display";
 import { toast } from "../ui/toaster";
+import { Tooltip } from "../ui/tooltip";
 import { manageStatusPalette, previewUrl } from "./site-status";
 
 const DEVICES = [
@@ -85,28 +86,29 @@ export function SiteCard({ site, refreshing, onRefresh }: SiteCardProps) {
             </Text>
           </Flex>
         ) : null}
-        <IconButton
-          aria-label={`Refresh preview of ${site.name}`}
-          title="Refresh preview"
-          size="sm"
-          variant="solid"
-          bg="bg"
-          color="fg"
-          shadow="md"
-          position="absolute"
-          top="3"
-          right="3"
-          disabled={refreshing}
-          onClick={onRefresh}
-          // Shown on hover or keyboard focus; always on touch screens, which cannot hover.
-          opacity="0"
-          transition="opacity 0.15s"
-          _groupHover={{ opacity: 1 }}
-          _focusVisible={{ opacity: 1 }}
-          css={{ "@media (hover: none)": { opacity: 1 } }}
-        >
-          <RefreshCw aria-hidden />
-        </IconButton>
+        <Tooltip content="Refresh preview">
+          <IconButton
+            aria-label={`Refresh preview of ${site.name}`}
+            size="sm"
+            variant="solid"
+            bg="bg"
+            color="fg"
+            shadow="md"
+            position="absolute"
+            top="3"
+            right="3"
+            disabled={refreshing}
+            onClick={onRefresh}
+            // Shown on hover or keyboard focus; always on touch screens, which cannot hover.
+            opacity="0"
+            transition="opacity 0.15s"
+            _groupHover={{ opacity: 1 }}
+            _focusVisible={{ opacity: 1 }}
+            css={{ "@media (hover: none)": { opacity: 1 } }}
+          >
+            <RefreshCw aria-hidden />
+          </IconButton>
+        </Tooltip>
       </Box>
 
       <Card.Body gap="3" p="5">

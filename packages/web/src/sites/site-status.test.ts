@@ -6,7 +6,8 @@ describe("settingsStatusBadge", () => {
     ["live", "Live", "green", false],
     ["in_progress", "In Progress", "blue", false],
     ["development", "Development", "yellow", false],
-    ["requested", "requested", "red", true],
+    // As on the dashboard: every new site starts requested, and it is not an error.
+    ["requested", "Requested", "gray", false],
     ["archived", "archived", "red", true],
   ])("%s → %s", (status, label, palette, destructive) => {
     expect(settingsStatusBadge(status)).toEqual({ label, palette, destructive });

@@ -2,33 +2,27 @@
  * How the sites pages show a site (pure, unit-tested): the settings page's status badge,
  * the page a preview opens, and which sites a preview refresh can capture.
  */
-
-export type StatusPalette = "green" | "blue" | "yellow" | "red";
-
-const SETTINGS_STATUS: Record<string, { label: string; palette: StatusPalette }> = {
-  live: { label: "Live", palette: "green" },
-  in_progress: { label: "In Progress", palette: "blue" },
-  development: { label: "Development", palette: "yellow" },
-};
+import { knownSiteStatus, type Palette } from "../dashboard/site-display";
 
 /**
- * Site Settings badge (part 2 "Site as edited on the settings page"): live, in_progress and
- * development get their labels; any other value is shown raw with the destructive badge.
+ * Site Settings badge (part 2 "Site as edited on the settings page"): the stored statuses as
+ * the dashboard shows them, `requested` included ('Requested', neutral: every new site starts
+ * there); any other value is shown raw with the destructive badge.
  */
 export function settingsStatusBadge(status: string): {
   label: string;
-  palette: StatusPalette;
+  palette: Palette;
   destructive: boolean;
 } {
-  const known = SETTINGS_STATUS[status];
+  const known = knownSiteStatus(status);
   return known
     ? { ...known, destructive: false }
     : { label: status, palette: "red", destructive: true };
 }
 
 /** Manage Sites status badge colour; its text is the raw status (part 1 §2.11). */
-export function manageStatusPalette(status: string): StatusPalette | "gray" {
-  return SETTINGS_STATUS[status]?.palette ?? "gray";
+export function manageStatusPalette(status: string): Palette {
+  return knownSiteStatus(status)?.palette ?? "gray";
 }
 
 /** Desktop/Tablet/Mobile previews open liveUrl, falling back to url; null when neither. */

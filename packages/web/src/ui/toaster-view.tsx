@@ -43,22 +43,35 @@ function ToastItem({
   title,
   description,
   type,
+  action,
   closable,
 }: {
   id?: string;
   title?: ReactNode;
   description?: ReactNode;
   type?: string;
+  action?: { label: string };
   closable?: boolean;
 }) {
   const swipe = useSwipeToDismiss(id);
   return (
-    <Toast.Root width={{ md: "sm" }} touchAction="pan-y" {...swipe}>
+    <Toast.Root
+      width={{ md: "sm" }}
+      touchAction="pan-y"
+      // A dismissed toast stays in the store (and the DOM) for 1,000,000 ms: once its exit
+      // has played it is hidden, from assistive technology too.
+      _closed={{
+        visibility: "hidden",
+        transition: "translate 400ms, scale 400ms, opacity 200ms, visibility 0s 400ms",
+      }}
+      {...swipe}
+    >
       {type === "error" ? <Toast.Indicator /> : null}
       <Stack gap="1" flex="1" maxWidth="100%">
         {title ? <Toast.Title>{title}</Toast.Title> : null}
         {description ? <Toast.Description>{description}</Toast.Description> : null}
       </Stack>
+      {action ? <Toast.ActionTrigger>{action.label}</Toast.ActionTrigger> : null}
       {closable ? <Toast.CloseTrigger aria-label="Close notification" /> : null}
     </Toast.Root>
   );
@@ -77,6 +90,7 @@ export default function ToasterView() {
             title={t.title}
             description={t.description}
             type={t.type}
+            action={t.action}
             closable={t.closable}
           />
         )}

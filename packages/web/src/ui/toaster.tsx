@@ -1,7 +1,8 @@
 /**
  * Toasts as the spec sets them: one at a time (a new one replaces the old), 5 s, paused while
  * hovered or focused (Chakra's toast group does that), swipe right 50 px to dismiss, F8 moves
- * focus to the notifications region. Variants: default and destructive.
+ * focus to the notifications region, a dismissed toast kept in the store for 1,000,000 ms.
+ * Variants: default and destructive; an optional action button.
  *
  * The region's code (Chakra's Toaster and its state machines) is not part of the landing
  * page's JavaScript: it loads when the first toast is asked for, or once the page is idle.
@@ -10,11 +11,14 @@ import { createToaster } from "@chakra-ui/react";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
 export const TOAST_DURATION_MS = 5000;
+/** How long a dismissed toast stays in the store (spec part 1 §9), hidden once it has left. */
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export const toaster = createToaster({
   placement: "bottom-end",
   max: 1,
   duration: TOAST_DURATION_MS,
+  removeDelay: TOAST_REMOVE_DELAY_MS,
   hotkey: ["F8"],
   pauseOnPageIdle: true,
 });
@@ -25,17 +29,26 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** A button in the toast (spec part 1 §3 "Toast": action); choosing it also dismisses it. */
+  action?: { label: string; onClick: () => void };
 }
 
-function show({ title, description, variant = "default" }: ToastInput): void {
-  // Chakra queues toasts beyond `max`; the spec wants the newest one shown at once.
-  toaster.remove();
-  toaster.create({
+/** What the toast store is given for a toast. */
+export function toastOptions({ title, description, variant = "default", action }: ToastInput) {
+  return {
     title,
     description,
     type: variant === "destructive" ? "error" : "info",
+    action,
     closable: true,
-  });
+  };
+}
+
+function show(input: ToastInput): void {
+  // Chakra queues toasts beyond `max`, and a dismissed one still counts until it is removed;
+  // the spec wants the newest one shown at once.
+  toaster.remove();
+  toaster.create(toastOptions(input));
 }
 
 /** Before the region has mounted, the newest request waits here (the store would drop it). */

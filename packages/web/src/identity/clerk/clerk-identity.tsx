@@ -81,6 +81,10 @@ export default function ClerkIdentityProvider({
       routerPush={(to) => router.navigate({ href: to })}
       routerReplace={(to) => router.navigate({ href: to, replace: true })}
       afterSignOutUrl="/sign-in"
+      // Clerk's hosted pages (Account Portal, redirectToSignIn) come back to /auth-landing,
+      // which syncs the user and goes on to /sales; the embedded widgets set their own.
+      signInFallbackRedirectUrl="/auth-landing"
+      signUpFallbackRedirectUrl="/auth-landing"
     >
       <ClerkBridge>{children}</ClerkBridge>
     </ClerkProvider>

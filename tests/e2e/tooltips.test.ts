@@ -1,0 +1,118 @@
+/**
+ * Tooltips on icon-only controls (spec part 1 §9): open 700 ms after the pointer rests on the
+ * control; within 300 ms of one closing, the next opens at once. The page's clock stands still
+ * and is moved by hand, so the delays are measured, not raced.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot } from "./browser";
+import { useWebStackEnv } from "./context";
+import { signUpCustomer } from "./customers";
+
+useWebStackEnv();
+// After the env: sst/node reads the table name when the module loads.
+const { db } = await import("@portal/core/db/service");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Holds the page's clock from now on; timers then run only when the test moves it. */
+async function holdClock(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+}
+
+/** The tooltip showing `text`, while it is open (a closed one may linger for its exit). */
+function openTooltip(page: Page, text: string) {
+  return page.locator('[data-scope="tooltip"][data-part="content"][data-state="open"]', {
+    hasText: text,
+  });
+}
+
+/** Moves the held clock, then gives the page a moment to draw what that changed. */
+async function advance(page: Page, ms: number) {
+  await page.clock.runFor(ms);
+  await page.waitForTimeout(100);
+}
+
+describe("tooltips", () => {
+  it("on /manage's refresh buttons: 700 ms to open, the next at once within 300 ms", async () => {
+    const { page, context, problems } = await openPage(browser, 1440);
+    const userId = await signUpCustomer(context, { firstName: "Tia", lastName: "Tooltip" });
+    for (const name of ["Bakery", "Cafe"]) {
+      await db.entities.site.create({ userId, name, status: "live", performanceScore: 90 }).go();
+    }
+    await page.goto("/manage");
+    const refresh = (name: string) =>
+      page.getByRole("button", { name: `Refresh preview of ${name}` });
+    await refresh("Cafe").waitFor();
+    await page.waitForLoadState("networkidle");
+    const tooltip = openTooltip(page, "Refresh preview");
+    await holdClock(page);
+
+    await refresh("Bakery").hover();
+    await advance(page, 600);
+    expect(await tooltip.count()).toBe(0);
+    await advance(page, 150);
+    await tooltip.waitFor();
+    await screenshot(page, "tooltip-refresh-1440");
+
+    // Straight on to the other card's button: no second wait.
+    await refresh("Cafe").hover();
+    await advance(page, 50);
+    expect(await tooltip.count()).toBe(1);
+    await tooltip.waitFor();
+
+    // Away for longer than 300 ms: the next one waits its 700 ms again.
+    await page.mouse.move(5, 450);
+    await advance(page, 400);
+    expect(await tooltip.count()).toBe(0);
+    await refresh("Bakery").hover();
+    await advance(page, 300);
+    expect(await tooltip.count()).toBe(0);
+    await advance(page, 450);
+    await tooltip.waitFor();
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("on the collapsed side navigation's button and on Copy snippet", async () => {
+    const { page, context, problems } = await openPage(browser, 900);
+    const userId = await signUpCustomer(context, { firstName: "Tom", lastName: "Tooltip" });
+    await db.entities.site.create({ userId, name: "Bakery", status: "live" }).go();
+    await page.goto("/analytics");
+    const copy = page.getByRole("button", { name: "Copy snippet" });
+    await copy.waitFor();
+    await page.waitForLoadState("networkidle");
+    // Scrolling closes an opening tooltip: scroll before the clock stands still.
+    await copy.scrollIntoViewIfNeeded();
+    await holdClock(page);
+
+    await page.getByRole("button", { name: "Open navigation" }).hover();
+    await advance(page, 600);
+    const nav = openTooltip(page, "Open navigation");
+    expect(await nav.count()).toBe(0);
+    await advance(page, 150);
+    await nav.waitFor();
+    await screenshot(page, "tooltip-nav-900");
+
+    await page.mouse.move(450, 5);
+    await advance(page, 400);
+    await copy.hover();
+    await advance(page, 600);
+    const snippet = openTooltip(page, "Copy snippet");
+    expect(await snippet.count()).toBe(0);
+    await advance(page, 150);
+    await snippet.waitFor();
+    await screenshot(page, "tooltip-copy-snippet-900");
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
