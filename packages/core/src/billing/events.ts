@@ -37,6 +37,22 @@ async function syncByCustomer(customerId: string | null) {
   return syncCustomer(user.userId, customerId);
 }
 
+/** Re-reads the customer's state, then tells them of the event once (an activity per event id). */
+async function syncAndTell(
+  event: EventContext,
+  customer: string | { id: string } | null | undefined,
+  activity: Parameters<typeof recordOnce>[2],
+) {
+  const synced = await syncByCustomer(idOf(customer));
+  if (!synced) return null;
+  await recordOnce(
+    synced.user.userId,
+    { key: `event:${event.id}`, atSeconds: event.created },
+    activity,
+  );
+  return synced;
+}
+
 /**
  * A completed Checkout Session links its Stripe customer to one of our users only when the
  * session and the customer both say so in the metadata our own API calls wrote (docs/billing.md).
@@ -162,13 +178,10 @@ export async function onSubscriptionDeleted(
   event: EventContext,
   object: Stripe.Subscription,
 ): Promise<void> {
-  const synced = await syncByCustomer(idOf(object.customer));
-  if (!synced) return;
-  await recordOnce(
-    synced.user.userId,
-    { key: `event:${event.id}`, atSeconds: event.created },
-    { type: "subscription_canceled", description: "Your subscription has ended" },
-  );
+  await syncAndTell(event, object.customer, {
+    type: "subscription_canceled",
+    description: "Your subscription has ended",
+  });
 }
 
 export async function onInvoicePaid(_event: EventContext, object: Stripe.Invoice): Promise<void> {
@@ -179,17 +192,11 @@ export async function onInvoicePaymentFailed(
   event: EventContext,
   object: Stripe.Invoice,
 ): Promise<void> {
-  const synced = await syncByCustomer(idOf(object.customer));
+  const synced = await syncAndTell(event, object.customer, {
+    type: "payment_failed",
+    description: `A payment of ${dollars(object.amount_due)} failed. Update your card on the Billing page.`,
+  });
   if (!synced) return;
-  const amount = `$${(object.amount_due / 100).toFixed(2)}`;
-  await recordOnce(
-    synced.user.userId,
-    { key: `event:${event.id}`, atSeconds: event.created },
-    {
-      type: "payment_failed",
-      description: `A payment of ${amount} failed. Update your card on the Billing page.`,
-    },
-  );
   await paymentFailed(synced.user.userId, event.id, object);
 }
 
@@ -201,16 +208,10 @@ export async function onInvoicePaymentActionRequired(
   event: EventContext,
   object: Stripe.Invoice,
 ): Promise<void> {
-  const synced = await syncByCustomer(idOf(object.customer));
-  if (!synced) return;
-  await recordOnce(
-    synced.user.userId,
-    { key: `event:${event.id}`, atSeconds: event.created },
-    {
-      type: "payment_action_required",
-      description: `Your bank asks you to confirm a payment of ${dollars(object.amount_due)}. Confirm it on the Billing page to keep your plan.`,
-    },
-  );
+  await syncAndTell(event, object.customer, {
+    type: "payment_action_required",
+    description: `Your bank asks you to confirm a payment of ${dollars(object.amount_due)}. Confirm it on the Billing page to keep your plan.`,
+  });
 }
 
 /**
@@ -229,26 +230,20 @@ export async function onSubscriptionPaused(
   event: EventContext,
   object: Stripe.Subscription,
 ): Promise<void> {
-  const synced = await syncByCustomer(idOf(object.customer));
-  if (!synced) return;
-  await recordOnce(
-    synced.user.userId,
-    { key: `event:${event.id}`, atSeconds: event.created },
-    { type: "subscription_paused", description: "Your subscription is paused" },
-  );
+  await syncAndTell(event, object.customer, {
+    type: "subscription_paused",
+    description: "Your subscription is paused",
+  });
 }
 
 export async function onSubscriptionResumed(
   event: EventContext,
   object: Stripe.Subscription,
 ): Promise<void> {
-  const synced = await syncByCustomer(idOf(object.customer));
-  if (!synced) return;
-  await recordOnce(
-    synced.user.userId,
-    { key: `event:${event.id}`, atSeconds: event.created },
-    { type: "subscription_reactivated", description: "Your subscription has resumed" },
-  );
+  await syncAndTell(event, object.customer, {
+    type: "subscription_reactivated",
+    description: "Your subscription has resumed",
+  });
 }
 
 /**

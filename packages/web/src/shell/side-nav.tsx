@@ -18,6 +18,7 @@ import {
 } from "lucide-react";
 import { useAccess } from "../access/access-context";
 import { useNavCounts } from "./nav-counts";
+import { NavLink } from "./nav-link";
 
 type NavPath =
   | "/dashboard"
@@ -60,37 +61,28 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         {items.map((item) => {
           const active = pathname === item.to || (item.alsoActiveAt?.includes(pathname) ?? false);
           const count = item.badge ? counts[item.badge] : undefined;
-          const Icon = item.icon;
           return (
-            <li key={item.to}>
-              <Button
-                asChild
-                variant={active ? "subtle" : "ghost"}
-                colorPalette={active ? "brand" : "gray"}
-                justifyContent="flex-start"
-                w="full"
-                fontWeight={active ? "semibold" : "medium"}
-              >
-                <Link to={item.to} aria-current={active ? "page" : undefined} onClick={onNavigate}>
-                  <Icon size={18} aria-hidden />
-                  <Box as="span" flex="1" textAlign="start">
-                    {item.label}
-                  </Box>
-                  {count !== undefined && count > 0 ? (
-                    <Badge
-                      colorPalette={item.badge === "openTickets" ? "orange" : "brand"}
-                      variant="solid"
-                      borderRadius="full"
-                      aria-label={
-                        item.badge === "openTickets" ? `${count} open tickets` : `${count} sites`
-                      }
-                    >
-                      {count}
-                    </Badge>
-                  ) : null}
-                </Link>
-              </Button>
-            </li>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              label={item.label}
+              icon={item.icon}
+              active={active}
+              onNavigate={onNavigate}
+            >
+              {count !== undefined && count > 0 ? (
+                <Badge
+                  colorPalette={item.badge === "openTickets" ? "orange" : "brand"}
+                  variant="solid"
+                  borderRadius="full"
+                  aria-label={
+                    item.badge === "openTickets" ? `${count} open tickets` : `${count} sites`
+                  }
+                >
+                  {count}
+                </Badge>
+              ) : null}
+            </NavLink>
           );
         })}
       </Stack>

@@ -1,9 +1,10 @@
 /** The console's frame: the portal's shell with the team's navigation. */
-import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { Link, useLocation } from "@tanstack/react-router";
+import { Badge, HStack, Stack, Text } from "@chakra-ui/react";
+import { useLocation } from "@tanstack/react-router";
 import { ClipboardList, History, Inbox, type LucideIcon, Sparkles, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { AppShell } from "../shell/app-shell";
+import { NavLink } from "../shell/nav-link";
 
 interface ConsoleNavItem {
   to:
@@ -39,25 +40,15 @@ function ConsoleNav({ onNavigate }: { onNavigate?: () => void }) {
       <Stack as="ul" gap="1" listStyleType="none">
         {items.map((item) => {
           const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
-          const Icon = item.icon;
           return (
-            <li key={item.to}>
-              <Button
-                asChild
-                variant={active ? "subtle" : "ghost"}
-                colorPalette={active ? "brand" : "gray"}
-                justifyContent="flex-start"
-                w="full"
-                fontWeight={active ? "semibold" : "medium"}
-              >
-                <Link to={item.to} aria-current={active ? "page" : undefined} onClick={onNavigate}>
-                  <Icon size={18} aria-hidden />
-                  <Box as="span" flex="1" textAlign="start">
-                    {item.label}
-                  </Box>
-                </Link>
-              </Button>
-            </li>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              label={item.label}
+              icon={item.icon}
+              active={active}
+              onNavigate={onNavigate}
+            />
           );
         })}
       </Stack>
