@@ -4,6 +4,7 @@
  * as do GET /api/{seo,lighthouse}/results. Browser-safe: the pages import it too.
  */
 import { z } from "zod";
+import { JOB_STATUSES } from "../audits/enums";
 import { auditStrategySchema, lighthouseResultSchema, seoResultSchema } from "./audits";
 import { textCheck } from "./text";
 
@@ -105,11 +106,9 @@ export const lighthouseAnalyzeRequestSchema = z.object({
 });
 export type LighthouseAnalyzeRequest = z.input<typeof lighthouseAnalyzeRequestSchema>;
 
-export const auditJobStatusSchema = z.enum(["queued", "running", "done", "failed"]);
+export const auditJobStatusSchema = z.enum(JOB_STATUSES);
 export type AuditJobStatus = z.infer<typeof auditJobStatusSchema>;
-
-/** Queued or running: the page keeps polling while any job is in one of these. */
-export const IN_FLIGHT_STATUSES: readonly AuditJobStatus[] = ["queued", "running"];
+export { IN_FLIGHT_STATUSES } from "../audits/enums";
 
 const jobFields = {
   id: z.string(),

@@ -3,8 +3,9 @@
  * entities"): what a finished SEO or Lighthouse job stores and the pages show.
  */
 import { z } from "zod";
+import { STRATEGIES } from "../audits/enums";
 
-export const auditStrategySchema = z.enum(["mobile", "desktop"]);
+export const auditStrategySchema = z.enum(STRATEGIES);
 export type AuditStrategy = z.infer<typeof auditStrategySchema>;
 
 const score100 = z.number().int().min(0).max(100);

@@ -94,8 +94,6 @@ export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 export const siteUpdateSchema = siteSettingsSchema.partial();
 export type SiteUpdate = z.output<typeof siteUpdateSchema>;
 
-export const SITE_STATUS_VALUES = ["requested", "development", "in_progress", "live"] as const;
-
 export const dnsRecordSchema = z.object({
   /** CNAME and A point the name at us; TXT proves the customer controls it (docs/domains.md). */
   type: z.enum(["CNAME", "A", "TXT"]),

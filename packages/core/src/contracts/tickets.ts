@@ -6,38 +6,22 @@
  * description ≥ 10) and the Support Center dialog (title 5-100, description 20-2000). Each
  * form keeps its own rules and messages; the server accepts what either form can send.
  *
- * This file is imported by the web bundle too, so it depends on zod only (the enumerations
- * are checked against the entity's at the type level, below).
+ * This file is imported by the web bundle too, so it depends on zod and the plain arrays of
+ * tickets/enums.ts only; the ElectroDB entity derives from the same arrays.
  */
 import { z } from "zod";
-import type { TicketCategory, TicketPriority, TicketStatus } from "../db/entities/ticket";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../tickets/enums";
 import { text } from "./text";
 
 // ------------------------------------------------------------------ enumerations
 
-export const ticketStatusSchema = z.enum(["open", "in_progress", "resolved", "closed"]);
-export const ticketPrioritySchema = z.enum(["low", "medium", "high", "urgent"]);
-export const ticketCategorySchema = z.enum([
-  "general",
-  "technical",
-  "billing",
-  "website_request",
-  "bug_report",
-]);
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES);
+export const ticketCategorySchema = z.enum(TICKET_CATEGORIES);
 
 export type TicketStatusValue = z.infer<typeof ticketStatusSchema>;
 export type TicketPriorityValue = z.infer<typeof ticketPrioritySchema>;
 export type TicketCategoryValue = z.infer<typeof ticketCategorySchema>;
-
-// The stored enumerations and these must be the same sets: a compile error here means one
-// side changed without the other.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameSets: [
-  Same<TicketStatusValue, TicketStatus>,
-  Same<TicketPriorityValue, TicketPriority>,
-  Same<TicketCategoryValue, TicketCategory>,
-] = [true, true, true];
-void sameSets;
 
 /** Display labels, in the order the spec's filters list them. */
 export const TICKET_STATUS_LABELS: Record<TicketStatusValue, string> = {

@@ -16,6 +16,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { STRATEGIES } from "@portal/core/audits/enums";
 import type { LighthouseJob } from "@portal/core/contracts/audit-jobs";
 import type { AuditStrategy } from "@portal/core/contracts/audits";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -100,7 +101,7 @@ export function PerformancePage() {
                 <AuditUrlField value={target.url} onChange={target.setUrl} />
                 <Stack direction={{ base: "column", sm: "row" }} gap="3">
                   <Group attached role="group" aria-label="Strategy">
-                    {(["mobile", "desktop"] as const).map((s) => (
+                    {STRATEGIES.map((s) => (
                       <Button
                         key={s}
                         type="button"

@@ -5,11 +5,11 @@
  * last hour" (in flight, rate limit) is a sort-key range from idFloor(an hour ago).
  */
 import { Entity, type EntityItem } from "electrodb";
+import { JOB_STATUSES, STRATEGIES } from "../../audits/enums";
 import { newId } from "../ids";
 import { CASE_SENSITIVE, createdAt, idFrom, model, updatedAt } from "./common";
 
-export const JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
-export const STRATEGIES = ["mobile", "desktop"] as const;
+export { JOB_STATUSES, type JobStatus, STRATEGIES, type Strategy } from "../../audits/enums";
 
 const jobAttributes = {
   jobId: { type: "string", required: true, readOnly: true, default: newId },
@@ -61,5 +61,3 @@ export const LighthouseResult = new Entity({
 
 export type SeoResultItem = EntityItem<typeof SeoResult>;
 export type LighthouseResultItem = EntityItem<typeof LighthouseResult>;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-export type Strategy = (typeof STRATEGIES)[number];

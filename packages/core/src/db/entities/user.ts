@@ -3,9 +3,10 @@
  * customer collection, so it is read together with the customer's sites, tickets and so on.
  */
 import { Entity, type EntityItem } from "electrodb";
+import { PLANS } from "../../users/enums";
 import { CASE_SENSITIVE, createdAt, idFrom, model, ownerIndex, updatedAt } from "./common";
 
-export const PLANS = ["starter", "pro", "enterprise"] as const;
+export { PLANS, type Plan } from "../../users/enums";
 
 export const User = new Entity({
   model: model("user"),
@@ -59,4 +60,3 @@ export const User = new Entity({
 });
 
 export type UserItem = EntityItem<typeof User>;
-export type Plan = (typeof PLANS)[number];
