@@ -13,3 +13,7 @@ export const IN_FLIGHT_STATUSES: readonly JobStatus[] = ["queued", "running"];
 /** The device a Lighthouse run emulates; mobile unless asked otherwise. */
 export const STRATEGIES = ["mobile", "desktop"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
+
+/** The two audits a customer can run; they share one worker and one set of limits. */
+export const AUDIT_KINDS = ["seo", "lighthouse"] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
