@@ -1,5 +1,5 @@
 /**
- * Tooltips on icon-only controls (spec part 1 §9): open 700 ms after the pointer rests on the
+ * Tooltips on icon-only controls (docs/pages.md, "Toasts and tooltips"): open 700 ms after the pointer rests on the
  * control; within 300 ms of one closing, the next opens at once. The page's clock stands still
  * and is moved by hand, so the delays are measured, not raced.
  */

@@ -5,7 +5,7 @@ import { PLANS } from "../users/enums";
 export const planIdSchema = z.enum(PLANS);
 export type PlanId = z.infer<typeof planIdSchema>;
 
-/** GET /api/auth/user: the current user as the portal reads it (spec part 1 §3). */
+/** GET /api/auth/user: the current user as the portal reads it (docs/data.md, "users"). */
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),

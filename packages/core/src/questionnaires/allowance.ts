@@ -1,4 +1,4 @@
-/** How many websites a plan includes (pricing page copy; DECISIONS.md "Website allowance"). */
+/** How many websites a plan includes (docs/pricing.md; docs/decisions.md, "Website allowance"). */
 import type { PlanId } from "../contracts/users";
 
 const ALLOWANCE: Record<PlanId, number> = {

@@ -1,5 +1,5 @@
 /**
- * Current Subscription (spec part 2 "Billing", "Subscription status display", "Cancel"): plan,
+ * Current Subscription (docs/billing.md, "The Billing page"): plan,
  * price, status with its icon and badge, the period, Cancel behind a confirmation dialog, the
  * yellow period-end notice and Reactivate.
  */
@@ -107,7 +107,7 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      // Spec part 2 §7: the user record is refreshed on errors too (the state may have moved).
+      // The user record is refreshed on errors too: the state may have moved.
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({
         title: "Error",
@@ -129,7 +129,7 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      // Spec part 2 §7: the user record is refreshed on errors too (the state may have moved).
+      // The user record is refreshed on errors too: the state may have moved.
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({
         title: "Error",

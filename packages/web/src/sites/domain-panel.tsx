@@ -1,6 +1,5 @@
 /**
- * The Domain tab (spec part 2 "Site Settings", §4 domain, §8 domain messages, §9 DNS
- * guidance): the current domain, Add Domain with the DNS records to create (including the TXT
+ * The Domain tab (docs/sites.md, "Site Settings"; docs/domains.md): the current domain, Add Domain with the DNS records to create (including the TXT
  * token that proves ownership), how long the domain stays reserved unverified, Verify Domain,
  * the SSL switch and the live website. Add and verify are their own calls, apart from Save.
  * The rules are in docs/domains.md.

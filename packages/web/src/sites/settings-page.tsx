@@ -1,5 +1,5 @@
 /**
- * Site Settings (/site-settings, spec part 2): the customer's sites with status badges, the
+ * Site Settings (/site-settings, docs/sites.md, "Site Settings"): the customer's sites with status badges, the
  * 'No Sites Yet' and 'Select a Site' states, and the settings of the chosen site. `?site=`
  * holds the choice, so Manage Sites can link straight to a site and a reload keeps it.
  */

@@ -1,5 +1,5 @@
 /**
- * The Support Center's search and filters (spec part 1 §2.12): what the URL may carry and
+ * The Support Center's search and filters (docs/support.md, "The Support Center"): what the URL may carry and
  * which tickets it selects. Pure, so the page and its tests share one definition.
  */
 import type {

@@ -1,6 +1,6 @@
 /**
  * SEO and Lighthouse runs: jobs the API queues and the Chromium worker completes
- * (DECISIONS.md). The record is both the job and, once done, its result. Ids are ULIDs, so a
+ * (docs/tools.md, "Runs are jobs"). The record is both the job and, once done, its result. Ids are ULIDs, so a
  * customer's runs sort by time: newest first is a descending query, and "runs started in the
  * last hour" (in flight, rate limit) is a sort-key range from idFloor(an hour ago).
  */
@@ -20,7 +20,7 @@ const jobAttributes = {
   url: { type: "string", required: true, readOnly: true },
   status: { type: JOB_STATUSES, required: true, default: "queued" },
   /**
-   * The finished result as JSON (spec part 2 "SEO result" / "Lighthouse result"). A DynamoDB
+   * The finished result as JSON (contracts/audits.ts; docs/tools.md). A DynamoDB
    * item holds at most 400 KB: store the summary the page shows, not Lighthouse's full report.
    */
   result: { type: "any" },

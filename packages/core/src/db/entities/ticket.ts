@@ -1,5 +1,5 @@
 /**
- * tickets and ticket_messages (spec part 2 §3).
+ * tickets and ticket_messages (docs/data.md, docs/support.md).
  *
  * Both live in the owner's partition on the primary index (tickets in the dashboard
  * collection). For the conversation page they also share one partition on gsi1, keyed by

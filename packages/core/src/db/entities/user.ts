@@ -1,5 +1,5 @@
 /**
- * users (spec part 2 §3). The key is the identity provider's `sub`; the record joins the
+ * users (docs/data.md). The key is the identity provider's `sub`; the record joins the
  * customer collection, so it is read together with the customer's sites, tickets and so on.
  */
 import { Entity, type EntityItem } from "electrodb";
