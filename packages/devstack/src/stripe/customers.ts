@@ -44,9 +44,7 @@ export function createCustomer(store: EmulatorStore, params: FormObject): Stored
     tax_exempt: "none",
     test_clock: null,
   });
-  store.emit("customer.created", customer);
-  store.changed();
-  return customer;
+  return store.created("customer.created", customer);
 }
 
 export function updateCustomer(

@@ -223,11 +223,7 @@ export function payInvoice(
     failIntent(store, intent, pm, error);
     invoice.next_payment_attempt = offSession ? store.seconds() + 3 * 86400 : null;
     store.emit("invoice.payment_failed", invoice);
-    const subscription = subscriptionOf(store, invoice);
-    if (subscription && subscription.status === "active") {
-      store.update(subscription, { status: "past_due" }, "customer.subscription.updated");
-    }
-    store.changed();
+    subscriptionPastDue(store, invoice);
     return error;
   }
   succeedIntent(store, intent, pm);
@@ -255,12 +251,17 @@ function invoiceNeedsAction(
   invoice.next_payment_attempt = null;
   store.emit("invoice.payment_failed", invoice);
   store.emit("invoice.payment_action_required", invoice);
+  subscriptionPastDue(store, invoice);
+  return AUTHENTICATION_REQUIRED;
+}
+
+/** An unpaid invoice makes its active subscription past due. */
+function subscriptionPastDue(store: EmulatorStore, invoice: StoredInvoice) {
   const subscription = subscriptionOf(store, invoice);
   if (subscription && subscription.status === "active") {
     store.update(subscription, { status: "past_due" }, "customer.subscription.updated");
   }
   store.changed();
-  return AUTHENTICATION_REQUIRED;
 }
 
 /** POST /v1/invoices/:id/mark_uncollectible: an open invoice written off as bad debt. */

@@ -122,9 +122,7 @@ export function createPaymentIntent(store: EmulatorStore, params: FormObject) {
           }
         : null,
   });
-  store.emit("payment_intent.created", intent);
-  store.changed();
-  return intent;
+  return store.created("payment_intent.created", intent);
 }
 
 export function updatePaymentIntent(store: EmulatorStore, id: string, params: FormObject) {
@@ -245,9 +243,7 @@ export function createRefund(store: EmulatorStore, params: FormObject): StoredRe
     status: "succeeded",
     transfer_reversal: null,
   });
-  store.emit("refund.created", refund);
-  store.changed();
-  return refund;
+  return store.created("refund.created", refund);
 }
 
 // ---------------------------------------------------------------- a charge's outcome

@@ -39,9 +39,7 @@ export function createProduct(store: EmulatorStore, params: FormObject, id?: str
     updated: store.seconds(),
     url: null,
   });
-  store.emit("product.created", product);
-  store.changed();
-  return product;
+  return store.created("product.created", product);
 }
 
 export function createPrice(store: EmulatorStore, params: FormObject, id?: string) {
@@ -85,9 +83,7 @@ export function createPrice(store: EmulatorStore, params: FormObject, id?: strin
     unit_amount_decimal: String(amount),
   });
   if (!product.default_price) product.default_price = price.id;
-  store.emit("price.created", price);
-  store.changed();
-  return price;
+  return store.created("price.created", price);
 }
 
 /** The legacy `plan` Stripe still embeds beside each subscription item's price. */

@@ -203,6 +203,13 @@ export class EmulatorStore {
     return event;
   }
 
+  /** A new object: announced with its `<kind>.created` event and persisted. */
+  created<T extends Exclude<StoredObject, StoredEvent>>(type: Stripe.Event.Type, object: T): T {
+    this.emit(type, object);
+    this.changed();
+    return object;
+  }
+
   /** Changes fields and announces `eventType` with the previous values, if any changed. */
   update<T extends Exclude<StoredObject, StoredEvent>>(
     object: T,
