@@ -8,7 +8,10 @@ export const productName: string = import.meta.env.VITE_PRODUCT_NAME || "Site Po
 export const contactEmail: string =
   import.meta.env.VITE_CONTACT_EMAIL || `support@${window.location.hostname}`;
 
-/** 'Schedule Free Consultation' target (docs/decisions.md, "Consultation link": a booking URL, mailto by default). */
+/**
+ * 'Schedule Free Consultation' target (docs/decisions.md, "Consultation link": a booking URL,
+ * mailto by default).
+ */
 export const consultationUrl: string =
   import.meta.env.VITE_CONSULTATION_URL ||
   `mailto:${contactEmail}?subject=${encodeURIComponent("Free 15-minute consultation")}`;

@@ -14,7 +14,9 @@ export interface RouterContext {
   signInAgain: () => void;
 }
 
-/** Delay before the sign-in redirect after a 401 or a signed-out visit (docs/pages.md, "Timings"). */
+/**
+ * Delay before the sign-in redirect after a 401 or a signed-out visit (docs/pages.md, "Timings").
+ */
 const UNAUTHORIZED_REDIRECT_MS = 500;
 let unauthorizedRedirectPending = false;
 

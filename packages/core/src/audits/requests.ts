@@ -110,7 +110,9 @@ export async function requestSeo(
   return seoView(item as SeoResultItem, options.now);
 }
 
-/** POST /api/lighthouse/analyze: queues a Lighthouse run (or answers the identical one in flight). */
+/**
+ * POST /api/lighthouse/analyze: queues a Lighthouse run (or answers the identical one in flight).
+ */
 export async function requestLighthouse(
   userId: string,
   input: LighthouseAnalyzeRequest,

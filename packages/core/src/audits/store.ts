@@ -30,7 +30,9 @@ function summary(kind: AuditKind, item: AnyItem): RunSummary {
   };
 }
 
-/** Both kinds' runs created in the last hour, read consistently (a run made a moment ago counts). */
+/**
+ * Both kinds' runs created in the last hour, read consistently (a run made a moment ago counts).
+ */
 export async function recentRuns(userId: string, now: Date): Promise<RunSummary[]> {
   const floor = { jobId: idFloor(new Date(now.getTime() - HOUR_MS)) };
   const options = { consistent: true, pages: "all" } as const;

@@ -1,7 +1,7 @@
 /**
- * Starting and checking a subscription (docs/billing.md, "Paying by card"): Stripe Checkout for the plan's price, a change of plan for a
- * paying customer, verification against Stripe, and the client secret of a first or renewal
- * payment that is still open.
+ * Starting and checking a subscription (docs/billing.md, "Paying by card"): Stripe Checkout for the
+ * plan's price, a change of plan for a paying customer, verification against Stripe, and the client
+ * secret of a first or renewal payment that is still open.
  */
 import * as Payments from "../adapters/payments";
 import type {

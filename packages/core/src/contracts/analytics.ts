@@ -8,7 +8,10 @@ import { text } from "./text";
 
 // ── Google Analytics tracking ID ────────────────────────────────────────────────────────────
 
-/** The page's texts (docs/analytics.md, "The Analytics page"). The empty check happens in the page; the format check only on the server. */
+/**
+ * The page's texts (docs/analytics.md, "The Analytics page"). The empty check happens in the page;
+ * the format check only on the server.
+ */
 export const TRACKING_ID_TOASTS = {
   empty: {
     title: "Invalid Tracking ID",

@@ -1,5 +1,6 @@
 /**
- * Results of the two audits the worker runs (docs/tools.md): what a finished SEO or Lighthouse job stores and the pages show.
+ * Results of the two audits the worker runs (docs/tools.md): what a finished SEO or Lighthouse job
+ * stores and the pages show.
  */
 import { z } from "zod";
 import { STRATEGIES } from "../audits/enums";

@@ -1,5 +1,6 @@
 /**
- * Requests and answers of the payment and billing routes (docs/billing.md). Money is in cents as Stripe keeps it; the web shows it in US dollars.
+ * Requests and answers of the payment and billing routes (docs/billing.md). Money is in cents as
+ * Stripe keeps it; the web shows it in US dollars.
  */
 import { z } from "zod";
 import { text } from "./text";
@@ -35,7 +36,10 @@ export const completePaymentResponseSchema = z.object({
 });
 export type CompletePaymentResponse = z.infer<typeof completePaymentResponseSchema>;
 
-/** The SEO package: one price, decided here and never by a request body (docs/pricing.md, "The SEO performance package"). */
+/**
+ * The SEO package: one price, decided here and never by a request body (docs/pricing.md, "The SEO
+ * performance package").
+ */
 export const SEO_UPSELL_PRICE_CENTS = 4900;
 export const SEO_UPSELL_PREFIX = "seo-";
 

@@ -1,6 +1,6 @@
 /**
- * Site API contracts (docs/sites.md). The handlers validate with these and the web forms use the same
- * schemas, so a field is named and checked once.
+ * Site API contracts (docs/sites.md). The handlers validate with these and the web forms use the
+ * same schemas, so a field is named and checked once.
  */
 import { z } from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";

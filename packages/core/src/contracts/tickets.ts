@@ -2,9 +2,10 @@
  * Support tickets and their conversations (docs/support.md): the two ticket
  * forms, what POST /api/tickets accepts, and what the ticket routes answer.
  *
- * Two rule sets for one request (docs/support.md, "Two forms, one request"): the dashboard dialog (title required,
- * description ≥ 10) and the Support Center dialog (title 5-100, description 20-2000). Each
- * form keeps its own rules and messages; the server accepts what either form can send.
+ * Two rule sets for one request (docs/support.md, "Two forms, one request"): the dashboard dialog
+ * (title required, description ≥ 10) and the Support Center dialog (title 5-100, description
+ * 20-2000). Each form keeps its own rules and messages; the server accepts what either form can
+ * send.
  *
  * This file is imported by the web bundle too, so it depends on zod and the plain arrays of
  * tickets/enums.ts only; the ElectroDB entity derives from the same arrays.
@@ -52,9 +53,9 @@ export function ticketStatusLabel(status: string | null | undefined): string {
 // ------------------------------------------------------------------ limits
 
 /**
- * Bounds the dashboard form states no rule for (docs/support.md). The server needs some ceiling; these are
- * above anything the Support Center form allows, so they only ever bite on the dashboard form,
- * which states them with its own messages instead of failing with a bare toast.
+ * Bounds the dashboard form states no rule for (docs/support.md). The server needs some ceiling;
+ * these are above anything the Support Center form allows, so they only ever bite on the dashboard
+ * form, which states them with its own messages instead of failing with a bare toast.
  */
 export const TICKET_TITLE_MAX = 200;
 export const TICKET_DESCRIPTION_MAX = 5000;

@@ -1,7 +1,8 @@
 /**
- * Performance Analytics (docs/tools.md, "Performance Analytics"): run a Lighthouse test of a URL
- * on mobile (default) or desktop, watch it through its stages (a queued job, docs/tools.md, "Runs are jobs"),
- * and read the report; earlier tests stay listed, and a URL tested before shows its history.
+ * Performance Analytics (docs/tools.md, "Performance Analytics"): run a Lighthouse test of a URL on
+ * mobile (default) or desktop, watch it through its stages (a queued job, docs/tools.md, "Runs are
+ * jobs"), and read the report; earlier tests stay listed, and a URL tested before shows its
+ * history.
  */
 import {
   Badge,

@@ -1,4 +1,7 @@
-/** POST /api/create-payment-intent (docs/pricing.md, "The SEO performance package"): the SEO package for one of the caller's sites. */
+/**
+ * POST /api/create-payment-intent (docs/pricing.md, "The SEO performance package"): the SEO package
+ * for one of the caller's sites.
+ */
 import type { CreatePaymentIntentResponse } from "@portal/core/contracts/billing";
 import { SEO_UPSELL_PREFIX } from "@portal/core/contracts/billing";
 import { apiJson } from "../api/client";

@@ -36,7 +36,9 @@ export interface StatusDisplay {
   badge: BadgeKind;
 }
 
-/** Icon colour, badge kind and label per subscription status (docs/billing.md, "The Billing page"). */
+/**
+ * Icon colour, badge kind and label per subscription status (docs/billing.md, "The Billing page").
+ */
 export function subscriptionStatusDisplay(status: string): StatusDisplay {
   switch (status) {
     case "active":

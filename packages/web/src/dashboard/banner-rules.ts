@@ -1,4 +1,7 @@
-/** Which dashboard banners a user sees (docs/pages.md, "Dashboard banners"). Pure, for its unit test. */
+/**
+ * Which dashboard banners a user sees (docs/pages.md, "Dashboard banners"). Pure, for its unit
+ * test.
+ */
 import type { CurrentUser } from "@portal/core/contracts/users";
 
 export interface BannerState {
@@ -10,9 +13,9 @@ export interface BannerState {
 }
 
 /**
- * Which banners show for a user (docs/pages.md, "Dashboard banners"): 'Payment Issue' whenever there is a
- * payment customer without an active subscription (also while the activation banner shows),
- * and the green 'Questionnaire Complete!' whenever the questionnaire prompt does not show.
+ * Which banners show for a user (docs/pages.md, "Dashboard banners"): 'Payment Issue' whenever
+ * there is a payment customer without an active subscription (also while the activation banner
+ * shows), and the green 'Questionnaire Complete!' whenever the questionnaire prompt does not show.
  */
 export function bannersFor(user: CurrentUser): BannerState {
   const questionnairePrompt =

@@ -1,6 +1,7 @@
 /**
- * The dashboard's banners (docs/pages.md, "Dashboard banners"): Payment Issue, Payment Received - Activating
- * Subscription (with 'Check Status'), and the questionnaire prompt or its green 'complete' line.
+ * The dashboard's banners (docs/pages.md, "Dashboard banners"): Payment Issue, Payment Received -
+ * Activating Subscription (with 'Check Status'), and the questionnaire prompt or its green
+ * 'complete' line.
  */
 import { Alert, Button, Flex, Stack } from "@chakra-ui/react";
 import type { CurrentUser } from "@portal/core/contracts/users";

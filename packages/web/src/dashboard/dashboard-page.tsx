@@ -1,7 +1,7 @@
 /**
- * The signed-in home (docs/pages.md, "Dashboard"): banners, four stat cards, My Sites, Recent Activity,
- * Support Tickets and the New Ticket dialog; the ?payment= toasts; and, once per sign-in, the
- * screenshot refresh-all call whose failure is ignored.
+ * The signed-in home (docs/pages.md, "Dashboard"): banners, four stat cards, My Sites, Recent
+ * Activity, Support Tickets and the New Ticket dialog; the ?payment= toasts; and, once per sign-in,
+ * the screenshot refresh-all call whose failure is ignored.
  */
 import { Button, Grid, GridItem, Stack } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
@@ -118,8 +118,8 @@ function usePaymentToasts() {
 const refreshedFor = new Set<string>();
 
 /**
- * docs/pages.md, "Dashboard": on sign-in the dashboard fires the refresh-all call and ignores failures.
- * Once per signed-in user per page load; the site list reloads when it succeeds.
+ * docs/pages.md, "Dashboard": on sign-in the dashboard fires the refresh-all call and ignores
+ * failures. Once per signed-in user per page load; the site list reloads when it succeeds.
  */
 function useScreenshotRefreshOnSignIn(userId: string | undefined) {
   const queryClient = useQueryClient();

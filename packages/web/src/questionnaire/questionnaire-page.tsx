@@ -17,7 +17,9 @@ import { CompletedScreen } from "./completed-screen";
 import { questionnaireKey, questionnaireQuery } from "./queries";
 import { QuestionnaireWizard } from "./questionnaire-wizard";
 
-/** The dashboard follows 2 s after completion (docs/questionnaire.md, "What the server accepts"). */
+/**
+ * The dashboard follows 2 s after completion (docs/questionnaire.md, "What the server accepts").
+ */
 export const DASHBOARD_REDIRECT_MS = 2000;
 
 export function QuestionnairePage() {

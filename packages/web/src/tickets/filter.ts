@@ -1,6 +1,6 @@
 /**
- * The Support Center's search and filters (docs/support.md, "The Support Center"): what the URL may carry and
- * which tickets it selects. Pure, so the page and its tests share one definition.
+ * The Support Center's search and filters (docs/support.md, "The Support Center"): what the URL may
+ * carry and which tickets it selects. Pure, so the page and its tests share one definition.
  */
 import type {
   Ticket,

@@ -1,4 +1,7 @@
-/** questionnaires (docs/data.md, docs/questionnaire.md): one per customer, requesting their first site. */
+/**
+ * questionnaires (docs/data.md, docs/questionnaire.md): one per customer, requesting their first
+ * site.
+ */
 import { Entity, type EntityItem } from "electrodb";
 import {
   BUDGETS,
