@@ -15,6 +15,13 @@ import { recordOnce } from "./activity-log";
 import { deletionTime, gracePeriodDaysFromConfig } from "./grace-period";
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 async function sitesOf(userId: string) {
   const { data } = await db.entities.site.query.byOwner({ userId }).go({ pages: "all" });
@@ -62,7 +69,7 @@ export async function suspendSites(
   if (sites.length > 0) {
     await recordOnce(userId, cause, {
       type: "sites_suspended",
-      description: `Your ${sites.length === 1 ? "website is" : "websites are"} offline until you subscribe again, and will be deleted on ${new Date(deleteAfter).toUTCString().slice(0, 16)}`,
+      description: `Your ${sites.length === 1 ? "website is" : "websites are"} offline until you subscribe again, and will be deleted on ${longDate(deleteAfter)}`,
     });
   }
   await emit({

@@ -23,7 +23,8 @@ export interface DeletionRunResult {
 export async function runSiteDeletions(now: Date = new Date()): Promise<DeletionRunResult> {
   const { data: due } = await db.entities.siteDeletion.query
     .byDue({})
-    .lte({ deleteAfter: now.toISOString() })
+    // Bounded below too: the partition is shared with the staff audit log (both are global).
+    .between({ deleteAfter: "0000" }, { deleteAfter: now.toISOString() })
     .go({ pages: "all" });
   const result: DeletionRunResult = { deleted: [], skipped: [], failed: [] };
   for (const item of due) {

@@ -261,7 +261,8 @@ function SubscriptionDetails({
             Reactivate Subscription
           </Button>
         ) : null}
-        {subscription.status === "canceled" ? (
+        {/* The offline notice has its own Subscribe Again: one way to the plans, not two. */}
+        {subscription.status === "canceled" && !user?.sitesDeleteAfter ? (
           <Button asChild colorPalette="brand">
             <Link to="/pricing">View Plans</Link>
           </Button>
