@@ -36,6 +36,22 @@ async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
+/**
+ * The emulator's control: the signed-in customer's billing period ends now (the subscription
+ * renews, or ends if it was cancelled).
+ */
+async function endPeriod(context: BrowserContext) {
+  const me = (await (await context.request.get("/api/auth/user")).json()) as Record<string, string>;
+  const answer = await fetch(
+    `${webUrl()}/__stripe/__emulator/subscriptions/${me.stripeSubscriptionId}/renew`,
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${stackEnv.SST_Secret_value_STRIPE_SECRET_KEY}` },
+    },
+  );
+  expect(answer.status).toBe(200);
+}
+
 async function fillCheckout(page: Page, card: string) {
   await page.getByLabel("Card information").fill(card);
   await page.getByLabel("Expiration").fill("12 / 34");
@@ -188,18 +204,7 @@ describe("paying for a plan", () => {
     await fillCheckout(page, "4000 0000 0000 0341");
     await page.getByRole("button", { name: "Add card" }).click();
     await page.getByText("Your card has been added and set as default.").waitFor();
-    const me = (await (await context.request.get("/api/auth/user")).json()) as Record<
-      string,
-      string
-    >;
-    const renewed = await fetch(
-      `${webUrl()}/__stripe/__emulator/subscriptions/${me.stripeSubscriptionId}/renew`,
-      {
-        method: "POST",
-        headers: { authorization: `Bearer ${stackEnv.SST_Secret_value_STRIPE_SECRET_KEY}` },
-      },
-    );
-    expect(renewed.status).toBe(200);
+    await endPeriod(context);
     await waitUntilActive(context, false);
 
     await page.goto("/dashboard");
@@ -332,19 +337,8 @@ describe("paying for a plan", () => {
     await dialog.getByText(/7 days later, on .+, they are deleted for good/).waitFor();
     await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
     await dialog.waitFor({ state: "detached" });
-    const me = (await (await context.request.get("/api/auth/user")).json()) as Record<
-      string,
-      string
-    >;
     // The period ends: Stripe deletes the subscription and tells the webhook.
-    const ended = await fetch(
-      `${webUrl()}/__stripe/__emulator/subscriptions/${me.stripeSubscriptionId}/renew`,
-      {
-        method: "POST",
-        headers: { authorization: `Bearer ${stackEnv.SST_Secret_value_STRIPE_SECRET_KEY}` },
-      },
-    );
-    expect(ended.status).toBe(200);
+    await endPeriod(context);
     await waitUntilActive(context, false);
 
     await page.goto("/dashboard");

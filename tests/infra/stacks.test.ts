@@ -899,26 +899,37 @@ describe("stage settings", () => {
   });
 });
 
+/** One EventBridge rule with `schedule` whose target is the Cron's function, as given. */
+function expectScheduled(
+  id: string,
+  cron: { jobFunction: SstFunction },
+  expected: { schedule: string; handler: string; timeout: number },
+) {
+  const eventsTemplate = template(Events);
+  const rules = Object.values(
+    eventsTemplate.findResources("AWS::Events::Rule", {
+      Properties: { ScheduleExpression: expected.schedule },
+    }),
+  );
+  expect(rules).toHaveLength(1);
+  const job = lambda(eventsTemplate, id);
+  const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] } | undefined)?.Targets;
+  if (!targets) throw new Error(`the ${id} rule has no targets`);
+  expect(targets.map((t) => JSON.stringify(t.Arn))).toContain(
+    JSON.stringify({ "Fn::GetAtt": [job.functionId, "Arn"] }),
+  );
+  expect(functionProps(cron.jobFunction).handler).toBe(expected.handler);
+  expect(job.properties.Timeout).toBe(expected.timeout);
+}
+
 describe("Uptime checks", () => {
   test("an EventBridge rule runs the uptime handler every 5 minutes", () => {
-    const eventsTemplate = template(Events);
     expect(UPTIME_SCHEDULE).toBe("rate(5 minutes)");
-    const rules = Object.values(
-      eventsTemplate.findResources("AWS::Events::Rule", {
-        Properties: { ScheduleExpression: "rate(5 minutes)" },
-      }),
-    );
-    expect(rules).toHaveLength(1);
-    const job = lambda(eventsTemplate, "UptimeChecks");
-    const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] } | undefined)?.Targets;
-    if (!targets) throw new Error("the uptime rule has no targets");
-    expect(targets.map((t) => JSON.stringify(t.Arn))).toContain(
-      JSON.stringify({ "Fn::GetAtt": [job.functionId, "Arn"] }),
-    );
-    expect(functionProps(use(Events).uptime.jobFunction).handler).toBe(
-      "packages/functions/src/workers/uptime.handler",
-    );
-    expect(job.properties.Timeout).toBe(UPTIME_TIMEOUT_SECONDS);
+    expectScheduled("UptimeChecks", use(Events).uptime, {
+      schedule: "rate(5 minutes)",
+      handler: "packages/functions/src/workers/uptime.handler",
+      timeout: UPTIME_TIMEOUT_SECONDS,
+    });
   });
 
   test("the uptime function writes the table, emits events, and may do nothing else", () => {
@@ -955,24 +966,12 @@ describe("Uptime checks", () => {
 
 describe("Deletion of sites after a subscription ends", () => {
   test("an EventBridge rule runs the deletion handler every hour", () => {
-    const eventsTemplate = template(Events);
     expect(SITE_DELETIONS_SCHEDULE).toBe("rate(1 hour)");
-    const rules = Object.values(
-      eventsTemplate.findResources("AWS::Events::Rule", {
-        Properties: { ScheduleExpression: "rate(1 hour)" },
-      }),
-    );
-    expect(rules).toHaveLength(1);
-    const job = lambda(eventsTemplate, "SiteDeletions");
-    const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] } | undefined)?.Targets;
-    if (!targets) throw new Error("the deletion rule has no targets");
-    expect(targets.map((t) => JSON.stringify(t.Arn))).toContain(
-      JSON.stringify({ "Fn::GetAtt": [job.functionId, "Arn"] }),
-    );
-    expect(functionProps(use(Events).siteDeletions.jobFunction).handler).toBe(
-      "packages/functions/src/workers/site-deletions.handler",
-    );
-    expect(job.properties.Timeout).toBe(SITE_DELETIONS_TIMEOUT_SECONDS);
+    expectScheduled("SiteDeletions", use(Events).siteDeletions, {
+      schedule: "rate(1 hour)",
+      handler: "packages/functions/src/workers/site-deletions.handler",
+      timeout: SITE_DELETIONS_TIMEOUT_SECONDS,
+    });
   });
 
   test("the deletion function may erase screenshots and items, ask Stripe and mail, nothing else", () => {

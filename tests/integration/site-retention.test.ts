@@ -7,6 +7,7 @@
  * their screenshots, analytics, uptime history and domain claims once the grace period is over.
  */
 import { describe, expect, it } from "vitest";
+import { mailsTo } from "./mail.support";
 import {
   type Customer,
   emulator,
@@ -18,32 +19,7 @@ import {
   webhooksDelivered,
 } from "./payments.support";
 
-interface Mail {
-  envelope: { to: string[] };
-  subject: string;
-  text: string;
-}
-
 const MINUTE = 60_000;
-
-async function eventsSettled() {
-  for (let i = 0; i < 200; i++) {
-    const state = (await (await fetch(`${url}/__devstack/events`)).json()) as {
-      waiting: number;
-      inFlight: number;
-    };
-    if (state.waiting === 0 && state.inFlight === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("the events queue did not settle");
-}
-
-async function mailsTo(address: string): Promise<Mail[]> {
-  await eventsSettled();
-  const answer = await fetch(`${url}/__devstack/mail/messages.json`);
-  const { messages } = (await answer.json()) as { messages: Mail[] };
-  return messages.filter((m) => m.envelope.to.includes(address));
-}
 
 /** The hourly job as the rule invokes it, at `now`. */
 async function runDeletions(now: Date) {
