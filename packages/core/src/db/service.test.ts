@@ -418,6 +418,7 @@ describe("Users", () => {
       // The defaults: notifications on, marketing off (docs/notifications.md).
       emailNotifications: true,
       marketingEmails: false,
+      sitesDeleteAfter: null,
     });
 
     const unchanged = await Users.syncFromClaims(userId, { email, firstName: "Ada" });
