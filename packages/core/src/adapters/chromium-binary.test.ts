@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { PUPPETEER_REVISIONS } from "puppeteer-core/internal/revisions.js";
@@ -41,8 +42,11 @@ describe("localChromium", () => {
     );
   }, 120_000);
 
-  it("drives the Chromium major that puppeteer-core was released for", () => {
+  it("drives the Chromium major that puppeteer-core was released for, Lighthouse's copy too", () => {
     expect(major(PUPPETEER_REVISIONS["chrome-headless-shell"])).toBe(major(sparticuzVersion()));
+    const require = createRequire(import.meta.url);
+    const lighthouse = createRequire(require.resolve("lighthouse"));
+    expect(lighthouse.resolve("puppeteer-core")).toBe(require.resolve("puppeteer-core"));
   });
 
   it("falls back to the system Chromium where @sparticuz/chromium has no build", async () => {
