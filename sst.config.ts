@@ -12,7 +12,8 @@ export default {
   },
   stacks(app) {
     app.setDefaultFunctionProps({
-      runtime: "nodejs22.x",
+      // Node 24 LTS, the Node the project runs its own scripts and tests on (package.json).
+      runtime: "nodejs24.x",
       // Graviton: cheaper per GB-second and at least as fast for these pure-JavaScript bundles.
       // The Chromium worker (stacks/Jobs.ts) overrides this with x86_64.
       architecture: "arm_64",

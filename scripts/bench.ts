@@ -156,7 +156,7 @@ const apiLatency: BenchSection = {
  */
 const lambdaBundles: BenchSection = {
   name: "bundles",
-  description: "Lambda bundle sizes (esbuild, esm, node22, minified)",
+  description: "Lambda bundle sizes (esbuild, esm, node24, minified)",
   async run() {
     const outDir = await mkdtemp(path.join(os.tmpdir(), "portal-bundles-"));
     // stacks/Jobs.ts installs these beside the worker bundle instead of bundling them.
@@ -181,7 +181,7 @@ const lambdaBundles: BenchSection = {
           bundle: true,
           platform: "node",
           format: "esm",
-          target: "node22",
+          target: "node24",
           minify: true,
           keepNames: true,
           mainFields: ["module", "main"],

@@ -9,11 +9,6 @@ const localStack = "http://127.0.0.1:3000";
 export default defineConfig({
   // The router plugin must run before the React plugin so it can split route files first.
   plugins: [tanstackRouter(routeTreeConfig), react()],
-  resolve: {
-    // The workspace root holds react 18 (pulled in by server-side packages); the SPA must use
-    // exactly one copy, the react 19 of this package.
-    dedupe: ["react", "react-dom"],
-  },
   server: {
     proxy: {
       "/api": localStack,

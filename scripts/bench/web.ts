@@ -37,7 +37,11 @@ const rawBytes = (file: string) => readFileSync(path.join(dist, file)).length;
 /** The .js files (paths relative to dist) a fresh visitor's browser fetches for "/". */
 async function landingScripts(url: string): Promise<string[]> {
   const spec = await chromiumLaunchSpec();
-  const browser = await chromium.launch({ executablePath: spec.executablePath, args: spec.args });
+  const browser = await chromium.launch({
+    executablePath: spec.executablePath,
+    args: spec.args,
+    env: spec.env,
+  });
   try {
     const page = await browser.newPage();
     const files = new Set<string>();

@@ -7,7 +7,8 @@ import { tableDefinition } from "@portal/core/db/table-definition";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
 import { type Grant, type RouteRecord, routes } from "@portal/functions/routes";
 import { Match, Template } from "aws-cdk-lib/assertions";
-import { Config, type FunctionProps, type Function as SstFunction, use } from "sst/constructs";
+import { Runtime } from "aws-cdk-lib/aws-lambda";
+import { type App, Config, type FunctionProps, Function as SstFunction, use } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
 import sstConfig from "../../sst.config";
 import { Api, THROTTLE } from "../../stacks/Api";
@@ -41,6 +42,7 @@ const secretArn = (stage: string, name: string): Target => ({
   arn: `arn:aws:ssm:us-east-1:123456789012:parameter/sst/site-portal/${stage}/Secret/${name}/value`,
 });
 
+let app: App;
 let template: ReturnType<typeof templatesOf>;
 let storage: ReturnType<typeof Storage>;
 let jobs: ReturnType<typeof Jobs>;
@@ -53,7 +55,7 @@ let eventsQueueId: string;
 let eventsDeadLettersId: string;
 
 beforeAll(async () => {
-  ({ template } = await synthesize());
+  ({ app, template } = await synthesize());
   // use() reads the app SST saw last, so take the stacks' outputs before any other synthesis.
   storage = use(Storage);
   jobs = use(Jobs);
@@ -259,7 +261,7 @@ describe("Api", () => {
     expect(stage.DependsOn).toContain(collectRoute?.[0]);
   });
 
-  test("API functions run nodejs22.x ESM bundles on arm64", () => {
+  test("API functions run nodejs24.x ESM bundles on arm64", () => {
     for (const fn of routeFunctions(template(Api)).values()) {
       expect(fn.properties.Architectures).toEqual(["arm64"]);
     }
@@ -267,9 +269,24 @@ describe("Api", () => {
     // the construct; the template only holds SST's placeholder until then.
     for (const routeKey of Object.keys(routes)) {
       const props = functionProps(api.api.getFunction(routeKey));
-      expect(props?.runtime).toBe("nodejs22.x");
+      expect(props?.runtime).toBe("nodejs24.x");
       expect(props?.nodejs?.format).toBe("esm");
     }
+  });
+});
+
+describe("runtime", () => {
+  test("every function of every stack runs Node 24 LTS, a runtime this aws-cdk-lib knows", () => {
+    const functions = app.node.findAll().filter((c) => c instanceof SstFunction);
+    // The API's routes, the jobs worker, the notifications mailer, the webhook, uptime…
+    expect(functions.length).toBeGreaterThan(Object.keys(routes).length + 3);
+    for (const fn of functions) {
+      expect(functionProps(fn).runtime, fn.node.path).toBe("nodejs24.x");
+    }
+    // When SST bundles (App.finish) it writes the runtime into the template as the name of
+    // aws-cdk-lib's Runtime for it; without one, synthesis for deploy would fail.
+    const known = Runtime.ALL.find((r) => r.name === "nodejs24.x");
+    expect(known?.family).toBe(Runtime.NODEJS_22_X.family);
   });
 });
 

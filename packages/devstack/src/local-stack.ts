@@ -168,7 +168,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const jobs = jobsQueueService(options.queue ?? {});
   const mail = mailService();
-  // Stripe's emulator and the DNS server will join this list.
   const services: LocalService[] = [
     dynamoService,
     s3Service,

@@ -1,7 +1,7 @@
 /**
  * The stand-ins the local stack runs beside the HTTP adapter, one per production service.
  * Each starts, says which env vars the handlers need to reach it, may serve a path prefix on
- * the stack's origin, and stops. The Stripe emulator and the DNS server join this list.
+ * the stack's origin, and stops.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
