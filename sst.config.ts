@@ -1,4 +1,5 @@
 import type { SSTConfig } from "sst";
+import { Analytics } from "./stacks/Analytics";
 import { Api } from "./stacks/Api";
 import { Events } from "./stacks/Events";
 import { Jobs } from "./stacks/Jobs";
@@ -22,6 +23,13 @@ export default {
     });
     // Only prod keeps its table and bucket when a stage is removed; other stages are disposable.
     if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
-    app.stack(Storage).stack(Jobs).stack(Events).stack(Api).stack(Webhooks).stack(Web);
+    app
+      .stack(Storage)
+      .stack(Jobs)
+      .stack(Events)
+      .stack(Analytics)
+      .stack(Api)
+      .stack(Webhooks)
+      .stack(Web);
   },
 } satisfies SSTConfig;

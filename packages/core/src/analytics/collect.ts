@@ -1,14 +1,15 @@
 /**
- * Counting one page view from the public collection endpoint (issue 9, docs/analytics.md):
- * check the site and the page's origin, skip bots, rate-limit per client address, then add to
- * the site's aggregate for the day. Refused page views store nothing; bots are answered but
- * not counted.
+ * Accepting one page view at the public collection endpoint (issue 9, docs/analytics.md):
+ * check the site and the page's origin, skip bots, rate-limit per client address, then put the
+ * view, reduced to what the counters need, on the page-views queue; the consumer adds views up
+ * in batches (aggregate.ts). Refused page views store nothing; bots are answered but not
+ * counted.
  */
 import { Config } from "sst/node/config";
+import { enqueueView } from "../adapters/page-views";
 import type { PageView, PageViewResult } from "../contracts/analytics";
 import { db, isId } from "../db/service";
 import { DomainError, ForbiddenError, NotFoundError } from "../errors";
-import { addToDay } from "./day-aggregate";
 import { classifyDevice } from "./device";
 import {
   clientAddressKey,
@@ -20,7 +21,6 @@ import {
 } from "./page-view";
 import { takeView } from "./rate-limit";
 import { addressHash, utcDay, visitorHash } from "./visitor-hash";
-import { markView } from "./visitor-mark";
 
 declare module "sst/node/config" {
   export interface SecretResources {
@@ -113,26 +113,21 @@ export async function recordPageView(
       siteId: view.site,
     }),
   });
-  const hash = visitorHash({
-    secret,
-    day,
-    ip: requester.ip,
-    userAgent: requester.userAgent ?? "",
+  await enqueueView({
+    userId: site.userId,
     siteId: view.site,
+    day,
+    visitor: visitorHash({
+      secret,
+      day,
+      ip: requester.ip,
+      userAgent: requester.userAgent ?? "",
+      siteId: view.site,
+    }),
+    path: normalizePath(view.path),
+    referrer: referrerHost(view.referrer, site.hosts),
+    country: countryFrom(requester.country),
+    device,
   });
-  const viewsToday = await markView({ siteId: view.site, day, hash });
-
-  await addToDay(
-    { userId: site.userId, siteId: view.site, day },
-    {
-      path: normalizePath(view.path),
-      referrer: referrerHost(view.referrer, site.hosts),
-      country: countryFrom(requester.country),
-      device,
-      // A visitor counts once per day; they stop being a single-page visitor at their second view.
-      newVisitor: viewsToday === 1,
-      singlePageChange: viewsToday === 1 ? 1 : viewsToday === 2 ? -1 : 0,
-    },
-  );
   return { counted: true };
 }

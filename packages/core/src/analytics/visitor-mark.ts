@@ -35,15 +35,18 @@ export function expiryFor(day: string): number {
   return Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * 86_400;
 }
 
-/** Counts one page view for the visitor and answers how many they have viewed today, this one included. */
-export async function markView(input: MarkInput): Promise<number> {
+/**
+ * Counts `views` page views for the visitor and answers how many they have viewed today, these
+ * included (the consumer adds a batch's views of one visitor at once).
+ */
+export async function markViews(input: MarkInput, views = 1): Promise<number> {
   const { Attributes } = await documentClient.send(
     new UpdateCommand({
       TableName: Table.Main.tableName,
       Key: key(input),
-      UpdateExpression: "SET #expires = :expires ADD #views :one",
+      UpdateExpression: "SET #expires = :expires ADD #views :n",
       ExpressionAttributeNames: { "#views": "views", "#expires": EXPIRES_AT },
-      ExpressionAttributeValues: { ":one": 1, ":expires": expiryFor(input.day) },
+      ExpressionAttributeValues: { ":n": views, ":expires": expiryFor(input.day) },
       ReturnValues: "UPDATED_NEW",
     }),
   );

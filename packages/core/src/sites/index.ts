@@ -102,6 +102,10 @@ export async function remove(userId: string, siteId: string): Promise<void> {
   if (days.length > 0) {
     await db.entities.analyticsDay.delete(days.map((d) => ({ userId, siteId, day: d.day }))).go();
   }
+  const { data: counts } = await db.entities.analyticsCount.query
+    .bySite({ siteId })
+    .go({ pages: "all", attributes: ["siteId", "day", "dimension", "key"] });
+  if (counts.length > 0) await db.entities.analyticsCount.delete(counts).go();
   try {
     await db.entities.site
       .delete({ userId, siteId })
