@@ -81,14 +81,13 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
         tableStatement(table, [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS]),
       ]);
     case "table:page-views":
-      // IAM cannot split the table by item type; this is what accepting a view writes (its
-      // rate counter), and the one index it reads (a site by its id).
+      // Accepting a view only looks its site up by id (the consumer does the counting).
       return tableAccess(table, [
-        tableStatement(table, ["dynamodb:UpdateItem"], [table.tableArn]),
         tableStatement(table, ["dynamodb:Query"], [`${table.tableArn}/index/gsi1`]),
       ]);
     case "table:count-views":
-      // Visitor marks, day totals and counters are all ADDs: no read, no delete, no index.
+      // Rate counters, visitor marks, day totals and counters are all ADDs: no read, no
+      // delete, no index.
       return tableAccess(table, [tableStatement(table, ["dynamodb:UpdateItem"], [table.tableArn])]);
     case "page-views:send":
       if (!pageViews) throw new Error("page-views:send needs the PageViews queue");

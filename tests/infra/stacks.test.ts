@@ -169,9 +169,9 @@ function expectGrants(fn: RouteFunction, statements: Statement[], record: RouteR
   expect(seen.tableWrite).toBe(writes);
   if (!writes && !want.has("table:page-views")) expect(seen.tableAnyWrite).toBe(false);
   if (want.has("table:page-views")) {
-    // Accepting a view writes its rate counter and looks its site up by id; it cannot read
-    // customers' items, and the counting itself is the consumer's (stacks/Analytics.ts).
-    expect(allows(statements, "dynamodb:UpdateItem", table)).toBe(true);
+    // Accepting a view looks its site up by id; it cannot read customers' items, and all
+    // writing (rate counters too) is the consumer's (stacks/Analytics.ts).
+    expect(allows(statements, "dynamodb:UpdateItem", table)).toBe(false);
     expect(allows(statements, "dynamodb:PutItem", table)).toBe(false);
     expect(
       allows(statements, "dynamodb:Query", { logicalId: "MainTable", suffix: "/index/gsi1" }),

@@ -15,10 +15,7 @@ export type Grant =
   | "table:read"
   /** table:read plus PutItem, UpdateItem, DeleteItem and BatchWriteItem */
   | "table:write"
-  /**
-   * what accepting a page view needs: UpdateItem on the table (the rate counter), Query on the
-   * site-id index
-   */
+  /** what accepting a page view needs: Query on the site-id index (a site by its id), no write */
   | "table:page-views"
   /** send accepted page views to the PageViews queue, which the page-views consumer reads */
   | "page-views:send"

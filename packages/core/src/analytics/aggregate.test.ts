@@ -45,6 +45,8 @@ async function newSite() {
     path,
     country: "DE",
     device: "desktop",
+    minute: "12:00",
+    address: `address-of-${visitor}`,
     ...extra,
   });
   return { userId, siteId: data.siteId, view };
@@ -144,6 +146,25 @@ describe("a batch of views", () => {
     expect(result.failed).toHaveLength(1);
     expect(result.failed[0]?.views).toBe(1);
     expect(await totals(userId, siteId)).toMatchObject({ pageViews: 1, visitors: 1 });
+  });
+});
+
+describe("the rate limit", () => {
+  it(`counts at most 60 views per address and minute, across batches, whatever the agent`, async () => {
+    const { userId, siteId, view } = await newSite();
+    const { VIEWS_PER_MINUTE } = await import("./rate-limit");
+    const from = (n: number, minute: string) =>
+      view(`agent-${n}`, `/p${n % 3}`, { address: "one-address", minute });
+    // 40 + 40 views of one address in one minute, in two batches; 5 in the next minute.
+    await Aggregate.aggregateViews(Array.from({ length: 40 }, (_, i) => from(i, "12:00")));
+    await Aggregate.aggregateViews([
+      ...Array.from({ length: 40 }, (_, i) => from(40 + i, "12:00")),
+      ...Array.from({ length: 5 }, (_, i) => from(80 + i, "12:01")),
+      view("someone-else"),
+    ]);
+    const day = await totals(userId, siteId);
+    expect(day?.pageViews).toBe(VIEWS_PER_MINUTE + 5 + 1);
+    expect(day?.visitors).toBe(VIEWS_PER_MINUTE + 5 + 1);
   });
 });
 

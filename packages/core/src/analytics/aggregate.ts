@@ -3,6 +3,8 @@
  * taken from the queue, added to the counters in as few small writes as the batch allows.
  *
  * Per site and day in the batch:
+ * - one ADD per client address and minute on its rate counter, which answers how many of its
+ *   views are within the allowance; views past it are dropped here (rate-limit.ts);
  * - one ADD per distinct visitor on their visitor mark, which answers their views today, so each
  *   visitor counts once per day and single-page visitors are told apart (visitor-mark.ts);
  * - one ADD on the day's totals (pageViews, visitors, singlePageVisitors), which also answers
@@ -19,6 +21,7 @@
 import { z } from "zod";
 import { DEVICE_TYPES, OTHER_KEY } from "../contracts/analytics";
 import { type CountDimension, db, isConditionFailure } from "../db/service";
+import { takeViews } from "./rate-limit";
 import { markViews } from "./visitor-mark";
 
 /** Distinct paths and referring hosts a site may have per day; further new ones are "(other)". */
@@ -38,6 +41,9 @@ export const queuedViewSchema = z.object({
   referrer: z.string().min(1).optional(),
   country: z.string().min(1),
   device: z.enum(DEVICE_TYPES),
+  /** "HH:MM" UTC of the view, and the hash of its client address: the rate limit's key. */
+  minute: z.string().regex(/^\d{2}:\d{2}$/),
+  address: z.string().min(1),
 });
 export type QueuedView = z.infer<typeof queuedViewSchema>;
 
@@ -124,8 +130,31 @@ async function addCapped(
   if (other > 0) await addToCounter({ ...base, key: OTHER_KEY }, other);
 }
 
+/** The views within their address's allowance for their minute, in the order they came. */
+async function withinRateLimit(siteId: string, day: string, views: readonly QueuedView[]) {
+  const byClient = new Map<string, QueuedView[]>();
+  for (const view of views) {
+    const id = `${view.minute}\u0000${view.address}`;
+    const list = byClient.get(id);
+    if (list) list.push(view);
+    else byClient.set(id, [view]);
+  }
+  const kept: QueuedView[] = [];
+  await inParallel([...byClient.values()], async (list) => {
+    const first = list[0] as QueuedView;
+    const allowed = await takeViews(
+      { siteId, day, minute: first.minute, addressHash: first.address },
+      list.length,
+    );
+    kept.push(...list.slice(0, allowed));
+  });
+  return kept;
+}
+
 /** Adds the views of one site on one day. */
-async function addDay(userId: string, siteId: string, day: string, views: readonly QueuedView[]) {
+async function addDay(userId: string, siteId: string, day: string, all: readonly QueuedView[]) {
+  const views = await withinRateLimit(siteId, day, all);
+  if (views.length === 0) return;
   const { visitors, singlePageVisitors } = await countVisitors(siteId, day, views);
   const dayKey = { userId, siteId, day };
   // ADDing 0 to the slot counts makes the answer carry them.

@@ -1,9 +1,9 @@
 /**
  * Accepting one page view at the public collection endpoint (issue 9, docs/analytics.md):
- * check the site and the page's origin, skip bots, rate-limit per client address, then put the
- * view, reduced to what the counters need, on the page-views queue; the consumer adds views up
- * in batches (aggregate.ts). Refused page views store nothing; bots are answered but not
- * counted.
+ * check the site and the page's origin, skip bots, then put the view, reduced to what the
+ * counters need, on the page-views queue, which is the request's one call to AWS (the site
+ * lookup is cached). The consumer applies the per-address rate limit and adds views up in
+ * batches (aggregate.ts). Refused page views store nothing; bots are answered but not counted.
  */
 import { Config } from "sst/node/config";
 import { enqueueView } from "../adapters/page-views";
@@ -19,7 +19,6 @@ import {
   referrerHost,
   siteHosts,
 } from "./page-view";
-import { takeView } from "./rate-limit";
 import { addressHash, utcDay, visitorHash } from "./visitor-hash";
 
 declare module "sst/node/config" {
@@ -101,18 +100,6 @@ export async function recordPageView(
 
   const day = utcDay(now);
   const secret = Config.ANALYTICS_SALT_KEY;
-  // The limit counts by address alone: the user agent is the sender's to choose.
-  await takeView({
-    siteId: view.site,
-    day,
-    minute: now.toISOString().slice(11, 16),
-    addressHash: addressHash({
-      secret,
-      day,
-      address: clientAddressKey(requester.ip),
-      siteId: view.site,
-    }),
-  });
   await enqueueView({
     userId: site.userId,
     siteId: view.site,
@@ -128,6 +115,14 @@ export async function recordPageView(
     referrer: referrerHost(view.referrer, site.hosts),
     country: countryFrom(requester.country),
     device,
+    minute: now.toISOString().slice(11, 16),
+    // The limit counts by address alone: the user agent is the sender's to choose.
+    address: addressHash({
+      secret,
+      day,
+      address: clientAddressKey(requester.ip),
+      siteId: view.site,
+    }),
   });
   return { counted: true };
 }

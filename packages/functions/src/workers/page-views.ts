@@ -12,6 +12,7 @@ import {
   queuedViewSchema,
 } from "@portal/core/analytics/aggregate";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import { writeRequestLog } from "../request-log";
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const views: QueuedView[] = [];
@@ -29,15 +30,14 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   }
   const { failed } = await aggregateViews(views);
   const lost = failed.reduce((sum, f) => sum + f.views, 0);
-  process.stdout.write(
-    `${JSON.stringify({
-      level: rejected > 0 || failed.length > 0 ? "error" : "info",
-      msg: "page views counted",
-      records: event.Records.length,
-      counted: views.length - lost,
-      rejected,
-      failed,
-    })}\n`,
-  );
+  // One line per batch, like a request's (off in tests and the benchmark).
+  writeRequestLog({
+    level: rejected > 0 || failed.length > 0 ? "error" : "info",
+    msg: "page views counted",
+    records: event.Records.length,
+    counted: views.length - lost,
+    rejected,
+    failed,
+  });
   return { batchItemFailures: [] };
 }
