@@ -10,6 +10,7 @@ import {
   toCdkDuration,
   use,
 } from "sst/constructs";
+import { NODEJS_BUNDLING } from "./bundling";
 import { grantsProps } from "./grants";
 import { Storage } from "./Storage";
 
@@ -44,8 +45,7 @@ export function Jobs({ stack }: StackContext) {
     reservedConcurrentExecutions: WORKER_CONCURRENCY,
     // SST replaces the app's default `nodejs` props rather than merging them: repeat them here.
     nodejs: {
-      format: "esm",
-      minify: true,
+      ...NODEJS_BUNDLING,
       // Installed as real node_modules next to the bundle instead of bundled: @sparticuz/chromium
       // reads its brotli-compressed binary from its own package folder, Lighthouse loads its
       // audits and locale files by path at run time, and puppeteer-core must be the same copy

@@ -18,7 +18,7 @@
  * whatever the site's variety or traffic. Counting stays at most once: the consumer never fails
  * a batch for SQS to send again (a retried half-written batch would count twice).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { DEVICE_TYPES, OTHER_KEY } from "../contracts/analytics";
 import { type CountDimension, db, isConditionFailure } from "../db/service";
 import { takeViews } from "./rate-limit";

@@ -2,7 +2,7 @@
  * Results of the two audits the worker runs (spec part 2 §3 "Analytics, SEO and Lighthouse
  * entities"): what a finished SEO or Lighthouse job stores and the pages show.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const auditStrategySchema = z.enum(["mobile", "desktop"]);
 export type AuditStrategy = z.infer<typeof auditStrategySchema>;

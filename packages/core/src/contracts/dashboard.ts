@@ -1,5 +1,5 @@
 /** The dashboard's own reads (spec part 1 §2.10, §3): its four stat cards and the activity feed. */
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * GET /api/dashboard/stats.

@@ -9,7 +9,7 @@
  * This file is imported by the web bundle too, so it depends on zod only (the enumerations
  * are checked against the entity's at the type level, below).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { TicketCategory, TicketPriority, TicketStatus } from "../db/entities/ticket";
 import { text } from "./text";
 

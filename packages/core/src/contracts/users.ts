@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Plans as stored. The server also accepts the display names (see billing/plans). */
 export const planIdSchema = z.enum(["starter", "pro", "enterprise"]);

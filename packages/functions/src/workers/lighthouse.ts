@@ -1,5 +1,5 @@
 /** Job kind "lighthouse": one Lighthouse run of a stored job's URL and strategy. */
-import { z } from "zod";
+import * as z from "zod";
 import { maxReceiveCount, withAuditBrowser } from "./audit-browser";
 import { defineJob } from "./define-job";
 

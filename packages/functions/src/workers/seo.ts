@@ -1,5 +1,5 @@
 /** Job kind "seo": one SEO analysis of a stored job's URL (core/audits/jobs, seo-analyze). */
-import { z } from "zod";
+import * as z from "zod";
 import { maxReceiveCount, withAuditBrowser } from "./audit-browser";
 import { defineJob } from "./define-job";
 
