@@ -157,11 +157,12 @@ describe("the rate limit", () => {
       view(`agent-${n}`, `/p${n % 3}`, { address: "one-address", minute });
     // 40 + 40 views of one address in one minute, in two batches; 5 in the next minute.
     await Aggregate.aggregateViews(Array.from({ length: 40 }, (_, i) => from(i, "12:00")));
-    await Aggregate.aggregateViews([
+    const second = await Aggregate.aggregateViews([
       ...Array.from({ length: 40 }, (_, i) => from(40 + i, "12:00")),
       ...Array.from({ length: 5 }, (_, i) => from(80 + i, "12:01")),
       view("someone-else"),
     ]);
+    expect(second.overLimit).toBe(80 - VIEWS_PER_MINUTE);
     const day = await totals(userId, siteId);
     expect(day?.pageViews).toBe(VIEWS_PER_MINUTE + 5 + 1);
     expect(day?.visitors).toBe(VIEWS_PER_MINUTE + 5 + 1);

@@ -151,10 +151,10 @@ async function withinRateLimit(siteId: string, day: string, views: readonly Queu
   return kept;
 }
 
-/** Adds the views of one site on one day. */
+/** Adds the views of one site on one day; answers how many were past their rate limit. */
 async function addDay(userId: string, siteId: string, day: string, all: readonly QueuedView[]) {
   const views = await withinRateLimit(siteId, day, all);
-  if (views.length === 0) return;
+  if (views.length === 0) return all.length;
   const { visitors, singlePageVisitors } = await countVisitors(siteId, day, views);
   const dayKey = { userId, siteId, day };
   // ADDing 0 to the slot counts makes the answer carry them.
@@ -200,10 +200,13 @@ async function addDay(userId: string, siteId: string, day: string, all: readonly
       addToCounter({ ...base, dimension: "device", key }, n).then(() => {}),
     ),
   ]);
+  return all.length - views.length;
 }
 
 export interface AggregateResult {
   views: number;
+  /** Views past their address's allowance for the minute: not counted (rate-limit.ts). */
+  overLimit: number;
   /** Site-days whose writes failed: their views are lost, never counted twice. */
   failed: { siteId: string; day: string; views: number; error: string }[];
 }
@@ -218,10 +221,11 @@ export async function aggregateViews(views: readonly QueuedView[]): Promise<Aggr
     else groups.set(id, [view]);
   }
   const failed: AggregateResult["failed"] = [];
+  let overLimit = 0;
   for (const group of groups.values()) {
     const first = group[0] as QueuedView;
     try {
-      await addDay(first.userId, first.siteId, first.day, group);
+      overLimit += await addDay(first.userId, first.siteId, first.day, group);
     } catch (error) {
       failed.push({
         siteId: first.siteId,
@@ -231,5 +235,5 @@ export async function aggregateViews(views: readonly QueuedView[]): Promise<Aggr
       });
     }
   }
-  return { views: views.length, failed };
+  return { views: views.length, overLimit, failed };
 }

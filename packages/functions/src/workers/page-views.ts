@@ -28,14 +28,15 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     if (parsed.success) views.push(parsed.data);
     else rejected += 1;
   }
-  const { failed } = await aggregateViews(views);
+  const { overLimit, failed } = await aggregateViews(views);
   const lost = failed.reduce((sum, f) => sum + f.views, 0);
   // One line per batch, like a request's (off in tests and the benchmark).
   writeRequestLog({
     level: rejected > 0 || failed.length > 0 ? "error" : "info",
     msg: "page views counted",
     records: event.Records.length,
-    counted: views.length - lost,
+    counted: views.length - lost - overLimit,
+    overLimit,
     rejected,
     failed,
   });
