@@ -5,14 +5,9 @@
  * settings come from packages/functions/src/routes.ts, which the local stack reads too.
  */
 import { pageViewsConsumer } from "@portal/functions/routes";
-import {
-  Function as LambdaFunction,
-  Queue,
-  type StackContext,
-  toCdkDuration,
-  use,
-} from "sst/constructs";
+import { Function as LambdaFunction, type StackContext, toCdkDuration, use } from "sst/constructs";
 import { grantsProps } from "./grants";
+import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
 export function Analytics({ stack }: StackContext) {
@@ -25,33 +20,20 @@ export function Analytics({ stack }: StackContext) {
     ...granted,
   });
 
-  // Only the queue's redrive policy refers to it: what lands here was never counted.
-  const deadLetters = new Queue(stack, "PageViewsDeadLetters", {
-    cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
-  });
-
-  const queue = new Queue(stack, "PageViews", {
-    consumer: {
-      function: consumer,
-      cdk: {
-        eventSource: {
-          batchSize: pageViewsConsumer.batchSize,
-          maxBatchingWindow: toCdkDuration(`${pageViewsConsumer.batchWindowSeconds} seconds`),
-          maxConcurrency: pageViewsConsumer.maxConcurrency,
-        },
-      },
+  const { queue, deadLetters } = consumedQueue(stack, "PageViews", {
+    consumer,
+    eventSource: {
+      batchSize: pageViewsConsumer.batchSize,
+      maxBatchingWindow: toCdkDuration(`${pageViewsConsumer.batchWindowSeconds} seconds`),
+      maxConcurrency: pageViewsConsumer.maxConcurrency,
     },
-    cdk: {
-      queue: {
-        // At least six times the consumer's timeout and its batching window (AWS's advice).
-        visibilityTimeout: toCdkDuration(
-          `${(pageViewsConsumer.timeoutSeconds + pageViewsConsumer.batchWindowSeconds) * 6} seconds`,
-        ),
-        // One receive only: the consumer never fails a batch on purpose, so a batch that comes
-        // back had a crash or a timeout part-way, and counting it again could count it twice.
-        deadLetterQueue: { queue: deadLetters.cdk.queue, maxReceiveCount: 1 },
-      },
-    },
+    // At least six times the consumer's timeout and its batching window (AWS's advice).
+    visibilityTimeoutSeconds:
+      (pageViewsConsumer.timeoutSeconds + pageViewsConsumer.batchWindowSeconds) * 6,
+    // One receive only: the consumer never fails a batch on purpose, so a batch that comes back
+    // had a crash or a timeout part-way, and counting it again could count it twice. What lands
+    // in the dead-letter queue was never counted.
+    maxReceiveCount: 1,
   });
 
   return { queue, deadLetters, consumer };

@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { startLocalStack } from "@portal/devstack/local-stack";
 import { pageViewsConsumer } from "@portal/functions/routes";
-import { median, ms, runHttpLoad, summary, timeInProcess } from "./measure";
+import { loadRows, median, ms, runHttpLoad, timeInProcess } from "./measure";
 
 const CLIENTS = 20;
 const DURATION_MS = 10_000;
@@ -90,7 +90,6 @@ export const analyticsBench = {
           ),
         { clients: CLIENTS, maxRequests: Number.POSITIVE_INFINITY, durationMs: DURATION_MS },
       );
-      const bareP50 = median(bare.latencies);
 
       // Everything accepted reaches the table once the consumer has drained the queue.
       await stack.pageViews.idle();
@@ -121,20 +120,16 @@ export const analyticsBench = {
         lags.push(performance.now() - t0);
       }
 
-      console.table([
-        {
-          operation: "POST /api/collect",
-          clients: CLIENTS,
-          "requests/s": Math.round((collect.latencies.length + collect.errors) / elapsed),
-          ...summary(collect, bareP50),
-        },
-        {
-          operation: "bare DynamoDB conditional ADD",
-          clients: CLIENTS,
-          "requests/s": Math.round(bare.latencies.length / (DURATION_MS / 1000)),
-          ...summary(bare, bareP50),
-        },
-      ]);
+      console.table(
+        loadRows(CLIENTS, [
+          { operation: "POST /api/collect", timings: collect, seconds: elapsed },
+          {
+            operation: "bare DynamoDB conditional ADD",
+            timings: bare,
+            seconds: DURATION_MS / 1000,
+          },
+        ]),
+      );
       console.table([
         {
           accepted,

@@ -134,6 +134,23 @@ export function summary(timings: Timings, referenceP50?: number) {
 }
 
 /**
+ * Table rows for runs under the same load, each with its rate and its p50 against the last
+ * run's (the bare operation's).
+ */
+export function loadRows(
+  clients: number,
+  runs: { operation: string; timings: Timings; seconds: number }[],
+) {
+  const bareP50 = median(runs.at(-1)?.timings.latencies ?? []);
+  return runs.map(({ operation, timings, seconds }) => ({
+    operation,
+    clients,
+    "requests/s": Math.round((timings.latencies.length + timings.errors) / seconds),
+    ...summary(timings, bareP50),
+  }));
+}
+
+/**
  * A new account on the local stack's identity provider, and a way to get fresh session tokens
  * for it (they live 60 s).
  */

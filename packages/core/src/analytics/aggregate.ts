@@ -163,41 +163,47 @@ async function addDay(userId: string, siteId: string, day: string, all: readonly
     .add({ pageViews: views.length, visitors, singlePageVisitors, pageKeys: 0, referrerKeys: 0 })
     .go({ response: "updated_new" });
 
-  const claim = (attribute: "pageKeys" | "referrerKeys", cap: number) => async (n: number) => {
-    try {
-      await db.entities.analyticsDay
-        .patch(dayKey)
-        .add({ [attribute]: n })
-        .where((a, op) => op.lte(a[attribute], cap - n))
-        .go({ response: "none" });
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  };
   const base = { siteId, day };
+  const capped = [
+    { dimension: "page", slots: "pageKeys", cap: MAX_DAY_PAGES, of: (v: QueuedView) => v.path },
+    {
+      dimension: "referrer",
+      slots: "referrerKeys",
+      cap: MAX_DAY_REFERRERS,
+      of: (v: QueuedView) => v.referrer,
+    },
+  ] as const;
+  // Countries (ISO codes or "unknown") and device types are few by nature: no cap.
+  const uncapped = [
+    { dimension: "country", of: (v: QueuedView) => v.country },
+    { dimension: "device", of: (v: QueuedView) => v.device },
+  ] as const;
   await Promise.all([
-    addCapped(
-      { ...base, dimension: "page" },
-      tally(views.map((v) => v.path)),
-      claim("pageKeys", MAX_DAY_PAGES),
-      totals.pageKeys ?? 0,
-      MAX_DAY_PAGES,
+    ...capped.map(({ dimension, slots, cap, of }) =>
+      addCapped(
+        { ...base, dimension },
+        tally(views.map(of)),
+        async (n) => {
+          try {
+            await db.entities.analyticsDay
+              .patch(dayKey)
+              .add({ [slots]: n })
+              .where((a, op) => op.lte(a[slots], cap - n))
+              .go({ response: "none" });
+            return true;
+          } catch (error) {
+            if (isConditionFailure(error)) return false;
+            throw error;
+          }
+        },
+        totals[slots] ?? 0,
+        cap,
+      ),
     ),
-    addCapped(
-      { ...base, dimension: "referrer" },
-      tally(views.map((v) => v.referrer)),
-      claim("referrerKeys", MAX_DAY_REFERRERS),
-      totals.referrerKeys ?? 0,
-      MAX_DAY_REFERRERS,
-    ),
-    // Countries (ISO codes or "unknown") and device types are few by nature: no cap.
-    inParallel([...tally(views.map((v) => v.country))], ([key, n]) =>
-      addToCounter({ ...base, dimension: "country", key }, n).then(() => {}),
-    ),
-    inParallel([...tally(views.map((v) => v.device))], ([key, n]) =>
-      addToCounter({ ...base, dimension: "device", key }, n).then(() => {}),
+    ...uncapped.map(({ dimension, of }) =>
+      inParallel([...tally(views.map(of))], ([key, n]) =>
+        addToCounter({ ...base, dimension, key }, n).then(() => {}),
+      ),
     ),
   ]);
   return all.length - views.length;

@@ -12,10 +12,7 @@
  * per-container counter would let each grant the limit. One item per address, site and minute;
  * items expire through the table's TTL the day after their day.
  */
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { Table } from "sst/node/table";
-import { documentClient } from "../db/client";
-import { EXPIRES_AT, expiryFor } from "./visitor-mark";
+import { addExpiringViews } from "./visitor-mark";
 
 /** Page views one client address may send to one site per minute; a person browsing sends a few. */
 export const VIEWS_PER_MINUTE = 60;
@@ -43,16 +40,6 @@ export function rateKey({ siteId, day, minute, addressHash }: RateInput) {
  * VIEWS_PER_MINUTE of the minute are, later ones are not counted anywhere else.
  */
 export async function takeViews(input: RateInput, views: number): Promise<number> {
-  const { Attributes } = await documentClient.send(
-    new UpdateCommand({
-      TableName: Table.Main.tableName,
-      Key: rateKey(input),
-      UpdateExpression: "SET #expires = :expires ADD #views :n",
-      ExpressionAttributeNames: { "#views": "views", "#expires": EXPIRES_AT },
-      ExpressionAttributeValues: { ":n": views, ":expires": expiryFor(input.day) },
-      ReturnValues: "UPDATED_NEW",
-    }),
-  );
-  const before = Number(Attributes?.views) - views;
+  const before = (await addExpiringViews(rateKey(input), input.day, views)) - views;
   return Math.max(0, Math.min(views, VIEWS_PER_MINUTE - before));
 }
