@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import sstConfig from "../../sst.config";
 import { Analytics } from "../../stacks/Analytics";
 import { Api, THROTTLE } from "../../stacks/Api";
+import { RUNTIME_SDK_CLIENTS, UNUSED_CREDENTIAL_PROVIDERS } from "../../stacks/bundling";
 import {
   EVENTS_MAX_RECEIVE_COUNT,
   Events,
@@ -285,6 +286,26 @@ describe("Api", () => {
       const props = functionProps(api.api.getFunction(routeKey));
       expect(props?.runtime).toBe("nodejs22.x");
       expect(props?.nodejs?.format).toBe("esm");
+    }
+  });
+
+  test("every function leaves SST's SSM client and the unused credential providers to the runtime, and only those", () => {
+    const functions = [
+      ...Object.keys(routes).map((routeKey) => api.api.getFunction(routeKey)),
+      jobs.worker,
+      use(Events).consumer,
+      use(Analytics).consumer,
+    ];
+    for (const fn of functions) {
+      const external = functionProps(fn).nodejs?.esbuild?.external ?? [];
+      expect(external).toEqual([...UNUSED_CREDENTIAL_PROVIDERS, ...RUNTIME_SDK_CLIENTS]);
+    }
+    // The clients our own code calls stay bundled: the version we test is the one we run.
+    expect(RUNTIME_SDK_CLIENTS).toEqual(["@aws-sdk/client-ssm"]);
+    for (const name of UNUSED_CREDENTIAL_PROVIDERS) {
+      expect(name).toMatch(
+        /^@(aws-sdk|smithy)\/credential-provider-(ini|sso|web-identity|process|http|imds)$/,
+      );
     }
   });
 });
