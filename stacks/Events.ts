@@ -3,7 +3,11 @@
  * dead-letter queue, and the notifications consumer that turns events into mails through SES.
  * Routes that emit get the `events:send` grant through their records (routes.ts).
  */
-import { notificationsWorkerHandler, uptimeWorkerHandler } from "@portal/functions/routes";
+import {
+  notificationsWorkerHandler,
+  siteDeletionsWorkerHandler,
+  uptimeWorkerHandler,
+} from "@portal/functions/routes";
 import { Cron, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { grantsProps } from "./grants";
 import { consumedQueue } from "./queues";
@@ -17,6 +21,10 @@ export const EVENTS_MAX_RECEIVE_COUNT = 5;
 export const UPTIME_SCHEDULE = "rate(5 minutes)";
 /** A run checks sites eight at a time, each given 10 s twice (certificate, then the page). */
 export const UPTIME_TIMEOUT_SECONDS = 240;
+/** How often sites past their grace period are deleted (docs/billing.md "When a subscription ends"). */
+export const SITE_DELETIONS_SCHEDULE = "rate(1 hour)";
+/** Each due customer is a Stripe read and a few deletes per site; a few a day are due. */
+export const SITE_DELETIONS_TIMEOUT_SECONDS = 300;
 
 export function Events({ stack }: StackContext) {
   const { table, bucket, config, settings } = use(Storage);
@@ -70,5 +78,30 @@ export function Events({ stack }: StackContext) {
     },
   });
 
-  return { queue, deadLetters, consumer, uptime };
+  // Deletion of sites whose grace period is over: reads the due customers and erases their
+  // sites (table:write), their screenshots (screenshots:write, which includes the listing a
+  // prefix delete needs), asks Stripe once more first (stripe and the price parameters) and
+  // mails through the queue above (events:send).
+  const deletionGrants = grantsProps(
+    ["table:write", "screenshots:write", "stripe", "events:send"],
+    {
+      table,
+      bucket,
+      config,
+      events: queue,
+    },
+  );
+  const siteDeletions = new Cron(stack, "SiteDeletions", {
+    schedule: SITE_DELETIONS_SCHEDULE,
+    job: {
+      function: {
+        handler: siteDeletionsWorkerHandler,
+        timeout: `${SITE_DELETIONS_TIMEOUT_SECONDS} seconds`,
+        ...deletionGrants,
+        bind: [...(deletionGrants.bind ?? []), ...Object.values(config.parameters)],
+      },
+    },
+  });
+
+  return { queue, deadLetters, consumer, uptime, siteDeletions };
 }

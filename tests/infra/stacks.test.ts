@@ -16,6 +16,8 @@ import { RUNTIME_SDK_CLIENTS, UNUSED_CREDENTIAL_PROVIDERS } from "../../stacks/b
 import {
   EVENTS_MAX_RECEIVE_COUNT,
   Events,
+  SITE_DELETIONS_SCHEDULE,
+  SITE_DELETIONS_TIMEOUT_SECONDS,
   UPTIME_SCHEDULE,
   UPTIME_TIMEOUT_SECONDS,
 } from "../../stacks/Events";
@@ -995,26 +997,37 @@ describe("stage settings", () => {
   });
 });
 
+/** One EventBridge rule with `schedule` whose target is the Cron's function, as given. */
+function expectScheduled(
+  id: string,
+  cron: { jobFunction: SstFunction },
+  expected: { schedule: string; handler: string; timeout: number },
+) {
+  const eventsTemplate = template(Events);
+  const rules = Object.values(
+    eventsTemplate.findResources("AWS::Events::Rule", {
+      Properties: { ScheduleExpression: expected.schedule },
+    }),
+  );
+  expect(rules).toHaveLength(1);
+  const job = lambda(eventsTemplate, id);
+  const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] } | undefined)?.Targets;
+  if (!targets) throw new Error(`the ${id} rule has no targets`);
+  expect(targets.map((t) => JSON.stringify(t.Arn))).toContain(
+    JSON.stringify({ "Fn::GetAtt": [job.functionId, "Arn"] }),
+  );
+  expect(functionProps(cron.jobFunction).handler).toBe(expected.handler);
+  expect(job.properties.Timeout).toBe(expected.timeout);
+}
+
 describe("Uptime checks", () => {
   test("an EventBridge rule runs the uptime handler every 5 minutes", () => {
-    const eventsTemplate = template(Events);
     expect(UPTIME_SCHEDULE).toBe("rate(5 minutes)");
-    const rules = Object.values(
-      eventsTemplate.findResources("AWS::Events::Rule", {
-        Properties: { ScheduleExpression: "rate(5 minutes)" },
-      }),
-    );
-    expect(rules).toHaveLength(1);
-    const job = lambda(eventsTemplate, "UptimeChecks");
-    const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] } | undefined)?.Targets;
-    if (!targets) throw new Error("the uptime rule has no targets");
-    expect(targets.map((t) => JSON.stringify(t.Arn))).toContain(
-      JSON.stringify({ "Fn::GetAtt": [job.functionId, "Arn"] }),
-    );
-    expect(functionProps(use(Events).uptime.jobFunction).handler).toBe(
-      "packages/functions/src/workers/uptime.handler",
-    );
-    expect(job.properties.Timeout).toBe(UPTIME_TIMEOUT_SECONDS);
+    expectScheduled("UptimeChecks", use(Events).uptime, {
+      schedule: "rate(5 minutes)",
+      handler: "packages/functions/src/workers/uptime.handler",
+      timeout: UPTIME_TIMEOUT_SECONDS,
+    });
   });
 
   test("the uptime function writes the table, emits events, and may do nothing else", () => {
@@ -1046,5 +1059,59 @@ describe("Uptime checks", () => {
     expect(allows(statements, "dynamodb:Query", { logicalId: "MainTable" })).toBe(true);
     expect(allows(statements, "dynamodb:PutItem", { logicalId: "MainTable" })).toBe(false);
     expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(false);
+  });
+});
+
+describe("Deletion of sites after a subscription ends", () => {
+  test("an EventBridge rule runs the deletion handler every hour", () => {
+    expect(SITE_DELETIONS_SCHEDULE).toBe("rate(1 hour)");
+    expectScheduled("SiteDeletions", use(Events).siteDeletions, {
+      schedule: "rate(1 hour)",
+      handler: "packages/functions/src/workers/site-deletions.handler",
+      timeout: SITE_DELETIONS_TIMEOUT_SECONDS,
+    });
+  });
+
+  test("the deletion function may erase screenshots and items, ask Stripe and mail, nothing else", () => {
+    const eventsTemplate = template(Events);
+    const job = lambda(eventsTemplate, "SiteDeletions");
+    const statements = roleStatements(eventsTemplate, job.roleId);
+    // The due customers are one Query on the table; their sites and analytics on the table.
+    expect(allows(statements, "dynamodb:Query", { logicalId: "MainTable" })).toBe(true);
+    expect(allows(statements, "dynamodb:DeleteItem", { logicalId: "MainTable" })).toBe(true);
+    expect(allows(statements, "dynamodb:BatchWriteItem", { logicalId: "MainTable" })).toBe(true);
+    expect(allows(statements, "dynamodb:Scan", { logicalId: "MainTable" })).toBe(false);
+    // A site's screenshots are deleted by prefix: a listing, then the deletes, under users/ only.
+    expect(allows(statements, "s3:DeleteObject", { logicalId: bucketId, suffix: "/users/*" })).toBe(
+      true,
+    );
+    expect(allows(statements, "s3:ListBucket", { logicalId: bucketId })).toBe(true);
+    // Stripe is asked once more before anything is deleted.
+    expect(allows(statements, "ssm:GetParameters", secretArn("test", "STRIPE_SECRET_KEY"))).toBe(
+      true,
+    );
+    expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: queueId })).toBe(false);
+    expect(allows(statements, "ses:SendEmail", sesIdentity)).toBe(false);
+    const env = (job.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toHaveProperty("SST_Parameter_value_STRIPE_PRICE_PRO");
+  });
+
+  test("the grace period is a stage setting of 1 to 90 whole days, 7 unless set", async () => {
+    expect(storage.config.parameters.SITE_GRACE_PERIOD_DAYS.value).toBe("7");
+    for (const days of ["0", "91", "7.5", "week"]) {
+      await expect(
+        synthesize("staging", { ...validSettings, SITE_GRACE_PERIOD_DAYS: days }),
+      ).rejects.toThrow(/SITE_GRACE_PERIOD_DAYS/);
+    }
+    // The Stripe webhook (which suspends and states the date) and the deletion job read it.
+    for (const [stackFn, id] of [
+      [Webhooks, "StripeWebhook"],
+      [Events, "SiteDeletions"],
+    ] as const) {
+      const fn = lambda(template(stackFn), id);
+      const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env).toHaveProperty("SST_Parameter_value_SITE_GRACE_PERIOD_DAYS");
+    }
   });
 });

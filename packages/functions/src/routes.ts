@@ -366,6 +366,7 @@ export const jobsWorkerHandler = "packages/functions/src/workers/jobs.handler";
 export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
 export const notificationsWorkerHandler = "packages/functions/src/workers/notifications.handler";
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";
+export const siteDeletionsWorkerHandler = "packages/functions/src/workers/site-deletions.handler";
 
 /**
  * The page-views consumer and how its queue feeds it (docs/analytics.md "Write path"), read by

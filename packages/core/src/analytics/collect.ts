@@ -48,6 +48,8 @@ export class ForeignOriginError extends DomainError {
 interface SiteRef {
   userId: string;
   analyticsEnabled: boolean;
+  /** Offline since its owner's subscription ended (docs/billing.md): no views are counted. */
+  suspended: boolean;
   /**
    * The site's own hosts: only pages there may send its views, and a referrer among them is
    * internal navigation.
@@ -76,6 +78,7 @@ async function findSite(siteId: string, now: number): Promise<SiteRef> {
   const ref: SiteRef = {
     userId: site.userId,
     analyticsEnabled: site.analyticsEnabled !== false,
+    suspended: Boolean(site.suspendedAt),
     hosts: siteHosts(site),
     loadedAt: now,
   };
@@ -91,6 +94,7 @@ export async function recordPageView(
 ): Promise<PageViewResult> {
   const site = await findSite(view.site, now.getTime());
   if (!site.analyticsEnabled) throw new ForbiddenError("Analytics is turned off for this site");
+  if (site.suspended) throw new ForbiddenError("This site is suspended");
   if (!originAllowed(requester.origin, site.hosts)) {
     throw new ForeignOriginError("Page views are accepted only from the site's own pages");
   }

@@ -17,6 +17,7 @@ import type {
 } from "../contracts/billing";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
 import { ensureCustomer, loadUser, syncCustomer } from "./customers";
+import { gracePeriodDaysFromConfig } from "./grace-period";
 import { subscriptionEnding } from "./notify";
 import { ACTIVE_STATUSES, planName, toBillingSubscription } from "./subscription-state";
 
@@ -36,10 +37,12 @@ const longDate = (seconds: number | undefined) =>
 /** Reading the subscription also stores it: the page is where a missed webhook shows. */
 export async function getSubscription(userId: string): Promise<BillingSubscriptionResponse> {
   const user = await loadUser(userId);
-  if (!user.stripeCustomerId) return { subscription: null };
+  const gracePeriodDays = gracePeriodDaysFromConfig();
+  if (!user.stripeCustomerId) return { subscription: null, gracePeriodDays };
   const { current } = await syncCustomer(userId, user.stripeCustomerId);
   return {
     subscription: current ? toBillingSubscription(current.subscription, current.plan) : null,
+    gracePeriodDays,
   };
 }
 

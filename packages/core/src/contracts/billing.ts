@@ -82,6 +82,8 @@ export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
 
 export const billingSubscriptionResponseSchema = z.object({
   subscription: billingSubscriptionSchema.nullable(),
+  /** Days the sites are kept, offline, after the subscription ends (docs/billing.md). */
+  gracePeriodDays: z.number().int(),
 });
 export type BillingSubscriptionResponse = z.infer<typeof billingSubscriptionResponseSchema>;
 

@@ -60,7 +60,20 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     plan: z.string(),
     /** When the subscription ends (ISO); the customer keeps everything until then. */
     endsAt: z.string(),
+    /** Days the sites are kept, offline, after the end before they are deleted. */
+    gracePeriodDays: z.number().int().optional(),
   }),
+  // The end of a subscription (docs/billing.md "When a subscription ends").
+  z.object({
+    ...base,
+    type: z.literal("subscription.ended"),
+    /** Sites now offline; 0 for a customer without any. */
+    siteCount: z.number().int(),
+    /** When they will be deleted unless the customer subscribes again (ISO). */
+    deleteAfter: z.string(),
+  }),
+  z.object({ ...base, type: z.literal("sites.restored"), siteCount: z.number().int() }),
+  z.object({ ...base, type: z.literal("sites.deleted"), siteNames: z.array(z.string()) }),
   // Uptime monitoring (docs/monitoring.md): once per incident, once per certificate.
   z.object({
     ...base,

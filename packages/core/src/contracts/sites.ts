@@ -149,6 +149,11 @@ export const siteSchema = z.object({
   seoPackage: z.enum(UPSELL_WORK_STATUSES).nullable(),
   maintenanceMode: z.boolean(),
   /**
+   * When the site was taken offline because the subscription ended (ISO), or null. It is
+   * deleted at the user's `sitesDeleteAfter` unless they subscribe again (docs/billing.md).
+   */
+  suspendedAt: z.string().nullable(),
+  /**
    * Host name for the SEO / Performance quick-select ("Site list item for quick select: id,
    * name, url, domain"): the custom domain, else the host of liveUrl, else of url.
    */

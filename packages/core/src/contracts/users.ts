@@ -23,6 +23,11 @@ export const currentUserSchema = z.object({
   emailNotifications: z.boolean(),
   /** Offers and news. */
   marketingEmails: z.boolean(),
+  /**
+   * Set once the subscription has ended: when the suspended sites will be deleted unless the
+   * customer subscribes again (ISO). Null otherwise (docs/billing.md "When a subscription ends").
+   */
+  sitesDeleteAfter: z.string().nullable(),
   /** A member of the provider's team (docs/access.md): the console is theirs. */
   isStaff: z.boolean().optional(),
 });

@@ -404,6 +404,7 @@ describe("Users", () => {
       // The spec's defaults: notifications on, marketing off (docs/notifications.md).
       emailNotifications: true,
       marketingEmails: false,
+      sitesDeleteAfter: null,
     });
 
     const unchanged = await Users.syncFromClaims(userId, { email, firstName: "Ada" });

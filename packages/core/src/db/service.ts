@@ -16,6 +16,7 @@ import { MailedEvent } from "./entities/mailed-event";
 import { Questionnaire } from "./entities/questionnaire";
 import { ScreenshotJob } from "./entities/screenshot-job";
 import { Site } from "./entities/site";
+import { SiteDeletion } from "./entities/site-deletion";
 import { StaffAction } from "./entities/staff-action";
 import { StripeEvent } from "./entities/stripe-event";
 import { Ticket, TicketMessage } from "./entities/ticket";
@@ -60,6 +61,7 @@ export const db = new Service(
     staffAction: StaffAction,
     siteMonitor: SiteMonitor,
     uptimeDay: UptimeDay,
+    siteDeletion: SiteDeletion,
   },
   { client: documentClient, table: Table.Main.tableName },
 );

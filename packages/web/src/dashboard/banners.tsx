@@ -9,6 +9,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { isUnauthorizedError } from "../api/client";
 import { currentUserKey } from "../api/current-user";
+import { SitesSuspendedNotice } from "../billing/sites-suspended-notice";
 import { toast } from "../ui/toaster";
 import { bannersFor } from "./banner-rules";
 import { verifySubscription } from "./queries";
@@ -54,6 +55,10 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
 
   return (
     <Stack gap="3" mb="6">
+      {state.sitesSuspended && user.sitesDeleteAfter ? (
+        <SitesSuspendedNotice deleteAfter={user.sitesDeleteAfter} />
+      ) : null}
+
       {state.paymentIssue ? (
         <Banner
           status="error"

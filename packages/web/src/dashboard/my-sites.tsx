@@ -25,7 +25,7 @@ import { useState } from "react";
 import { LiveSiteButton } from "../sites/live-site-button";
 import { SiteListStates, useSites } from "../sites/site-list-states";
 import { UptimeLine } from "../sites/uptime";
-import { formatLongDate, scoreBand, showsSeoUpsell, siteStatusBadge } from "./site-display";
+import { dashboardSiteBadge, formatLongDate, scoreBand, showsSeoUpsell } from "./site-display";
 import placeholderImage from "./site-placeholder.svg";
 
 export interface MySitesProps {
@@ -171,7 +171,7 @@ function SiteThumbnail({ site }: { site: Site }) {
 }
 
 function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => void }) {
-  const status = siteStatusBadge(site.status);
+  const status = dashboardSiteBadge(site);
   const score = scoreBand(site.performanceScore);
   const updated = formatLongDate(site.updatedAt);
   return (

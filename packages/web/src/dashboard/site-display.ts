@@ -32,6 +32,14 @@ export function siteStatusBadge(status: string | null | undefined): {
   return knownSiteStatus(status) ?? { label: "Requested", palette: "red" };
 }
 
+/** A site taken offline because the subscription ended shows that first (docs/billing.md). */
+export function dashboardSiteBadge(site: { status: string; suspendedAt: string | null }): {
+  label: string;
+  palette: Palette;
+} {
+  return site.suspendedAt ? { label: "Suspended", palette: "red" } : siteStatusBadge(site.status);
+}
+
 /** Score colours: 90 or more green, 75-89 orange, below 75 red; no score is '--'. */
 export function scoreBand(score: number | null | undefined): { text: string; palette: Palette } {
   if (score === null || score === undefined || !Number.isFinite(score)) {

@@ -51,6 +51,11 @@ export const Site = new Entity({
     /** Object key of the latest screenshot in the private bucket (URLs to it are presigned). */
     screenshotKey: { type: "string" },
     lastScreenshotUpdate: { type: "string" },
+    /**
+     * Set while the site is suspended because its owner's subscription ended: taken offline,
+     * not monitored, no page views counted (docs/billing.md "When a subscription ends").
+     */
+    suspendedAt: { type: "string" },
     createdAt,
     updatedAt,
   },

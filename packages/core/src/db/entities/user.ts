@@ -35,6 +35,15 @@ export const User = new Entity({
     timezone: { type: "string", required: true, default: "UTC" },
     language: { type: "string", required: true, default: "en" },
     theme: { type: "string", required: true, default: "light" },
+    /**
+     * Set while the customer's sites are suspended because their subscription ended, until
+     * they subscribe again or the sites are deleted (docs/billing.md "When a subscription ends").
+     */
+    sitesSuspendedAt: { type: "string" },
+    /** When the suspended sites will be deleted; mirrored by a siteDeletion item. */
+    sitesDeleteAfter: { type: "string" },
+    /** When the sites were deleted for an ended subscription (the last time, if more than once). */
+    sitesDeletedAt: { type: "string" },
     createdAt,
     updatedAt,
   },
