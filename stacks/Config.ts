@@ -160,7 +160,7 @@ export function readStageSettings(
     problems.push("SITE_GRACE_PERIOD_DAYS must be a whole number of days from 1 to 90 (default 7)");
   }
 
-  // SEO and Lighthouse runs per customer (core/audits/jobs.ts): at once, and per hour.
+  // SEO and Lighthouse runs per customer (core/audits/config.ts): at once, and per hour.
   const auditLimit = (name: string, fallback: string) => {
     const raw = value(name) || fallback;
     if (!/^[1-9]\d{0,3}$/.test(raw)) problems.push(`${name} must be a whole number from 1 to 9999`);

@@ -161,7 +161,7 @@ describe("Website Analytics", () => {
     await context.close();
   });
 
-  it("connects a Google Analytics tracking ID with the spec's toasts, and disconnects it", async () => {
+  it("connects a Google Analytics tracking ID with the page's toasts, and disconnects it", async () => {
     const { page, context } = await openPage(browser);
     await customerWithSite(context, "Flower Shop");
     await page.goto("/analytics");

@@ -127,7 +127,7 @@ describe("paying for a plan", () => {
   });
 
   it("then /billing shows the Professional subscription and one paid invoice", async () => {
-    // /billing opens once the questionnaire is done (spec part 1 §2.1).
+    // /billing opens once the questionnaire is done (docs/access.md, "The SPA's gate").
     await completeQuestionnaire(context);
     await page.goto("/billing");
     await page.getByRole("heading", { name: "Billing", exact: true }).waitFor();

@@ -8,7 +8,7 @@ import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
 import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
-import { eventsSettled, inbox, type Mail, mailsTo } from "./mail.support";
+import { eventsSettled, type Mail, mailsTo } from "./mail.support";
 import {
   activities,
   emulator,

@@ -70,8 +70,8 @@ export function tokenFromRequest(input: {
   return undefined;
 }
 
-// The web client treats a 401 whose text contains "Unauthorized" as a lost session (spec part 1
-// §8: toast, then /sign-in), so every refusal says so.
+// The web client treats a 401 whose text contains "Unauthorized" as a lost session (docs/pages.md,
+// "Calling the API": toast, then /sign-in), so every refusal says so.
 const INVALID_SESSION = "Unauthorized: invalid or expired session token";
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The billing page (spec part 2 "Billing"): the current subscription, payment methods and
- * invoices as Stripe has them, cancel at period end, reactivate, the billing portal, adding a
+ * The billing page (docs/billing.md, "The Billing page"): the current subscription, payment methods
+ * and invoices as Stripe has them, cancel at period end, reactivate, the billing portal, adding a
  * card through Checkout in setup mode, and choosing the default card.
  */
 
@@ -115,7 +115,10 @@ async function currentOrFail(userId: string) {
   return { user, customerId: user.stripeCustomerId, current };
 }
 
-/** Cancels at the end of the paid period (spec part 2 "Cancel"); access lasts until then. */
+/**
+ * Cancels at the end of the paid period (docs/billing.md, "The Billing page"); access lasts until
+ * then.
+ */
 export async function cancelSubscription(userId: string): Promise<SubscriptionChangeResponse> {
   const { customerId, current } = await currentOrFail(userId);
   if (!ACTIVE_STATUSES.has(current.subscription.status)) {

@@ -1,4 +1,7 @@
-/** The dashboard's own reads (spec part 1 §2.10, §3): its four stat cards and the activity feed. */
+/**
+ * The dashboard's own reads (docs/pages.md, "Dashboard"): its four stat cards and the activity
+ * feed.
+ */
 import * as z from "zod";
 
 /**

@@ -1,7 +1,6 @@
 /**
- * Site API contracts (spec part 1 §3 "Site", part 2 "Site as edited on the settings page",
- * part 2 §7 site calls). The handlers validate with these and the web forms use the same
- * schemas, so a field is named and checked once.
+ * Site API contracts (docs/sites.md). The handlers validate with these and the web forms use the
+ * same schemas, so a field is named and checked once.
  */
 import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
@@ -25,7 +24,7 @@ export const SITE_CATEGORY_LABELS: Record<SiteCategory, string> = {
   other: "Other",
 };
 
-/** Settings-page colour defaults (part 2 §9). */
+/** Settings-page colour defaults (docs/sites.md, "Site Settings"). */
 export const DEFAULT_PRIMARY_COLOR = "#3b82f6";
 export const DEFAULT_SECONDARY_COLOR = "#6366f1";
 
@@ -94,8 +93,6 @@ export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 export const siteUpdateSchema = siteSettingsSchema.partial();
 export type SiteUpdate = z.output<typeof siteUpdateSchema>;
 
-export const SITE_STATUS_VALUES = ["requested", "development", "in_progress", "live"] as const;
-
 export const dnsRecordSchema = z.object({
   /** CNAME and A point the name at us; TXT proves the customer controls it (docs/domains.md). */
   type: z.enum(["CNAME", "A", "TXT"]),
@@ -136,7 +133,7 @@ export const siteSchema = z.object({
    * over with a new TXT token. Null without a domain and once verified.
    */
   domainClaimExpiresAt: z.string().nullable(),
-  /** The records the custom domain needs (part 2 §9 and the TXT token); empty without one. */
+  /** The records the custom domain needs (docs/domains.md); empty without one. */
   dnsRecords: z.array(dnsRecordSchema),
   primaryColor: z.string(),
   secondaryColor: z.string(),
@@ -201,7 +198,7 @@ export const verifyDomainResponseSchema = z.object({
 });
 export type VerifyDomainResponse = z.infer<typeof verifyDomainResponseSchema>;
 
-/** POST /api/sites/refresh-screenshots (part 1 §3 "Screenshot refresh responses"). */
+/** POST /api/sites/refresh-screenshots (docs/sites.md, "Previews"). */
 export const refreshScreenshotsResponseSchema = z.object({
   success: z.boolean(),
   /** Sites whose screenshot job was queued (sites without any URL are skipped). */

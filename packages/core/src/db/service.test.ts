@@ -55,7 +55,7 @@ async function seedCustomer(userId: string) {
 }
 
 describe("entities", () => {
-  it("applies the spec's defaults and sets timestamps", async () => {
+  it("applies the documented defaults (docs/data.md) and sets timestamps", async () => {
     const userId = newUserId();
     const { data: user } = await db.entities.user.create({ userId, email: emailFor(userId) }).go();
     expect(user).toMatchObject({
@@ -127,7 +127,7 @@ describe("entities", () => {
     expect(job).toMatchObject({ status: "queued", strategy: "mobile" });
   });
 
-  it("refuses values outside the spec's enumerations and a price that is not 2-decimal", async () => {
+  it("refuses values outside the enumerations and a price that is not 2-decimal", async () => {
     const userId = newUserId();
     await expect(
       db.entities.ticket
@@ -401,7 +401,7 @@ describe("Users", () => {
       hasCompletedQuestionnaire: false,
       gaTrackingId: null,
       createdAt: expect.any(String),
-      // The spec's defaults: notifications on, marketing off (docs/notifications.md).
+      // The defaults: notifications on, marketing off (docs/notifications.md).
       emailNotifications: true,
       marketingEmails: false,
       sitesDeleteAfter: null,

@@ -1,8 +1,8 @@
 /**
- * Website Analytics (/analytics, spec part 2; issue 9): first-party figures for one of the
- * customer's sites over 7, 30 or 90 days, counted by the tracking snippet without cookies, in
- * three tabs; the snippet to install; and the Google Analytics connection. Every figure is a
- * real aggregate; what cannot be measured without cookies (session length, bounce rate) is
+ * Website Analytics (/analytics, docs/analytics.md, "The Analytics page"): first-party figures for
+ * one of the customer's sites over 7, 30 or 90 days, counted by the tracking snippet without
+ * cookies, in three tabs; the snippet to install; and the Google Analytics connection. Every figure
+ * is a real aggregate; what cannot be measured without cookies (session length, bounce rate) is
  * replaced by what can, and says so.
  */
 import {

@@ -168,7 +168,7 @@ describe("isUnauthorizedError", () => {
 });
 
 describe("query client", () => {
-  it("has the spec's defaults", () => {
+  it("has the documented defaults (docs/pages.md)", () => {
     const defaults = createQueryClient(() => {}).getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       staleTime: Number.POSITIVE_INFINITY,

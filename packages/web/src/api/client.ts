@@ -1,7 +1,7 @@
 /**
- * The one way the SPA calls the API (spec part 1 §7, §8): cookies always, a bearer token from
- * the identity provider when it gives one, a JSON content type only with a body, and every
- * non-OK answer thrown as Error("STATUS: body-or-status-text").
+ * The one way the SPA calls the API (docs/pages.md, "Calling the API"): cookies always, a bearer
+ * token from the identity provider when it gives one, a JSON content type only with a body, and
+ * every non-OK answer thrown as Error("STATUS: body-or-status-text").
  */
 import { MISSING_CODES, type MissingCode } from "@portal/core/access/entitlements";
 import type { CurrentUser } from "@portal/core/contracts/users";

@@ -1,7 +1,8 @@
 /**
- * Performance Analytics (spec part 2 "Performance Analytics"): run a Lighthouse test of a URL
- * on mobile (default) or desktop, watch it through its stages (a queued job, DECISIONS.md),
- * and read the report; earlier tests stay listed, and a URL tested before shows its history.
+ * Performance Analytics (docs/tools.md, "Performance Analytics"): run a Lighthouse test of a URL on
+ * mobile (default) or desktop, watch it through its stages (a queued job, docs/tools.md, "Runs are
+ * jobs"), and read the report; earlier tests stay listed, and a URL tested before shows its
+ * history.
  */
 import {
   Badge,
@@ -16,6 +17,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { STRATEGIES } from "@portal/core/audits/enums";
 import type { LighthouseJob } from "@portal/core/contracts/audit-jobs";
 import type { AuditStrategy } from "@portal/core/contracts/audits";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -100,7 +102,7 @@ export function PerformancePage() {
                 <AuditUrlField value={target.url} onChange={target.setUrl} />
                 <Stack direction={{ base: "column", sm: "row" }} gap="3">
                   <Group attached role="group" aria-label="Strategy">
-                    {(["mobile", "desktop"] as const).map((s) => (
+                    {STRATEGIES.map((s) => (
                       <Button
                         key={s}
                         type="button"

@@ -1,7 +1,7 @@
 /**
- * SEO Checker (spec part 2 "SEO Checker"): a URL form with the customer's sites to pick from
- * on the left, the runs on the right, newest first. A run is a queued job (DECISIONS.md): the
- * page shows its stage while it is queued and running, then its result.
+ * SEO Checker (docs/tools.md, "SEO Checker"): a URL form with the customer's sites to pick from on
+ * the left, the runs on the right, newest first. A run is a queued job (docs/tools.md, "Runs are
+ * jobs"): the page shows its stage while it is queued and running, then its result.
  */
 import { Box, Button, Card, Center, Grid, Separator, Spinner, Stack } from "@chakra-ui/react";
 import type { SeoJob } from "@portal/core/contracts/audit-jobs";
@@ -29,7 +29,7 @@ export function SeoCheckerPage() {
     list: results.data,
     jobQuery: seoJobQuery,
     onFinished: (job) => {
-      // The card shows the reason; the toast is the spec's fixed text.
+      // The card shows the reason; the toast is the fixed text of docs/tools.md.
       if (job.status === "failed") analysisFailedToast();
     },
   });

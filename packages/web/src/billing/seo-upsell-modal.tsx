@@ -1,7 +1,7 @@
 /**
- * The SEO upsell modal (spec part 1 §4, §9): an offer step, then a card payment step once a
- * payment intent exists. Success toasts and closes; a refused card keeps the form; closing
- * resets it. The dashboard's upsell strip opens it.
+ * The SEO upsell modal (docs/pricing.md, "The SEO performance package"): an offer step, then a card
+ * payment step once a payment intent exists. Success toasts and closes; a refused card keeps the
+ * form; closing resets it. The dashboard's upsell strip opens it.
  */
 import {
   Badge,

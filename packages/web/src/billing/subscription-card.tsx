@@ -1,5 +1,5 @@
 /**
- * Current Subscription (spec part 2 "Billing", "Subscription status display", "Cancel"): plan,
+ * Current Subscription (docs/billing.md, "The Billing page"): plan,
  * price, status with its icon and badge, the period, Cancel behind a confirmation dialog, the
  * yellow period-end notice and Reactivate.
  */
@@ -132,7 +132,7 @@ function SubscriptionDetails({
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      // Spec part 2 §7: the user record is refreshed on errors too (the state may have moved).
+      // The user record is refreshed on errors too: the state may have moved.
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({
         title: "Error",
@@ -158,7 +158,7 @@ function SubscriptionDetails({
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      // Spec part 2 §7: the user record is refreshed on errors too (the state may have moved).
+      // The user record is refreshed on errors too: the state may have moved.
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({
         title: "Error",

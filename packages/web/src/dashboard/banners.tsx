@@ -1,6 +1,7 @@
 /**
- * The dashboard's banners (spec part 1 §2.10): Payment Issue, Payment Received - Activating
- * Subscription (with 'Check Status'), and the questionnaire prompt or its green 'complete' line.
+ * The dashboard's banners (docs/pages.md, "Dashboard banners"): Payment Issue, Payment Received -
+ * Activating Subscription (with 'Check Status'), and the questionnaire prompt or its green
+ * 'complete' line.
  */
 import { Alert, Button, Flex, Stack } from "@chakra-ui/react";
 import type { CurrentUser } from "@portal/core/contracts/users";
@@ -40,7 +41,7 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
           variant: "destructive",
         });
       }
-      // Spec part 1 §4: after the check the current user is reloaded.
+      // After the check the current user is reloaded (docs/billing.md, "Paying by card").
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 /**
- * The dashboard's New Ticket dialog (spec part 1 §5, dashboard form): title required,
+ * The dashboard's New Ticket dialog (docs/support.md, "Two forms, one request"): title required,
  * description at least 10 characters, category and priority chosen, and a site picker whose
  * 'none' choice sends no site. Opened by 'New Ticket' and by the header's 'Get Support'.
  */

@@ -1,7 +1,7 @@
 import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
 import { TriangleAlert } from "lucide-react";
 
-/** Shown when the identity provider cannot be loaded (spec part 1 §2.2). */
+/** Shown when the identity provider cannot be loaded (docs/pages.md, "Public pages"). */
 export function AuthUnavailable() {
   return (
     <Center minH="100dvh" px="6">

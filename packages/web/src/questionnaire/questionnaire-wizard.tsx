@@ -1,7 +1,8 @@
 /**
  * The four-step questionnaire form: progress bar, 'Step n of 4', Previous (disabled on step 1),
- * Next on steps 1-3 (no validation gate, as the spec shows none), and 'Submit Questionnaire' on
- * step 4. The answers and the step are kept as a browser draft until the submit succeeds.
+ * Next on steps 1-3 (no validation gate: docs/questionnaire.md, "The page"), and 'Submit
+ * Questionnaire' on step 4. The answers and the step are kept as a browser draft until the submit
+ * succeeds.
  */
 import { Alert, Box, Button, Card, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";

@@ -1,9 +1,8 @@
 /**
- * The Domain tab (spec part 2 "Site Settings", §4 domain, §8 domain messages, §9 DNS
- * guidance): the current domain, Add Domain with the DNS records to create (including the TXT
- * token that proves ownership), how long the domain stays reserved unverified, Verify Domain,
- * the SSL switch and the live website. Add and verify are their own calls, apart from Save.
- * The rules are in docs/domains.md.
+ * The Domain tab (docs/sites.md, "Site Settings"; docs/domains.md): the current domain, Add Domain
+ * with the DNS records to create (including the TXT token that proves ownership), how long the
+ * domain stays reserved unverified, Verify Domain, the SSL switch and the live website. Add and
+ * verify are their own calls, apart from Save. The rules are in docs/domains.md.
  */
 import {
   Badge,

@@ -1,5 +1,5 @@
 /**
- * Refreshing site previews (part 1 §2.11, §7, §8). The API only queues the screenshot jobs
+ * Refreshing site previews (docs/sites.md, "Previews"). The API only queues the screenshot jobs
  * (a capture takes seconds in Chromium), so after the call the page re-reads the site list
  * until each queued site shows a newer lastScreenshotUpdate, and only then says the previews
  * were refreshed. Cards whose preview is on its way are listed in `pendingIds`.

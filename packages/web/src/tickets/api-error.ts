@@ -1,6 +1,6 @@
 /**
- * Reads our API's error body back out of the client's "STATUS: body" error (spec part 1 §8),
- * so a form can show the server's field messages beside the fields.
+ * Reads our API's error body back out of the client's "STATUS: body" error (docs/pages.md, "Calling
+ * the API"), so a form can show the server's field messages beside the fields.
  */
 import { apiErrorSchema } from "@portal/core/contracts/users";
 

@@ -1,8 +1,8 @@
 /**
- * What the two New Ticket dialogs share (spec part 1 §5: the dashboard form and the Support
- * Center form). Each dialog keeps its own schema, defaults, messages, field order and extras;
- * these parts only draw a field from the registration and message the dialog hands them, so
- * they work with either form's value types.
+ * What the two New Ticket dialogs share (docs/support.md, "Two forms, one request": the dashboard
+ * form and the Support Center form). Each dialog keeps its own schema, defaults, messages, field
+ * order and extras; these parts only draw a field from the registration and message the dialog
+ * hands them, so they work with either form's value types.
  */
 import {
   Button,
@@ -214,8 +214,8 @@ export function TicketSiteField({
 const FIELDS = ["title", "description", "category", "priority", "siteId"] as const;
 
 /**
- * POST /api/tickets with the spec's toasts; on success refreshes the ticket list and the
- * caller's `alsoRefresh` queries, then closes. `quietWhenUnauthorized`: the dashboard leaves a
+ * POST /api/tickets with the toasts of docs/support.md; on success refreshes the ticket list and
+ * the caller's `alsoRefresh` queries, then closes. `quietWhenUnauthorized`: the dashboard leaves a
  * lost session to the router (it already shows 'Unauthorized' and goes to /sign-in).
  */
 export function useCreateTicket<T extends FieldValues>({

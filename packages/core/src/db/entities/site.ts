@@ -1,4 +1,7 @@
-/** sites (spec part 2 §3, plus the settings page's `category` and the custom-domain state). */
+/**
+ * sites (docs/data.md, docs/sites.md, with the settings page's `category` and the custom-domain
+ * state).
+ */
 import { Entity, type EntityItem } from "electrodb";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "../../sites/enums";
 import { newId } from "../ids";

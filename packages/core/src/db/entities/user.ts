@@ -1,11 +1,12 @@
 /**
- * users (spec part 2 §3). The key is the identity provider's `sub`; the record joins the
+ * users (docs/data.md). The key is the identity provider's `sub`; the record joins the
  * customer collection, so it is read together with the customer's sites, tickets and so on.
  */
 import { Entity, type EntityItem } from "electrodb";
+import { PLANS } from "../../users/enums";
 import { CASE_SENSITIVE, createdAt, idFrom, model, ownerIndex, updatedAt } from "./common";
 
-export const PLANS = ["starter", "pro", "enterprise"] as const;
+export { PLANS, type Plan } from "../../users/enums";
 
 export const User = new Entity({
   model: model("user"),
@@ -68,4 +69,3 @@ export const User = new Entity({
 });
 
 export type UserItem = EntityItem<typeof User>;
-export type Plan = (typeof PLANS)[number];

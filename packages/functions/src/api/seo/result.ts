@@ -1,5 +1,5 @@
 /** GET /api/seo/results/{id}: one of the caller's SEO runs (the page polls it while it runs). */
-import * as Audits from "@portal/core/audits/jobs";
+import * as Audits from "@portal/core/audits/requests";
 import * as z from "zod";
 import { api } from "../handler";
 

@@ -5,7 +5,10 @@ import { useIdentity, useIdentityWidgets } from "../../identity/context";
 import { EmailPreferencesCard } from "../../settings/email-preferences-card";
 import { PageHeader } from "../../shell/app-shell";
 
-/** Account Settings (spec part 2): e-mail preferences and the identity provider's profile widget. */
+/**
+ * Account Settings (docs/notifications.md, "Preferences"): e-mail preferences and the identity
+ * provider's profile widget.
+ */
 export const Route = createFileRoute("/_portal/settings")({ component: SettingsPage });
 
 function SettingsPage() {
