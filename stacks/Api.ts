@@ -12,6 +12,7 @@ import {
 } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import { type ApiRouteProps, Api as HttpApi, type StackContext, use } from "sst/constructs";
+import { Analytics } from "./Analytics";
 import { Events } from "./Events";
 import { type GrantResources, grantsProps } from "./grants";
 import { Jobs } from "./Jobs";
@@ -100,12 +101,14 @@ export function Api({ stack }: StackContext) {
   const { table, bucket, config, originSecret } = use(Storage);
   const { queue } = use(Jobs);
   const { queue: events } = use(Events);
+  const { queue: pageViews } = use(Analytics);
   const api = createApi(stack, "Api", routes, {
     table,
     bucket,
     config,
     queue,
     events,
+    pageViews,
     originSecret,
   });
   stack.addOutputs({ ApiUrl: api.url });

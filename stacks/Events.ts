@@ -8,15 +8,9 @@ import {
   siteDeletionsWorkerHandler,
   uptimeWorkerHandler,
 } from "@portal/functions/routes";
-import {
-  Cron,
-  Function as LambdaFunction,
-  Queue,
-  type StackContext,
-  toCdkDuration,
-  use,
-} from "sst/constructs";
+import { Cron, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { grantsProps } from "./grants";
+import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
 /** One mail is one SES call; the rest is a cold start and headroom. */
@@ -55,27 +49,12 @@ export function Events({ stack }: StackContext) {
     ],
   });
 
-  const deadLetters = new Queue(stack, "EventsDeadLetters", {
-    cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
-  });
-
-  const queue = new Queue(stack, "Events", {
-    consumer: {
-      function: consumer,
-      cdk: {
-        // A few events per invocation; a failed one is retried alone (batchItemFailures).
-        eventSource: { batchSize: 10, reportBatchItemFailures: true },
-      },
-    },
-    cdk: {
-      queue: {
-        visibilityTimeout: toCdkDuration(`${NOTIFICATIONS_TIMEOUT_SECONDS * 6} seconds`),
-        deadLetterQueue: {
-          queue: deadLetters.cdk.queue,
-          maxReceiveCount: EVENTS_MAX_RECEIVE_COUNT,
-        },
-      },
-    },
+  const { queue, deadLetters } = consumedQueue(stack, "Events", {
+    consumer,
+    // A few events per invocation; a failed one is retried alone (batchItemFailures).
+    eventSource: { batchSize: 10, reportBatchItemFailures: true },
+    visibilityTimeoutSeconds: NOTIFICATIONS_TIMEOUT_SECONDS * 6,
+    maxReceiveCount: EVENTS_MAX_RECEIVE_COUNT,
   });
 
   // Uptime and certificate checks of every live site (docs/monitoring.md): reads live sites

@@ -5,13 +5,15 @@
  */
 import { tableDefinition } from "@portal/core/db/table-definition";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
-import { type Grant, type RouteRecord, routes } from "@portal/functions/routes";
+import { type Grant, pageViewsConsumer, type RouteRecord, routes } from "@portal/functions/routes";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { Runtime } from "aws-cdk-lib/aws-lambda";
 import { type App, Config, type FunctionProps, Function as SstFunction, use } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
 import sstConfig from "../../sst.config";
+import { Analytics } from "../../stacks/Analytics";
 import { Api, THROTTLE } from "../../stacks/Api";
+import { RUNTIME_SDK_CLIENTS, UNUSED_CREDENTIAL_PROVIDERS } from "../../stacks/bundling";
 import {
   EVENTS_MAX_RECEIVE_COUNT,
   Events,
@@ -53,6 +55,8 @@ let queueId: string;
 let deadLettersId: string;
 let eventsQueueId: string;
 let eventsDeadLettersId: string;
+let pageViewsQueueId: string;
+let pageViewsDeadLettersId: string;
 
 beforeAll(async () => {
   ({ app, template } = await synthesize());
@@ -85,6 +89,17 @@ beforeAll(async () => {
   eventsDeadLettersId = eventsQueue[1].Properties.RedrivePolicy.deadLetterTargetArn[
     "Fn::GetAtt"
   ][0] as string;
+  const pageViewQueues = Object.entries(
+    template(Analytics).findResources("AWS::SQS::Queue", {
+      Properties: { RedrivePolicy: Match.anyValue() },
+    }),
+  );
+  if (pageViewQueues.length !== 1) throw new Error("Expected exactly one page-views queue");
+  const [pageViews] = pageViewQueues as [[string, { Properties: Record<string, unknown> }]];
+  pageViewsQueueId = pageViews[0];
+  pageViewsDeadLettersId = (
+    pageViews[1].Properties.RedrivePolicy as { deadLetterTargetArn: { "Fn::GetAtt": string[] } }
+  ).deadLetterTargetArn["Fn::GetAtt"][0] as string;
 });
 
 /** The SES identity and configuration set of validSettings' MAIL_FROM. */
@@ -125,6 +140,7 @@ function observedGrants(statements: Statement[], stage = "test") {
     tableAnyWrite: TABLE_WRITE_ACTIONS.some((a) => can(a, table)),
     send: can("sqs:SendMessage", { logicalId: queueId }),
     sendEvents: can("sqs:SendMessage", { logicalId: eventsQueueId }),
+    sendPageViews: can("sqs:SendMessage", { logicalId: pageViewsQueueId }),
     mail: can("ses:SendEmail", sesIdentity),
     unsubscribeKey: can("ssm:GetParameters", secretArn(stage, "UNSUBSCRIBE_KEY")),
   };
@@ -149,6 +165,8 @@ function expectGrants(fn: RouteFunction, statements: Statement[], record: RouteR
   expect("SST_Queue_queueUrl_Jobs" in env).toBe(want.has("jobs:send"));
   expect(seen.sendEvents).toBe(want.has("events:send"));
   expect("SST_Queue_queueUrl_Events" in env).toBe(want.has("events:send"));
+  expect(seen.sendPageViews).toBe(want.has("page-views:send"));
+  expect("SST_Queue_queueUrl_PageViews" in env).toBe(want.has("page-views:send"));
   expect(seen.mail).toBe(want.has("mail:send"));
   expect(seen.unsubscribeKey).toBe(want.has("mail:unsubscribe-key"));
   expect("SST_Secret_value_UNSUBSCRIBE_KEY" in env).toBe(want.has("mail:unsubscribe-key"));
@@ -156,9 +174,10 @@ function expectGrants(fn: RouteFunction, statements: Statement[], record: RouteR
   expect(seen.tableWrite).toBe(writes);
   if (!writes && !want.has("table:page-views")) expect(seen.tableAnyWrite).toBe(false);
   if (want.has("table:page-views")) {
-    // A page view writes and looks its site up by id; it cannot read customers' items.
-    expect(allows(statements, "dynamodb:UpdateItem", table)).toBe(true);
-    expect(allows(statements, "dynamodb:PutItem", table)).toBe(true);
+    // Accepting a view looks its site up by id; it cannot read customers' items, and all
+    // writing (rate counters too) is the consumer's (stacks/Analytics.ts).
+    expect(allows(statements, "dynamodb:UpdateItem", table)).toBe(false);
+    expect(allows(statements, "dynamodb:PutItem", table)).toBe(false);
     expect(
       allows(statements, "dynamodb:Query", { logicalId: "MainTable", suffix: "/index/gsi1" }),
     ).toBe(true);
@@ -271,6 +290,26 @@ describe("Api", () => {
       const props = functionProps(api.api.getFunction(routeKey));
       expect(props?.runtime).toBe("nodejs24.x");
       expect(props?.nodejs?.format).toBe("esm");
+    }
+  });
+
+  test("every function leaves SST's SSM client and the unused credential providers to the runtime, and only those", () => {
+    const functions = [
+      ...Object.keys(routes).map((routeKey) => api.api.getFunction(routeKey)),
+      jobs.worker,
+      use(Events).consumer,
+      use(Analytics).consumer,
+    ];
+    for (const fn of functions) {
+      const external = functionProps(fn).nodejs?.esbuild?.external ?? [];
+      expect(external).toEqual([...UNUSED_CREDENTIAL_PROVIDERS, ...RUNTIME_SDK_CLIENTS]);
+    }
+    // The clients our own code calls stay bundled: the version we test is the one we run.
+    expect(RUNTIME_SDK_CLIENTS).toEqual(["@aws-sdk/client-ssm"]);
+    for (const name of UNUSED_CREDENTIAL_PROVIDERS) {
+      expect(name).toMatch(
+        /^@(aws-sdk|smithy)\/credential-provider-(ini|sso|web-identity|process|http|imds)$/,
+      );
     }
   });
 });
@@ -501,6 +540,65 @@ describe("Events", () => {
     const webhooks = template(Webhooks);
     const webhook = roleStatements(webhooks, lambda(webhooks, "StripeWebhook").roleId);
     expect(allows(webhook, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
+  });
+});
+
+describe("Analytics (page-view write path)", () => {
+  test("the consumer reads the page-views queue in batches, with a window and a concurrency cap", () => {
+    const analytics = template(Analytics);
+    analytics.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      EventSourceArn: { "Fn::GetAtt": [pageViewsQueueId, "Arn"] },
+      BatchSize: pageViewsConsumer.batchSize,
+      MaximumBatchingWindowInSeconds: pageViewsConsumer.batchWindowSeconds,
+    });
+    // Lambda takes more than 10 records per batch from a standard queue only with a window.
+    expect(pageViewsConsumer.batchSize).toBeGreaterThan(10);
+    expect(pageViewsConsumer.batchWindowSeconds).toBeGreaterThan(0);
+    expect(
+      consumerConcurrency(analytics.toJSON() as TemplateJson, pageViewsQueueId).maximumConcurrency,
+    ).toBe(pageViewsConsumer.maxConcurrency);
+    const consumer = lambda(analytics, "PageViewsConsumer").properties;
+    expect(consumer.Timeout).toBe(pageViewsConsumer.timeoutSeconds);
+    expect(functionProps(use(Analytics).consumer).handler).toBe(pageViewsConsumer.handler);
+    const queue = analytics.toJSON().Resources[pageViewsQueueId].Properties;
+    expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(
+      6 * (pageViewsConsumer.timeoutSeconds + pageViewsConsumer.batchWindowSeconds),
+    );
+  });
+
+  test("a batch is received once: what comes back goes to the dead-letter queue, not to a second count", () => {
+    template(Analytics).hasResourceProperties("AWS::SQS::Queue", {
+      RedrivePolicy: {
+        deadLetterTargetArn: { "Fn::GetAtt": [pageViewsDeadLettersId, "Arn"] },
+        maxReceiveCount: 1,
+      },
+    });
+  });
+
+  test("the consumer may only add to the table and read its own queue; only collect may send to it", () => {
+    const analytics = template(Analytics);
+    const consumer = lambda(analytics, "PageViewsConsumer");
+    const statements = roleStatements(analytics, consumer.roleId);
+    expect(allows(statements, "dynamodb:UpdateItem", table)).toBe(true);
+    for (const action of [...TABLE_READ_ACTIONS, "dynamodb:PutItem", "dynamodb:DeleteItem"]) {
+      expect(allows(statements, action, table)).toBe(false);
+    }
+    expect(allows(statements, "dynamodb:UpdateItem", tableIndexes)).toBe(false);
+    expect(allows(statements, "sqs:ReceiveMessage", { logicalId: pageViewsQueueId })).toBe(true);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: pageViewsQueueId })).toBe(false);
+    expect(allows(statements, "ssm:GetParameters", secretArn("test", "ANALYTICS_SALT_KEY"))).toBe(
+      false,
+    );
+
+    const apiTemplate = template(Api);
+    const senders = [...routeFunctions(apiTemplate)]
+      .filter(([, fn]) =>
+        allows(roleStatements(apiTemplate, fn.roleId), "sqs:SendMessage", {
+          logicalId: pageViewsQueueId,
+        }),
+      )
+      .map(([routeKey]) => routeKey);
+    expect(senders).toEqual(["POST /api/collect"]);
   });
 });
 

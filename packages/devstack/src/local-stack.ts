@@ -55,8 +55,15 @@ export interface LocalStackOptions {
   dns?: { resolver?: string; cnameTarget?: string; aRecord?: string; claimTtlDays?: string };
   /** The per-request JSON log line; tests and the benchmark turn it off. Default true. */
   logRequests?: boolean;
-  /** Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS. */
-  queue?: { visibilityTimeoutMs?: number; maxReceiveCount?: number };
+  /**
+   * Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS; the
+   * page-views batching window defaults to production's (docs/analytics.md "Write path").
+   */
+  queue?: {
+    visibilityTimeoutMs?: number;
+    maxReceiveCount?: number;
+    pageViewsBatchWindowMs?: number;
+  };
   /**
    * How often the uptime checks run (the EventBridge rule's stand-in, docs/monitoring.md);
    * 0 or omitted = never on a timer (tests run them with `uptime.run()`).
@@ -81,6 +88,8 @@ export interface LocalStack {
   queue: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The domain events queue (notifications), likewise. */
   events: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** The accepted page views, waiting for the page-views consumer, likewise. */
+  pageViews: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** Every mail the product sent through the SES stand-in, as its SMTP inbox keeps it. */
   mail: { messages(): StoredMail[] };
   /** The scheduled uptime job: the same handler the production rule invokes, run now. */
@@ -219,6 +228,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         bucket: `${STAGE}-${APP_NAME}-screenshots`,
         queue: `${STAGE}-${APP_NAME}-Jobs`,
         events: `${STAGE}-${APP_NAME}-Events`,
+        pageViews: `${STAGE}-${APP_NAME}-PageViews`,
       },
     };
     const env: Record<string, string> = {
@@ -251,6 +261,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const queue = jobs.queue();
     const events = jobs.events();
+    const pageViews = jobs.pageViews();
     const runUptime = () => loader.invoke(uptimeWorkerHandler, { source: "aws.events" });
     const runSiteDeletions = (now?: Date) =>
       loader.invoke(siteDeletionsWorkerHandler, {
@@ -272,6 +283,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         state: () => events.state(),
         deadLetters: () => events.deadLetters(),
         idle: () => events.idle(),
+      },
+      pageViews: {
+        state: () => pageViews.state(),
+        deadLetters: () => pageViews.deadLetters(),
+        idle: () => pageViews.idle(),
       },
       mail: { messages: () => mail.mail().messages() },
       uptime: { run: runUptime },

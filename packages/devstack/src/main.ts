@@ -1,6 +1,6 @@
 /** `npm start`: the local stack on a fixed port, with its data kept between runs. */
 import { existsSync } from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import { startLocalStack } from "./local-stack";
 
 const settingsSchema = z.object({

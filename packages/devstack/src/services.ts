@@ -7,7 +7,11 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { jobsWorkerHandler, notificationsWorkerHandler } from "@portal/functions/routes";
+import {
+  jobsWorkerHandler,
+  notificationsWorkerHandler,
+  pageViewsConsumer,
+} from "@portal/functions/routes";
 import { createDevIdentity } from "./dev-identity";
 import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
 import { ensureTable, startDynamo } from "./dynamodb";
@@ -27,7 +31,7 @@ export interface ServiceContext {
   /** The stack's own origins, the first being the one printed. */
   origins: string[];
   /** Names the resources carry, as SST would name them for stage "local". */
-  names: { table: string; bucket: string; queue: string; events: string };
+  names: { table: string; bucket: string; queue: string; events: string; pageViews: string };
   loader: HandlerLoader;
 }
 
@@ -81,16 +85,25 @@ export const s3Service: LocalService = {
 
 /**
  * The queues behind one SQS endpoint (the SDK takes one AWS_ENDPOINT_URL_SQS): the jobs queue
- * feeding the audit worker, and the domain events queue feeding the notifications consumer
- * (stacks/Events.ts). GET /__devstack/queue and /__devstack/events show them.
+ * feeding the audit worker, the domain events queue feeding the notifications consumer
+ * (stacks/Events.ts), and the page-views queue feeding the page-views consumer in batches
+ * (stacks/Analytics.ts). GET /__devstack/queue, /__devstack/events and /__devstack/page-views
+ * show them.
  */
 export function jobsQueueService(options: {
   visibilityTimeoutMs?: number;
   maxReceiveCount?: number;
+  /** The page-views batching window; production's (routes.ts pageViewsConsumer) by default. */
+  pageViewsBatchWindowMs?: number;
 }) {
   let queue: LocalQueue | undefined;
   let eventsQueue: LocalQueue | undefined;
-  const service: LocalService & { queue(): LocalQueue; events(): LocalQueue } = {
+  let pageViewsQueue: LocalQueue | undefined;
+  const service: LocalService & {
+    queue(): LocalQueue;
+    events(): LocalQueue;
+    pageViews(): LocalQueue;
+  } = {
     name: "jobs-queue",
     queue() {
       if (!queue) throw new Error("The jobs queue has not started");
@@ -99,6 +112,10 @@ export function jobsQueueService(options: {
     events() {
       if (!eventsQueue) throw new Error("The events queue has not started");
       return eventsQueue;
+    },
+    pageViews() {
+      if (!pageViewsQueue) throw new Error("The page-views queue has not started");
+      return pageViewsQueue;
     },
     async start({ host, names, loader }) {
       const jobs = new LocalQueue({
@@ -117,12 +134,24 @@ export function jobsQueueService(options: {
         maxReceiveCount: options.maxReceiveCount ?? 5,
       });
       eventsQueue = events;
-      const sqs = await startSqsEndpoint({ host, queues: [jobs, events] });
+      const pageViews = new LocalQueue({
+        name: names.pageViews,
+        consumer: (event) => loader.invoke(pageViewsConsumer.handler, event),
+        visibilityTimeoutMs: options.visibilityTimeoutMs,
+        // As stacks/Analytics.ts: a batch is received once (never counted twice).
+        maxReceiveCount: 1,
+        batchSize: pageViewsConsumer.batchSize,
+        batchWindowMs:
+          options.pageViewsBatchWindowMs ?? pageViewsConsumer.batchWindowSeconds * 1000,
+      });
+      pageViewsQueue = pageViews;
+      const sqs = await startSqsEndpoint({ host, queues: [jobs, events, pageViews] });
       return {
         env: {
           AWS_ENDPOINT_URL_SQS: sqs.endpoint,
           SST_Queue_queueUrl_Jobs: sqs.queueUrl(jobs.name),
           SST_Queue_queueUrl_Events: sqs.queueUrl(events.name),
+          SST_Queue_queueUrl_PageViews: sqs.queueUrl(pageViews.name),
         },
         mount: {
           prefix: "/__devstack",
@@ -131,12 +160,15 @@ export function jobsQueueService(options: {
               return sendJson(res, 200, jobs.state());
             if (req.method === "GET" && subPath === "/events")
               return sendJson(res, 200, events.state());
+            if (req.method === "GET" && subPath === "/page-views")
+              return sendJson(res, 200, pageViews.state());
             sendJson(res, 404, { error: { code: "not_found", message: "Not found" } });
           },
         },
         async stop() {
           await jobs.stop();
           await events.stop();
+          await pageViews.stop();
           await sqs.stop();
         },
       };

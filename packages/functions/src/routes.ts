@@ -15,8 +15,12 @@ export type Grant =
   | "table:read"
   /** table:read plus PutItem, UpdateItem, DeleteItem and BatchWriteItem */
   | "table:write"
-  /** what a page view writes: PutItem and UpdateItem on the table, Query on the site-id index */
+  /** what accepting a page view needs: Query on the site-id index (a site by its id), no write */
   | "table:page-views"
+  /** send accepted page views to the PageViews queue, which the page-views consumer reads */
+  | "page-views:send"
+  /** what adding up page views writes: UpdateItem on the table, nothing else */
+  | "table:count-views"
   /** the STRIPE_SECRET_KEY secret */
   | "stripe"
   /** read screenshots (presigned GET URLs), under users/ only */
@@ -335,7 +339,7 @@ export const routes = {
   "POST /api/collect": {
     handler: api("analytics/collect"),
     entitlement: "public",
-    grants: ["table:page-views", "analytics:salt"],
+    grants: ["table:page-views", "analytics:salt", "page-views:send"],
   },
   // Public: the unsubscribe link of every mail; its signed token is the authority.
   "GET /api/notifications/unsubscribe": {
@@ -363,3 +367,18 @@ export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.hand
 export const notificationsWorkerHandler = "packages/functions/src/workers/notifications.handler";
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";
 export const siteDeletionsWorkerHandler = "packages/functions/src/workers/site-deletions.handler";
+
+/**
+ * The page-views consumer and how its queue feeds it (docs/analytics.md "Write path"), read by
+ * stacks/Analytics.ts and by the local stack, so both batch alike. Lambda invokes it when a
+ * batch is full or the window has passed since the first view of the batch arrived: the window
+ * is the report's lag, and what lets one write carry many views.
+ */
+export const pageViewsConsumer = {
+  handler: "packages/functions/src/workers/page-views.handler",
+  batchSize: 1000,
+  batchWindowSeconds: 5,
+  /** Batches at once: bounds the writes per second any one counter item can see. */
+  maxConcurrency: 10,
+  timeoutSeconds: 60,
+} as const;

@@ -3,21 +3,16 @@
  * notifications consumer (packages/functions/src/workers/notifications.ts) reads. Locally the
  * same SDK call reaches the local stack's SQS endpoint (AWS_ENDPOINT_URL_SQS).
  */
-import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { Queue } from "sst/node/queue";
 import type { DomainEvent } from "../contracts/events";
+import { sqs } from "./queue";
 
 declare module "sst/node/queue" {
   export interface QueueResources {
     Events: { queueUrl: string };
   }
 }
-
-let client: SQSClient | undefined;
-const sqs = () => {
-  client ??= new SQSClient({});
-  return client;
-};
 
 export async function sendEvent(event: DomainEvent): Promise<void> {
   await sqs().send(

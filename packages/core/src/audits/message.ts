@@ -4,7 +4,7 @@
  * and hands it to executeJob (worker.ts). Only the keys travel; the job record holds the rest.
  * zod only, so the worker's message registry can import it without core's data layer.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { JobMessage } from "../adapters/queue";
 import type { AuditKind } from "./enums";
 

@@ -3,7 +3,7 @@
  * tracking-ID connection, the page view the tracking snippet sends, and the aggregates the
  * analytics page shows. The server and the page share these, so each rule is written once.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { text } from "./text";
 
 // ── Google Analytics tracking ID ────────────────────────────────────────────────────────────

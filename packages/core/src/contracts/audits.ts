@@ -2,7 +2,7 @@
  * Results of the two audits the worker runs (docs/tools.md): what a finished SEO or Lighthouse job
  * stores and the pages show.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { STRATEGIES } from "../audits/enums";
 
 export const auditStrategySchema = z.enum(STRATEGIES);

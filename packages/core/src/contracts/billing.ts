@@ -2,7 +2,7 @@
  * Requests and answers of the payment and billing routes (docs/billing.md). Money is in cents as
  * Stripe keeps it; the web shows it in US dollars.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { text } from "./text";
 import { planIdSchema } from "./users";
 

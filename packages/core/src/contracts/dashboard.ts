@@ -2,7 +2,7 @@
  * The dashboard's own reads (docs/pages.md, "Dashboard"): its four stat cards and the activity
  * feed.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * GET /api/dashboard/stats.

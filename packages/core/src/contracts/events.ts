@@ -3,7 +3,7 @@
  * on the Events queue to the notifications consumer (docs/notifications.md). Every event names
  * the customer it concerns and has an id that stays the same across redeliveries.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 const base = {
   /** Unique per occurrence; the consumer sends at most one mail per id. */

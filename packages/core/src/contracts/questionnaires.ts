@@ -3,7 +3,7 @@
  * wizard validates with and POST /api/questionnaires checks, and the answers of
  * GET /api/questionnaires/me and GET /api/questionnaire.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   ADDITIONAL_SERVICES,
   BUDGETS,

@@ -2,7 +2,7 @@
  * Site API contracts (docs/sites.md). The handlers validate with these and the web forms use the
  * same schemas, so a field is named and checked once.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
 import { text } from "./text";

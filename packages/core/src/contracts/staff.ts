@@ -5,7 +5,7 @@
  *
  * Imported by the console's pages too, so it depends on zod and other contracts only.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { SITE_STATUSES, type SiteStatus } from "../sites/enums";
 import { activitySchema } from "./dashboard";

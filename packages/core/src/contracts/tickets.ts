@@ -10,7 +10,7 @@
  * This file is imported by the web bundle too, so it depends on zod and the plain arrays of
  * tickets/enums.ts only; the ElectroDB entity derives from the same arrays.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../tickets/enums";
 import { text } from "./text";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { PLANS } from "../users/enums";
 
 /** Plans as stored. The server also accepts the display names (see contracts/plans.ts). */

@@ -28,6 +28,11 @@ export async function eraseSite(site: SiteItem): Promise<void> {
     await db.entities.uptimeDay.delete(uptimeDays.map(({ day }) => ({ userId, siteId, day }))).go();
   }
   await db.entities.siteMonitor.delete({ userId, siteId }).go();
+  // The page-view counters live under the site's own partition (docs/analytics.md).
+  const { data: counts } = await db.entities.analyticsCount.query
+    .bySite({ siteId })
+    .go({ pages: "all", attributes: ["siteId", "day", "dimension", "key"] });
+  if (counts.length > 0) await db.entities.analyticsCount.delete(counts).go();
 
   try {
     await db.entities.site
