@@ -11,19 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE_BUDGET_BYTES, type BundleSize, bundleHandlers } from "../../stacks/bundling";
 
 /**
- * Over the budget until `@aws-sdk/client-s3` shares the other clients' SDK version and its
- * duplicated core pieces go (docs/performance.md). Each must still be over: take it off this
- * list once it is not.
+ * Still over the budget (988-1,037 KB after the SDK versions were aligned): the two site
+ * writes that carry the domain rules' public-suffix list (tldts, ~77 KB), the S3 client and
+ * presigner for the site view, and the SQS client for the events they emit. Each must still
+ * be over: take it off this list once it is not (docs/performance.md).
  */
 const WAITING_ON_ONE_SDK_VERSION = [
-  "GET /api/sites",
-  "PATCH /api/sites/{id}",
-  "POST /api/sites/{id}/domain",
   "POST /api/sites/{id}/verify-domain",
-  "GET /api/staff/customers/{userId}",
   "PATCH /api/staff/customers/{userId}/sites/{siteId}",
 ];
-
 let outDir: string;
 let sizes: Map<string, BundleSize>;
 
