@@ -25,9 +25,9 @@ import {
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { toast } from "../ui/toaster";
-import { parseApiError } from "./api-error";
 import { createTicket, ticketsQuery } from "./queries";
 
 interface FieldProps {
@@ -255,7 +255,7 @@ function showServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
 ) {
-  const { fields } = parseApiError(error);
+  const fields = ApiError.from(error)?.fields ?? {};
   for (const name of FIELDS) {
     const message = fields[name];
     if (message) setError(name as Path<T>, { message });
