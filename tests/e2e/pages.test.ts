@@ -125,13 +125,13 @@ describe("pre-rendered public pages", () => {
     await page.getByRole("heading", { name: c.heading, level: 1 }).waitFor({ timeout: 2000 });
     // Chakra's styles came with the HTML: the page's container is laid out by its CSS (the
     // body's default 8 px margin is gone, the header is a flex row).
-    const styled = await page.evaluate(() => {
+    const styled = await page.evaluate(`(() => {
       const header = document.querySelector("header > div > div");
       return {
         bodyMargin: getComputedStyle(document.body).margin,
         headerDisplay: header ? getComputedStyle(header).display : null,
       };
-    });
+    })()`);
     expect(styled).toEqual({ bodyMargin: "0px", headerDisplay: "flex" });
     await context.close();
   });
@@ -139,7 +139,7 @@ describe("pre-rendered public pages", () => {
   it.each(publicPages)("the app takes $path over: one root, the same page", async (c) => {
     const { page, context, problems } = await openPage(browser);
     await page.goto(c.path);
-    await page.waitForFunction(() => !document.querySelector("[data-prerendered]"));
+    await page.waitForFunction('!document.querySelector("[data-prerendered]")');
     expect(await page.locator("#root").count()).toBe(1);
     await page.getByRole("heading", { name: c.heading, level: 1 }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
