@@ -3,7 +3,10 @@
  * the JavaScript it loads before its first paint and in all (measured in Chromium against the
  * local stack), the largest route chunks (from Vite's manifest), and Lighthouse's four
  * category scores for each public page, mobile and desktop, the median of
- * BENCH_LIGHTHOUSE_RUNS runs (default 3).
+ * BENCH_LIGHTHOUSE_RUNS runs (default 3). Then portal navigation: for /manage, /support and
+ * /billing, the time from clicking the side-nav link (on a freshly loaded dashboard, so
+ * nothing is cached) to the page's data on screen, beside the bare API reads the page makes,
+ * fetched from the same browser; medians of BENCH_NAV_RUNS runs (default 5).
  *
  *   npm run bench -- web          (part of `npm run bench`)
  */
@@ -98,6 +101,87 @@ function routeChunks(landing: Set<string>) {
     raw: r.files.reduce((sum, f) => sum + rawBytes(f), 0),
     files: r.files.length,
   }));
+}
+
+/** The side-nav pages measured, their heading and the API reads their loader makes. */
+const NAV_PAGES = [
+  { link: "My Sites", heading: "Manage Sites", reads: ["/api/sites"] },
+  { link: "Support", heading: "Support Center", reads: ["/api/tickets"] },
+  {
+    link: "Billing",
+    heading: "Billing",
+    reads: ["/api/billing/subscription", "/api/billing/payment-methods", "/api/billing/invoices"],
+  },
+];
+
+/** The page's heading is up and nothing in <main> is still loading (skeletons, spinners). */
+const dataOnScreen = (heading: string) => `(() => {
+  const main = document.querySelector("main");
+  if (!main) return false;
+  const titled = [...main.querySelectorAll("h1, h2")].some((h) => h.textContent === ${JSON.stringify(heading)});
+  return titled && !main.querySelector(".chakra-skeleton, .chakra-spinner, [aria-busy='true']");
+})()`;
+
+async function navigationTimings(origin: string, runs: number) {
+  const { setCustomerState, READY_CUSTOMER } = await import("../../tests/support/customer-state");
+  const spec = await chromiumLaunchSpec();
+  const browser = await chromium.launch({ executablePath: spec.executablePath, args: spec.args });
+  try {
+    const context = await browser.newContext({
+      baseURL: origin,
+      viewport: { width: 1440, height: 900 },
+    });
+    const signUp = await context.request.post("/dev-identity/sign-up", {
+      data: {
+        email: `bench-nav-${Date.now()}@example.com`,
+        password: "correct horse battery",
+        firstName: "Bench",
+        lastName: "Navigation",
+      },
+    });
+    const { user } = (await signUp.json()) as { user: { id: string } };
+    await context.request.get("/api/auth/user");
+    await setCustomerState(user.id, READY_CUSTOMER);
+    const page = await context.newPage();
+    const rows: Record<string, string | number>[] = [];
+    for (const target of NAV_PAGES) {
+      const clicks: number[] = [];
+      const bare: number[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        await page.goto("/dashboard");
+        await page
+          .waitForFunction(dataOnScreen("Dashboard"), undefined, { timeout: 30_000 })
+          .catch(() => {});
+        const link = page.getByRole("navigation", { name: "Portal" }).getByRole("link", {
+          name: new RegExp(`^${target.link}`),
+        });
+        await link.waitFor();
+        const started = performance.now();
+        await link.click();
+        await page.waitForFunction(dataOnScreen(target.heading), undefined, { timeout: 30_000 });
+        clicks.push(performance.now() - started);
+        // The bare reads: the same API calls from the same page, in parallel, no rendering.
+        bare.push(
+          (await page.evaluate(`(async () => {
+            const res = await fetch("/dev-identity/tokens", { method: "POST", credentials: "include" });
+            const headers = { Authorization: "Bearer " + (await res.json()).jwt };
+            const t = performance.now();
+            await Promise.all(${JSON.stringify(target.reads)}.map((p) => fetch(p, { headers, credentials: "include" }).then((r) => r.text())));
+            return performance.now() - t;
+          })()`)) as number,
+        );
+      }
+      rows.push({
+        page: target.heading,
+        "click → data on screen, p50 ms": Math.round(median(clicks)),
+        "bare API reads, p50 ms": Math.round(median(bare)),
+        runs,
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
 }
 
 const median = (values: number[]) => {
@@ -243,6 +327,8 @@ export const webBench = {
       }
       const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
       console.table(await lighthouseScores(stack.url, publicPaths, runs));
+      const navRuns = Number(process.env.BENCH_NAV_RUNS ?? 5);
+      console.table(await navigationTimings(stack.url, navRuns));
       console.log(
         `(medians of ${runs} Lighthouse runs; scores depend on this machine's CPU: see 'CPU benchmark'; the local stack compresses as CloudFront does)`,
       );
