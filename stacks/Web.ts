@@ -50,7 +50,8 @@ export function contentSecurityPolicy(input: {
     // clerk-js is served from the instance's Frontend API host; Clerk's bot protection uses
     // Cloudflare Turnstile.
     "script-src": ["'self'", clerk, "https://js.stripe.com", "https://challenges.cloudflare.com"],
-    // Chakra UI (Emotion) injects <style> elements at run time.
+    // Chakra UI (Emotion) injects <style> elements at run time; the pre-rendered public pages
+    // carry theirs inline in <head> (docs/pages.md).
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https://img.clerk.com", ...screenshots],
     "font-src": ["'self'", "data:"],
