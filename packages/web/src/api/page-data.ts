@@ -7,19 +7,23 @@
 import type { GateDecision } from "../access/gate";
 
 /**
- * Runs `reads` when the access gate lets the page render, and waits for them to settle. Never
- * throws: a failed read stays in the query cache and the page shows it in its own error state
- * (the spec gives each card one), and a visitor the gate sends elsewhere starts no read that
- * would answer 401 while their session is still loading.
+ * Starts `reads` when the access gate lets the page render, without holding the navigation:
+ * the page opens at once and shows its loading state until the data it asked for arrives
+ * (often already there, from the preload on intent). Never throws: a failed read stays in
+ * the query cache and the page shows it in its own error state (the spec gives each card
+ * one), and a visitor the gate sends elsewhere starts no read that would answer 401 while
+ * their session is still loading.
  */
-export async function loadPageData(
+export function loadPageData(
   context: { gate: GateDecision },
   reads: () => Promise<readonly Promise<unknown>[]>,
-): Promise<void> {
+): void {
   if (!("render" in context.gate)) return;
-  try {
-    await Promise.allSettled(await reads());
-  } catch {
+  reads().then(
+    (started) => {
+      for (const read of started) read.catch(() => {});
+    },
     // The query module itself failed to download: the page loads it again and says so.
-  }
+    () => {},
+  );
 }
