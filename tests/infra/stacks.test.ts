@@ -10,6 +10,7 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { Runtime } from "aws-cdk-lib/aws-lambda";
 import { type App, Config, type FunctionProps, Function as SstFunction, use } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
+import { PRERENDERED_PAGES } from "../../packages/web/prerendered-pages";
 import sstConfig from "../../sst.config";
 import { Analytics } from "../../stacks/Analytics";
 import { Api, THROTTLE } from "../../stacks/Api";
@@ -801,7 +802,7 @@ function expectApiBehaviour(web: Template, storage: Template) {
 }
 
 describe("Web", () => {
-  test("client-side routes get index.html from a viewer-request function, files do not", () => {
+  test("public pages get their pre-rendered HTML, client-side routes index.html, files themselves", () => {
     const webTemplate = template(Web);
     const [functionId] = only(webTemplate, "AWS::CloudFront::Function");
     webTemplate.hasResourceProperties("AWS::CloudFront::Distribution", {
@@ -816,17 +817,29 @@ describe("Web", () => {
         }),
       }),
     });
-    // The function's own code, run as CloudFront would run it.
-    const route = new Function(
-      "event",
-      `${SPA_ROUTING_FUNCTION}; return handler(event);`,
-    ) as (event: { request: { uri: string } }) => { uri: string };
+    // The deployed function's own code, run as CloudFront would run it.
+    const code = webTemplate.toJSON().Resources[functionId as string].Properties.FunctionCode;
+    expect(code).toBe(SPA_ROUTING_FUNCTION);
+    const route = new Function("event", `${code}; return handler(event);`) as (event: {
+      request: { uri: string };
+    }) => { uri: string };
     const uri = (path: string) => route({ request: { uri: path } }).uri;
+    expect(uri("/")).toBe("/prerendered/home.html");
+    expect(uri("/pricing")).toBe("/prerendered/pricing.html");
+    expect(uri("/sales")).toBe("/prerendered/sales.html");
+    expect(uri("/sales/")).toBe("/prerendered/sales.html");
+    for (const [path, file] of Object.entries(PRERENDERED_PAGES)) expect(uri(path)).toBe(file);
     expect(uri("/dashboard")).toBe("/index.html");
     expect(uri("/support/01J0ABC")).toBe("/index.html");
-    expect(uri("/")).toBe("/index.html");
+    expect(uri("/sales/more")).toBe("/index.html");
     expect(uri("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
     expect(uri("/robots.txt")).toBe("/robots.txt");
+  });
+
+  test("the pre-rendered pages name the host they are served from (APP_URL)", () => {
+    const env = (site: unknown) =>
+      (site as { props: { environment: Record<string, string> } }).props.environment;
+    expect(env(web.site).VITE_PUBLIC_HOST).toBe(new URL(validSettings.APP_URL ?? "").hostname);
   });
 
   test("no distribution-wide error pages, which would turn the API's 403 and 404 into index.html", () => {

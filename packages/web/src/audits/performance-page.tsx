@@ -23,9 +23,9 @@ import type { AuditStrategy } from "@portal/core/contracts/audits";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Gauge, Monitor, Smartphone } from "lucide-react";
 import { type FormEvent, useMemo, useState } from "react";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
-import { parseApiError } from "../tickets/api-error";
 import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./audit-form";
 import { lighthouseBand, longDateTime } from "./display";
 import { JobProgress } from "./job-progress";
@@ -68,7 +68,9 @@ export function PerformancePage() {
     onSuccess: (job) => watch.start(job),
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      const { message, fields } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const message = apiError?.detail;
+      const fields = apiError?.fields ?? {};
       analysisFailedToast(fields.url ?? message);
     },
   });

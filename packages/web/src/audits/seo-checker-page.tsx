@@ -8,9 +8,9 @@ import type { SeoJob } from "@portal/core/contracts/audit-jobs";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { SearchCheck } from "lucide-react";
 import type { FormEvent } from "react";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
-import { parseApiError } from "../tickets/api-error";
 import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./audit-form";
 import { SEO_RESULTS_PATH, seoJobQuery, seoResultsQuery, startSeo } from "./queries";
 import { SeoResultCard } from "./seo-result-card";
@@ -40,7 +40,9 @@ export function SeoCheckerPage() {
     onError: (error) => {
       // A lost session has its own toast and redirect (the query client's 401 handling).
       if (isUnauthorizedError(error)) return;
-      const { status, message } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const status = apiError?.status;
+      const message = apiError?.detail;
       // A limit is not a problem with the URL: say what it is.
       analysisFailedToast(status === 429 ? message : null);
     },

@@ -23,7 +23,6 @@ import {
   TicketTitleField,
   useCreateTicket,
 } from "../tickets/ticket-form-fields";
-import { activitiesQuery, dashboardStatsQuery } from "./queries";
 
 /** Category and priority start unchosen, so "Please select…" can be said (the form's rule). */
 type FormValues = Omit<DashboardTicketFormInput, "category" | "priority"> & {
@@ -62,7 +61,6 @@ function TicketDialog({ onClose }: { onClose: () => void }) {
   } = useForm<FormValues, unknown, DashboardTicketForm>({ resolver, defaultValues: DEFAULTS });
 
   const create = useCreateTicket({
-    alsoRefresh: [activitiesQuery().queryKey, dashboardStatsQuery().queryKey],
     onClose,
     setError,
     quietWhenUnauthorized: true,

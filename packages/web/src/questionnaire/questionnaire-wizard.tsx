@@ -15,8 +15,8 @@ import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
-import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { clearDraft, loadDraft, saveDraft } from "./draft";
 import { submitQuestionnaire } from "./queries";
@@ -89,7 +89,7 @@ export function QuestionnaireWizard({
     onError: (error) => {
       // A lost session already shows 'Unauthorized' and goes to /sign-in (router.tsx).
       if (isUnauthorizedError(error)) return;
-      const { fields } = parseApiError(error);
+      const fields = ApiError.from(error)?.fields ?? {};
       const names = Object.keys(fields);
       for (const name of names) {
         form.setError(name.split(".")[0] as WizardField, { message: fields[name] });

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { CircleX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../api/api-error";
 import { currentUserKey } from "../api/current-user";
 import { useIdentity } from "../identity/context";
 import { readSelectedPlan } from "../sales/selected-plan";
@@ -97,7 +98,7 @@ function Subscribe() {
     },
     onError(error) {
       setPhase("failed");
-      if (error.message.startsWith("401")) {
+      if (ApiError.from(error)?.status === 401) {
         toast({
           title: "Authentication Required",
           description: "Please log in to continue with your subscription.",

@@ -26,8 +26,8 @@ import type {
 import { Globe, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import type { Control } from "react-hook-form";
+import { ApiError } from "../api/api-error";
 import { formatLongDate } from "../dashboard/site-display";
-import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { DnsRecordsTable } from "./dns-records-table";
 import { LiveSiteButton } from "./live-site-button";
@@ -59,7 +59,9 @@ export function DomainPanel({
       });
     },
     onFailure: (error) => {
-      const { fields, message } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const fields = apiError?.fields ?? {};
+      const message = apiError?.detail;
       // The server says why (taken, malformed, ours): worth showing under the title.
       toast({
         title: "Failed to add domain",
@@ -87,7 +89,10 @@ export function DomainPanel({
     },
     onFailure: (error) => {
       // A lapsed or lost claim says what to do next (add the domain again).
-      const { fields, message, status } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const fields = apiError?.fields ?? {};
+      const message = apiError?.detail;
+      const status = apiError?.status;
       toast({
         title: "Failed to verify domain",
         description:

@@ -7,8 +7,8 @@
 import type { Site } from "@portal/core/contracts/sites";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
-import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { refreshAllScreenshots, refreshScreenshot, sitesQuery } from "./queries";
 import { canCapture } from "./site-status";
@@ -94,7 +94,7 @@ export function useRefreshPreviews() {
       if (isUnauthorizedError(error)) return; // the shared 'Unauthorized' flow takes over
       toast({
         title: "Error",
-        description: parseApiError(error).message ?? "Failed to refresh screenshots",
+        description: ApiError.from(error)?.detail ?? "Failed to refresh screenshots",
         variant: "destructive",
       });
     },
@@ -118,7 +118,7 @@ export function useRefreshPreviews() {
       if (isUnauthorizedError(error)) return;
       toast({
         title: "Error",
-        description: parseApiError(error).message ?? "Failed to update screenshot",
+        description: ApiError.from(error)?.detail ?? "Failed to update screenshot",
         variant: "destructive",
       });
     },

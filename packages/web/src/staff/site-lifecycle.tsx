@@ -22,8 +22,8 @@ import { SITE_STATUSES, type SiteStatus } from "@portal/core/sites/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { ApiError } from "../api/api-error";
 import { formatLongDate } from "../dashboard/site-display";
-import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { refreshConsole, updateSite } from "./queries";
 
@@ -85,7 +85,9 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
     },
     onError: (error) => {
       setPending(null);
-      const { message, fields } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const message = apiError?.detail;
+      const fields = apiError?.fields ?? {};
       for (const [name, text] of Object.entries(fields)) {
         if (name === "status" || name === "url" || name === "liveUrl") {
           form.setError(name, { message: text });

@@ -65,7 +65,7 @@ function NewTicketDialog({ onClose }: { onClose: () => void }) {
   });
   const descriptionLength = watch("description")?.length ?? 0;
 
-  const create = useCreateTicket({ alsoRefresh: [["/api/activities"]], onClose, setError });
+  const create = useCreateTicket({ onClose, setError });
 
   return (
     <TicketDialogShell

@@ -101,6 +101,8 @@ export function Toaster() {
       return () => listeners.delete(listener);
     },
     () => regionWanted,
+    // Pre-rendered pages (docs/pages.md) have no toast region; it loads in the browser.
+    () => false,
   );
 
   // Keyboard users get F8 even before any toast: load the region once the page is quiet.
