@@ -61,6 +61,8 @@ describe.each([375, 1440])("at %i px wide", (width) => {
       await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
       if (c.path === "/subscribe") {
         await page.goto("/sales");
+        // The pre-rendered page's buttons do nothing until the app has taken it over.
+        await page.waitForFunction('!document.querySelector("[data-prerendered]")');
         await page.getByRole("button", { name: "Choose Starter" }).click();
       }
     }
