@@ -61,8 +61,6 @@ describe.each([375, 1440])("at %i px wide", (width) => {
       await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
       if (c.path === "/subscribe") {
         await page.goto("/sales");
-        // The pre-rendered page's buttons do nothing until the app has taken it over.
-        await page.waitForFunction('!document.querySelector("[data-prerendered]")');
         await page.getByRole("button", { name: "Choose Starter" }).click();
       }
     }
@@ -146,6 +144,27 @@ describe("pre-rendered public pages", () => {
     await page.getByRole("heading", { name: c.heading, level: 1 }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a button pressed before the app takes over is pressed again once it has", async () => {
+    const { page, context } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
+    // The identity provider answers late: the pre-rendered page is all there is meanwhile.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/dev-identity/**", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.route("**/api/create-subscription", () => new Promise<void>(() => {}));
+    await page.goto("/sales");
+    expect(await page.locator("[data-prerendered]").count()).toBe(1);
+    await page.getByRole("button", { name: "Choose Starter" }).click();
+    release();
+    await waitForPath(page, "/subscribe");
     await context.close();
   });
 
