@@ -22,6 +22,6 @@ export default {
     });
     // Only prod keeps its table and bucket when a stage is removed; other stages are disposable.
     if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
-    app.stack(Storage).stack(Jobs).stack(Events).stack(Api).stack(Webhooks).stack(Web);
+    app.stack(Storage).stack(Events).stack(Jobs).stack(Api).stack(Webhooks).stack(Web);
   },
 } satisfies SSTConfig;

@@ -1,9 +1,15 @@
 /**
  * Domain events (docs/notifications.md): the Events queue that the core emits to, its
- * dead-letter queue, and the notifications consumer that turns events into mails through SES.
- * Routes that emit get the `events:send` grant through their records (routes.ts).
+ * dead-letter queue, and the notifications consumer that turns events into mails through SES
+ * and into deliveries on the WebhookDeliveries queue, whose sender posts them to customers'
+ * endpoints (docs/developer-api.md). Routes that emit get the `events:send` grant through their
+ * records (routes.ts).
  */
-import { notificationsWorkerHandler, uptimeWorkerHandler } from "@portal/functions/routes";
+import {
+  notificationsWorkerHandler,
+  uptimeWorkerHandler,
+  webhooksWorkerHandler,
+} from "@portal/functions/routes";
 import {
   Cron,
   Function as LambdaFunction,
@@ -23,16 +29,40 @@ export const EVENTS_MAX_RECEIVE_COUNT = 5;
 export const UPTIME_SCHEDULE = "rate(5 minutes)";
 /** A run checks sites eight at a time, each given 10 s twice (certificate, then the page). */
 export const UPTIME_TIMEOUT_SECONDS = 240;
+/** A delivery waits at most 15 s for the receiver (core/developer/post.ts); one per message. */
+export const WEBHOOKS_TIMEOUT_SECONDS = 30;
+/**
+ * Receives of one attempt before it goes to the dead-letter queue. A receiver's failure is no
+ * failed receive (the retry is a new, delayed message); only a crash of the sender is.
+ */
+export const WEBHOOKS_MAX_RECEIVE_COUNT = 3;
+/** Senders at once: a slow receiver must not take the account's Lambda concurrency. */
+export const WEBHOOKS_CONCURRENCY = 10;
 
 export function Events({ stack }: StackContext) {
   const { table, bucket, config, settings } = use(Storage);
-  // Claims event ids and reads the user (table:write), sends the mail, signs the unsubscribe link.
-  const granted = grantsProps(["table:write", "mail:send", "mail:unsubscribe-key"], {
-    table,
-    bucket,
-    config,
-    mail: settings.mail,
+
+  const webhookDeadLetters = new Queue(stack, "WebhookDeliveriesDeadLetters", {
+    cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
   });
+  const webhooks = new Queue(stack, "WebhookDeliveries", {
+    cdk: {
+      queue: {
+        visibilityTimeout: toCdkDuration(`${WEBHOOKS_TIMEOUT_SECONDS * 6} seconds`),
+        deadLetterQueue: {
+          queue: webhookDeadLetters.cdk.queue,
+          maxReceiveCount: WEBHOOKS_MAX_RECEIVE_COUNT,
+        },
+      },
+    },
+  });
+
+  // Claims event ids and reads the user (table:write), sends the mail, signs the unsubscribe
+  // link, and queues the customer's webhook deliveries (webhooks:send).
+  const granted = grantsProps(
+    ["table:write", "mail:send", "mail:unsubscribe-key", "webhooks:send"],
+    { table, bucket, config, mail: settings.mail, webhooks },
+  );
 
   const consumer = new LambdaFunction(stack, "Notifications", {
     handler: notificationsWorkerHandler,
@@ -91,5 +121,40 @@ export function Events({ stack }: StackContext) {
     },
   });
 
-  return { queue, deadLetters, consumer, uptime };
+  // The webhook sender: reads the endpoint and logs each attempt (table:write), queues the
+  // next try (webhooks:send), and tells the customer when it turns an endpoint off
+  // (events:send). Outbound through the guard, like the uptime checks.
+  const senderGrants = grantsProps(["table:write", "webhooks:send", "events:send"], {
+    table,
+    bucket,
+    config,
+    events: queue,
+    webhooks,
+  });
+  const sender = new LambdaFunction(stack, "WebhookSender", {
+    handler: webhooksWorkerHandler,
+    timeout: `${WEBHOOKS_TIMEOUT_SECONDS} seconds`,
+    ...senderGrants,
+    bind: [...(senderGrants.bind ?? []), config.parameters.OUTBOUND_ALLOW_HOSTS],
+  });
+  webhooks.addConsumer(stack, {
+    function: sender,
+    cdk: {
+      eventSource: {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: WEBHOOKS_CONCURRENCY,
+      },
+    },
+  });
+
+  return {
+    queue,
+    deadLetters,
+    consumer,
+    uptime,
+    webhooks,
+    webhookDeadLetters,
+    sender,
+  };
 }

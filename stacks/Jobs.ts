@@ -10,6 +10,7 @@ import {
   toCdkDuration,
   use,
 } from "sst/constructs";
+import { Events } from "./Events";
 import { grantsProps } from "./grants";
 import { Storage } from "./Storage";
 
@@ -28,8 +29,15 @@ export const WORKER_CONCURRENCY = 5;
 
 export function Jobs({ stack }: StackContext) {
   const { table, bucket, config } = use(Storage);
-  // Reads its jobs and writes their results; stores screenshots (and replaces old ones).
-  const granted = grantsProps(["table:write", "screenshots:write"], { table, bucket, config });
+  const { queue: events } = use(Events);
+  // Reads its jobs and writes their results; stores screenshots (and replaces old ones);
+  // tells the customer's webhooks a run completed (events:send, docs/developer-api.md).
+  const granted = grantsProps(["table:write", "screenshots:write", "events:send"], {
+    table,
+    bucket,
+    config,
+    events,
+  });
 
   const worker = new LambdaFunction(stack, "JobsWorker", {
     handler: jobsWorkerHandler,

@@ -49,8 +49,11 @@ export interface LocalStackOptions {
   dns?: { resolver?: string; cnameTarget?: string; aRecord?: string; claimTtlDays?: string };
   /** The per-request JSON log line; tests and the benchmark turn it off. Default true. */
   logRequests?: boolean;
-  /** Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS. */
-  queue?: { visibilityTimeoutMs?: number; maxReceiveCount?: number };
+  /**
+   * Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS, and a
+   * DelaySeconds second of 1000 ms (tests shrink a webhook's backoff with msPerDelaySecond).
+   */
+  queue?: { visibilityTimeoutMs?: number; maxReceiveCount?: number; msPerDelaySecond?: number };
   /**
    * How often the uptime checks run (the EventBridge rule's stand-in, docs/monitoring.md);
    * 0 or omitted = never on a timer (tests run them with `uptime.run()`).
@@ -68,6 +71,8 @@ export interface LocalStack {
   queue: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The domain events queue (notifications), likewise. */
   events: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** The outgoing webhook deliveries queue (docs/developer-api.md), likewise. */
+  webhooks: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** Every mail the product sent through the SES stand-in, as its SMTP inbox keeps it. */
   mail: { messages(): StoredMail[] };
   /** The scheduled uptime job: the same handler the production rule invokes, run now. */
@@ -193,6 +198,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         bucket: `${STAGE}-${APP_NAME}-screenshots`,
         queue: `${STAGE}-${APP_NAME}-Jobs`,
         events: `${STAGE}-${APP_NAME}-Events`,
+        webhooks: `${STAGE}-${APP_NAME}-WebhookDeliveries`,
       },
     };
     const env: Record<string, string> = {
@@ -224,6 +230,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const queue = jobs.queue();
     const events = jobs.events();
+    const webhooks = jobs.webhooks();
     const runUptime = () => loader.invoke(uptimeWorkerHandler, { source: "aws.events" });
     if (options.uptimeIntervalMs && options.uptimeIntervalMs > 0) {
       uptimeTimer = setInterval(() => {
@@ -244,6 +251,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         state: () => events.state(),
         deadLetters: () => events.deadLetters(),
         idle: () => events.idle(),
+      },
+      webhooks: {
+        state: () => webhooks.state(),
+        deadLetters: () => webhooks.deadLetters(),
+        idle: () => webhooks.idle(),
       },
       mail: { messages: () => mail.mail().messages() },
       uptime: { run: runUptime },

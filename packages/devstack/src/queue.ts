@@ -18,6 +18,11 @@ export interface QueueOptions {
   visibilityTimeoutMs?: number;
   /** Deliveries before a message is dead-lettered (the redrive policy's maxReceiveCount). */
   maxReceiveCount?: number;
+  /**
+   * Milliseconds one second of a message's DelaySeconds lasts here: 1000 as in SQS; tests make
+   * a webhook's backoff of minutes pass in moments (drive time, do not wait for it).
+   */
+  msPerDelaySecond?: number;
 }
 
 interface StoredMessage {
@@ -61,6 +66,7 @@ export class LocalQueue {
   private readonly consumer: QueueConsumer;
   private readonly visibilityTimeoutMs: number;
   private readonly maxReceiveCount: number;
+  private readonly msPerDelaySecond: number;
   private readonly messages: StoredMessage[] = [];
   private readonly dead: DeadLetter[] = [];
   private readonly lastErrors = new Map<string, string>();
@@ -76,6 +82,7 @@ export class LocalQueue {
     this.consumer = options.consumer;
     this.visibilityTimeoutMs = options.visibilityTimeoutMs ?? 30_000;
     this.maxReceiveCount = options.maxReceiveCount ?? 3;
+    this.msPerDelaySecond = options.msPerDelaySecond ?? 1000;
   }
 
   send(
@@ -91,7 +98,7 @@ export class LocalQueue {
       messageAttributes: options.messageAttributes ?? {},
       sentTimestamp: now,
       receiveCount: 0,
-      visibleAt: now + (options.delaySeconds ?? 0) * 1000,
+      visibleAt: now + (options.delaySeconds ?? 0) * this.msPerDelaySecond,
     };
     this.messages.push(message);
     this.pump();

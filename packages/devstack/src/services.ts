@@ -7,7 +7,11 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { jobsWorkerHandler, notificationsWorkerHandler } from "@portal/functions/routes";
+import {
+  jobsWorkerHandler,
+  notificationsWorkerHandler,
+  webhooksWorkerHandler,
+} from "@portal/functions/routes";
 import { createDevIdentity } from "./dev-identity";
 import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
 import { ensureTable, startDynamo } from "./dynamodb";
@@ -27,7 +31,7 @@ export interface ServiceContext {
   /** The stack's own origins, the first being the one printed. */
   origins: string[];
   /** Names the resources carry, as SST would name them for stage "local". */
-  names: { table: string; bucket: string; queue: string; events: string };
+  names: { table: string; bucket: string; queue: string; events: string; webhooks: string };
   loader: HandlerLoader;
 }
 
@@ -87,10 +91,16 @@ export const s3Service: LocalService = {
 export function jobsQueueService(options: {
   visibilityTimeoutMs?: number;
   maxReceiveCount?: number;
+  msPerDelaySecond?: number;
 }) {
   let queue: LocalQueue | undefined;
   let eventsQueue: LocalQueue | undefined;
-  const service: LocalService & { queue(): LocalQueue; events(): LocalQueue } = {
+  let webhooksQueue: LocalQueue | undefined;
+  const service: LocalService & {
+    queue(): LocalQueue;
+    events(): LocalQueue;
+    webhooks(): LocalQueue;
+  } = {
     name: "jobs-queue",
     queue() {
       if (!queue) throw new Error("The jobs queue has not started");
@@ -99,6 +109,10 @@ export function jobsQueueService(options: {
     events() {
       if (!eventsQueue) throw new Error("The events queue has not started");
       return eventsQueue;
+    },
+    webhooks() {
+      if (!webhooksQueue) throw new Error("The webhook deliveries queue has not started");
+      return webhooksQueue;
     },
     async start({ host, names, loader }) {
       const jobs = new LocalQueue({
@@ -117,12 +131,22 @@ export function jobsQueueService(options: {
         maxReceiveCount: options.maxReceiveCount ?? 5,
       });
       eventsQueue = events;
-      const sqs = await startSqsEndpoint({ host, queues: [jobs, events] });
+      const webhooks = new LocalQueue({
+        name: names.webhooks,
+        consumer: (event) => loader.invoke(webhooksWorkerHandler, event),
+        visibilityTimeoutMs: options.visibilityTimeoutMs,
+        // As stacks/Events.ts's WEBHOOKS_MAX_RECEIVE_COUNT.
+        maxReceiveCount: options.maxReceiveCount ?? 3,
+        msPerDelaySecond: options.msPerDelaySecond,
+      });
+      webhooksQueue = webhooks;
+      const sqs = await startSqsEndpoint({ host, queues: [jobs, events, webhooks] });
       return {
         env: {
           AWS_ENDPOINT_URL_SQS: sqs.endpoint,
           SST_Queue_queueUrl_Jobs: sqs.queueUrl(jobs.name),
           SST_Queue_queueUrl_Events: sqs.queueUrl(events.name),
+          SST_Queue_queueUrl_WebhookDeliveries: sqs.queueUrl(webhooks.name),
         },
         mount: {
           prefix: "/__devstack",
@@ -131,12 +155,15 @@ export function jobsQueueService(options: {
               return sendJson(res, 200, jobs.state());
             if (req.method === "GET" && subPath === "/events")
               return sendJson(res, 200, events.state());
+            if (req.method === "GET" && subPath === "/webhooks")
+              return sendJson(res, 200, webhooks.state());
             sendJson(res, 404, { error: { code: "not_found", message: "Not found" } });
           },
         },
         async stop() {
           await jobs.stop();
           await events.stop();
+          await webhooks.stop();
           await sqs.stop();
         },
       };

@@ -5,6 +5,7 @@
  * be forgotten in a second table. What each entitlement means: docs/access.md.
  */
 import type { Entitlement } from "@portal/core/access/entitlements";
+import type { KeyAccess } from "@portal/core/access/key-access";
 
 /**
  * What a route's function may touch beyond its own code. stacks/Api.ts turns each into the
@@ -32,7 +33,14 @@ export type Grant =
   /** the UNSUBSCRIBE_KEY secret that signs and checks the unsubscribe links of mails */
   | "mail:unsubscribe-key"
   /** the ANALYTICS_SALT_KEY secret that keys the daily visitor hash (page views) */
-  | "analytics:salt";
+  | "analytics:salt"
+  /**
+   * record an API key's use: UpdateItem of an API key's lastUsed only. Never listed in a
+   * record: every route an API key can reach gets it (routeGrants below).
+   */
+  | "table:key-use"
+  /** send webhook deliveries (and their retries) to the WebhookDeliveries queue */
+  | "webhooks:send";
 
 export interface RouteRecord {
   /** The handler as SST names it: "<file path from the repo root, no extension>.<export>". */
@@ -40,6 +48,27 @@ export interface RouteRecord {
   /** What the caller must have; checked by the wrapper from the stored user on every request. */
   entitlement: Entitlement;
   grants: readonly Grant[];
+  /**
+   * Whether an API key may call the route (docs/developer-api.md). Left out: GET routes are
+   * "read", the others "write"; public and staff routes are never reachable with a key. Billing
+   * and key management say "none": money and credentials are handled signed in, in the portal.
+   */
+  keys?: "none";
+}
+
+/** The class of a route for API keys (core/access/key-access.ts checks a key against it). */
+export function keyAccess(routeKey: string, record: RouteRecord): KeyAccess {
+  if (record.keys === "none" || record.entitlement === "public" || record.entitlement === "staff") {
+    return "none";
+  }
+  return routeKey.startsWith("GET ") ? "read" : "write";
+}
+
+/** The record's grants, and what every route a key can reach needs to record the key's use. */
+export function routeGrants(routeKey: string, record: RouteRecord): readonly Grant[] {
+  return keyAccess(routeKey, record) === "none"
+    ? record.grants
+    : [...record.grants, "table:key-use"];
 }
 
 const api = (path: string) => `packages/functions/src/api/${path}.handler`;
@@ -159,63 +188,75 @@ export const routes = {
     handler: api("billing/create-subscription"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   "POST /api/verify-subscription": {
     handler: api("billing/verify-subscription"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   "POST /api/complete-payment": {
     handler: api("billing/complete-payment"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   // The SEO upsell is a purchase for one of the customer's sites, not a way to pay a bill.
   "POST /api/create-payment-intent": {
     handler: api("billing/create-payment-intent"),
     entitlement: "activeSubscription",
     grants: PAYMENTS,
+    keys: "none",
   },
   // Reading billing also stores what Stripe says (a missed webhook shows here): table:write.
   "GET /api/billing/subscription": {
     handler: api("billing/subscription"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   "GET /api/billing/payment-methods": {
     handler: api("billing/payment-methods"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   "GET /api/billing/invoices": {
     handler: api("billing/invoices"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   "POST /api/billing/cancel-subscription": {
     handler: api("billing/cancel-subscription"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   "POST /api/billing/reactivate-subscription": {
     handler: api("billing/reactivate-subscription"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   "POST /api/billing/create-portal-session": {
     handler: api("billing/create-portal-session"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   "POST /api/billing/add-payment-method": {
     handler: api("billing/add-payment-method"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
   "POST /api/billing/set-default-payment-method": {
     handler: api("billing/set-default-payment-method"),
     entitlement: "signedIn",
     grants: PAYMENTS,
+    keys: "none",
   },
 
   // Audits run on the worker. Reading results settles runs that outlived the worker: a write.
@@ -269,6 +310,69 @@ export const routes = {
     handler: api("analytics/data"),
     entitlement: "onboarded",
     grants: ["table:read"],
+  },
+
+  // The Developer section of /settings (docs/developer-api.md). Keys are managed signed in
+  // only; a key cannot make, list or revoke keys, nor change where webhooks go.
+  "GET /api/developer/keys": {
+    handler: api("developer/list-keys"),
+    entitlement: "validPlan",
+    grants: ["table:read"],
+    keys: "none",
+  },
+  "POST /api/developer/keys": {
+    handler: api("developer/create-key"),
+    entitlement: "validPlan",
+    grants: ["table:write"],
+    keys: "none",
+  },
+  "DELETE /api/developer/keys/{id}": {
+    handler: api("developer/revoke-key"),
+    entitlement: "validPlan",
+    grants: ["table:write"],
+    keys: "none",
+  },
+  "GET /api/developer/webhooks": {
+    handler: api("developer/list-webhooks"),
+    entitlement: "validPlan",
+    grants: ["table:read"],
+    keys: "none",
+  },
+  "POST /api/developer/webhooks": {
+    handler: api("developer/create-webhook"),
+    entitlement: "validPlan",
+    grants: ["table:write"],
+    keys: "none",
+  },
+  "PATCH /api/developer/webhooks/{id}": {
+    handler: api("developer/update-webhook"),
+    entitlement: "validPlan",
+    grants: ["table:write"],
+    keys: "none",
+  },
+  "DELETE /api/developer/webhooks/{id}": {
+    handler: api("developer/delete-webhook"),
+    entitlement: "validPlan",
+    grants: ["table:write"],
+    keys: "none",
+  },
+  "POST /api/developer/webhooks/{id}/test": {
+    handler: api("developer/test-webhook"),
+    entitlement: "validPlan",
+    grants: ["table:read", "webhooks:send"],
+    keys: "none",
+  },
+  "GET /api/developer/webhooks/{id}/deliveries": {
+    handler: api("developer/list-deliveries"),
+    entitlement: "validPlan",
+    grants: ["table:read"],
+    keys: "none",
+  },
+  "POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+    handler: api("developer/redeliver"),
+    entitlement: "validPlan",
+    grants: ["table:read", "webhooks:send"],
+    keys: "none",
   },
 
   // The provider's console (docs/console.md): staff only, across customers.
@@ -362,3 +466,4 @@ export const jobsWorkerHandler = "packages/functions/src/workers/jobs.handler";
 export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
 export const notificationsWorkerHandler = "packages/functions/src/workers/notifications.handler";
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";
+export const webhooksWorkerHandler = "packages/functions/src/workers/webhooks.handler";

@@ -5,12 +5,15 @@
  */
 
 import { type Actor, resolveActor } from "@portal/core/access/actor";
+import { requireKeyAccess } from "@portal/core/access/key-access";
 import {
+  bearerToken,
   type SessionIdentity,
   tokenFromRequest,
   verifySessionToken,
 } from "@portal/core/adapters/identity";
 import type { ApiError } from "@portal/core/contracts/users";
+import * as ApiKeys from "@portal/core/developer/api-keys";
 import { DomainError, UnauthorizedError } from "@portal/core/errors";
 import type {
   APIGatewayProxyEventV2,
@@ -20,7 +23,7 @@ import type {
 import { Config } from "sst/node/config";
 import type { z } from "zod";
 import { writeRequestLog } from "../request-log";
-import { type RouteRecord, routeRecord } from "../routes";
+import { keyAccess, type RouteRecord, routeRecord } from "../routes";
 import { requireJsonBody, requireOriginVerified, requireSameSite } from "./request-guards";
 
 declare module "sst/node/config" {
@@ -109,6 +112,8 @@ class RouteMisconfigured extends Error {}
 interface Attempt {
   /** Set as soon as the caller is known, so the log line names them even when a check fails. */
   userId?: string;
+  /** The id (never the key) of the API key that made the request, if one did. */
+  apiKeyId?: string;
 }
 
 /**
@@ -140,7 +145,7 @@ function serveRoute(
       if (result.statusCode === 500) failure = error;
     }
 
-    logRequest(event, result.statusCode ?? 200, started, requestId, attempt.userId, failure);
+    logRequest(event, result.statusCode ?? 200, started, requestId, attempt, failure);
     return result;
   };
 }
@@ -162,12 +167,16 @@ export function api<
     });
     if (!token) throw new UnauthorizedError("Unauthorized");
     requireSameSite(event, Config.APP_URL);
-    const identity = await verifySessionToken(token);
+    const identity = await identify(token, event, record, attempt);
     attempt.userId = identity.userId;
-    const actor = await resolveActor(
+    const resolved = await resolveActor(
       identity,
       record.entitlement as Exclude<RouteRecord["entitlement"], "public">,
     );
+    const actor =
+      resolved.type === "customer" && attempt.apiKeyId
+        ? { ...resolved, apiKeyId: attempt.apiKeyId }
+        : resolved;
     const parts = validateRequest(options, event);
     return run({
       ...(parts as Pick<
@@ -180,6 +189,28 @@ export function api<
       event,
     });
   });
+}
+
+/**
+ * The caller behind a token: a session token (Clerk), or an API key sent as a bearer token
+ * (docs/developer-api.md). A key answers as its customer only, with no claims (so never as
+ * staff), and only on routes its permission covers. A key in a cookie is no key.
+ */
+async function identify(
+  token: string,
+  event: APIGatewayProxyEventV2,
+  record: RouteRecord,
+  attempt: Attempt,
+): Promise<SessionIdentity> {
+  if (!ApiKeys.isApiKeyToken(token)) return verifySessionToken(token);
+  if (bearerToken(event.headers?.authorization) !== token) {
+    throw new UnauthorizedError("Unauthorized: send API keys in the Authorization header");
+  }
+  const caller = await ApiKeys.authenticate(token);
+  attempt.userId = caller.userId;
+  attempt.apiKeyId = caller.apiKeyId;
+  requireKeyAccess(caller.permission, keyAccess(event.routeKey, record));
+  return { userId: caller.userId, claims: {} };
 }
 
 /**
@@ -308,7 +339,7 @@ function logRequest(
   status: number,
   started: number,
   requestId: string,
-  userId: string | undefined,
+  attempt: Attempt,
   failure: unknown,
 ) {
   const line: Record<string, unknown> = {
@@ -319,7 +350,8 @@ function logRequest(
     status,
     durationMs: Math.round((performance.now() - started) * 10) / 10,
     requestId,
-    userId: userId ?? null,
+    userId: attempt.userId ?? null,
+    ...(attempt.apiKeyId ? { apiKeyId: attempt.apiKeyId } : {}),
   };
   if (failure) {
     // The stack goes to the log, which only we read; the response carries none of it.

@@ -1,0 +1,8 @@
+/** GET /api/developer/webhooks/{id}/deliveries: the endpoint's delivery log, newest first. */
+import * as Webhooks from "@portal/core/developer/webhooks";
+import { z } from "zod";
+import { api } from "../handler";
+
+export const handler = api({ params: z.object({ id: z.string() }) }, ({ identity, params }) =>
+  Webhooks.deliveries(identity.userId, params.id),
+);

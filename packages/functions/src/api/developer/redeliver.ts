@@ -1,0 +1,13 @@
+/** POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver: sends it again (202). */
+import * as Webhooks from "@portal/core/developer/webhooks";
+import { z } from "zod";
+import { api, response } from "../handler";
+
+export const handler = api(
+  { params: z.object({ id: z.string(), deliveryId: z.string() }) },
+  async ({ identity, params }) =>
+    response({
+      status: 202,
+      body: await Webhooks.redeliver(identity.userId, params.id, params.deliveryId),
+    }),
+);

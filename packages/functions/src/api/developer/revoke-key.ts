@@ -1,0 +1,8 @@
+/** DELETE /api/developer/keys/{id}: revokes the key; the next request with it is a 401. */
+import * as ApiKeys from "@portal/core/developer/api-keys";
+import { z } from "zod";
+import { api } from "../handler";
+
+export const handler = api({ params: z.object({ id: z.string() }) }, ({ identity, params }) =>
+  ApiKeys.revoke(identity.userId, params.id),
+);
