@@ -49,6 +49,8 @@ export interface RouteOptions<
    * route checks its size before parsing it, docs/analytics.md).
    */
   ignoreBody?: boolean;
+  /** The success answer's shape, for the API reference (docs/developer-api.md); not checked. */
+  response?: Schema;
 }
 
 interface RequestParts<Body, Query, Params> {
@@ -90,10 +92,13 @@ function isResponse(value: unknown): value is BrandedResponse {
   return typeof value === "object" && value !== null && responseBrand in value;
 }
 
-export type ApiHandler = (
+export type ApiHandler = ((
   event: APIGatewayProxyEventV2,
   context?: Partial<LambdaContext>,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+) => Promise<APIGatewayProxyStructuredResultV2>) & {
+  /** The schemas the handler checks requests with: the API reference is made from them. */
+  contract?: RouteOptions<Schema | undefined, Schema | undefined, Schema | undefined>;
+};
 
 /** Thrown inside the wrapper for requests it refuses before any handler code runs. */
 class BadRequest extends Error {
@@ -159,7 +164,7 @@ export function api<
   options: RouteOptions<Body, Query, Params>,
   run: (request: RequestContext<Output<Body>, Output<Query>, Output<Params>>) => Promise<unknown>,
 ): ApiHandler {
-  return serveRoute(false, async (event, record, attempt) => {
+  const handler: ApiHandler = serveRoute(false, async (event, record, attempt) => {
     requireJsonBody(event);
     const token = tokenFromRequest({
       authorization: event.headers?.authorization,
@@ -189,6 +194,7 @@ export function api<
       event,
     });
   });
+  return Object.assign(handler, { contract: options });
 }
 
 /**
@@ -225,7 +231,7 @@ export function publicApi<
   options: RouteOptions<Body, Query, Params>,
   run: (request: RequestParts<Output<Body>, Output<Query>, Output<Params>>) => Promise<unknown>,
 ): ApiHandler {
-  return serveRoute(true, async (event) => {
+  const handler: ApiHandler = serveRoute(true, async (event) => {
     const parts = validateRequest(options, event);
     return run({
       ...(parts as Pick<
@@ -236,6 +242,7 @@ export function publicApi<
       event,
     });
   });
+  return Object.assign(handler, { contract: options });
 }
 
 /** The request body as JSON (undefined when empty); 400 invalid_json when it is not JSON. */
