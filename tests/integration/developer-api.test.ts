@@ -110,6 +110,7 @@ async function call(
   route: string,
   authorization: Record<string, string>,
   body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
 ): Promise<{ status: number; body: any }> {
   const [method, path] = route.split(" ") as [string, string];
   const response = await fetch(`${stack.url}${path}`, {

@@ -3,13 +3,16 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { openApiDocument } from "./openapi-document";
 import { keyAccess, type RouteRecord, routes } from "./routes";
 
+// A JSON Schema as the document holds it: any shape, read field by field below.
+// biome-ignore lint/suspicious/noExplicitAny: JSON read field by field
+type Schema = Record<string, any>;
 type Operation = {
   summary: string;
   "x-api-key-access": string;
   security: Record<string, unknown>[];
   parameters: { name: string; in: string }[];
-  requestBody?: { content: { "application/json": { schema: Record<string, any> } } };
-  responses: Record<string, { content?: { "application/json": { schema: Record<string, any> } } }>;
+  requestBody?: { content: { "application/json": { schema: Schema } } };
+  responses: Record<string, { content?: { "application/json": { schema: Schema } } }>;
 };
 let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
 
