@@ -111,7 +111,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
       <Stack gap="1" flex="1" minW="0">
         <Flex gap="2" align="center" wrap="wrap">
           <KeyRound size={16} aria-hidden />
-          <Text fontWeight="medium" truncate>
+          <Text fontWeight="medium" wordBreak="break-word" minW="0">
             {apiKey.name}
           </Text>
           <Badge colorPalette={status.palette}>{status.label}</Badge>
