@@ -11,16 +11,33 @@
 import { spawnSync } from "node:child_process";
 
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { gzipSync } from "node:zlib";
+import { repoRoot } from "@portal/devstack/lambda-runtime";
 import { startLocalStack } from "@portal/devstack/local-stack";
-import { jobsWorkerHandler, routes, stripeWebhookHandler } from "@portal/functions/routes";
-import { build } from "esbuild";
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
+import {
+  jobsWorkerHandler,
+  notificationsWorkerHandler,
+  pageViewsConsumer,
+  routes,
+  siteDeletionsWorkerHandler,
+  stripeWebhookHandler,
+  uptimeWorkerHandler,
+} from "@portal/functions/routes";
+import { BUNDLE_BUDGET_BYTES, bundleHandlers, sstEsbuild } from "../stacks/bundling";
 import { analyticsBench } from "./bench/analytics";
 import { auditsBench } from "./bench/audit-queue";
+import {
+  loadRows,
+  median,
+  runHttpLoad,
+  signUpBenchUser,
+  summary,
+  timeInProcess,
+} from "./bench/measure";
 import { staffBench } from "./bench/staff";
 import { webBench } from "./bench/web";
 
@@ -30,119 +47,156 @@ interface BenchSection {
   run(): Promise<void>;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, "..");
-
 function table(rows: Record<string, string | number>[]) {
   console.table(rows);
 }
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-}
+const API_CLIENTS = 20;
+const API_DURATION_MS = 10_000;
+const SEQUENTIAL = { maxRequests: 300, durationMs: 8_000 };
 
-/** `clients` loops of fetch(endpoint) for `durationMs`, on a worker thread. */
-function runLoad(options: {
-  endpoint: string;
-  headers: Record<string, string>;
-  clients: number;
-  durationMs: number;
-}): Promise<{ latencies: number[]; errors: number }> {
-  const source = `
-    const { parentPort, workerData: o } = require("node:worker_threads");
-    (async () => {
-      const latencies = [];
-      let errors = 0;
-      const deadline = performance.now() + o.durationMs;
-      await Promise.all(Array.from({ length: o.clients }, async () => {
-        while (performance.now() < deadline) {
-          const t0 = performance.now();
-          try {
-            const response = await fetch(o.endpoint, { headers: o.headers });
-            await response.arrayBuffer();
-            if (response.status === 200) latencies.push(performance.now() - t0);
-            else errors++;
-          } catch {
-            errors++;
-          }
-        }
-      }));
-      parentPort.postMessage({ latencies, errors });
-    })();
-  `;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(source, { eval: true, workerData: options });
-    worker.once("message", (result) => {
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-  });
-}
-
-/** GET /api/auth/user through the local API Gateway adapter, the real handler and dynalite. */
+/**
+ * Three customer reads through the local API Gateway adapter, the real handlers and dynalite,
+ * one request at a time, each beside its handler called directly with a payload 2.0 event (as
+ * Lambda's runtime calls it: what our code adds, without the local HTTP stand-in) and beside
+ * the bare ElectroDB calls the handler makes, all in the same run (docs/performance.md); then
+ * GET /api/auth/user under 20 clients.
+ */
 const apiLatency: BenchSection = {
   name: "api",
-  description: "GET /api/auth/user, 20 concurrent clients for 10 s (local adapter + dynalite)",
+  description: `GET /api/auth/user, /api/sites and /api/dashboard/stats one at a time beside their bare ElectroDB calls; then /api/auth/user, ${API_CLIENTS} clients for ${API_DURATION_MS / 1000} s (local adapter + dynalite)`,
   async run() {
-    const clients = 20;
-    const durationMs = 10_000;
     const stack = await startLocalStack({ port: 0, logRequests: false });
     try {
-      const signUp = await fetch(`${stack.url}/dev-identity/sign-up`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          email: `bench-${Date.now()}@example.com`,
-          password: "benchmark password",
-          firstName: "Bench",
-          lastName: "Mark",
-        }),
-      });
-      if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
-      const { jwt } = (await (
-        await fetch(`${stack.url}/dev-identity/tokens`, {
-          method: "POST",
-          headers: {
-            cookie: signUp.headers
-              .getSetCookie()
-              .map((c) => c.split(";")[0])
-              .join("; "),
-          },
-        })
-      ).json()) as { jwt: string };
-      // Tokens live 60 s: one outlasts the run.
-      const headers = { authorization: `Bearer ${jwt}` };
-      const endpoint = `${stack.url}/api/auth/user`;
-
-      // Warm-up: the first call imports the handler and creates the user record.
-      for (let i = 0; i < 20; i++) {
-        const warm = await fetch(endpoint, { headers });
-        if (warm.status !== 200)
-          throw new Error(`warm-up got ${warm.status}: ${await warm.text()}`);
+      const user = await signUpBenchUser(stack.url, `bench-${Date.now()}@example.com`);
+      const headers = await user.headers();
+      // After the stack: it sets the table's env on this process, which core reads at import.
+      const { db } = await import("@portal/core/db/service");
+      const first = await fetch(`${stack.url}/api/auth/user`, { headers });
+      if (first.status !== 200) throw new Error(`GET /api/auth/user got ${first.status}`);
+      // A paying customer with three sites and two tickets, so every route answers in full.
+      await db.entities.user
+        .patch({ userId: user.userId })
+        .set({ subscriptionPlan: "pro", subscriptionActive: true, hasCompletedQuestionnaire: true })
+        .go();
+      for (const name of ["Bakery", "Florist", "Garage"]) {
+        await db.entities.site.create({ userId: user.userId, name, status: "live" }).go();
+      }
+      for (const title of ["Menu update", "New photos"]) {
+        await db.entities.ticket
+          .create({
+            userId: user.userId,
+            title,
+            description: "Please update the page.",
+            category: "website_request",
+            priority: "medium",
+          })
+          .go();
       }
 
-      // The load runs on its own thread so that the figures are the stack's, not the client's.
-      const started = performance.now();
-      const { latencies, errors } = await runLoad({ endpoint, headers, clients, durationMs });
-      const elapsed = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
-      table([
+      const userId = user.userId;
+      const getUser = () => db.entities.user.get({ userId }).go({ consistent: true });
+      const routesAndBare = [
+        { route: "/api/auth/user", bare: "user.get (consistent)", calls: () => getUser() },
         {
-          clients,
-          "duration s": Number(elapsed.toFixed(1)),
-          requests: latencies.length + errors,
-          "requests/s": Math.round((latencies.length + errors) / elapsed),
-          "p50 ms": Number(percentile(latencies, 50).toFixed(1)),
-          "p99 ms": Number(percentile(latencies, 99).toFixed(1)),
-          errors,
+          route: "/api/sites",
+          bare: "user.get + [site.query.byOwner, upsell.query.byOwner]",
+          calls: async () => {
+            await getUser();
+            await Promise.all([
+              db.entities.site.query.byOwner({ userId }).go({ pages: "all" }),
+              db.entities.upsell.query
+                .byOwner({ userId })
+                .begins({ upsellId: "seo_" })
+                .go({ pages: "all" }),
+            ]);
+          },
         },
-      ]);
-      console.log(
-        "(one Node process runs every handler and dynalite; Lambda cold starts are not included)",
+        {
+          route: "/api/dashboard/stats",
+          bare: "user.get + collections.dashboard",
+          calls: async () => {
+            await getUser();
+            await db.collections.dashboard({ userId }).go({ pages: "all" });
+          },
+        },
+      ];
+      const rows: Record<string, string | number>[] = [];
+      const host = new URL(stack.url).host;
+      for (const { route, bare, calls } of routesAndBare) {
+        const routeKey = `GET ${route}` as const;
+        const record = routes[routeKey as keyof typeof routes];
+        const file = record.handler.slice(0, record.handler.lastIndexOf("."));
+        const { handler } = (await import(path.join(repoRoot, `${file}.ts`))) as {
+          handler: (event: unknown) => Promise<{ statusCode?: number }>;
+        };
+        const endpoint = `${stack.url}${route}`;
+        for (let i = 0; i < 10; i++) {
+          const warm = await fetch(endpoint, { headers });
+          if (warm.status !== 200)
+            throw new Error(`${route} got ${warm.status}: ${await warm.text()}`);
+        }
+        // A fresh token per route: they live 60 s.
+        const http = await runHttpLoad({
+          endpoint,
+          headers: await user.headers(),
+          clients: 1,
+          ...SEQUENTIAL,
+        });
+        // What API Gateway hands the function once CloudFront has added its secret.
+        const event = {
+          version: "2.0",
+          routeKey,
+          rawPath: route,
+          rawQueryString: "",
+          headers: {
+            ...(await user.headers()),
+            host,
+            [ORIGIN_VERIFY_HEADER]: stack.env[ORIGIN_VERIFY_ENV] ?? "",
+          },
+          requestContext: { http: { method: "GET", path: route }, requestId: "bench" },
+          isBase64Encoded: false,
+        };
+        const answer = await handler(event);
+        if (answer.statusCode !== 200) throw new Error(`${route} direct got ${answer.statusCode}`);
+        const invoked = await timeInProcess(() => handler(event), SEQUENTIAL);
+        const direct = await timeInProcess(calls, SEQUENTIAL);
+        const bareP50 = median(direct.latencies);
+        rows.push({ operation: `GET ${route} (local adapter)`, ...summary(http, bareP50) });
+        rows.push({ operation: "  handler called directly", ...summary(invoked, bareP50) });
+        rows.push({ operation: `  bare ${bare}`, ...summary(direct, bareP50) });
+      }
+      console.table(rows);
+
+      const endpoint = `${stack.url}/api/auth/user`;
+      const started = performance.now();
+      const load = await runHttpLoad({
+        endpoint,
+        headers: await user.headers(),
+        clients: API_CLIENTS,
+        maxRequests: Number.POSITIVE_INFINITY,
+        durationMs: API_DURATION_MS,
+      });
+      const loadSeconds = (performance.now() - started) / 1000;
+      const bareLoad = await timeInProcess(() => getUser(), {
+        clients: API_CLIENTS,
+        maxRequests: Number.POSITIVE_INFINITY,
+        durationMs: API_DURATION_MS,
+      });
+      console.table(
+        loadRows(API_CLIENTS, [
+          { operation: "GET /api/auth/user", timings: load, seconds: loadSeconds },
+          {
+            operation: "  bare user.get (consistent)",
+            timings: bareLoad,
+            seconds: API_DURATION_MS / 1000,
+          },
+        ]),
       );
+      console.log(
+        "(one Node process runs every handler and dynalite; the direct calls and the bare calls run in the same process, without the local HTTP stand-in; the bare calls also without the token check, the entitlement or JSON; Lambda cold starts are not included)",
+      );
+      if (load.firstError) console.log(`first error: ${load.firstError}`);
     } finally {
       await stack.stop();
     }
@@ -150,62 +204,57 @@ const apiLatency: BenchSection = {
 };
 
 /**
- * Every Lambda bundled as SST v2 bundles it with this app's function props (esbuild, ESM,
- * minified, SST's banner; the AWS SDK bundled, see sst.config.ts), with what the worker's
- * `install` list puts beside its bundle left out.
+ * Every Lambda bundled as SST v2 bundles it for a deploy: SST's own esbuild and options
+ * (stacks/bundling.ts), with what the worker's `install` list puts beside its bundle left out;
+ * each against the 1 MB budget, with what weighs most in it.
  */
 const lambdaBundles: BenchSection = {
   name: "bundles",
-  description: "Lambda bundle sizes (esbuild, esm, node22, minified)",
+  description: `Lambda bundle sizes (SST's esbuild ${sstEsbuild().version}, esm, esnext, minified) against the ${BUNDLE_BUDGET_BYTES / 1024 / 1024} MB budget`,
   async run() {
     const outDir = await mkdtemp(path.join(os.tmpdir(), "portal-bundles-"));
     // stacks/Jobs.ts installs these beside the worker bundle instead of bundling them.
     const workerInstalled = ["@sparticuz/chromium", "lighthouse", "puppeteer-core"];
-    const functions = [
-      ...Object.entries(routes).map(([route, { handler }]) => ({
-        name: route,
-        handler,
-        external: [],
-      })),
-      { name: "jobs worker (SQS)", handler: jobsWorkerHandler, external: workerInstalled },
-      { name: "stripe webhook (URL)", handler: stripeWebhookHandler, external: [] },
-    ];
+    const names = new Map<string, string>([
+      ...Object.entries(routes).map(([route, { handler }]) => [handler, route] as [string, string]),
+      [stripeWebhookHandler, "stripe webhook (URL)"],
+      [notificationsWorkerHandler, "notifications worker (SQS)"],
+      [pageViewsConsumer.handler, "page-views consumer (SQS)"],
+      [uptimeWorkerHandler, "uptime checks (schedule)"],
+      [siteDeletionsWorkerHandler, "site deletions (schedule)"],
+    ]);
     try {
-      const rows: Record<string, string | number>[] = [];
-      for (const fn of functions) {
-        const file = path.join(repoRoot, `${fn.handler.slice(0, fn.handler.lastIndexOf("."))}.ts`);
-        const outfile = path.join(outDir, `${fn.handler.replace(/[^\w]+/g, "_")}.mjs`);
-        await build({
-          entryPoints: [file],
-          outfile,
-          bundle: true,
-          platform: "node",
-          format: "esm",
-          target: "node22",
-          minify: true,
-          keepNames: true,
-          mainFields: ["module", "main"],
-          external: fn.external,
-          logLevel: "error",
-          // SST's ESM banner, so `require` and `__dirname` work in the bundle as deployed.
-          banner: {
-            js: [
-              `import { createRequire as topLevelCreateRequire } from 'module';`,
-              "const require = topLevelCreateRequire(import.meta.url);",
-              `import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"`,
-              `const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))`,
-            ].join("\n"),
-          },
-        });
-        const { size } = await stat(outfile);
-        rows.push({
-          function: fn.name,
-          "size KB": Number((size / 1024).toFixed(1)),
-          "gzip KB": Number((gzipSync(readFileSync(outfile)).length / 1024).toFixed(1)),
-          external: fn.external.join(", ") || "none",
-        });
-      }
-      table(rows);
+      const sizes = [
+        ...(await bundleHandlers([...names.keys()], outDir)),
+        ...(await bundleHandlers([jobsWorkerHandler], outDir, workerInstalled)),
+      ];
+      names.set(jobsWorkerHandler, "jobs worker (SQS)");
+      const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+      table(
+        sizes
+          .sort((a, b) => b.bytes - a.bytes)
+          .map((size) => ({
+            function: names.get(size.handler) ?? size.handler,
+            "size KB": kb(size.bytes),
+            "gzip KB": kb(
+              gzipSync(
+                readFileSync(path.join(outDir, `${size.handler.replace(/[^\w]+/g, "_")}.mjs`)),
+              ).length,
+            ),
+            "≤ 1 MB": size.bytes <= BUNDLE_BUDGET_BYTES ? "yes" : "NO",
+            heaviest: size.inputs
+              .slice(0, 3)
+              .map(([input, bytes]) => `${input} ${Math.round(bytes / 1024)}K`)
+              .join(", "),
+          })),
+      );
+      const api = sizes.filter((size) =>
+        [...Object.values(routes)].some((r) => r.handler === size.handler),
+      );
+      const over = api.filter((size) => size.bytes > BUNDLE_BUDGET_BYTES);
+      console.log(
+        `${api.length - over.length} of ${api.length} API handlers within the budget; largest ${kb(Math.max(...api.map((s) => s.bytes)))} KB`,
+      );
     } finally {
       await rm(outDir, { recursive: true, force: true });
     }

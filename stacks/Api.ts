@@ -12,6 +12,7 @@ import {
 } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import { type ApiRouteProps, Api as HttpApi, type StackContext, use } from "sst/constructs";
+import { Analytics } from "./Analytics";
 import { Events } from "./Events";
 import { type GrantResources, grantsProps } from "./grants";
 import { Jobs } from "./Jobs";
@@ -100,6 +101,7 @@ export function Api({ stack }: StackContext) {
   const { table, bucket, config, originSecret } = use(Storage);
   const { queue } = use(Jobs);
   const { queue: events, webhooks } = use(Events);
+  const { queue: pageViews } = use(Analytics);
   const api = createApi(stack, "Api", routes, {
     table,
     bucket,
@@ -107,6 +109,7 @@ export function Api({ stack }: StackContext) {
     queue,
     events,
     webhooks,
+    pageViews,
     originSecret,
   });
   stack.addOutputs({ ApiUrl: api.url });

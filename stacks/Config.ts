@@ -38,6 +38,8 @@ export const parameterNames = [
   "DOMAIN_A_RECORD",
   // Days an unverified custom-domain claim holds its domain (docs/domains.md).
   "DOMAIN_CLAIM_TTL_DAYS",
+  // Days a customer's sites are kept, offline, after their subscription ends (docs/billing.md).
+  "SITE_GRACE_PERIOD_DAYS",
   "AUDIT_MAX_IN_FLIGHT",
   "AUDIT_MAX_PER_HOUR",
   // The recurring monthly prices of the three plans (core/adapters/payments.ts).
@@ -149,7 +151,16 @@ export function readStageSettings(
     problems.push("DOMAIN_CLAIM_TTL_DAYS must be a whole number of days from 1 to 90 (default 7)");
   }
 
-  // SEO and Lighthouse runs per customer (core/audits/jobs.ts): at once, and per hour.
+  const gracePeriodDays = value("SITE_GRACE_PERIOD_DAYS") || "7";
+  if (
+    !/^\d{1,2}$/.test(gracePeriodDays) ||
+    Number(gracePeriodDays) < 1 ||
+    Number(gracePeriodDays) > 90
+  ) {
+    problems.push("SITE_GRACE_PERIOD_DAYS must be a whole number of days from 1 to 90 (default 7)");
+  }
+
+  // SEO and Lighthouse runs per customer (core/audits/config.ts): at once, and per hour.
   const auditLimit = (name: string, fallback: string) => {
     const raw = value(name) || fallback;
     if (!/^[1-9]\d{0,3}$/.test(raw)) problems.push(`${name} must be a whole number from 1 to 9999`);
@@ -229,6 +240,7 @@ export function readStageSettings(
       DOMAIN_CNAME_TARGET: cnameTarget,
       DOMAIN_A_RECORD: aRecord,
       DOMAIN_CLAIM_TTL_DAYS: claimTtlDays,
+      SITE_GRACE_PERIOD_DAYS: gracePeriodDays,
       AUDIT_MAX_IN_FLIGHT: auditMaxInFlight,
       AUDIT_MAX_PER_HOUR: auditMaxPerHour,
       ...prices,

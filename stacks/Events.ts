@@ -7,18 +7,13 @@
  */
 import {
   notificationsWorkerHandler,
+  siteDeletionsWorkerHandler,
   uptimeWorkerHandler,
   webhooksWorkerHandler,
 } from "@portal/functions/routes";
-import {
-  Cron,
-  Function as LambdaFunction,
-  Queue,
-  type StackContext,
-  toCdkDuration,
-  use,
-} from "sst/constructs";
+import { Cron, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { grantsProps } from "./grants";
+import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
 /** One mail is one SES call; the rest is a cold start and headroom. */
@@ -29,6 +24,10 @@ export const EVENTS_MAX_RECEIVE_COUNT = 5;
 export const UPTIME_SCHEDULE = "rate(5 minutes)";
 /** A run checks sites eight at a time, each given 10 s twice (certificate, then the page). */
 export const UPTIME_TIMEOUT_SECONDS = 240;
+/** How often sites past their grace period are deleted (docs/billing.md "When a subscription ends"). */
+export const SITE_DELETIONS_SCHEDULE = "rate(1 hour)";
+/** Each due customer is a Stripe read and a few deletes per site; a few a day are due. */
+export const SITE_DELETIONS_TIMEOUT_SECONDS = 300;
 /** A delivery waits at most 15 s for the receiver (core/developer/post.ts); one per message. */
 export const WEBHOOKS_TIMEOUT_SECONDS = 30;
 /**
@@ -42,19 +41,21 @@ export const WEBHOOKS_CONCURRENCY = 10;
 export function Events({ stack }: StackContext) {
   const { table, bucket, config, settings } = use(Storage);
 
-  const webhookDeadLetters = new Queue(stack, "WebhookDeliveriesDeadLetters", {
-    cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
-  });
-  const webhooks = new Queue(stack, "WebhookDeliveries", {
-    cdk: {
-      queue: {
-        visibilityTimeout: toCdkDuration(`${WEBHOOKS_TIMEOUT_SECONDS * 6} seconds`),
-        deadLetterQueue: {
-          queue: webhookDeadLetters.cdk.queue,
-          maxReceiveCount: WEBHOOKS_MAX_RECEIVE_COUNT,
-        },
-      },
+  // Made before the notifications consumer, which queues deliveries on it; its sender, which
+  // also emits to the events queue, is attached below.
+  const {
+    queue: webhooks,
+    deadLetters: webhookDeadLetters,
+    attach: attachSender,
+  } = consumedQueue(stack, "WebhookDeliveries", {
+    // One attempt per invocation, and few senders at once.
+    eventSource: {
+      batchSize: 1,
+      reportBatchItemFailures: true,
+      maxConcurrency: WEBHOOKS_CONCURRENCY,
     },
+    visibilityTimeoutSeconds: WEBHOOKS_TIMEOUT_SECONDS * 6,
+    maxReceiveCount: WEBHOOKS_MAX_RECEIVE_COUNT,
   });
 
   // Claims event ids and reads the user (table:write), sends the mail, signs the unsubscribe
@@ -77,27 +78,12 @@ export function Events({ stack }: StackContext) {
     ],
   });
 
-  const deadLetters = new Queue(stack, "EventsDeadLetters", {
-    cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
-  });
-
-  const queue = new Queue(stack, "Events", {
-    consumer: {
-      function: consumer,
-      cdk: {
-        // A few events per invocation; a failed one is retried alone (batchItemFailures).
-        eventSource: { batchSize: 10, reportBatchItemFailures: true },
-      },
-    },
-    cdk: {
-      queue: {
-        visibilityTimeout: toCdkDuration(`${NOTIFICATIONS_TIMEOUT_SECONDS * 6} seconds`),
-        deadLetterQueue: {
-          queue: deadLetters.cdk.queue,
-          maxReceiveCount: EVENTS_MAX_RECEIVE_COUNT,
-        },
-      },
-    },
+  const { queue, deadLetters } = consumedQueue(stack, "Events", {
+    consumer,
+    // A few events per invocation; a failed one is retried alone (batchItemFailures).
+    eventSource: { batchSize: 10, reportBatchItemFailures: true },
+    visibilityTimeoutSeconds: NOTIFICATIONS_TIMEOUT_SECONDS * 6,
+    maxReceiveCount: EVENTS_MAX_RECEIVE_COUNT,
   });
 
   // Uptime and certificate checks of every live site (docs/monitoring.md): reads live sites
@@ -121,6 +107,31 @@ export function Events({ stack }: StackContext) {
     },
   });
 
+  // Deletion of sites whose grace period is over: reads the due customers and erases their
+  // sites (table:write), their screenshots (screenshots:write, which includes the listing a
+  // prefix delete needs), asks Stripe once more first (stripe and the price parameters) and
+  // mails through the queue above (events:send).
+  const deletionGrants = grantsProps(
+    ["table:write", "screenshots:write", "stripe", "events:send"],
+    {
+      table,
+      bucket,
+      config,
+      events: queue,
+    },
+  );
+  const siteDeletions = new Cron(stack, "SiteDeletions", {
+    schedule: SITE_DELETIONS_SCHEDULE,
+    job: {
+      function: {
+        handler: siteDeletionsWorkerHandler,
+        timeout: `${SITE_DELETIONS_TIMEOUT_SECONDS} seconds`,
+        ...deletionGrants,
+        bind: [...(deletionGrants.bind ?? []), ...Object.values(config.parameters)],
+      },
+    },
+  });
+
   // The webhook sender: reads the endpoint and logs each attempt (table:write), queues the
   // next try (webhooks:send), and tells the customer when it turns an endpoint off
   // (events:send). Outbound through the guard, like the uptime checks.
@@ -137,22 +148,14 @@ export function Events({ stack }: StackContext) {
     ...senderGrants,
     bind: [...(senderGrants.bind ?? []), config.parameters.OUTBOUND_ALLOW_HOSTS],
   });
-  webhooks.addConsumer(stack, {
-    function: sender,
-    cdk: {
-      eventSource: {
-        batchSize: 1,
-        reportBatchItemFailures: true,
-        maxConcurrency: WEBHOOKS_CONCURRENCY,
-      },
-    },
-  });
+  attachSender(sender);
 
   return {
     queue,
     deadLetters,
     consumer,
     uptime,
+    siteDeletions,
     webhooks,
     webhookDeadLetters,
     sender,

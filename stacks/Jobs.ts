@@ -3,15 +3,11 @@
  * Chromium worker that consumes it.
  */
 import { jobsWorkerHandler } from "@portal/functions/routes";
-import {
-  Function as LambdaFunction,
-  Queue,
-  type StackContext,
-  toCdkDuration,
-  use,
-} from "sst/constructs";
+import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { NODEJS_BUNDLING } from "./bundling";
 import { Events } from "./Events";
 import { grantsProps } from "./grants";
+import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
 /** A Lighthouse run takes 15-30 s once Chromium is up; the rest is cold start and headroom. */
@@ -52,8 +48,7 @@ export function Jobs({ stack }: StackContext) {
     reservedConcurrentExecutions: WORKER_CONCURRENCY,
     // SST replaces the app's default `nodejs` props rather than merging them: repeat them here.
     nodejs: {
-      format: "esm",
-      minify: true,
+      ...NODEJS_BUNDLING,
       // Installed as real node_modules next to the bundle instead of bundled: @sparticuz/chromium
       // reads its brotli-compressed binary from its own package folder, Lighthouse loads its
       // audits and locale files by path at run time, and puppeteer-core must be the same copy
@@ -68,32 +63,19 @@ export function Jobs({ stack }: StackContext) {
     ],
   });
 
-  // Only the Jobs queue's redrive policy refers to this queue: no function binds it.
-  const deadLetters = new Queue(stack, "JobsDeadLetters", {
-    cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
-  });
-
-  const queue = new Queue(stack, "Jobs", {
-    consumer: {
-      function: worker,
-      cdk: {
-        // One job per invocation: a failed Lighthouse run is retried alone, and the handler can
-        // still report it through batchItemFailures instead of throwing.
-        eventSource: {
-          batchSize: 1,
-          reportBatchItemFailures: true,
-          maxConcurrency: WORKER_CONCURRENCY,
-        },
-      },
+  const { queue, deadLetters } = consumedQueue(stack, "Jobs", {
+    consumer: worker,
+    // One job per invocation: a failed Lighthouse run is retried alone, and the handler can
+    // still report it through batchItemFailures instead of throwing.
+    eventSource: {
+      batchSize: 1,
+      reportBatchItemFailures: true,
+      maxConcurrency: WORKER_CONCURRENCY,
     },
-    cdk: {
-      queue: {
-        // AWS asks for at least six times the function timeout, so a message is not handed to a
-        // second worker while the first (or a throttled retry of it) still runs.
-        visibilityTimeout: toCdkDuration(`${WORKER_TIMEOUT_SECONDS * 6} seconds`),
-        deadLetterQueue: { queue: deadLetters.cdk.queue, maxReceiveCount: MAX_RECEIVE_COUNT },
-      },
-    },
+    // AWS asks for at least six times the function timeout, so a message is not handed to a
+    // second worker while the first (or a throttled retry of it) still runs.
+    visibilityTimeoutSeconds: WORKER_TIMEOUT_SECONDS * 6,
+    maxReceiveCount: MAX_RECEIVE_COUNT,
   });
 
   return { queue, deadLetters, worker };

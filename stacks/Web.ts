@@ -11,16 +11,24 @@ import {
   aws_cloudfront_origins as origins,
 } from "aws-cdk-lib";
 import { type StackContext, StaticSite, use } from "sst/constructs";
+import { PRERENDERED_PAGES } from "../packages/web/prerendered-pages";
 import { Api } from "./Api";
 import { Storage } from "./Storage";
 
 /**
- * Viewer-request function of the SPA's behaviour: a path without a file extension is a
- * client-side route and gets index.html. Done here rather than with distribution-wide error
- * pages, which would also turn the API's own 403 and 404 answers into index.html.
+ * Viewer-request function of the SPA's behaviour: a public page gets its pre-rendered HTML
+ * (packages/web/prerendered-pages.ts, docs/pages.md), any other path without a file extension
+ * is a client-side route and gets index.html. Done here rather than with distribution-wide
+ * error pages, which would also turn the API's own 403 and 404 answers into index.html.
  */
-export const SPA_ROUTING_FUNCTION = `function handler(event) {
+export const SPA_ROUTING_FUNCTION = `var prerendered = ${JSON.stringify(PRERENDERED_PAGES)};
+function handler(event) {
   var request = event.request;
+  var page = request.uri.replace(/\\/+$/, "") || "/";
+  if (Object.prototype.hasOwnProperty.call(prerendered, page)) {
+    request.uri = prerendered[page];
+    return request;
+  }
   var last = request.uri.split("/").pop();
   if (last.indexOf(".") === -1) request.uri = "/index.html";
   return request;
@@ -42,7 +50,8 @@ export function contentSecurityPolicy(input: {
     // clerk-js is served from the instance's Frontend API host; Clerk's bot protection uses
     // Cloudflare Turnstile.
     "script-src": ["'self'", clerk, "https://js.stripe.com", "https://challenges.cloudflare.com"],
-    // Chakra UI (Emotion) injects <style> elements at run time.
+    // Chakra UI (Emotion) injects <style> elements at run time; the pre-rendered public pages
+    // carry theirs inline in <head> (docs/pages.md).
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https://img.clerk.com", ...screenshots],
     "font-src": ["'self'", "data:"],
@@ -123,6 +132,9 @@ export function Web({ stack, app }: StackContext) {
       VITE_CLERK_PUBLISHABLE_KEY: settings.clerkPublishableKey,
       // Likewise: card forms use Stripe Elements, never the emulator's form.
       VITE_STRIPE_PUBLISHABLE_KEY: settings.stripePublishableKey,
+      // The pre-rendered public pages are made at build time; the sales page's contact address
+      // names the host they are served from (docs/pages.md, "Pre-rendered public pages").
+      VITE_PUBLIC_HOST: new URL(settings.parameters.APP_URL).hostname,
     },
     // SST writes an ImportMetaEnv declaration for these variables. Keep it out of the web
     // package, which declares its own (the publishable key is optional there).

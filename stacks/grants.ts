@@ -21,6 +21,8 @@ export interface GrantResources {
   events?: Queue;
   /** The queue of outgoing customer webhooks (stacks/Events.ts). */
   webhooks?: Queue;
+  /** The accepted page views queue (stacks/Analytics.ts). */
+  pageViews?: Queue;
   /** The stage's mail settings, for mail:send (stacks/Config.ts). */
   mail?: StageSettings["mail"];
 }
@@ -73,7 +75,7 @@ function screenshotAccess(bucket: Bucket, actions: string[], list: boolean): Fun
 }
 
 export function grantProps(grant: Grant, resources: GrantResources): FunctionProps {
-  const { table, bucket, config, queue, events, webhooks, mail } = resources;
+  const { table, bucket, config, queue, events, pageViews, webhooks, mail } = resources;
   switch (grant) {
     case "table:read":
       return tableAccess(table, [tableStatement(table, TABLE_READ_ACTIONS)]);
@@ -82,12 +84,20 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
         tableStatement(table, [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS]),
       ]);
     case "table:page-views":
-      // Page views share the customer's partition, which IAM cannot split by item type; this
-      // is what a view writes, and the one index it reads (a site by its id).
+      // Accepting a view only looks its site up by id (the consumer does the counting).
       return tableAccess(table, [
-        tableStatement(table, ["dynamodb:PutItem", "dynamodb:UpdateItem"], [table.tableArn]),
         tableStatement(table, ["dynamodb:Query"], [`${table.tableArn}/index/gsi1`]),
       ]);
+    case "table:count-views":
+      // Rate counters, visitor marks, day totals and counters are all ADDs: no read, no
+      // delete, no index.
+      return tableAccess(table, [tableStatement(table, ["dynamodb:UpdateItem"], [table.tableArn])]);
+    case "page-views:send":
+      if (!pageViews) throw new Error("page-views:send needs the PageViews queue");
+      return {
+        environment: { SST_Queue_queueUrl_PageViews: pageViews.queueUrl },
+        permissions: [[pageViews.cdk.queue, "grantSendMessages"]],
+      };
     case "stripe":
       return { bind: [config.secrets.STRIPE_SECRET_KEY] };
     case "screenshots:read":

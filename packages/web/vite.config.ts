@@ -1,6 +1,7 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { prerender } from "./prerender-plugin";
 import { routeTreeConfig } from "./route-tree.config";
 
 /** The local stack (`npm start`) listens here; the dev server forwards the same-origin paths. */
@@ -8,12 +9,8 @@ const localStack = "http://127.0.0.1:3000";
 
 export default defineConfig({
   // The router plugin must run before the React plugin so it can split route files first.
-  plugins: [tanstackRouter(routeTreeConfig), react()],
-  resolve: {
-    // The workspace root holds react 18 (pulled in by server-side packages); the SPA must use
-    // exactly one copy, the react 19 of this package.
-    dedupe: ["react", "react-dom"],
-  },
+  // prerender() writes the public pages' HTML once the SPA is built (prerendered-pages.ts).
+  plugins: [tanstackRouter(routeTreeConfig), react(), prerender()],
   server: {
     proxy: {
       "/api": localStack,

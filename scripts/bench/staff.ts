@@ -13,84 +13,23 @@
  * through ElectroDB batch writes: users, a submitted questionnaire and its site each, 3 tickets
  * each (2 open, 1 resolved).
  */
-import { Worker } from "node:worker_threads";
 import { startLocalStack } from "@portal/devstack/local-stack";
+import { ms, percentile, runHttpLoad, type Timings, timeInProcess as timeBounded } from "./measure";
 
 const CUSTOMERS = 1000;
 const MAX_REQUESTS = 200;
 const MAX_MS = 10_000;
 const WARM_UP = 10;
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-}
-
-interface Timings {
-  latencies: number[];
-  errors: number;
-  /** The first error answer, to show why a run went wrong. */
-  firstError?: string;
-}
-
-/** Sequential GETs of `endpoint` (at most `maxRequests` or `durationMs`), on a worker thread. */
-function runSequentialLoad(options: {
-  endpoint: string;
-  headers: Record<string, string>;
-  maxRequests: number;
-  durationMs: number;
-}): Promise<Timings> {
-  const source = `
-    const { parentPort, workerData: o } = require("node:worker_threads");
-    (async () => {
-      const latencies = [];
-      let errors = 0;
-      let firstError;
-      const deadline = performance.now() + o.durationMs;
-      while (latencies.length + errors < o.maxRequests && performance.now() < deadline) {
-        const t0 = performance.now();
-        try {
-          const response = await fetch(o.endpoint, { headers: o.headers });
-          const body = await response.text();
-          if (response.status === 200) latencies.push(performance.now() - t0);
-          else {
-            errors++;
-            firstError ??= response.status + " " + body.slice(0, 200);
-          }
-        } catch (error) {
-          errors++;
-          firstError ??= String(error);
-        }
-      }
-      parentPort.postMessage({ latencies, errors, firstError });
-    })();
-  `;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(source, { eval: true, workerData: options });
-    worker.once("message", (result) => {
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-  });
+/** Sequential GETs of `endpoint` (at most MAX_REQUESTS or MAX_MS), on a worker thread. */
+function runSequentialLoad(options: { endpoint: string; headers: Record<string, string> }) {
+  return runHttpLoad({ ...options, clients: 1, maxRequests: MAX_REQUESTS, durationMs: MAX_MS });
 }
 
 /** The same bounds as the HTTP loop, in this process (where the handlers and dynalite run). */
-async function timeInProcess(operation: () => Promise<unknown>): Promise<Timings> {
-  for (let i = 0; i < WARM_UP; i++) await operation();
-  const latencies: number[] = [];
-  const deadline = performance.now() + MAX_MS;
-  while (latencies.length < MAX_REQUESTS && performance.now() < deadline) {
-    const t0 = performance.now();
-    await operation();
-    latencies.push(performance.now() - t0);
-  }
-  return { latencies, errors: 0 };
+function timeInProcess(operation: () => Promise<unknown>): Promise<Timings> {
+  return timeBounded(operation, { maxRequests: MAX_REQUESTS, durationMs: MAX_MS, warmUp: WARM_UP });
 }
-
-const ms = (value: number) => Number(value.toFixed(1));
 
 function rows(name: string, measured: { operation: string; timings: Timings }[]) {
   const medians = measured.map(({ timings }) => {
@@ -244,12 +183,7 @@ export const staffBench = {
           const count = (JSON.parse(body) as { items: unknown[] }).items.length;
           if (count !== PAGE_SIZE) throw new Error(`${path} gave ${count} items, not ${PAGE_SIZE}`);
         }
-        return runSequentialLoad({
-          endpoint,
-          headers,
-          maxRequests: MAX_REQUESTS,
-          durationMs: MAX_MS,
-        });
+        return runSequentialLoad({ endpoint, headers });
       }
 
       const inboxTimings = [

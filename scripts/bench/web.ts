@@ -1,7 +1,12 @@
 /**
- * The SPA as a visitor downloads it: the JavaScript the landing page loads (measured in
- * Chromium against the local stack), the largest route chunk (from Vite's manifest), and
- * Lighthouse's four category scores for the landing page, mobile and desktop.
+ * The SPA as a visitor downloads it: for each pre-rendered public page (/, /pricing, /sales)
+ * the JavaScript it loads before its first paint and in all (measured in Chromium against the
+ * local stack), the largest route chunks (from Vite's manifest), and Lighthouse's four
+ * category scores for each public page, mobile and desktop, the median of
+ * BENCH_LIGHTHOUSE_RUNS runs (default 3). Then portal navigation: for /manage, /support and
+ * /billing, the time from clicking the side-nav link (on a freshly loaded dashboard, so
+ * nothing is cached) to the page's data on screen, beside the bare API reads the page makes,
+ * fetched from the same browser; medians of BENCH_NAV_RUNS runs (default 5).
  *
  *   npm run bench -- web          (part of `npm run bench`)
  */
@@ -16,6 +21,7 @@ import { chromium } from "playwright-core";
 import puppeteer from "puppeteer-core";
 import { build } from "vite";
 import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
+import { PRERENDERED_PAGES } from "../../packages/web/prerendered-pages";
 
 const webRoot = path.resolve(import.meta.dirname, "../../packages/web");
 /** The bench builds into its own folder: packages/web/dist may be serving someone's tests. */
@@ -34,20 +40,42 @@ const gzipBytes = (file: string) =>
   gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const rawBytes = (file: string) => readFileSync(path.join(dist, file)).length;
 
-/** The .js files (paths relative to dist) a fresh visitor's browser fetches for "/". */
-async function landingScripts(url: string): Promise<string[]> {
+interface PageScripts {
+  /** .js files (paths relative to dist) whose download ended before the first paint. */
+  beforePaint: string[];
+  /** Every .js file the page loaded once the network was quiet. */
+  all: string[];
+  /** First contentful paint, ms from navigation start (unthrottled). */
+  fcp: number;
+}
+
+/** The scripts a fresh visitor's browser fetches for `url`, and which of them came before paint. */
+async function pageScripts(url: string): Promise<PageScripts> {
   const spec = await chromiumLaunchSpec();
-  const browser = await chromium.launch({ executablePath: spec.executablePath, args: spec.args });
+  const browser = await chromium.launch({
+    executablePath: spec.executablePath,
+    args: spec.args,
+    env: spec.env,
+  });
   try {
     const page = await browser.newPage();
-    const files = new Set<string>();
-    page.on("response", (response) => {
-      const { pathname } = new URL(response.url());
-      if (pathname.endsWith(".js")) files.add(pathname.slice(1));
-    });
     await page.goto(url, { waitUntil: "networkidle" });
-    await page.getByRole("heading", { name: "Done-For-You Website Creation" }).waitFor();
-    return [...files].sort();
+    // A string: this file is compiled without the DOM's types.
+    const seen = (await page.evaluate(`(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      return {
+        fcp: paint ? paint.startTime : NaN,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => ({ file: new URL(entry.name).pathname.slice(1), end: entry.responseEnd })),
+      };
+    })()`)) as { fcp: number; scripts: { file: string; end: number }[] };
+    return {
+      fcp: seen.fcp,
+      beforePaint: seen.scripts.filter((s) => s.end <= seen.fcp).map((s) => s.file),
+      all: [...new Set(seen.scripts.map((s) => s.file))].sort(),
+    };
   } finally {
     await browser.close();
   }
@@ -79,44 +107,176 @@ function routeChunks(landing: Set<string>) {
   }));
 }
 
-async function lighthouseScores(url: string) {
+/** The side-nav pages measured, their heading and the API reads their loader makes. */
+const NAV_PAGES = [
+  { link: "My Sites", heading: "Manage Sites", reads: ["/api/sites"] },
+  { link: "Support", heading: "Support Center", reads: ["/api/tickets"] },
+  {
+    link: "Billing",
+    heading: "Billing",
+    reads: ["/api/billing/subscription", "/api/billing/payment-methods", "/api/billing/invoices"],
+  },
+];
+
+/** The page's heading is up and nothing in <main> is still loading (skeletons, spinners). */
+const dataOnScreen = (heading: string) => `(() => {
+  const main = document.querySelector("main");
+  if (!main) return false;
+  const titled = [...main.querySelectorAll("h1, h2")].some((h) => h.textContent === ${JSON.stringify(heading)});
+  return titled && !main.querySelector(".chakra-skeleton, .chakra-spinner, [aria-busy='true']");
+})()`;
+
+async function navigationTimings(origin: string, runs: number) {
+  const { setCustomerState, READY_CUSTOMER } = await import("../../tests/support/customer-state");
+  const spec = await chromiumLaunchSpec();
+  const browser = await chromium.launch({ executablePath: spec.executablePath, args: spec.args });
+  try {
+    const context = await browser.newContext({
+      baseURL: origin,
+      viewport: { width: 1440, height: 900 },
+    });
+    const signUp = await context.request.post("/dev-identity/sign-up", {
+      data: {
+        email: `bench-nav-${Date.now()}@example.com`,
+        password: "correct horse battery",
+        firstName: "Bench",
+        lastName: "Navigation",
+      },
+    });
+    const { user } = (await signUp.json()) as { user: { id: string } };
+    await context.request.get("/api/auth/user");
+    await setCustomerState(user.id, READY_CUSTOMER);
+    const page = await context.newPage();
+    const rows: Record<string, string | number>[] = [];
+    for (const target of NAV_PAGES) {
+      const clicks: number[] = [];
+      const bare: number[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        await page.goto("/dashboard");
+        await page
+          .waitForFunction(dataOnScreen("Dashboard"), undefined, { timeout: 30_000 })
+          .catch(() => {});
+        const link = page.getByRole("navigation", { name: "Portal" }).getByRole("link", {
+          name: new RegExp(`^${target.link}`),
+        });
+        await link.waitFor();
+        const started = performance.now();
+        await link.click();
+        await page.waitForFunction(dataOnScreen(target.heading), undefined, { timeout: 30_000 });
+        clicks.push(performance.now() - started);
+        // The bare reads: the same API calls from the same page, in parallel, no rendering.
+        bare.push(
+          (await page.evaluate(`(async () => {
+            const res = await fetch("/dev-identity/tokens", { method: "POST", credentials: "include" });
+            const headers = { Authorization: "Bearer " + (await res.json()).jwt };
+            const t = performance.now();
+            await Promise.all(${JSON.stringify(target.reads)}.map((p) => fetch(p, { headers, credentials: "include" }).then((r) => r.text())));
+            return performance.now() - t;
+          })()`)) as number,
+        );
+      }
+      rows.push({
+        page: target.heading,
+        "click → data on screen, p50 ms": Math.round(median(clicks)),
+        "bare API reads, p50 ms": Math.round(median(bare)),
+        runs,
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] ?? Number.NaN)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/** One Lighthouse run's figures (ms for the timings). */
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  "best-practices": number;
+  seo: number;
+  FCP: number;
+  LCP: number;
+  TBT: number;
+  CLS: number;
+  "CPU benchmark": number;
+}
+
+async function lighthouseRun(
+  browser: Awaited<ReturnType<typeof puppeteer.launch>>,
+  url: string,
+  config: typeof desktopConfig | undefined,
+): Promise<LighthouseRun> {
+  const page = await browser.newPage();
+  const result = await lighthouse(
+    url,
+    {
+      logLevel: "error",
+      output: "json",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      disableFullPageScreenshot: true,
+    },
+    config,
+    page,
+  );
+  await page.close();
+  if (!result || result.lhr.runtimeError) {
+    throw new Error(`Lighthouse failed: ${result?.lhr.runtimeError?.message ?? "no result"}`);
+  }
+  const { categories, audits, environment } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    "best-practices": score("best-practices"),
+    seo: score("seo"),
+    FCP: value("first-contentful-paint"),
+    LCP: value("largest-contentful-paint"),
+    TBT: value("total-blocking-time"),
+    CLS: value("cumulative-layout-shift"),
+    "CPU benchmark": environment.benchmarkIndex,
+  };
+}
+
+/** Median figures of `runs` Lighthouse runs per page and form factor. */
+async function lighthouseScores(origin: string, paths: string[], runs: number) {
   const spec = await chromiumLaunchSpec();
   const browser = await puppeteer.launch({ ...spec, defaultViewport: null });
   const rows: Record<string, string | number>[] = [];
   try {
-    for (const [name, config] of [
-      ["mobile", undefined],
-      ["desktop", desktopConfig],
-    ] as const) {
-      const page = await browser.newPage();
-      const result = await lighthouse(
-        url,
-        {
-          logLevel: "error",
-          output: "json",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-          disableFullPageScreenshot: true,
-        },
-        config,
-        page,
-      );
-      await page.close();
-      if (!result || result.lhr.runtimeError) {
-        throw new Error(`Lighthouse failed: ${result?.lhr.runtimeError?.message ?? "no result"}`);
+    for (const pagePath of paths) {
+      for (const [name, config] of [
+        ["mobile", undefined],
+        ["desktop", desktopConfig],
+      ] as const) {
+        const results: LighthouseRun[] = [];
+        for (let i = 0; i < runs; i += 1) {
+          results.push(await lighthouseRun(browser, `${origin}${pagePath}`, config));
+        }
+        const mid = (key: keyof LighthouseRun) => median(results.map((r) => r[key]));
+        rows.push({
+          page: pagePath,
+          run: name,
+          performance: mid("performance"),
+          accessibility: mid("accessibility"),
+          "best-practices": mid("best-practices"),
+          seo: mid("seo"),
+          "FCP ms": Math.round(mid("FCP")),
+          "LCP ms": Math.round(mid("LCP")),
+          "TBT ms": Math.round(mid("TBT")),
+          CLS: Number(mid("CLS").toFixed(3)),
+          "CPU benchmark": Math.round(mid("CPU benchmark")),
+          "performance runs": results.map((r) => r.performance).join(" "),
+        });
       }
-      const { categories, audits, environment } = result.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      rows.push({
-        run: name,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        "best-practices": score("best-practices"),
-        seo: score("seo"),
-        FCP: audits["first-contentful-paint"]?.displayValue ?? "",
-        LCP: audits["largest-contentful-paint"]?.displayValue ?? "",
-        TBT: audits["total-blocking-time"]?.displayValue ?? "",
-        "CPU benchmark": environment.benchmarkIndex,
-      });
     }
   } finally {
     await browser.close();
@@ -126,7 +286,8 @@ async function lighthouseScores(url: string) {
 
 export const webBench = {
   name: "web",
-  description: "SPA: landing-page JavaScript, largest route chunk (gzip -9), Lighthouse on /",
+  description:
+    "SPA: public pages' JavaScript before first paint, largest route chunks (gzip -9), Lighthouse on /, /pricing, /sales",
   async run() {
     dist = await mkdtemp(path.join(os.tmpdir(), "portal-bench-web-"));
     await build({
@@ -137,19 +298,25 @@ export const webBench = {
     });
     const stack = await startLocalStack({ port: 0, logRequests: false, webDist: dist });
     try {
-      const landing = await landingScripts(`${stack.url}/`);
-      const landingSet = new Set(landing);
-      const gzip = landing.reduce((sum, f) => sum + gzipBytes(f), 0);
-      const raw = landing.reduce((sum, f) => sum + rawBytes(f), 0);
-      console.table([
-        {
-          what: "landing page JavaScript",
-          files: landing.length,
-          "raw KB": kb(raw),
-          "gzip KB": kb(gzip),
-        },
-      ]);
-      const routes = routeChunks(landingSet).sort((a, b) => b.gzip - a.gzip);
+      const publicPaths = Object.keys(PRERENDERED_PAGES);
+      const loaded = new Set<string>();
+      const scriptRows: Record<string, string | number>[] = [];
+      for (const pagePath of publicPaths) {
+        const scripts = await pageScripts(`${stack.url}${pagePath}`);
+        for (const file of scripts.all) loaded.add(file);
+        scriptRows.push({
+          page: pagePath,
+          "JS before first paint, gzip KB": kb(
+            scripts.beforePaint.reduce((sum, f) => sum + gzipBytes(f), 0),
+          ),
+          "files before paint": scripts.beforePaint.length,
+          "all JS loaded, gzip KB": kb(scripts.all.reduce((sum, f) => sum + gzipBytes(f), 0)),
+          "all JS, raw KB": kb(scripts.all.reduce((sum, f) => sum + rawBytes(f), 0)),
+          "FCP ms (unthrottled)": Math.round(scripts.fcp),
+        });
+      }
+      console.table(scriptRows);
+      const routes = routeChunks(loaded).sort((a, b) => b.gzip - a.gzip);
       const largest = routes[0];
       if (largest) {
         console.table(
@@ -162,9 +329,12 @@ export const webBench = {
         );
         console.log(`largest route chunk: ${largest.route}, ${kb(largest.gzip)} KB gzip`);
       }
-      console.table(await lighthouseScores(`${stack.url}/`));
+      const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+      console.table(await lighthouseScores(stack.url, publicPaths, runs));
+      const navRuns = Number(process.env.BENCH_NAV_RUNS ?? 5);
+      console.table(await navigationTimings(stack.url, navRuns));
       console.log(
-        "(Lighthouse scores depend on this machine's CPU: see 'CPU benchmark'; the local stack compresses as CloudFront does)",
+        `(medians of ${runs} Lighthouse runs; scores depend on this machine's CPU: see 'CPU benchmark'; the local stack compresses as CloudFront does)`,
       );
     } finally {
       await stack.stop();

@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageViewsCounted } from "../support/page-views";
 import { launchBrowser, openPage, screenshot } from "./browser";
 import { useWebStackEnv, webUrl } from "./context";
 import { signUpCustomer } from "./customers";
@@ -109,6 +110,7 @@ describe("Website Analytics", () => {
       site.server.close();
     }
 
+    await pageViewsCounted(webUrl());
     await page.reload();
     await expect
       .poll(() => page.getByTestId("stat-page-views").textContent(), { timeout: 15_000 })
@@ -159,7 +161,7 @@ describe("Website Analytics", () => {
     await context.close();
   });
 
-  it("connects a Google Analytics tracking ID with the spec's toasts, and disconnects it", async () => {
+  it("connects a Google Analytics tracking ID with the page's toasts, and disconnects it", async () => {
     const { page, context } = await openPage(browser);
     await customerWithSite(context, "Flower Shop");
     await page.goto("/analytics");

@@ -141,7 +141,7 @@ describe("SEO Checker and Performance Analytics", () => {
     await page.getByRole("heading", { name: "SEO Checker", level: 1 }).waitFor();
     await page.getByText("No Analysis Yet").waitFor();
 
-    // Nothing typed: the spec's toast, nothing queued.
+    // Nothing typed: the 'Invalid URL' toast, nothing queued.
     await page.getByRole("button", { name: "Analyze SEO" }).click();
     await page.getByText("Please enter a valid website URL to analyze.").waitFor();
 

@@ -2,20 +2,18 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS } from "../../packages/core/src/adapters/browser";
+import { localChromium } from "../../packages/core/src/adapters/chromium-binary";
 import { webUrl } from "./context";
 
-export function launchBrowser(): Promise<Browser> {
+/** The browser the audit worker runs (CHROMIUM_PATH, else @sparticuz/chromium's build). */
+export async function launchBrowser(): Promise<Browser> {
+  const local = await localChromium();
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: local.executablePath,
+    env: local.env,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--headless",
-    ],
+    args: [...CHROMIUM_FLAGS, "--headless"],
   });
 }
 

@@ -44,7 +44,7 @@ function startStack(
   webDist: string,
 ): Promise<{ child: ChildProcess; url: string; env: Record<string, string> }> {
   return new Promise((resolve, reject) => {
-    // process.execPath: the Node 22 that runs Vitest; tsx loads the TypeScript sources.
+    // process.execPath: the Node 24 that runs Vitest; tsx loads the TypeScript sources.
     const child = spawn(process.execPath, ["--import", "tsx", serveScript], {
       cwd: repoRoot,
       env: { ...process.env, E2E_WEB_DIST: webDist },

@@ -35,7 +35,7 @@ describe("a new visitor", () => {
       .click();
     await waitForPath(page, "/pricing");
     await page.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
-    // Spec part 1 §9: the pricing page's cards are Starter, Pro (Most Popular) and Enterprise.
+    // docs/pricing.md: the pricing page's cards are Starter, Pro (Most Popular) and Enterprise.
     const cards = page.getByRole("region");
     expect(await cards.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
       "Starter",
@@ -91,7 +91,7 @@ describe("a new visitor", () => {
     await page.getByRole("heading", { name: "Preparing your subscription..." }).waitFor();
     await expect.poll(() => sent).toEqual({ planName: "Professional" });
 
-    // The answer's paymentUrl is where the visitor goes next (spec part 1 §4).
+    // The answer's paymentUrl is where the visitor goes next (docs/billing.md, "Paying by card").
     release();
     const url = await paymentUrl;
     expect(url).toMatch(/^https?:\/\//);

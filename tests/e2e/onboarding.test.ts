@@ -295,7 +295,7 @@ describe("onboarding", () => {
     await choose(page, "radio", /Business Website/);
     for (let step = 1; step < 4; step++) await page.getByRole("button", { name: "Next" }).click();
 
-    // First the server fails: the spec's failure toast, and the wizard stays on step 4.
+    // First the server fails: the failure toast, and the wizard stays on step 4.
     // Then the session has ended meanwhile: the API answers as it answers an expired token (a
     // real sign-out elsewhere leaves the cached 60 s token valid for up to a minute).
     let calls = 0;

@@ -5,6 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, signUpThroughApi, waitForPath } from "./browser";
+import { webUrl } from "./context";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -60,6 +61,8 @@ describe.each([375, 1440])("at %i px wide", (width) => {
       await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
       if (c.path === "/subscribe") {
         await page.goto("/sales");
+        // The pre-rendered page's buttons do nothing until the app has taken it over.
+        await page.waitForFunction('!document.querySelector("[data-prerendered]")');
         await page.getByRole("button", { name: "Choose Starter" }).click();
       }
     }
@@ -108,6 +111,50 @@ describe("the landing page after the identity provider's hosted flow", () => {
     expect(await page.getByText("Page not found").count()).toBe(0);
     await page.getByRole("link", { name: "Sign In" }).click();
     await waitForPath(page, "/sign-in");
+    await context.close();
+  });
+});
+
+describe("pre-rendered public pages", () => {
+  const publicPages = pages.filter(
+    (c) => ["/", "/pricing", "/sales"].includes(c.path) && !c.signedIn,
+  );
+
+  it.each(publicPages)("$path is readable and styled before any script runs", async (c) => {
+    const context = await browser.newContext({ baseURL: webUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(c.path);
+    await page.getByRole("heading", { name: c.heading, level: 1 }).waitFor({ timeout: 2000 });
+    // Chakra's styles came with the HTML: the page's container is laid out by its CSS (the
+    // body's default 8 px margin is gone, the header is a flex row).
+    const styled = await page.evaluate(`(() => {
+      const header = document.querySelector("header > div > div");
+      return {
+        bodyMargin: getComputedStyle(document.body).margin,
+        headerDisplay: header ? getComputedStyle(header).display : null,
+      };
+    })()`);
+    expect(styled).toEqual({ bodyMargin: "0px", headerDisplay: "flex" });
+    await context.close();
+  });
+
+  it.each(publicPages)("the app takes $path over: one root, the same page", async (c) => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(c.path);
+    await page.waitForFunction('!document.querySelector("[data-prerendered]")');
+    expect(await page.locator("#root").count()).toBe(1);
+    await page.getByRole("heading", { name: c.heading, level: 1 }).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a signed-in visitor's /sales is the app's, not the pre-rendered visitor's", async () => {
+    const { page, context } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
+    await page.goto("/sales");
+    await page.getByRole("heading", { name: "Welcome, Ada!", level: 1 }).waitFor();
+    expect(await page.getByRole("heading", { name: "Welcome, User!" }).count()).toBe(0);
     await context.close();
   });
 });

@@ -36,6 +36,22 @@ async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
+/**
+ * The emulator's control: the signed-in customer's billing period ends now (the subscription
+ * renews, or ends if it was cancelled).
+ */
+async function endPeriod(context: BrowserContext) {
+  const me = (await (await context.request.get("/api/auth/user")).json()) as Record<string, string>;
+  const answer = await fetch(
+    `${webUrl()}/__stripe/__emulator/subscriptions/${me.stripeSubscriptionId}/renew`,
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${stackEnv.SST_Secret_value_STRIPE_SECRET_KEY}` },
+    },
+  );
+  expect(answer.status).toBe(200);
+}
+
 async function fillCheckout(page: Page, card: string) {
   await page.getByLabel("Card information").fill(card);
   await page.getByLabel("Expiration").fill("12 / 34");
@@ -111,7 +127,7 @@ describe("paying for a plan", () => {
   });
 
   it("then /billing shows the Professional subscription and one paid invoice", async () => {
-    // /billing opens once the questionnaire is done (spec part 1 §2.1).
+    // /billing opens once the questionnaire is done (docs/access.md, "The SPA's gate").
     await completeQuestionnaire(context);
     await page.goto("/billing");
     await page.getByRole("heading", { name: "Billing", exact: true }).waitFor();
@@ -151,7 +167,10 @@ describe("paying for a plan", () => {
     await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
     await page.getByText("Subscription Canceled", { exact: true }).waitFor();
     await page.getByText(/^Your subscription ends on /).waitFor();
-    await page.getByText(/All your websites will be deleted/).waitFor();
+    // What happens, and when (docs/billing.md "When a subscription ends").
+    await page
+      .getByText(/After that your websites go offline, and 7 days later, on .+, they are deleted/)
+      .waitFor();
     await dialog.waitFor({ state: "detached" });
     expect(await page.getByRole("button", { name: "Cancel Subscription" }).count()).toBe(0);
     await screenshot(page, "billing-canceling-1440");
@@ -185,18 +204,7 @@ describe("paying for a plan", () => {
     await fillCheckout(page, "4000 0000 0000 0341");
     await page.getByRole("button", { name: "Add card" }).click();
     await page.getByText("Your card has been added and set as default.").waitFor();
-    const me = (await (await context.request.get("/api/auth/user")).json()) as Record<
-      string,
-      string
-    >;
-    const renewed = await fetch(
-      `${webUrl()}/__stripe/__emulator/subscriptions/${me.stripeSubscriptionId}/renew`,
-      {
-        method: "POST",
-        headers: { authorization: `Bearer ${stackEnv.SST_Secret_value_STRIPE_SECRET_KEY}` },
-      },
-    );
-    expect(renewed.status).toBe(200);
+    await endPeriod(context);
     await waitUntilActive(context, false);
 
     await page.goto("/dashboard");
@@ -320,6 +328,37 @@ describe("paying for a plan", () => {
     await phone.page.getByRole("link", { name: "Back" }).click();
     await phone.page.getByRole("heading", { name: "Payment Canceled" }).waitFor();
     await phone.context.close();
+  });
+
+  it("a subscription that ends: the sites go offline, and dashboard and billing give the deletion date", async () => {
+    await page.goto("/billing");
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText(/7 days later, on .+, they are deleted for good/).waitFor();
+    await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
+    await dialog.waitFor({ state: "detached" });
+    // The period ends: Stripe deletes the subscription and tells the webhook.
+    await endPeriod(context);
+    await waitUntilActive(context, false);
+
+    await page.goto("/dashboard");
+    await page.getByText("Your websites are offline", { exact: true }).waitFor();
+    await page.getByText(/Your websites will be deleted on .+, with their screenshots/).waitFor();
+    // The offline notice takes Payment Issue's place: no payment failed.
+    expect(await page.getByText("Payment Issue", { exact: true }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByText("Suspended", { exact: true }).count())
+      .toBeGreaterThan(0);
+    await screenshot(page, "dashboard-sites-suspended-1440");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, "dashboard-sites-suspended-375");
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole("link", { name: "Subscribe Again" }).first().click();
+    await waitForPath(page, "/pricing");
+    await page.goto("/billing");
+    await page.getByText("Your websites are offline", { exact: true }).waitFor();
+    await screenshot(page, "billing-sites-suspended-1440");
     await context.close();
   });
 });

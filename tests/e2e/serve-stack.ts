@@ -10,6 +10,8 @@ const stack = await startLocalStack({
   logRequests: false,
   // global-setup.ts passes its copy of packages/web/dist.
   webDist: process.env.E2E_WEB_DIST,
+  // Views reach the report as soon as they are sent, rather than after production's window.
+  queue: { pageViewsBatchWindowMs: 50 },
 });
 // env: so tests can call core against the same dynalite (set a customer's plan, seed data).
 process.stdout.write(`${JSON.stringify({ url: stack.url, env: stack.env })}\n`);

@@ -125,4 +125,32 @@ describe("Support Center", () => {
     expect(await page.getByText("Someone else's ticket").count()).toBe(0);
     await context.close();
   });
+  it("a ticket created in the Support Center refreshes the dashboard's Open Tickets figure", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await customer(context);
+    // The dashboard first, so its figures are in the cache when the ticket is created.
+    await page.goto("/dashboard");
+    // The card's label and figure share the stat's root.
+    const openTickets = page.getByText("Open Tickets", { exact: true }).locator("xpath=..");
+    await openTickets.getByText("0", { exact: true }).waitFor();
+
+    const nav = page.getByRole("navigation", { name: "Portal" });
+    await nav.getByRole("link", { name: /^Support/ }).click();
+    await page.getByRole("heading", { name: "Support Center" }).waitFor();
+    await page.getByRole("button", { name: "New Ticket" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Title").fill("Contact form sends nothing");
+    await dialog
+      .getByLabel("Description")
+      .fill("The contact form on the home page shows success but no mail arrives.");
+    await dialog.getByRole("button", { name: "Create Ticket" }).click();
+    await page.getByText("Support ticket created successfully").waitFor();
+
+    // Back in the app (no reload): the figure counts the new ticket.
+    await nav.getByRole("link", { name: "Overview" }).click();
+    await waitForPath(page, "/dashboard");
+    await openTickets.getByText("1", { exact: true }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

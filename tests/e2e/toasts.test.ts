@@ -22,7 +22,7 @@ async function showToast(page: Page) {
 }
 
 describe("a signed-out visitor on a portal page", () => {
-  // Spec part 1 §2.11, part 2 "Questionnaire page" and "Analytics": the toast shows on the page
+  // docs/pages.md, "Signing in and out": the toast shows on the page
   // asked for, and the move to /sign-in follows 500 ms later. The page's clock stands still
   // and is moved by hand, so the 500 ms is measured, not raced.
   it.each(["/manage", "/questionnaire", "/analytics"])(

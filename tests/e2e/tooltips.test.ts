@@ -1,7 +1,7 @@
 /**
- * Tooltips on icon-only controls (spec part 1 §9): open 700 ms after the pointer rests on the
- * control; within 300 ms of one closing, the next opens at once. The page's clock stands still
- * and is moved by hand, so the delays are measured, not raced.
+ * Tooltips on icon-only controls (docs/pages.md, "Toasts and tooltips"): open 700 ms after the
+ * pointer rests on the control; within 300 ms of one closing, the next opens at once. The page's
+ * clock stands still and is moved by hand, so the delays are measured, not raced.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

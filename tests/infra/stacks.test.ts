@@ -7,15 +7,27 @@
 import { API_KEY_TOUCH_ATTRIBUTES } from "@portal/core/db/entities/api-key";
 import { tableDefinition } from "@portal/core/db/table-definition";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
-import { type Grant, type RouteRecord, routeGrants, routes } from "@portal/functions/routes";
+import {
+  type Grant,
+  pageViewsConsumer,
+  type RouteRecord,
+  routeGrants,
+  routes,
+} from "@portal/functions/routes";
 import { Match, Template } from "aws-cdk-lib/assertions";
-import { Config, type FunctionProps, type Function as SstFunction, use } from "sst/constructs";
+import { Runtime } from "aws-cdk-lib/aws-lambda";
+import { type App, Config, type FunctionProps, Function as SstFunction, use } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
+import { PRERENDERED_PAGES } from "../../packages/web/prerendered-pages";
 import sstConfig from "../../sst.config";
+import { Analytics } from "../../stacks/Analytics";
 import { Api, THROTTLE } from "../../stacks/Api";
+import { RUNTIME_SDK_CLIENTS, UNUSED_CREDENTIAL_PROVIDERS } from "../../stacks/bundling";
 import {
   EVENTS_MAX_RECEIVE_COUNT,
   Events,
+  SITE_DELETIONS_SCHEDULE,
+  SITE_DELETIONS_TIMEOUT_SECONDS,
   UPTIME_SCHEDULE,
   UPTIME_TIMEOUT_SECONDS,
   WEBHOOKS_CONCURRENCY,
@@ -43,6 +55,7 @@ const secretArn = (stage: string, name: string): Target => ({
   arn: `arn:aws:ssm:us-east-1:123456789012:parameter/sst/site-portal/${stage}/Secret/${name}/value`,
 });
 
+let app: App;
 let template: ReturnType<typeof templatesOf>;
 let storage: ReturnType<typeof Storage>;
 let jobs: ReturnType<typeof Jobs>;
@@ -55,9 +68,11 @@ let eventsQueueId: string;
 let eventsDeadLettersId: string;
 let webhooksQueueId: string;
 let webhooksDeadLettersId: string;
+let pageViewsQueueId: string;
+let pageViewsDeadLettersId: string;
 
 beforeAll(async () => {
-  ({ template } = await synthesize());
+  ({ app, template } = await synthesize());
   // use() reads the app SST saw last, so take the stacks' outputs before any other synthesis.
   storage = use(Storage);
   jobs = use(Jobs);
@@ -90,6 +105,17 @@ beforeAll(async () => {
   };
   [eventsQueueId, eventsDeadLettersId] = redrivenIn("EventsQueue");
   [webhooksQueueId, webhooksDeadLettersId] = redrivenIn("WebhookDeliveriesQueue");
+  const pageViewQueues = Object.entries(
+    template(Analytics).findResources("AWS::SQS::Queue", {
+      Properties: { RedrivePolicy: Match.anyValue() },
+    }),
+  );
+  if (pageViewQueues.length !== 1) throw new Error("Expected exactly one page-views queue");
+  const [pageViews] = pageViewQueues as [[string, { Properties: Record<string, unknown> }]];
+  pageViewsQueueId = pageViews[0];
+  pageViewsDeadLettersId = (
+    pageViews[1].Properties.RedrivePolicy as { deadLetterTargetArn: { "Fn::GetAtt": string[] } }
+  ).deadLetterTargetArn["Fn::GetAtt"][0] as string;
 });
 
 /** The SES identity and configuration set of validSettings' MAIL_FROM. */
@@ -131,6 +157,7 @@ function observedGrants(statements: Statement[], stage = "test") {
     send: can("sqs:SendMessage", { logicalId: queueId }),
     sendEvents: can("sqs:SendMessage", { logicalId: eventsQueueId }),
     sendWebhooks: can("sqs:SendMessage", { logicalId: webhooksQueueId }),
+    sendPageViews: can("sqs:SendMessage", { logicalId: pageViewsQueueId }),
     mail: can("ses:SendEmail", sesIdentity),
     unsubscribeKey: can("ssm:GetParameters", secretArn(stage, "UNSUBSCRIBE_KEY")),
   };
@@ -178,6 +205,8 @@ function expectGrants(
   expect("SST_Queue_queueUrl_Events" in env).toBe(want.has("events:send"));
   expect(seen.sendWebhooks).toBe(want.has("webhooks:send"));
   expect("SST_Queue_queueUrl_WebhookDeliveries" in env).toBe(want.has("webhooks:send"));
+  expect(seen.sendPageViews).toBe(want.has("page-views:send"));
+  expect("SST_Queue_queueUrl_PageViews" in env).toBe(want.has("page-views:send"));
   expect(seen.mail).toBe(want.has("mail:send"));
   expect(seen.unsubscribeKey).toBe(want.has("mail:unsubscribe-key"));
   expect("SST_Secret_value_UNSUBSCRIBE_KEY" in env).toBe(want.has("mail:unsubscribe-key"));
@@ -185,9 +214,10 @@ function expectGrants(
   expect(seen.tableWrite).toBe(writes);
   if (!writes && !want.has("table:page-views")) expect(seen.tableAnyWrite).toBe(false);
   if (want.has("table:page-views")) {
-    // A page view writes and looks its site up by id; it cannot read customers' items.
-    expect(allows(statements, "dynamodb:UpdateItem", table)).toBe(true);
-    expect(allows(statements, "dynamodb:PutItem", table)).toBe(true);
+    // Accepting a view looks its site up by id; it cannot read customers' items, and all
+    // writing (rate counters too) is the consumer's (stacks/Analytics.ts).
+    expect(allows(statements, "dynamodb:UpdateItem", table)).toBe(false);
+    expect(allows(statements, "dynamodb:PutItem", table)).toBe(false);
     expect(
       allows(statements, "dynamodb:Query", { logicalId: "MainTable", suffix: "/index/gsi1" }),
     ).toBe(true);
@@ -293,7 +323,7 @@ describe("Api", () => {
     expect(stage.DependsOn).toContain(collectRoute?.[0]);
   });
 
-  test("API functions run nodejs22.x ESM bundles on arm64", () => {
+  test("API functions run nodejs24.x ESM bundles on arm64", () => {
     for (const fn of routeFunctions(template(Api)).values()) {
       expect(fn.properties.Architectures).toEqual(["arm64"]);
     }
@@ -301,9 +331,44 @@ describe("Api", () => {
     // the construct; the template only holds SST's placeholder until then.
     for (const routeKey of Object.keys(routes)) {
       const props = functionProps(api.api.getFunction(routeKey));
-      expect(props?.runtime).toBe("nodejs22.x");
+      expect(props?.runtime).toBe("nodejs24.x");
       expect(props?.nodejs?.format).toBe("esm");
     }
+  });
+
+  test("every function leaves SST's SSM client and the unused credential providers to the runtime, and only those", () => {
+    const functions = [
+      ...Object.keys(routes).map((routeKey) => api.api.getFunction(routeKey)),
+      jobs.worker,
+      use(Events).consumer,
+      use(Analytics).consumer,
+    ];
+    for (const fn of functions) {
+      const external = functionProps(fn).nodejs?.esbuild?.external ?? [];
+      expect(external).toEqual([...UNUSED_CREDENTIAL_PROVIDERS, ...RUNTIME_SDK_CLIENTS]);
+    }
+    // The clients our own code calls stay bundled: the version we test is the one we run.
+    expect(RUNTIME_SDK_CLIENTS).toEqual(["@aws-sdk/client-ssm"]);
+    for (const name of UNUSED_CREDENTIAL_PROVIDERS) {
+      expect(name).toMatch(
+        /^@(aws-sdk|smithy)\/credential-provider-(ini|sso|web-identity|process|http|imds)$/,
+      );
+    }
+  });
+});
+
+describe("runtime", () => {
+  test("every function of every stack runs Node 24 LTS, a runtime this aws-cdk-lib knows", () => {
+    const functions = app.node.findAll().filter((c) => c instanceof SstFunction);
+    // The API's routes, the jobs worker, the notifications mailer, the webhook, uptime…
+    expect(functions.length).toBeGreaterThan(Object.keys(routes).length + 3);
+    for (const fn of functions) {
+      expect(functionProps(fn).runtime, fn.node.path).toBe("nodejs24.x");
+    }
+    // When SST bundles (App.finish) it writes the runtime into the template as the name of
+    // aws-cdk-lib's Runtime for it; without one, synthesis for deploy would fail.
+    const known = Runtime.ALL.find((r) => r.name === "nodejs24.x");
+    expect(known?.family).toBe(Runtime.NODEJS_22_X.family);
   });
 });
 
@@ -612,6 +677,65 @@ describe("Outgoing webhooks (docs/developer-api.md)", () => {
   });
 });
 
+describe("Analytics (page-view write path)", () => {
+  test("the consumer reads the page-views queue in batches, with a window and a concurrency cap", () => {
+    const analytics = template(Analytics);
+    analytics.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      EventSourceArn: { "Fn::GetAtt": [pageViewsQueueId, "Arn"] },
+      BatchSize: pageViewsConsumer.batchSize,
+      MaximumBatchingWindowInSeconds: pageViewsConsumer.batchWindowSeconds,
+    });
+    // Lambda takes more than 10 records per batch from a standard queue only with a window.
+    expect(pageViewsConsumer.batchSize).toBeGreaterThan(10);
+    expect(pageViewsConsumer.batchWindowSeconds).toBeGreaterThan(0);
+    expect(
+      consumerConcurrency(analytics.toJSON() as TemplateJson, pageViewsQueueId).maximumConcurrency,
+    ).toBe(pageViewsConsumer.maxConcurrency);
+    const consumer = lambda(analytics, "PageViewsConsumer").properties;
+    expect(consumer.Timeout).toBe(pageViewsConsumer.timeoutSeconds);
+    expect(functionProps(use(Analytics).consumer).handler).toBe(pageViewsConsumer.handler);
+    const queue = analytics.toJSON().Resources[pageViewsQueueId].Properties;
+    expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(
+      6 * (pageViewsConsumer.timeoutSeconds + pageViewsConsumer.batchWindowSeconds),
+    );
+  });
+
+  test("a batch is received once: what comes back goes to the dead-letter queue, not to a second count", () => {
+    template(Analytics).hasResourceProperties("AWS::SQS::Queue", {
+      RedrivePolicy: {
+        deadLetterTargetArn: { "Fn::GetAtt": [pageViewsDeadLettersId, "Arn"] },
+        maxReceiveCount: 1,
+      },
+    });
+  });
+
+  test("the consumer may only add to the table and read its own queue; only collect may send to it", () => {
+    const analytics = template(Analytics);
+    const consumer = lambda(analytics, "PageViewsConsumer");
+    const statements = roleStatements(analytics, consumer.roleId);
+    expect(allows(statements, "dynamodb:UpdateItem", table)).toBe(true);
+    for (const action of [...TABLE_READ_ACTIONS, "dynamodb:PutItem", "dynamodb:DeleteItem"]) {
+      expect(allows(statements, action, table)).toBe(false);
+    }
+    expect(allows(statements, "dynamodb:UpdateItem", tableIndexes)).toBe(false);
+    expect(allows(statements, "sqs:ReceiveMessage", { logicalId: pageViewsQueueId })).toBe(true);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: pageViewsQueueId })).toBe(false);
+    expect(allows(statements, "ssm:GetParameters", secretArn("test", "ANALYTICS_SALT_KEY"))).toBe(
+      false,
+    );
+
+    const apiTemplate = template(Api);
+    const senders = [...routeFunctions(apiTemplate)]
+      .filter(([, fn]) =>
+        allows(roleStatements(apiTemplate, fn.roleId), "sqs:SendMessage", {
+          logicalId: pageViewsQueueId,
+        }),
+      )
+      .map(([routeKey]) => routeKey);
+    expect(senders).toEqual(["POST /api/collect"]);
+  });
+});
+
 describe("Webhooks", () => {
   test("the Stripe webhook has a public Function URL, without CORS, and outputs it", () => {
     const webhooks = template(Webhooks);
@@ -811,7 +935,7 @@ function expectApiBehaviour(web: Template, storage: Template) {
 }
 
 describe("Web", () => {
-  test("client-side routes get index.html from a viewer-request function, files do not", () => {
+  test("public pages get their pre-rendered HTML, client-side routes index.html, files themselves", () => {
     const webTemplate = template(Web);
     const [functionId] = only(webTemplate, "AWS::CloudFront::Function");
     webTemplate.hasResourceProperties("AWS::CloudFront::Distribution", {
@@ -826,17 +950,29 @@ describe("Web", () => {
         }),
       }),
     });
-    // The function's own code, run as CloudFront would run it.
-    const route = new Function(
-      "event",
-      `${SPA_ROUTING_FUNCTION}; return handler(event);`,
-    ) as (event: { request: { uri: string } }) => { uri: string };
+    // The deployed function's own code, run as CloudFront would run it.
+    const code = webTemplate.toJSON().Resources[functionId as string].Properties.FunctionCode;
+    expect(code).toBe(SPA_ROUTING_FUNCTION);
+    const route = new Function("event", `${code}; return handler(event);`) as (event: {
+      request: { uri: string };
+    }) => { uri: string };
     const uri = (path: string) => route({ request: { uri: path } }).uri;
+    expect(uri("/")).toBe("/prerendered/home.html");
+    expect(uri("/pricing")).toBe("/prerendered/pricing.html");
+    expect(uri("/sales")).toBe("/prerendered/sales.html");
+    expect(uri("/sales/")).toBe("/prerendered/sales.html");
+    for (const [path, file] of Object.entries(PRERENDERED_PAGES)) expect(uri(path)).toBe(file);
     expect(uri("/dashboard")).toBe("/index.html");
     expect(uri("/support/01J0ABC")).toBe("/index.html");
-    expect(uri("/")).toBe("/index.html");
+    expect(uri("/sales/more")).toBe("/index.html");
     expect(uri("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
     expect(uri("/robots.txt")).toBe("/robots.txt");
+  });
+
+  test("the pre-rendered pages name the host they are served from (APP_URL)", () => {
+    const env = (site: unknown) =>
+      (site as { props: { environment: Record<string, string> } }).props.environment;
+    expect(env(web.site).VITE_PUBLIC_HOST).toBe(new URL(validSettings.APP_URL ?? "").hostname);
   });
 
   test("no distribution-wide error pages, which would turn the API's 403 and 404 into index.html", () => {
@@ -1024,26 +1160,37 @@ describe("stage settings", () => {
   });
 });
 
+/** One EventBridge rule with `schedule` whose target is the Cron's function, as given. */
+function expectScheduled(
+  id: string,
+  cron: { jobFunction: SstFunction },
+  expected: { schedule: string; handler: string; timeout: number },
+) {
+  const eventsTemplate = template(Events);
+  const rules = Object.values(
+    eventsTemplate.findResources("AWS::Events::Rule", {
+      Properties: { ScheduleExpression: expected.schedule },
+    }),
+  );
+  expect(rules).toHaveLength(1);
+  const job = lambda(eventsTemplate, id);
+  const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] } | undefined)?.Targets;
+  if (!targets) throw new Error(`the ${id} rule has no targets`);
+  expect(targets.map((t) => JSON.stringify(t.Arn))).toContain(
+    JSON.stringify({ "Fn::GetAtt": [job.functionId, "Arn"] }),
+  );
+  expect(functionProps(cron.jobFunction).handler).toBe(expected.handler);
+  expect(job.properties.Timeout).toBe(expected.timeout);
+}
+
 describe("Uptime checks", () => {
   test("an EventBridge rule runs the uptime handler every 5 minutes", () => {
-    const eventsTemplate = template(Events);
     expect(UPTIME_SCHEDULE).toBe("rate(5 minutes)");
-    const rules = Object.values(
-      eventsTemplate.findResources("AWS::Events::Rule", {
-        Properties: { ScheduleExpression: "rate(5 minutes)" },
-      }),
-    );
-    expect(rules).toHaveLength(1);
-    const job = lambda(eventsTemplate, "UptimeChecks");
-    const targets = (rules[0]?.Properties as { Targets: { Arn: unknown }[] } | undefined)?.Targets;
-    if (!targets) throw new Error("the uptime rule has no targets");
-    expect(targets.map((t) => JSON.stringify(t.Arn))).toContain(
-      JSON.stringify({ "Fn::GetAtt": [job.functionId, "Arn"] }),
-    );
-    expect(functionProps(use(Events).uptime.jobFunction).handler).toBe(
-      "packages/functions/src/workers/uptime.handler",
-    );
-    expect(job.properties.Timeout).toBe(UPTIME_TIMEOUT_SECONDS);
+    expectScheduled("UptimeChecks", use(Events).uptime, {
+      schedule: "rate(5 minutes)",
+      handler: "packages/functions/src/workers/uptime.handler",
+      timeout: UPTIME_TIMEOUT_SECONDS,
+    });
   });
 
   test("the uptime function writes the table, emits events, and may do nothing else", () => {
@@ -1075,5 +1222,59 @@ describe("Uptime checks", () => {
     expect(allows(statements, "dynamodb:Query", { logicalId: "MainTable" })).toBe(true);
     expect(allows(statements, "dynamodb:PutItem", { logicalId: "MainTable" })).toBe(false);
     expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(false);
+  });
+});
+
+describe("Deletion of sites after a subscription ends", () => {
+  test("an EventBridge rule runs the deletion handler every hour", () => {
+    expect(SITE_DELETIONS_SCHEDULE).toBe("rate(1 hour)");
+    expectScheduled("SiteDeletions", use(Events).siteDeletions, {
+      schedule: "rate(1 hour)",
+      handler: "packages/functions/src/workers/site-deletions.handler",
+      timeout: SITE_DELETIONS_TIMEOUT_SECONDS,
+    });
+  });
+
+  test("the deletion function may erase screenshots and items, ask Stripe and mail, nothing else", () => {
+    const eventsTemplate = template(Events);
+    const job = lambda(eventsTemplate, "SiteDeletions");
+    const statements = roleStatements(eventsTemplate, job.roleId);
+    // The due customers are one Query on the table; their sites and analytics on the table.
+    expect(allows(statements, "dynamodb:Query", { logicalId: "MainTable" })).toBe(true);
+    expect(allows(statements, "dynamodb:DeleteItem", { logicalId: "MainTable" })).toBe(true);
+    expect(allows(statements, "dynamodb:BatchWriteItem", { logicalId: "MainTable" })).toBe(true);
+    expect(allows(statements, "dynamodb:Scan", { logicalId: "MainTable" })).toBe(false);
+    // A site's screenshots are deleted by prefix: a listing, then the deletes, under users/ only.
+    expect(allows(statements, "s3:DeleteObject", { logicalId: bucketId, suffix: "/users/*" })).toBe(
+      true,
+    );
+    expect(allows(statements, "s3:ListBucket", { logicalId: bucketId })).toBe(true);
+    // Stripe is asked once more before anything is deleted.
+    expect(allows(statements, "ssm:GetParameters", secretArn("test", "STRIPE_SECRET_KEY"))).toBe(
+      true,
+    );
+    expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: queueId })).toBe(false);
+    expect(allows(statements, "ses:SendEmail", sesIdentity)).toBe(false);
+    const env = (job.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toHaveProperty("SST_Parameter_value_STRIPE_PRICE_PRO");
+  });
+
+  test("the grace period is a stage setting of 1 to 90 whole days, 7 unless set", async () => {
+    expect(storage.config.parameters.SITE_GRACE_PERIOD_DAYS.value).toBe("7");
+    for (const days of ["0", "91", "7.5", "week"]) {
+      await expect(
+        synthesize("staging", { ...validSettings, SITE_GRACE_PERIOD_DAYS: days }),
+      ).rejects.toThrow(/SITE_GRACE_PERIOD_DAYS/);
+    }
+    // The Stripe webhook (which suspends and states the date) and the deletion job read it.
+    for (const [stackFn, id] of [
+      [Webhooks, "StripeWebhook"],
+      [Events, "SiteDeletions"],
+    ] as const) {
+      const fn = lambda(template(stackFn), id);
+      const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env).toHaveProperty("SST_Parameter_value_SITE_GRACE_PERIOD_DAYS");
+    }
   });
 });

@@ -62,7 +62,7 @@ describe("GET /api/auth/user refuses callers without a valid token", () => {
 });
 
 describe("GET /api/auth/user with a valid dev token", () => {
-  it("creates the user from the token's claims and answers the spec's fields", async () => {
+  it("creates the user from the token's claims and answers the current user's fields", async () => {
     const email = uniqueEmail("ada");
     const { user, token } = await signUp({ email, firstName: "Ada", lastName: "Lovelace" });
 

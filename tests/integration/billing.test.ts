@@ -24,7 +24,11 @@ import {
 describe("GET /api/billing/*", () => {
   it("answers empty lists and no subscription before any payment", async () => {
     const customer = await newCustomer();
-    expect(await customer.json("GET", "/api/billing/subscription")).toEqual({ subscription: null });
+    // With the days the sites are kept after a subscription ends, which the page states.
+    expect(await customer.json("GET", "/api/billing/subscription")).toEqual({
+      subscription: null,
+      gracePeriodDays: 7,
+    });
     expect(await customer.json("GET", "/api/billing/payment-methods")).toEqual({
       paymentMethods: [],
     });

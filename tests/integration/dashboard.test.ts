@@ -1,6 +1,6 @@
 /**
- * The dashboard's own reads through the local stack: GET /api/dashboard/stats (the four
- * figures by the spec's rules) and GET /api/activities (newest first), each for the caller only.
+ * The dashboard's own reads through the local stack: GET /api/dashboard/stats (the four figures by
+ * the rules of docs/pages.md) and GET /api/activities (newest first), each for the caller only.
  */
 import { activityListSchema, dashboardStatsSchema } from "@portal/core/contracts/dashboard";
 import { describe, expect, it } from "vitest";

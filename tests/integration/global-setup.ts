@@ -10,7 +10,7 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStack({
     port: 0,
     logRequests: false,
-    queue: { visibilityTimeoutMs: 200 },
+    queue: { visibilityTimeoutMs: 200, pageViewsBatchWindowMs: 50 },
   });
   project.provide("stackUrl", stack.url);
   project.provide("stackDataDir", stack.dataDir);

@@ -8,6 +8,7 @@ import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
 import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { eventsSettled, type Mail, mailsTo } from "./mail.support";
 import {
   activities,
   emulator,
@@ -18,41 +19,6 @@ import {
   url,
   webhooksDelivered,
 } from "./payments.support";
-
-interface Mail {
-  id: string;
-  envelope: { from: string; to: string[] };
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-}
-
-async function inbox(): Promise<Mail[]> {
-  const answer = await fetch(`${url}/__devstack/mail/messages.json`);
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { messages: Mail[] }).messages;
-}
-
-/** Waits until the events queue has nothing waiting or running. */
-async function eventsSettled() {
-  for (let i = 0; i < 200; i++) {
-    const state = (await (await fetch(`${url}/__devstack/events`)).json()) as {
-      waiting: number;
-      inFlight: number;
-    };
-    if (state.waiting === 0 && state.inFlight === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("the events queue did not settle");
-}
-
-async function mailsTo(address: string): Promise<Mail[]> {
-  await eventsSettled();
-  return (await inbox()).filter((m) => m.envelope.to.includes(address));
-}
 
 async function call(who: SignedIn, method: string, path: string, body?: unknown) {
   const response = await fetch(`${url}${path}`, {

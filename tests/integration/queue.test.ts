@@ -9,7 +9,7 @@ import { startSqsEndpoint } from "@portal/devstack/sqs-endpoint";
 import { defineJob } from "@portal/functions/workers/define-job";
 import { createJobsHandler } from "@portal/functions/workers/jobs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 describe("queue with test-only job kinds", () => {

@@ -11,6 +11,7 @@ import { stackUrl, useStackEnv } from "../support/stack";
 useStackEnv();
 const { db } = await import("@portal/core/db/service");
 const blobs = await import("@portal/core/adapters/blobs");
+const Aggregate = await import("@portal/core/analytics/aggregate");
 
 const url = stackUrl();
 
@@ -185,7 +186,7 @@ describe("PATCH /api/sites/{id}", () => {
 });
 
 describe("DELETE /api/sites/{id}", () => {
-  it("removes the site and every screenshot under its prefix, and only those", async () => {
+  it("removes the site, every screenshot under its prefix and its analytics, and only those", async () => {
     const who = await signUpCustomer();
     const doomed = await createSite(who.user.id, { name: "Doomed" });
     const kept = await createSite(who.user.id, { name: "Kept" });
@@ -205,6 +206,28 @@ describe("DELETE /api/sites/{id}", () => {
       new Uint8Array([3]),
       "image/webp",
     );
+    // Counted page views of both (docs/analytics.md): the day totals and the counters.
+    const day = new Date().toISOString().slice(0, 10);
+    for (const site of [doomed, kept]) {
+      await Aggregate.aggregateViews([
+        {
+          userId: who.user.id,
+          siteId: site.siteId,
+          day,
+          visitor: "v",
+          path: "/",
+          country: "DE",
+          device: "desktop",
+          minute: "12:00",
+          address: "a",
+        },
+      ]);
+    }
+    const analyticsOf = async (siteId: string) => [
+      ...(await db.entities.analyticsDay.query.byOwner({ userId: who.user.id, siteId }).go()).data,
+      ...(await db.entities.analyticsCount.query.bySite({ siteId }).go()).data,
+    ];
+    expect(await analyticsOf(doomed.siteId)).toHaveLength(1 + 3);
 
     const { status } = await call(who, "DELETE", `/api/sites/${doomed.siteId}`);
     expect(status).toBe(204);
@@ -213,6 +236,8 @@ describe("DELETE /api/sites/{id}", () => {
     expect(sites.map((s) => s.name)).toEqual(["Kept"]);
     expect(await blobs.listKeys(prefix(doomed.siteId))).toEqual([]);
     expect(await blobs.listKeys(prefix(kept.siteId))).toHaveLength(1);
+    expect(await analyticsOf(doomed.siteId)).toEqual([]);
+    expect(await analyticsOf(kept.siteId)).toHaveLength(1 + 3);
     expect((await call(who, "DELETE", `/api/sites/${doomed.siteId}`)).status).toBe(404);
   });
 });

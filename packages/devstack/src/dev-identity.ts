@@ -11,7 +11,7 @@ import {
   signUpInputSchema,
 } from "@portal/core/contracts/dev-identity";
 import { importPKCS8, SignJWT } from "jose";
-import { z } from "zod";
+import * as z from "zod";
 import {
   type DevIdentityStore,
   type DevUser,

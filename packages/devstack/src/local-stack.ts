@@ -7,8 +7,14 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import type { DeletionRunResult as SiteDeletionsResult } from "@portal/core/billing/sites-deletion-job";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
-import { routes, stripeWebhookHandler, uptimeWorkerHandler } from "@portal/functions/routes";
+import {
+  routes,
+  siteDeletionsWorkerHandler,
+  stripeWebhookHandler,
+  uptimeWorkerHandler,
+} from "@portal/functions/routes";
 import { createApiGateway } from "./api-gateway";
 import { LOCAL_REGION, localCredentials } from "./aws";
 import { errorJson, PayloadTooLarge, readBody, sendJson } from "./http-io";
@@ -50,15 +56,28 @@ export interface LocalStackOptions {
   /** The per-request JSON log line; tests and the benchmark turn it off. Default true. */
   logRequests?: boolean;
   /**
-   * Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS, and a
-   * DelaySeconds second of 1000 ms (tests shrink a webhook's backoff with msPerDelaySecond).
+   * Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS; the
+   * page-views batching window defaults to production's (docs/analytics.md "Write path"); a
+   * DelaySeconds second lasts 1000 ms (tests shrink a webhook's backoff with msPerDelaySecond).
    */
-  queue?: { visibilityTimeoutMs?: number; maxReceiveCount?: number; msPerDelaySecond?: number };
+  queue?: {
+    visibilityTimeoutMs?: number;
+    maxReceiveCount?: number;
+    pageViewsBatchWindowMs?: number;
+    msPerDelaySecond?: number;
+  };
   /**
    * How often the uptime checks run (the EventBridge rule's stand-in, docs/monitoring.md);
    * 0 or omitted = never on a timer (tests run them with `uptime.run()`).
    */
   uptimeIntervalMs?: number;
+  /**
+   * How often sites past their grace period are deleted (hourly on AWS, docs/billing.md);
+   * 0 or omitted = never on a timer (tests run it with `siteDeletions.run(now)`).
+   */
+  siteDeletionsIntervalMs?: number;
+  /** Days suspended sites are kept after a subscription ends (SITE_GRACE_PERIOD_DAYS; default 7). */
+  gracePeriodDays?: string;
 }
 
 export interface LocalStack {
@@ -73,10 +92,17 @@ export interface LocalStack {
   events: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The outgoing webhook deliveries queue (docs/developer-api.md), likewise. */
   webhooks: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** The accepted page views, waiting for the page-views consumer, likewise. */
+  pageViews: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** Every mail the product sent through the SES stand-in, as its SMTP inbox keeps it. */
   mail: { messages(): StoredMail[] };
   /** The scheduled uptime job: the same handler the production rule invokes, run now. */
   uptime: { run(): Promise<unknown> };
+  /**
+   * The scheduled deletion of sites past their grace period, run now; `now` drives time
+   * forward (an ISO time or Date), so tests need not wait a week.
+   */
+  siteDeletions: { run(now?: Date): Promise<SiteDeletionsResult> };
   stop(): Promise<void>;
 }
 
@@ -155,7 +181,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const jobs = jobsQueueService(options.queue ?? {});
   const mail = mailService();
-  // Stripe's emulator and the DNS server will join this list.
   const services: LocalService[] = [
     dynamoService,
     s3Service,
@@ -173,9 +198,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stopping ??= stopServices();
     return stopping;
   }
-  let uptimeTimer: NodeJS.Timeout | undefined;
+  // The EventBridge rules' stand-ins: a handler invoked on a timer, as the rule would.
+  const timers: NodeJS.Timeout[] = [];
+  function every(intervalMs: number | undefined, name: string, run: () => Promise<unknown>) {
+    if (!intervalMs || intervalMs <= 0) return;
+    const timer = setInterval(() => {
+      run().catch((error) => console.error(`${name} failed`, error));
+    }, intervalMs);
+    timer.unref();
+    timers.push(timer);
+  }
   async function stopServices() {
-    if (uptimeTimer) clearInterval(uptimeTimer);
+    for (const timer of timers) clearInterval(timer);
     await close(server);
     for (const service of started.reverse()) await service.stop?.();
     if (ephemeral) await rm(dataDir, { recursive: true, force: true });
@@ -199,6 +233,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         queue: `${STAGE}-${APP_NAME}-Jobs`,
         events: `${STAGE}-${APP_NAME}-Events`,
         webhooks: `${STAGE}-${APP_NAME}-WebhookDeliveries`,
+        pageViews: `${STAGE}-${APP_NAME}-PageViews`,
       },
     };
     const env: Record<string, string> = {
@@ -215,6 +250,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SST_Parameter_value_DOMAIN_A_RECORD: options.dns?.aRecord || "192.0.2.1",
       // Empty: the default (docs/domains.md).
       SST_Parameter_value_DOMAIN_CLAIM_TTL_DAYS: options.dns?.claimTtlDays ?? "",
+      SST_Parameter_value_SITE_GRACE_PERIOD_DAYS: options.gracePeriodDays ?? "",
       [ORIGIN_VERIFY_ENV]: originSecret,
       LOG_REQUESTS: options.logRequests === false ? "false" : "true",
     };
@@ -231,13 +267,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const queue = jobs.queue();
     const events = jobs.events();
     const webhooks = jobs.webhooks();
+    const pageViews = jobs.pageViews();
     const runUptime = () => loader.invoke(uptimeWorkerHandler, { source: "aws.events" });
-    if (options.uptimeIntervalMs && options.uptimeIntervalMs > 0) {
-      uptimeTimer = setInterval(() => {
-        runUptime().catch((error) => console.error("uptime checks failed", error));
-      }, options.uptimeIntervalMs);
-      uptimeTimer.unref();
-    }
+    const runSiteDeletions = (now?: Date) =>
+      loader.invoke(siteDeletionsWorkerHandler, {
+        source: "aws.events",
+        ...(now ? { now: now.toISOString() } : {}),
+      }) as Promise<SiteDeletionsResult>;
+    every(options.uptimeIntervalMs, "uptime checks", runUptime);
+    every(options.siteDeletionsIntervalMs, "site deletions", () => runSiteDeletions());
     return {
       url,
       dataDir,
@@ -257,8 +295,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         deadLetters: () => webhooks.deadLetters(),
         idle: () => webhooks.idle(),
       },
+      pageViews: {
+        state: () => pageViews.state(),
+        deadLetters: () => pageViews.deadLetters(),
+        idle: () => pageViews.idle(),
+      },
       mail: { messages: () => mail.mail().messages() },
       uptime: { run: runUptime },
+      siteDeletions: { run: runSiteDeletions },
       stop: stopAll,
     };
   } catch (error) {

@@ -1,6 +1,6 @@
 /** `npm start`: the local stack on a fixed port, with its data kept between runs. */
 import { existsSync } from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import { startLocalStack } from "./local-stack";
 
 const settingsSchema = z.object({
@@ -12,6 +12,10 @@ const settingsSchema = z.object({
   OUTBOUND_ALLOW_HOSTS: z.string().default(""),
   /** Minutes between uptime checks of live sites (5 on AWS); 0 turns them off. */
   UPTIME_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
+  /** Minutes between runs of the deletion of sites past their grace period (60 on AWS); 0 = off. */
+  SITE_DELETIONS_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  /** Days a cancelled customer's suspended sites are kept before deletion (default 7). */
+  SITE_GRACE_PERIOD_DAYS: z.string().default(""),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
   /** Custom domains: resolver for verification, and the records customers create. */
   DNS_RESOLVER: z.string().default(""),
@@ -41,6 +45,8 @@ const stack = await startLocalStack({
     .filter(Boolean),
   logRequests: settings.LOG_REQUESTS === "true",
   uptimeIntervalMs: settings.UPTIME_INTERVAL_MINUTES * 60_000,
+  siteDeletionsIntervalMs: settings.SITE_DELETIONS_INTERVAL_MINUTES * 60_000,
+  gracePeriodDays: settings.SITE_GRACE_PERIOD_DAYS,
   dns: {
     resolver: settings.DNS_RESOLVER,
     cnameTarget: settings.DOMAIN_CNAME_TARGET,

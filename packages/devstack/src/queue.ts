@@ -1,8 +1,9 @@
 /**
  * SQS + the Lambda event source mapping, in process: messages wait until visible, are handed
- * to the consumer as SQS-shaped events (batch size 1), stay invisible for the visibility
- * timeout while they run, come back when the consumer fails them, and go to a dead-letter
- * list once they have been received maxReceiveCount times.
+ * to the consumer as SQS-shaped events (batchSize at a time, 1 unless set; with a batching
+ * window, a batch waits until it is full or its first message has waited the window), stay
+ * invisible for the visibility timeout while they run, come back when the consumer fails them,
+ * and go to a dead-letter list once they have been received maxReceiveCount times.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from "aws-lambda";
@@ -23,6 +24,10 @@ export interface QueueOptions {
    * a webhook's backoff of minutes pass in moments (drive time, do not wait for it).
    */
   msPerDelaySecond?: number;
+  /** Messages per invocation at most (the event source's BatchSize); default 1. */
+  batchSize?: number;
+  /** How long a batch may wait to fill (MaximumBatchingWindowInSeconds), in ms; default 0. */
+  batchWindowMs?: number;
 }
 
 interface StoredMessage {
@@ -67,6 +72,8 @@ export class LocalQueue {
   private readonly visibilityTimeoutMs: number;
   private readonly maxReceiveCount: number;
   private readonly msPerDelaySecond: number;
+  private readonly batchSize: number;
+  private readonly batchWindowMs: number;
   private readonly messages: StoredMessage[] = [];
   private readonly dead: DeadLetter[] = [];
   private readonly lastErrors = new Map<string, string>();
@@ -83,6 +90,8 @@ export class LocalQueue {
     this.visibilityTimeoutMs = options.visibilityTimeoutMs ?? 30_000;
     this.maxReceiveCount = options.maxReceiveCount ?? 3;
     this.msPerDelaySecond = options.msPerDelaySecond ?? 1000;
+    this.batchSize = options.batchSize ?? 1;
+    this.batchWindowMs = options.batchWindowMs ?? 0;
   }
 
   send(
@@ -140,11 +149,14 @@ export class LocalQueue {
     clearTimeout(this.timer);
     const now = Date.now();
     this.deadLetterExhausted(now);
-    const next = this.messages
+    const visible = this.messages
       .filter((m) => m.visibleAt <= now)
-      .sort((a, b) => a.visibleAt - b.visibleAt)[0];
-    if (next) {
-      this.running = this.deliver(next).finally(() => {
+      .sort((a, b) => a.visibleAt - b.visibleAt);
+    const first = visible[0];
+    // A batch goes when it is full or its oldest message has waited the window.
+    const windowEnds = first ? first.visibleAt + this.batchWindowMs : Number.POSITIVE_INFINITY;
+    if (first && (visible.length >= this.batchSize || windowEnds <= now)) {
+      this.running = this.deliver(visible.slice(0, this.batchSize)).finally(() => {
         this.running = undefined;
         this.pump();
       });
@@ -154,7 +166,8 @@ export class LocalQueue {
       for (const resolve of this.idleWaiters.splice(0)) resolve();
       return;
     }
-    const wakeAt = Math.min(...this.messages.map((m) => m.visibleAt));
+    const hidden = this.messages.filter((m) => m.visibleAt > now).map((m) => m.visibleAt);
+    const wakeAt = Math.min(windowEnds, ...hidden);
     this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - now));
     // A waiting retry alone must not keep a finished process (a test run) alive.
     this.timer.unref();
@@ -183,42 +196,43 @@ export class LocalQueue {
     }
   }
 
-  private async deliver(message: StoredMessage) {
+  private async deliver(batch: StoredMessage[]) {
     const now = Date.now();
-    message.receiveCount += 1;
-    message.firstReceiveTimestamp ??= now;
-    message.visibleAt = now + this.visibilityTimeoutMs;
-    this.delivered += 1;
-    const record: SQSRecord = {
-      messageId: message.messageId,
-      receiptHandle: `${message.messageId}#${message.receiveCount}`,
-      body: message.body,
-      attributes: {
-        ApproximateReceiveCount: String(message.receiveCount),
-        SentTimestamp: String(message.sentTimestamp),
-        SenderId: LOCAL_ACCOUNT_ID,
-        ApproximateFirstReceiveTimestamp: String(message.firstReceiveTimestamp),
-      },
-      messageAttributes: message.messageAttributes,
-      md5OfBody: message.md5OfBody,
-      eventSource: "aws:sqs",
-      eventSourceARN: this.arn,
-      awsRegion: LOCAL_REGION,
-    };
-    let failed: boolean;
+    const records = batch.map((message): SQSRecord => {
+      message.receiveCount += 1;
+      message.firstReceiveTimestamp ??= now;
+      message.visibleAt = now + this.visibilityTimeoutMs;
+      this.delivered += 1;
+      return {
+        messageId: message.messageId,
+        receiptHandle: `${message.messageId}#${message.receiveCount}`,
+        body: message.body,
+        attributes: {
+          ApproximateReceiveCount: String(message.receiveCount),
+          SentTimestamp: String(message.sentTimestamp),
+          SenderId: LOCAL_ACCOUNT_ID,
+          ApproximateFirstReceiveTimestamp: String(message.firstReceiveTimestamp),
+        },
+        messageAttributes: message.messageAttributes,
+        md5OfBody: message.md5OfBody,
+        eventSource: "aws:sqs",
+        eventSourceARN: this.arn,
+        awsRegion: LOCAL_REGION,
+      };
+    });
+    let failed: Set<string>;
     try {
-      const result = (await this.consumer({ Records: [record] })) as SQSBatchResponse | undefined;
-      failed = !!result?.batchItemFailures?.some((f) => f.itemIdentifier === message.messageId);
-      if (failed) this.lastErrors.set(message.messageId, "reported in batchItemFailures");
+      const result = (await this.consumer({ Records: records })) as SQSBatchResponse | undefined;
+      failed = new Set(result?.batchItemFailures?.map((f) => f.itemIdentifier) ?? []);
+      for (const id of failed) this.lastErrors.set(id, "reported in batchItemFailures");
     } catch (error) {
       // A thrown error fails the whole batch, as with Lambda.
-      failed = true;
-      this.lastErrors.set(
-        message.messageId,
-        error instanceof Error ? error.message : String(error),
-      );
+      failed = new Set(batch.map((m) => m.messageId));
+      const text = error instanceof Error ? error.message : String(error);
+      for (const id of failed) this.lastErrors.set(id, text);
     }
-    if (!failed) {
+    for (const message of batch) {
+      if (failed.has(message.messageId)) continue;
       const index = this.messages.indexOf(message);
       if (index >= 0) this.messages.splice(index, 1);
       this.lastErrors.delete(message.messageId);

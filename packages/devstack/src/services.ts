@@ -1,7 +1,7 @@
 /**
  * The stand-ins the local stack runs beside the HTTP adapter, one per production service.
  * Each starts, says which env vars the handlers need to reach it, may serve a path prefix on
- * the stack's origin, and stops. The Stripe emulator and the DNS server join this list.
+ * the stack's origin, and stops.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -10,6 +10,7 @@ import path from "node:path";
 import {
   jobsWorkerHandler,
   notificationsWorkerHandler,
+  pageViewsConsumer,
   webhooksWorkerHandler,
 } from "@portal/functions/routes";
 import { createDevIdentity } from "./dev-identity";
@@ -31,7 +32,14 @@ export interface ServiceContext {
   /** The stack's own origins, the first being the one printed. */
   origins: string[];
   /** Names the resources carry, as SST would name them for stage "local". */
-  names: { table: string; bucket: string; queue: string; events: string; webhooks: string };
+  names: {
+    table: string;
+    bucket: string;
+    queue: string;
+    events: string;
+    pageViews: string;
+    webhooks: string;
+  };
   loader: HandlerLoader;
 }
 
@@ -85,20 +93,26 @@ export const s3Service: LocalService = {
 
 /**
  * The queues behind one SQS endpoint (the SDK takes one AWS_ENDPOINT_URL_SQS): the jobs queue
- * feeding the audit worker, and the domain events queue feeding the notifications consumer
- * (stacks/Events.ts). GET /__devstack/queue and /__devstack/events show them.
+ * feeding the audit worker, the domain events queue feeding the notifications consumer
+ * (stacks/Events.ts), and the page-views queue feeding the page-views consumer in batches
+ * (stacks/Analytics.ts). GET /__devstack/queue, /__devstack/events and /__devstack/page-views
+ * show them.
  */
 export function jobsQueueService(options: {
   visibilityTimeoutMs?: number;
   maxReceiveCount?: number;
+  /** The page-views batching window; production's (routes.ts pageViewsConsumer) by default. */
+  pageViewsBatchWindowMs?: number;
   msPerDelaySecond?: number;
 }) {
   let queue: LocalQueue | undefined;
   let eventsQueue: LocalQueue | undefined;
+  let pageViewsQueue: LocalQueue | undefined;
   let webhooksQueue: LocalQueue | undefined;
   const service: LocalService & {
     queue(): LocalQueue;
     events(): LocalQueue;
+    pageViews(): LocalQueue;
     webhooks(): LocalQueue;
   } = {
     name: "jobs-queue",
@@ -109,6 +123,10 @@ export function jobsQueueService(options: {
     events() {
       if (!eventsQueue) throw new Error("The events queue has not started");
       return eventsQueue;
+    },
+    pageViews() {
+      if (!pageViewsQueue) throw new Error("The page-views queue has not started");
+      return pageViewsQueue;
     },
     webhooks() {
       if (!webhooksQueue) throw new Error("The webhook deliveries queue has not started");
@@ -131,6 +149,17 @@ export function jobsQueueService(options: {
         maxReceiveCount: options.maxReceiveCount ?? 5,
       });
       eventsQueue = events;
+      const pageViews = new LocalQueue({
+        name: names.pageViews,
+        consumer: (event) => loader.invoke(pageViewsConsumer.handler, event),
+        visibilityTimeoutMs: options.visibilityTimeoutMs,
+        // As stacks/Analytics.ts: a batch is received once (never counted twice).
+        maxReceiveCount: 1,
+        batchSize: pageViewsConsumer.batchSize,
+        batchWindowMs:
+          options.pageViewsBatchWindowMs ?? pageViewsConsumer.batchWindowSeconds * 1000,
+      });
+      pageViewsQueue = pageViews;
       const webhooks = new LocalQueue({
         name: names.webhooks,
         consumer: (event) => loader.invoke(webhooksWorkerHandler, event),
@@ -140,12 +169,13 @@ export function jobsQueueService(options: {
         msPerDelaySecond: options.msPerDelaySecond,
       });
       webhooksQueue = webhooks;
-      const sqs = await startSqsEndpoint({ host, queues: [jobs, events, webhooks] });
+      const sqs = await startSqsEndpoint({ host, queues: [jobs, events, pageViews, webhooks] });
       return {
         env: {
           AWS_ENDPOINT_URL_SQS: sqs.endpoint,
           SST_Queue_queueUrl_Jobs: sqs.queueUrl(jobs.name),
           SST_Queue_queueUrl_Events: sqs.queueUrl(events.name),
+          SST_Queue_queueUrl_PageViews: sqs.queueUrl(pageViews.name),
           SST_Queue_queueUrl_WebhookDeliveries: sqs.queueUrl(webhooks.name),
         },
         mount: {
@@ -155,6 +185,8 @@ export function jobsQueueService(options: {
               return sendJson(res, 200, jobs.state());
             if (req.method === "GET" && subPath === "/events")
               return sendJson(res, 200, events.state());
+            if (req.method === "GET" && subPath === "/page-views")
+              return sendJson(res, 200, pageViews.state());
             if (req.method === "GET" && subPath === "/webhooks")
               return sendJson(res, 200, webhooks.state());
             sendJson(res, 404, { error: { code: "not_found", message: "Not found" } });
@@ -163,6 +195,7 @@ export function jobsQueueService(options: {
         async stop() {
           await jobs.stop();
           await events.stop();
+          await pageViews.stop();
           await webhooks.stop();
           await sqs.stop();
         },

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRERENDERED_PAGES } from "../../web/prerendered-pages";
 import { close, listen } from "./net";
 import { createStaticSite } from "./static-site";
 
@@ -70,6 +71,30 @@ describe("static SPA hosting", () => {
       expect(page.headers.get("content-type")).toMatch(/^text\/html/);
       expect(page.headers.get("cache-control")).toBe("no-cache");
       expect(await page.text()).toContain("app");
+    }
+  });
+
+  it("answers the public pages with their pre-rendered HTML, as the CloudFront function does", async () => {
+    const built = await mkdtemp(path.join(os.tmpdir(), "portal-dist-"));
+    try {
+      await writeFile(path.join(built, "index.html"), "shell");
+      for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
+        await mkdir(path.dirname(path.join(built, file)), { recursive: true });
+        await writeFile(path.join(built, file), `page ${route}`);
+      }
+      const url = await serve(built);
+      for (const route of Object.keys(PRERENDERED_PAGES)) {
+        for (const asked of route === "/" ? [route] : [route, `${route}/`]) {
+          const page = await fetch(`${url}${asked}`);
+          expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+          expect(page.headers.get("cache-control")).toBe("no-cache");
+          expect(await page.text()).toBe(`page ${route}`);
+        }
+      }
+      expect(await (await fetch(`${url}/dashboard`)).text()).toBe("shell");
+      expect(await (await fetch(`${url}/sales/x`)).text()).toBe("shell");
+    } finally {
+      await rm(built, { recursive: true, force: true });
     }
   });
 

@@ -1,12 +1,14 @@
 /**
  * CloudFront's part: serves the built SPA with the SPA fallback (paths that are not files get
- * index.html), the caching a hashed build wants, and the compression CloudFront applies.
+ * index.html, the public pages their pre-rendered HTML), the caching a hashed build wants, and
+ * the compression CloudFront applies.
  */
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { prerenderedFile } from "../../web/prerendered-pages";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -99,7 +101,8 @@ export function createStaticSite(distDir: string) {
       res.writeHead(400).end();
       return;
     }
-    const requested = path.resolve(root, `.${relative}`);
+    // As the CloudFront function does (stacks/Web.ts): a public page answers with its HTML.
+    const requested = path.resolve(root, `.${prerenderedFile(relative) ?? relative}`);
     // Never serve anything outside the build folder ("/../../etc/passwd").
     const inside = requested === root || requested.startsWith(root + path.sep);
     let file = inside ? requested : undefined;

@@ -4,7 +4,7 @@
  * JSON Schema output. A route's summary is the first line of its handler file's comment, so
  * nothing here repeats what the routes and handlers already say.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiHandler } from "./api/handler";
 import { keyAccess, type RouteRecord } from "./routes";
 

@@ -16,8 +16,12 @@ export type Grant =
   | "table:read"
   /** table:read plus PutItem, UpdateItem, DeleteItem and BatchWriteItem */
   | "table:write"
-  /** what a page view writes: PutItem and UpdateItem on the table, Query on the site-id index */
+  /** what accepting a page view needs: Query on the site-id index (a site by its id), no write */
   | "table:page-views"
+  /** send accepted page views to the PageViews queue, which the page-views consumer reads */
+  | "page-views:send"
+  /** what adding up page views writes: UpdateItem on the table, nothing else */
+  | "table:count-views"
   /** the STRIPE_SECRET_KEY secret */
   | "stripe"
   /** read screenshots (presigned GET URLs), under users/ only */
@@ -78,6 +82,26 @@ const READ_SITES = ["table:read", "screenshots:read"] as const;
 const WRITE_SITES = ["table:write", "screenshots:read"] as const;
 /** Reading Stripe may find a subscription paid up or ending: an event (docs/notifications.md). */
 const PAYMENTS = ["table:write", "stripe", "events:send"] as const;
+
+/**
+ * A billing route: Stripe and the stored subscription, and never reachable with an API key
+ * (money is handled signed in, docs/developer-api.md).
+ */
+const billing = <const E extends Entitlement = "signedIn">(path: string, entitlement?: E) =>
+  ({
+    handler: api(`billing/${path}`),
+    entitlement: (entitlement ?? "signedIn") as E,
+    grants: PAYMENTS,
+    keys: "none",
+  }) as const;
+
+/**
+ * A route of the Developer section (docs/developer-api.md): for customers with a plan, and never
+ * reachable with an API key. Helpers rather than spelt-out records: this table is in every API
+ * handler's bundle (the 1 MB budget, docs/performance.md).
+ */
+const developer = <const G extends readonly Grant[]>(path: string, grants: G) =>
+  ({ handler: api(`developer/${path}`), entitlement: "validPlan", grants, keys: "none" }) as const;
 
 export const routes = {
   // Creates or refreshes the caller's record from the token: the one route a new user needs.
@@ -184,80 +208,20 @@ export const routes = {
   },
 
   // Billing is open to every signed-in user, so a new or lapsed customer can pay.
-  "POST /api/create-subscription": {
-    handler: api("billing/create-subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
-  "POST /api/verify-subscription": {
-    handler: api("billing/verify-subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
-  "POST /api/complete-payment": {
-    handler: api("billing/complete-payment"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
+  "POST /api/create-subscription": billing("create-subscription"),
+  "POST /api/verify-subscription": billing("verify-subscription"),
+  "POST /api/complete-payment": billing("complete-payment"),
   // The SEO upsell is a purchase for one of the customer's sites, not a way to pay a bill.
-  "POST /api/create-payment-intent": {
-    handler: api("billing/create-payment-intent"),
-    entitlement: "activeSubscription",
-    grants: PAYMENTS,
-    keys: "none",
-  },
+  "POST /api/create-payment-intent": billing("create-payment-intent", "activeSubscription"),
   // Reading billing also stores what Stripe says (a missed webhook shows here): table:write.
-  "GET /api/billing/subscription": {
-    handler: api("billing/subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
-  "GET /api/billing/payment-methods": {
-    handler: api("billing/payment-methods"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
-  "GET /api/billing/invoices": {
-    handler: api("billing/invoices"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
-  "POST /api/billing/cancel-subscription": {
-    handler: api("billing/cancel-subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
-  "POST /api/billing/reactivate-subscription": {
-    handler: api("billing/reactivate-subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
-  "POST /api/billing/create-portal-session": {
-    handler: api("billing/create-portal-session"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
-  "POST /api/billing/add-payment-method": {
-    handler: api("billing/add-payment-method"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
-  "POST /api/billing/set-default-payment-method": {
-    handler: api("billing/set-default-payment-method"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-    keys: "none",
-  },
+  "GET /api/billing/subscription": billing("subscription"),
+  "GET /api/billing/payment-methods": billing("payment-methods"),
+  "GET /api/billing/invoices": billing("invoices"),
+  "POST /api/billing/cancel-subscription": billing("cancel-subscription"),
+  "POST /api/billing/reactivate-subscription": billing("reactivate-subscription"),
+  "POST /api/billing/create-portal-session": billing("create-portal-session"),
+  "POST /api/billing/add-payment-method": billing("add-payment-method"),
+  "POST /api/billing/set-default-payment-method": billing("set-default-payment-method"),
 
   // Audits run on the worker. Reading results settles runs that outlived the worker: a write.
   "POST /api/seo/analyze": {
@@ -314,66 +278,22 @@ export const routes = {
 
   // The Developer section of /settings (docs/developer-api.md). Keys are managed signed in
   // only; a key cannot make, list or revoke keys, nor change where webhooks go.
-  "GET /api/developer/keys": {
-    handler: api("developer/list-keys"),
-    entitlement: "validPlan",
-    grants: ["table:read"],
-    keys: "none",
-  },
-  "POST /api/developer/keys": {
-    handler: api("developer/create-key"),
-    entitlement: "validPlan",
-    grants: ["table:write"],
-    keys: "none",
-  },
-  "DELETE /api/developer/keys/{id}": {
-    handler: api("developer/revoke-key"),
-    entitlement: "validPlan",
-    grants: ["table:write"],
-    keys: "none",
-  },
-  "GET /api/developer/webhooks": {
-    handler: api("developer/list-webhooks"),
-    entitlement: "validPlan",
-    grants: ["table:read"],
-    keys: "none",
-  },
-  "POST /api/developer/webhooks": {
-    handler: api("developer/create-webhook"),
-    entitlement: "validPlan",
-    grants: ["table:write"],
-    keys: "none",
-  },
-  "PATCH /api/developer/webhooks/{id}": {
-    handler: api("developer/update-webhook"),
-    entitlement: "validPlan",
-    grants: ["table:write"],
-    keys: "none",
-  },
-  "DELETE /api/developer/webhooks/{id}": {
-    handler: api("developer/delete-webhook"),
-    entitlement: "validPlan",
-    grants: ["table:write"],
-    keys: "none",
-  },
-  "POST /api/developer/webhooks/{id}/test": {
-    handler: api("developer/test-webhook"),
-    entitlement: "validPlan",
-    grants: ["table:read", "webhooks:send"],
-    keys: "none",
-  },
-  "GET /api/developer/webhooks/{id}/deliveries": {
-    handler: api("developer/list-deliveries"),
-    entitlement: "validPlan",
-    grants: ["table:read"],
-    keys: "none",
-  },
-  "POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
-    handler: api("developer/redeliver"),
-    entitlement: "validPlan",
-    grants: ["table:read", "webhooks:send"],
-    keys: "none",
-  },
+  "GET /api/developer/keys": developer("list-keys", ["table:read"]),
+  "POST /api/developer/keys": developer("create-key", ["table:write"]),
+  "DELETE /api/developer/keys/{id}": developer("revoke-key", ["table:write"]),
+  "GET /api/developer/webhooks": developer("list-webhooks", ["table:read"]),
+  "POST /api/developer/webhooks": developer("create-webhook", ["table:write"]),
+  "PATCH /api/developer/webhooks/{id}": developer("update-webhook", ["table:write"]),
+  "DELETE /api/developer/webhooks/{id}": developer("delete-webhook", ["table:write"]),
+  "POST /api/developer/webhooks/{id}/test": developer("test-webhook", [
+    "table:read",
+    "webhooks:send",
+  ]),
+  "GET /api/developer/webhooks/{id}/deliveries": developer("list-deliveries", ["table:read"]),
+  "POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver": developer("redeliver", [
+    "table:read",
+    "webhooks:send",
+  ]),
 
   // The provider's console (docs/console.md): staff only, across customers.
   "GET /api/staff/requests": {
@@ -439,7 +359,7 @@ export const routes = {
   "POST /api/collect": {
     handler: api("analytics/collect"),
     entitlement: "public",
-    grants: ["table:page-views", "analytics:salt"],
+    grants: ["table:page-views", "analytics:salt", "page-views:send"],
   },
   // Public: the unsubscribe link of every mail; its signed token is the authority.
   "GET /api/notifications/unsubscribe": {
@@ -467,3 +387,19 @@ export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.hand
 export const notificationsWorkerHandler = "packages/functions/src/workers/notifications.handler";
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";
 export const webhooksWorkerHandler = "packages/functions/src/workers/webhooks.handler";
+export const siteDeletionsWorkerHandler = "packages/functions/src/workers/site-deletions.handler";
+
+/**
+ * The page-views consumer and how its queue feeds it (docs/analytics.md "Write path"), read by
+ * stacks/Analytics.ts and by the local stack, so both batch alike. Lambda invokes it when a
+ * batch is full or the window has passed since the first view of the batch arrived: the window
+ * is the report's lag, and what lets one write carry many views.
+ */
+export const pageViewsConsumer = {
+  handler: "packages/functions/src/workers/page-views.handler",
+  batchSize: 1000,
+  batchWindowSeconds: 5,
+  /** Batches at once: bounds the writes per second any one counter item can see. */
+  maxConcurrency: 10,
+  timeoutSeconds: 60,
+} as const;

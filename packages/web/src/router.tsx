@@ -14,14 +14,15 @@ export interface RouterContext {
   signInAgain: () => void;
 }
 
-/** Delay before the sign-in redirect after a 401 or a signed-out visit (spec part 1 §9). */
+/**
+ * Delay before the sign-in redirect after a 401 or a signed-out visit (docs/pages.md, "Timings").
+ */
 const UNAUTHORIZED_REDIRECT_MS = 500;
 let unauthorizedRedirectPending = false;
 
 /**
- * Spec part 1 §8 and part 2 §8: a 401 'Unauthorized' answer → toast, then /sign-in after
- * 500 ms. A signed-out visitor reaching a portal page gets the same (part 1 §2.11, part 2
- * "Questionnaire page", "Analytics").
+ * A 401 'Unauthorized' answer → toast, then /sign-in after 500 ms. A signed-out visitor
+ * reaching a portal page gets the same (docs/pages.md, "Signing in and out").
  */
 function signInAgain() {
   // Several queries can fail at once; one toast and one redirect are enough.
@@ -45,7 +46,9 @@ export const router = createRouter({
   routeTree,
   context: { queryClient, access: { kind: "loading" }, signInAgain },
   scrollRestoration: true,
-  defaultPreload: false,
+  // A side-nav link's page starts loading its code and data when the pointer rests on it
+  // (route loaders: api/page-data.ts).
+  defaultPreload: "intent",
 });
 
 declare module "@tanstack/react-router" {

@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
   readonly VITE_PRODUCT_NAME?: string;
   readonly VITE_CONTACT_EMAIL?: string;
+  /** The host the pre-rendered pages will be served from (stacks/Web.ts sets it from APP_URL). */
+  readonly VITE_PUBLIC_HOST?: string;
   readonly VITE_CONSULTATION_URL?: string;
 }
 

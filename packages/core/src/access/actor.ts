@@ -9,11 +9,8 @@ import { EntitlementRequiredError } from "../errors";
 import { type Entitlement, requireEntitlement } from "./entitlements";
 
 export type Actor =
-  /**
-   * A customer on a customer route; `user` is their stored record when the route needed it,
-   * `apiKeyId` the key they called with instead of a session (docs/developer-api.md).
-   */
-  | { type: "customer"; userId: string; user?: UserItem; apiKeyId?: string }
+  /** A customer on a customer route; `user` is their stored record when the route needed it. */
+  | { type: "customer"; userId: string; user?: UserItem }
   /** A member of the provider's team on a staff route. */
   | { type: "staff"; userId: string; email?: string }
   /** Work no person asked for directly: webhooks, queue jobs, schedules. */

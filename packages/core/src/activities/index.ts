@@ -18,6 +18,8 @@ export type ActivityType =
   | "subscription_canceled"
   | "subscription_reactivated"
   | "subscription_paused"
+  | "sites_suspended"
+  | "sites_restored"
   | "payment_failed"
   | "payment_action_required"
   | "upsell_purchased"

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHROMIUM_FLAGS, chromiumLaunchSpec, DEFAULT_CHROMIUM_PATH, egressFlags } from "./browser";
+import { CHROMIUM_FLAGS, chromiumLaunchSpec, egressFlags } from "./browser";
+import { SYSTEM_CHROMIUM_PATH } from "./chromium-binary";
 
 describe("chromiumLaunchSpec", () => {
   it("uses CHROMIUM_PATH outside Lambda, headless, with our flags only", async () => {
@@ -9,12 +11,19 @@ describe("chromiumLaunchSpec", () => {
       executablePath: "/opt/chrome/chrome",
       args: [...CHROMIUM_FLAGS],
       headless: true,
+      env: expect.objectContaining({ PATH: process.env.PATH }),
     });
   });
 
-  it("falls back to Debian's chromium", async () => {
+  it("without CHROMIUM_PATH, runs Lambda's headless shell with its libraries, not Debian's chromium", async () => {
     const spec = await chromiumLaunchSpec({});
-    expect(spec.executablePath).toBe(DEFAULT_CHROMIUM_PATH);
+    expect(spec.executablePath).not.toBe(SYSTEM_CHROMIUM_PATH);
+    expect(spec.executablePath).toMatch(/sparticuz-chromium-[\d.]+\/chromium$/);
+    expect(spec.headless).toBe("shell");
+    expect(spec.env.LD_LIBRARY_PATH?.split(":")[0]).toBe(
+      path.join(path.dirname(spec.executablePath), "lib"),
+    );
+    expect(spec.env.PATH).toBe(process.env.PATH);
     expect(spec.args).toEqual(
       expect.arrayContaining([
         "--no-sandbox",
@@ -24,7 +33,7 @@ describe("chromiumLaunchSpec", () => {
         "--no-first-run",
       ]),
     );
-  });
+  }, 120_000);
 
   it("in Lambda, runs @sparticuz/chromium's binary without its web-security opt-outs", async () => {
     const spec = await chromiumLaunchSpec({

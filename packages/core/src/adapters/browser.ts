@@ -1,11 +1,12 @@
 /**
- * The Chromium port: launching the browser (Lambda's @sparticuz/chromium or a local binary)
+ * The Chromium port: launching the browser (@sparticuz/chromium's, in Lambda and locally)
  * behind its egress proxy, and fencing each run's page so every request it makes passes the
  * outbound-request guard (docs/security.md, "The audit browser").
  */
 import type { Browser, CDPSession, HTTPResponse, Page, Target } from "puppeteer-core";
 import puppeteer from "puppeteer-core";
 import type { DomainError } from "../errors";
+import { childEnv, localChromium } from "./chromium-binary";
 import { type EgressProxy, startEgressProxy } from "./egress-proxy";
 import {
   assertPublicUrl,
@@ -69,15 +70,18 @@ function keepSiteIsolation(args: readonly string[]): string[] {
   });
 }
 
-export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
-
 export interface ChromiumLaunchSpec {
   executablePath: string;
   args: string[];
   headless: boolean | "shell";
+  /** The browser process's whole environment (puppeteer and Playwright replace, not merge). */
+  env: Record<string, string>;
 }
 
-/** Which binary and flags: Lambda's packaged Chromium, else CHROMIUM_PATH or Debian's. */
+/**
+ * Which binary and flags: in Lambda its packaged Chromium; elsewhere CHROMIUM_PATH, or else the
+ * same @sparticuz/chromium build unpacked for this machine (chromium-binary.ts).
+ */
 export async function chromiumLaunchSpec(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ChromiumLaunchSpec> {
@@ -92,12 +96,16 @@ export async function chromiumLaunchSpec(
       executablePath: await chromium.executablePath(),
       args: [...new Set([...args, ...CHROMIUM_FLAGS])],
       headless: "shell",
+      // Importing @sparticuz/chromium set LD_LIBRARY_PATH and FONTCONFIG_PATH for Lambda.
+      env: childEnv(),
     };
   }
+  const local = await localChromium(env);
   return {
-    executablePath: env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH,
+    executablePath: local.executablePath,
     args: [...CHROMIUM_FLAGS],
-    headless: true,
+    headless: local.headlessShell ? "shell" : true,
+    env: local.env,
   };
 }
 
@@ -128,6 +136,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       executablePath: spec.executablePath,
       args: [...spec.args, ...egressFlags(proxy.url), ...(options.extraArgs ?? [])],
       headless: spec.headless,
+      env: spec.env,
       // Lighthouse sets its own viewport per form factor; the SEO pass sets one too.
       defaultViewport: null,
     });

@@ -1,8 +1,9 @@
 /**
  * The DNS port: real look-ups with node's Resolver, sent to the server named by
  * Config.DNS_RESOLVER ("host" or "host:port"; empty = the system's resolvers). Custom-domain
- * verification asks it what a customer's records say (docs/domains.md). The local stack and the
- * tests point it at a DNS server on 127.0.0.1.
+ * verification asks it what a customer's records say (docs/domains.md). The local stack uses the
+ * system's resolvers unless DNS_RESOLVER is set; the domain tests point it at a DNS server of
+ * their own on 127.0.0.1.
  */
 import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";

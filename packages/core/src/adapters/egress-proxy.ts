@@ -83,7 +83,7 @@ const defaultConnect = (address: string, port: number): Socket =>
 
 const defaultLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/** SOCKS5 reply codes (RFC 1928 §6). */
+/** SOCKS5 reply codes (RFC 1928, section 6). */
 const REPLY = {
   succeeded: 0x00,
   generalFailure: 0x01,

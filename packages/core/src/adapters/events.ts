@@ -4,9 +4,10 @@
  * same SDK call reaches the local stack's SQS endpoint (AWS_ENDPOINT_URL_SQS). Outgoing
  * customer webhooks follow the same events on a queue of their own (docs/developer-api.md).
  */
-import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { Queue } from "sst/node/queue";
 import type { DomainEvent } from "../contracts/events";
+import { sqs } from "./queue";
 
 declare module "sst/node/queue" {
   export interface QueueResources {
@@ -14,12 +15,6 @@ declare module "sst/node/queue" {
     WebhookDeliveries: { queueUrl: string };
   }
 }
-
-let client: SQSClient | undefined;
-const sqs = () => {
-  client ??= new SQSClient({});
-  return client;
-};
 
 export async function sendEvent(event: DomainEvent): Promise<void> {
   await sqs().send(

@@ -3,7 +3,7 @@
  * configured as a deployed stage would be: authorized parties and an audience.
  */
 import { exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from "jose";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { UnauthorizedError } from "../errors";
 
 const SPA = "https://portal.example.com";
@@ -146,6 +146,31 @@ describe("verifySessionToken", () => {
 
   it("refuses a token without a subject", async () => {
     expect(await refusal(await sessionToken({ sub: undefined }))).toBeInstanceOf(UnauthorizedError);
+  });
+});
+
+describe("verifySessionToken's memory of verified tokens", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("answers a token it verified from memory, and refuses it again once it has expired", async () => {
+    const token = await sessionToken({ exp: now() + 30 });
+    const first = await identity.verifySessionToken(token);
+    // Remembered: the same answer while the token is valid.
+    vi.useFakeTimers({ now: Date.now() + 20_000, toFake: ["Date"] });
+    expect(await identity.verifySessionToken(token)).toEqual(first);
+    // Past `exp` and Clerk's 5 s of skew: not answered from memory, and refused.
+    vi.setSystemTime(Date.now() + 20_000);
+    expect(await refusal(token)).toBeInstanceOf(UnauthorizedError);
+  });
+
+  it("remembers only the token that passed: one with another signature is checked and refused", async () => {
+    const token = await sessionToken();
+    await identity.verifySessionToken(token);
+    const [header, payload] = token.split(".");
+    const forged = `${header}.${payload}.${(await sessionToken({}, otherKey)).split(".")[2]}`;
+    expect(await refusal(forged)).toBeInstanceOf(UnauthorizedError);
   });
 });
 

@@ -70,12 +70,30 @@ export function tokenFromRequest(input: {
   return undefined;
 }
 
-// The web client treats a 401 whose text contains "Unauthorized" as a lost session (spec part 1
-// §8: toast, then /sign-in), so every refusal says so.
+// The web client treats a 401 whose text contains "Unauthorized" as a lost session (docs/pages.md,
+// "Calling the API": toast, then /sign-in), so every refusal says so.
 const INVALID_SESSION = "Unauthorized: invalid or expired session token";
+
+/**
+ * Tokens this container has verified, until they expire. A session token lives about a minute
+ * and the web app sends the same one with every call in that time; its RSA check is the
+ * costliest step of a warm request (docs/performance.md). The key is the whole token, signature
+ * included, so only the very token that passed the check is found here, and only before its
+ * `exp` (stricter than the check itself, which allows Clerk's clock skew). Settings are fixed
+ * for the life of the container, so an answer cannot go stale otherwise.
+ */
+const verified = new Map<string, { identity: SessionIdentity; expiresAt: number }>();
+const VERIFIED_LIMIT = 1_000;
 
 /** Verifies a session token; any failure is an UnauthorizedError. */
 export async function verifySessionToken(token: string): Promise<SessionIdentity> {
+  const known = verified.get(token);
+  if (known && Date.now() < known.expiresAt) return known.identity;
+  if (known) verified.delete(token);
+  return verifyUncached(token);
+}
+
+async function verifyUncached(token: string): Promise<SessionIdentity> {
   const { jwtKey, authorizedParties, audience } = settings();
   let payload: Record<string, unknown>;
   try {
@@ -96,7 +114,7 @@ export async function verifySessionToken(token: string): Promise<SessionIdentity
   if (audience && !hasAudience(payload.aud, audience)) {
     throw new UnauthorizedError(INVALID_SESSION);
   }
-  return {
+  const identity: SessionIdentity = {
     userId: payload.sub,
     ...(typeof payload.sid === "string" ? { sessionId: payload.sid } : {}),
     claims: {
@@ -107,6 +125,12 @@ export async function verifySessionToken(token: string): Promise<SessionIdentity
       ...claim("role", payload.role),
     },
   };
+  // verifyToken refuses a token without `exp`, so it is a number here.
+  if (typeof payload.exp === "number") {
+    if (verified.size >= VERIFIED_LIMIT) verified.clear();
+    verified.set(token, { identity, expiresAt: payload.exp * 1000 });
+  }
+  return identity;
 }
 
 export interface IdentitySettings {

@@ -7,6 +7,7 @@
 import { Config } from "sst/node/config";
 import Stripe from "stripe";
 import type { PlanId } from "../contracts/users";
+import { PLANS } from "../users/enums";
 
 declare module "sst/node/config" {
   export interface SecretResources {
@@ -83,8 +84,7 @@ export function priceIdForPlan(plan: PlanId): string {
 /** The plan a Stripe price sells, or undefined for a price that is none of ours. */
 export function planForPriceId(priceId: string | null | undefined): PlanId | undefined {
   if (!priceId) return undefined;
-  const plans: PlanId[] = ["starter", "pro", "enterprise"];
-  return plans.find((plan) => optional(() => priceIdForPlan(plan)) === priceId);
+  return PLANS.find((plan) => optional(() => priceIdForPlan(plan)) === priceId);
 }
 
 // ---------------------------------------------------------------- errors

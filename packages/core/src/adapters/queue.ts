@@ -33,7 +33,8 @@ export type JobMessage = {
 
 // No endpoint here: the SDK reads AWS_ENDPOINT_URL_SQS (the local stack's SQS endpoint).
 let client: SQSClient | undefined;
-const sqs = () => {
+/** The one SQS client of a container, shared by every queue it sends to. */
+export const sqs = () => {
   client ??= new SQSClient({});
   return client;
 };

@@ -1,14 +1,15 @@
 /**
- * Counting one page view from the public collection endpoint (issue 9, docs/analytics.md):
- * check the site and the page's origin, skip bots, rate-limit per client address, then add to
- * the site's aggregate for the day. Refused page views store nothing; bots are answered but
- * not counted.
+ * Accepting one page view at the public collection endpoint (issue 9, docs/analytics.md):
+ * check the site and the page's origin, skip bots, then put the view, reduced to what the
+ * counters need, on the page-views queue, which is the request's one call to AWS (the site
+ * lookup is cached). The consumer applies the per-address rate limit and adds views up in
+ * batches (aggregate.ts). Refused page views store nothing; bots are answered but not counted.
  */
 import { Config } from "sst/node/config";
+import { enqueueView } from "../adapters/page-views";
 import type { PageView, PageViewResult } from "../contracts/analytics";
 import { db, isId } from "../db/service";
 import { DomainError, ForbiddenError, NotFoundError } from "../errors";
-import { addToDay } from "./day-aggregate";
 import { classifyDevice } from "./device";
 import {
   clientAddressKey,
@@ -18,9 +19,7 @@ import {
   referrerHost,
   siteHosts,
 } from "./page-view";
-import { takeView } from "./rate-limit";
 import { addressHash, utcDay, visitorHash } from "./visitor-hash";
-import { markView } from "./visitor-mark";
 
 declare module "sst/node/config" {
   export interface SecretResources {
@@ -49,6 +48,8 @@ export class ForeignOriginError extends DomainError {
 interface SiteRef {
   userId: string;
   analyticsEnabled: boolean;
+  /** Offline since its owner's subscription ended (docs/billing.md): no views are counted. */
+  suspended: boolean;
   /**
    * The site's own hosts: only pages there may send its views, and a referrer among them is
    * internal navigation.
@@ -77,6 +78,7 @@ async function findSite(siteId: string, now: number): Promise<SiteRef> {
   const ref: SiteRef = {
     userId: site.userId,
     analyticsEnabled: site.analyticsEnabled !== false,
+    suspended: Boolean(site.suspendedAt),
     hosts: siteHosts(site),
     loadedAt: now,
   };
@@ -92,6 +94,7 @@ export async function recordPageView(
 ): Promise<PageViewResult> {
   const site = await findSite(view.site, now.getTime());
   if (!site.analyticsEnabled) throw new ForbiddenError("Analytics is turned off for this site");
+  if (site.suspended) throw new ForbiddenError("This site is suspended");
   if (!originAllowed(requester.origin, site.hosts)) {
     throw new ForeignOriginError("Page views are accepted only from the site's own pages");
   }
@@ -101,38 +104,29 @@ export async function recordPageView(
 
   const day = utcDay(now);
   const secret = Config.ANALYTICS_SALT_KEY;
-  // The limit counts by address alone: the user agent is the sender's to choose.
-  await takeView({
+  await enqueueView({
+    userId: site.userId,
     siteId: view.site,
     day,
+    visitor: visitorHash({
+      secret,
+      day,
+      ip: requester.ip,
+      userAgent: requester.userAgent ?? "",
+      siteId: view.site,
+    }),
+    path: normalizePath(view.path),
+    referrer: referrerHost(view.referrer, site.hosts),
+    country: countryFrom(requester.country),
+    device,
     minute: now.toISOString().slice(11, 16),
-    addressHash: addressHash({
+    // The limit counts by address alone: the user agent is the sender's to choose.
+    address: addressHash({
       secret,
       day,
       address: clientAddressKey(requester.ip),
       siteId: view.site,
     }),
   });
-  const hash = visitorHash({
-    secret,
-    day,
-    ip: requester.ip,
-    userAgent: requester.userAgent ?? "",
-    siteId: view.site,
-  });
-  const viewsToday = await markView({ siteId: view.site, day, hash });
-
-  await addToDay(
-    { userId: site.userId, siteId: view.site, day },
-    {
-      path: normalizePath(view.path),
-      referrer: referrerHost(view.referrer, site.hosts),
-      country: countryFrom(requester.country),
-      device,
-      // A visitor counts once per day; they stop being a single-page visitor at their second view.
-      newVisitor: viewsToday === 1,
-      singlePageChange: viewsToday === 1 ? 1 : viewsToday === 2 ? -1 : 0,
-    },
-  );
   return { counted: true };
 }

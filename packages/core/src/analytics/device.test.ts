@@ -32,6 +32,14 @@ const UA = {
   pythonRequests: "python-requests/2.32.3",
   gptbot:
     "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+  // Not on the hand-kept pattern this module had before it took isbot's list.
+  yandex: "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
+  applebot:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)",
+  slackPreview: "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+  discord: "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+  telegram: "TelegramBot (like TwitterBot)",
+  googleInspection: "Mozilla/5.0 (compatible; Google-InspectionTool/1.0;)",
 };
 
 describe("device type from the user agent", () => {
@@ -54,6 +62,12 @@ describe("device type from the user agent", () => {
     ["curl", "bot"],
     ["pythonRequests", "bot"],
     ["gptbot", "bot"],
+    ["yandex", "bot"],
+    ["applebot", "bot"],
+    ["slackPreview", "bot"],
+    ["discord", "bot"],
+    ["telegram", "bot"],
+    ["googleInspection", "bot"],
   ] as const)("%s → %s", (name, want) => {
     expect(classifyDevice(UA[name])).toBe(want);
   });

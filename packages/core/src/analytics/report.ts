@@ -1,6 +1,8 @@
 /**
  * The analytics page's figures for one of the caller's sites over the last 7, 30 or 90 days:
- * the daily aggregates of that range, added up, with the per-day series and the top lists.
+ * two Queries (paged), the day totals of the range and the site's counters of the range
+ * (aggregate.ts), added up into the per-day series and the top lists. Day items written before
+ * the counters existed carry their own maps of counts, which add in the same way.
  */
 import {
   type AnalyticsData,
@@ -36,7 +38,7 @@ function addInto(target: Map<string, number>, counts: unknown, decode: boolean) 
 
 /**
  * The `limit` keys with most views, then "(other)" when the range has any: it stands for many
- * paths or hosts the day items had no room for (day-aggregate.ts), so it is not ranked
+ * paths or hosts a day had no room for (aggregate.ts), so it is not ranked
  * among them.
  */
 export function top(counts: Map<string, number>, limit = TOP): CountedKey[] {
@@ -63,10 +65,15 @@ export async function report(
   const days = rangeDays(range, now);
   const from = days[0] ?? utcDay(now);
   const to = days[days.length - 1] ?? utcDay(now);
-  const { data: items } = await db.entities.analyticsDay.query
-    .byOwner({ userId, siteId })
-    .between({ day: from }, { day: to })
-    .go({ pages: "all" });
+  const [{ data: items }, { data: counts }] = await Promise.all([
+    db.entities.analyticsDay.query
+      .byOwner({ userId, siteId })
+      .between({ day: from }, { day: to })
+      .go({ pages: "all" }),
+    // A counter's sort key goes on past its day (…#day_<d>#dimension_…), so the range is read
+    // from its first day on; nothing is counted for a day after today.
+    db.entities.analyticsCount.query.bySite({ siteId }).gte({ day: from }).go({ pages: "all" }),
+  ]);
   const byDay = new Map<string, AnalyticsDayItem>(items.map((item) => [item.day, item]));
 
   const pages = new Map<string, number>();
@@ -82,6 +89,12 @@ export async function report(
     addInto(referrers, item.referrers, true);
     addInto(countries, item.countries, false);
     addInto(devices, item.devices, false);
+  }
+  const byDimension = { page: pages, referrer: referrers, country: countries, device: devices };
+  for (const count of counts) {
+    if (count.day > to || count.views <= 0) continue;
+    const target = byDimension[count.dimension];
+    target.set(count.key, (target.get(count.key) ?? 0) + count.views);
   }
 
   return {

@@ -1,6 +1,6 @@
 /**
- * The Google Analytics connection (spec part 2 "Analytics", §5): a tracking ID kept on the
- * user record. The format rule is the contract's; the ID arrives here already normalised.
+ * The Google Analytics connection (docs/analytics.md, "The Analytics page"): a tracking ID kept on
+ * the user record. The format rule is the contract's; the ID arrives here already normalised.
  */
 import type { AnalyticsSettings } from "../contracts/analytics";
 import { db, isConditionFailure } from "../db/service";

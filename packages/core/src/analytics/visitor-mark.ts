@@ -35,17 +35,32 @@ export function expiryFor(day: string): number {
   return Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * 86_400;
 }
 
-/** Counts one page view for the visitor and answers how many they have viewed today, this one included. */
-export async function markView(input: MarkInput): Promise<number> {
+/**
+ * ADDs `views` to the `views` of an item in a key space of its own (marks, rate counters) and
+ * answers the new total, in one write; the item expires through TTL the day after `day`.
+ */
+export async function addExpiringViews(
+  itemKey: { pk: string; sk: string },
+  day: string,
+  views: number,
+): Promise<number> {
   const { Attributes } = await documentClient.send(
     new UpdateCommand({
       TableName: Table.Main.tableName,
-      Key: key(input),
-      UpdateExpression: "SET #expires = :expires ADD #views :one",
+      Key: itemKey,
+      UpdateExpression: "SET #expires = :expires ADD #views :n",
       ExpressionAttributeNames: { "#views": "views", "#expires": EXPIRES_AT },
-      ExpressionAttributeValues: { ":one": 1, ":expires": expiryFor(input.day) },
+      ExpressionAttributeValues: { ":n": views, ":expires": expiryFor(day) },
       ReturnValues: "UPDATED_NEW",
     }),
   );
   return Number(Attributes?.views);
+}
+
+/**
+ * Counts `views` page views for the visitor and answers how many they have viewed today, these
+ * included (the consumer adds a batch's views of one visitor at once).
+ */
+export function markViews(input: MarkInput, views = 1): Promise<number> {
+  return addExpiringViews(key(input), input.day, views);
 }

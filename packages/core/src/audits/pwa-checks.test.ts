@@ -87,6 +87,26 @@ describe("evaluatePwa", () => {
       ...installable,
       manifest: { ...manifest, errors: ["Line: 1, column: 1, Syntax error."] },
     });
-    expect(failed(r)).toEqual(["manifest"]);
+    // A manifest that does not parse installs nothing, whatever the browser answered.
+    expect(failed(r)).toEqual(["manifest", "installable"]);
+  });
+
+  it("does not take an empty installability answer (the headless shell's) for installable", () => {
+    const r = evaluatePwa({
+      pageUrl: "https://shop.example/",
+      manifest: { url: "", errors: [], raw: null },
+      serviceWorkerScopes: [],
+      installabilityErrors: [],
+    });
+    expect(failed(r)).toEqual([
+      "manifest",
+      "manifest-fields",
+      "manifest-icons",
+      "service-worker",
+      "installable",
+    ]);
+    expect(r.checks.find((c) => c.id === "installable")?.detail).toBe(
+      "Not installable without: Has a web app manifest; Manifest names the app, its start URL and display mode; Manifest has 192px and 512px icons.",
+    );
   });
 });

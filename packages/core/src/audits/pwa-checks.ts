@@ -15,6 +15,14 @@ const INSTALL_DISPLAY_MODES = new Set([
   "window-controls-overlay",
 ]);
 
+/** The checks an install requires before Chromium's own verdict counts (see "installable"). */
+const INSTALL_PREREQUISITES = new Set<PwaCheck["id"]>([
+  "https",
+  "manifest",
+  "manifest-fields",
+  "manifest-icons",
+]);
+
 /** Icon sizes an install needs (192 for the home screen, 512 for the splash screen). */
 const ICON_SIZES = [192, 512];
 
@@ -95,11 +103,17 @@ export function evaluatePwa(input: {
       : "The registered service worker's scope does not include this page.",
   );
 
+  // The headless shell (the Chromium Lambda runs, and so every run) has no install support and
+  // answers Page.getInstallabilityErrors with an empty list whatever the page: an empty list
+  // counts only when the install prerequisites above (HTTPS, a complete manifest) hold too.
+  const prerequisites = checks.filter((c) => INSTALL_PREREQUISITES.has(c.id) && !c.passed);
   add(
     "installable",
     "Chromium considers the app installable",
-    input.installabilityErrors.length === 0,
-    `Chromium reports: ${input.installabilityErrors.join(", ")}.`,
+    input.installabilityErrors.length === 0 && prerequisites.length === 0,
+    input.installabilityErrors.length > 0
+      ? `Chromium reports: ${input.installabilityErrors.join(", ")}.`
+      : `Not installable without: ${prerequisites.map((c) => c.title).join("; ")}.`,
   );
 
   const passed = checks.filter((c) => c.passed).length;

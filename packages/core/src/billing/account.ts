@@ -1,6 +1,6 @@
 /**
- * The billing page (spec part 2 "Billing"): the current subscription, payment methods and
- * invoices as Stripe has them, cancel at period end, reactivate, the billing portal, adding a
+ * The billing page (docs/billing.md, "The Billing page"): the current subscription, payment methods
+ * and invoices as Stripe has them, cancel at period end, reactivate, the billing portal, adding a
  * card through Checkout in setup mode, and choosing the default card.
  */
 
@@ -17,6 +17,7 @@ import type {
 } from "../contracts/billing";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
 import { ensureCustomer, loadUser, syncCustomer } from "./customers";
+import { gracePeriodDaysFromConfig } from "./grace-period";
 import { subscriptionEnding } from "./notify";
 import { ACTIVE_STATUSES, planName, toBillingSubscription } from "./subscription-state";
 
@@ -36,10 +37,12 @@ const longDate = (seconds: number | undefined) =>
 /** Reading the subscription also stores it: the page is where a missed webhook shows. */
 export async function getSubscription(userId: string): Promise<BillingSubscriptionResponse> {
   const user = await loadUser(userId);
-  if (!user.stripeCustomerId) return { subscription: null };
+  const gracePeriodDays = gracePeriodDaysFromConfig();
+  if (!user.stripeCustomerId) return { subscription: null, gracePeriodDays };
   const { current } = await syncCustomer(userId, user.stripeCustomerId);
   return {
     subscription: current ? toBillingSubscription(current.subscription, current.plan) : null,
+    gracePeriodDays,
   };
 }
 
@@ -112,7 +115,10 @@ async function currentOrFail(userId: string) {
   return { user, customerId: user.stripeCustomerId, current };
 }
 
-/** Cancels at the end of the paid period (spec part 2 "Cancel"); access lasts until then. */
+/**
+ * Cancels at the end of the paid period (docs/billing.md, "The Billing page"); access lasts until
+ * then.
+ */
 export async function cancelSubscription(userId: string): Promise<SubscriptionChangeResponse> {
   const { customerId, current } = await currentOrFail(userId);
   if (!ACTIVE_STATUSES.has(current.subscription.status)) {

@@ -8,6 +8,7 @@ import { isConditionFailure } from "../db/errors";
 import { db, type UserItem } from "../db/service";
 import { NotFoundError } from "../errors";
 import { subscriptionActivated } from "./notify";
+import { restoreSites } from "./site-retention";
 import { currentSubscription, userFieldsFor } from "./subscription-state";
 
 export async function loadUser(userId: string): Promise<UserItem> {
@@ -98,7 +99,11 @@ export async function syncCustomer(userId: string, customerId: string): Promise<
     const unchanged = Object.entries(fields).every(
       ([key, value]) => user[key as keyof UserItem] === value,
     );
-    if (unchanged) return { user, current };
+    if (unchanged) {
+      // A restore that failed part-way finishes here (site-retention.ts).
+      if (user.subscriptionActive && user.sitesSuspendedAt) await restoreSites(user);
+      return { user, current };
+    }
     try {
       const { data } = await db.entities.user
         .patch({ userId })
@@ -108,6 +113,8 @@ export async function syncCustomer(userId: string, customerId: string): Promise<
       if (current && fields.subscriptionActive && !user.subscriptionActive) {
         await subscriptionActivated(userId, current);
       }
+      // Subscribed again within the grace period: the suspended sites come back.
+      if (data.subscriptionActive && data.sitesSuspendedAt) await restoreSites(data);
       return { user: data, current };
     } catch (error) {
       if (!isConditionFailure(error) || attempt >= 4) throw error;

@@ -10,6 +10,7 @@ import * as Payments from "../adapters/payments";
 import { recordOnce } from "./activity-log";
 import { findUser, linkCustomer, syncCustomer, userForCustomer } from "./customers";
 import { paymentFailed, subscriptionEnding } from "./notify";
+import { suspendSites } from "./site-retention";
 import {
   ACTIVE_STATUSES,
   BILLING_STATUSES,
@@ -178,10 +179,16 @@ export async function onSubscriptionDeleted(
   event: EventContext,
   object: Stripe.Subscription,
 ): Promise<void> {
-  await syncAndTell(event, object.customer, {
+  const synced = await syncAndTell(event, object.customer, {
     type: "subscription_canceled",
     description: "Your subscription has ended",
   });
+  // Suspended only when nothing bills any more: a refused duplicate ending, or a subscription
+  // replaced by a newer one, leaves the sites alone (docs/billing.md "When a subscription ends").
+  if (!synced || synced.user.subscriptionActive) return;
+  if (synced.current && BILLING_STATUSES.has(synced.current.subscription.status)) return;
+  const endedAt = new Date((object.ended_at ?? event.created) * 1000);
+  await suspendSites(synced.user, endedAt);
 }
 
 export async function onInvoicePaid(_event: EventContext, object: Stripe.Invoice): Promise<void> {

@@ -6,6 +6,7 @@
 
 import type { PlanId } from "../contracts/users";
 import { emit } from "../events/emit";
+import { gracePeriodDaysFromConfig } from "./grace-period";
 import { planName, type SubscriptionLike } from "./subscription-state";
 
 const periodEnd = (subscription: SubscriptionLike) =>
@@ -37,6 +38,7 @@ export function subscriptionEnding(
     userId,
     plan: planName(current.plan),
     endsAt: new Date(end * 1000).toISOString(),
+    gracePeriodDays: gracePeriodDaysFromConfig(),
   });
 }
 

@@ -1,8 +1,7 @@
 /**
- * Starting and checking a subscription (spec part 1 §4 "Subscribe flow", "Completing payment",
- * "Subscription activation"): Stripe Checkout for the plan's price, a change of plan for a
- * paying customer, verification against Stripe, and the client secret of a first or renewal
- * payment that is still open.
+ * Starting and checking a subscription (docs/billing.md, "Paying by card"): Stripe Checkout for the
+ * plan's price, a change of plan for a paying customer, verification against Stripe, and the client
+ * secret of a first or renewal payment that is still open.
  */
 import * as Payments from "../adapters/payments";
 import type {
@@ -24,7 +23,7 @@ export async function createSubscription(
   userId: string,
   input: CreateSubscriptionRequest,
 ): Promise<CreateSubscriptionResponse> {
-  // The spec's client sends the stored plan and falls back to Starter itself.
+  // The client sends the stored plan and falls back to Starter itself (docs/pricing.md, "Names").
   const plan = planIdForName(input.planName ?? "Starter");
   if (!plan) {
     throw new ValidationError("Unknown plan", {

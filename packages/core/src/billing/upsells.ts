@@ -1,5 +1,5 @@
 /**
- * The SEO performance package (spec part 1 §4 "SEO upsell modal", §9): $49 once per site,
+ * The SEO performance package (docs/pricing.md, "The SEO performance package"): $49 once per site,
  * for a site the caller owns. The server sets the amount; the upsell record is the purchase,
  * marked bought when Stripe reports the payment succeeded.
  */
@@ -24,7 +24,7 @@ const SEO_UPSELL_DESCRIPTION =
 const PAYABLE = new Set(["requires_payment_method", "requires_confirmation", "requires_action"]);
 
 /**
- * One upsell record per site and package, keyed "seo-<siteId>" (the spec's upsellId): a
+ * One upsell record per site and package, keyed "seo-<siteId>" (the client's upsellId): a
  * double click or a retry finds the record the first call made instead of making another.
  */
 async function upsellFor(userId: string, siteId: string): Promise<UpsellItem> {

@@ -39,7 +39,7 @@ describe("tracking ID rule (server side)", () => {
     expect(result.error?.issues.map((i) => i.message)).toContain(TRACKING_ID_FORMAT_MESSAGE);
   });
 
-  it("refuses an ID that is empty after trimming with the spec's text", () => {
+  it("refuses an ID that is empty after trimming with the page's text", () => {
     const result = connectGaRequestSchema.safeParse({ trackingId: "   " });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(

@@ -1,14 +1,17 @@
 /**
- * Analytics contracts (spec part 2 "Analytics", §3, §5, §7, §8; issue 9): the Google Analytics
+ * Analytics contracts (docs/analytics.md): the Google Analytics
  * tracking-ID connection, the page view the tracking snippet sends, and the aggregates the
  * analytics page shows. The server and the page share these, so each rule is written once.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { text } from "./text";
 
 // ── Google Analytics tracking ID ────────────────────────────────────────────────────────────
 
-/** Spec §8 texts. The empty check happens in the page; the format check only on the server. */
+/**
+ * The page's texts (docs/analytics.md, "The Analytics page"). The empty check happens in the page;
+ * the format check only on the server.
+ */
 export const TRACKING_ID_TOASTS = {
   empty: {
     title: "Invalid Tracking ID",

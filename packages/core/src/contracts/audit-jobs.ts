@@ -1,14 +1,15 @@
 /**
- * The SEO and Lighthouse job routes (spec part 2 §7; DECISIONS.md: runs are queued jobs the
- * page polls): what POST /api/{seo,lighthouse}/analyze accept, and the job both answer with,
+ * The SEO and Lighthouse job routes (docs/tools.md, "Runs are jobs": queued jobs the page
+ * polls): what POST /api/{seo,lighthouse}/analyze accept, and the job both answer with,
  * as do GET /api/{seo,lighthouse}/results. Browser-safe: the pages import it too.
  */
-import { z } from "zod";
+import * as z from "zod";
+import { JOB_STATUSES } from "../audits/enums";
 import { auditStrategySchema, lighthouseResultSchema, seoResultSchema } from "./audits";
 import { textCheck } from "./text";
 
 export const AUDIT_URL_MESSAGES = {
-  /** Spec part 2 §5: the pages' own check, before anything is sent. */
+  /** The pages' own check, before anything is sent (docs/tools.md). */
   required: "Please enter a valid website URL to analyze.",
   invalid: "Enter a valid website address, such as https://example.com",
   scheme: "Only http:// and https:// addresses can be analyzed",
@@ -90,14 +91,14 @@ const siteIdSchema = z
   .regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, AUDIT_URL_MESSAGES.siteId)
   .optional();
 
-/** POST /api/seo/analyze (spec: url). */
+/** POST /api/seo/analyze: a URL, optionally one of the caller's sites. */
 export const seoAnalyzeRequestSchema = z.object({
   url: auditUrlSchema,
   siteId: siteIdSchema,
 });
 export type SeoAnalyzeRequest = z.input<typeof seoAnalyzeRequestSchema>;
 
-/** POST /api/lighthouse/analyze (spec: url, strategy mobile or desktop; mobile by default). */
+/** POST /api/lighthouse/analyze: a URL and a strategy, mobile (the default) or desktop. */
 export const lighthouseAnalyzeRequestSchema = z.object({
   url: auditUrlSchema,
   strategy: auditStrategySchema.default("mobile"),
@@ -105,11 +106,9 @@ export const lighthouseAnalyzeRequestSchema = z.object({
 });
 export type LighthouseAnalyzeRequest = z.input<typeof lighthouseAnalyzeRequestSchema>;
 
-export const auditJobStatusSchema = z.enum(["queued", "running", "done", "failed"]);
+export const auditJobStatusSchema = z.enum(JOB_STATUSES);
 export type AuditJobStatus = z.infer<typeof auditJobStatusSchema>;
-
-/** Queued or running: the page keeps polling while any job is in one of these. */
-export const IN_FLIGHT_STATUSES: readonly AuditJobStatus[] = ["queued", "running"];
+export { IN_FLIGHT_STATUSES } from "../audits/enums";
 
 const jobFields = {
   id: z.string(),

@@ -1,10 +1,11 @@
 /**
- * Results of the two audits the worker runs (spec part 2 §3 "Analytics, SEO and Lighthouse
- * entities"): what a finished SEO or Lighthouse job stores and the pages show.
+ * Results of the two audits the worker runs (docs/tools.md): what a finished SEO or Lighthouse job
+ * stores and the pages show.
  */
-import { z } from "zod";
+import * as z from "zod";
+import { STRATEGIES } from "../audits/enums";
 
-export const auditStrategySchema = z.enum(["mobile", "desktop"]);
+export const auditStrategySchema = z.enum(STRATEGIES);
 export type AuditStrategy = z.infer<typeof auditStrategySchema>;
 
 const score100 = z.number().int().min(0).max(100);

@@ -1,8 +1,8 @@
 /**
- * Requests and answers of the payment and billing routes (spec part 1 §3, §7; part 2 "Billing
- * entities", §7). Money is in cents as Stripe keeps it; the web shows it in US dollars.
+ * Requests and answers of the payment and billing routes (docs/billing.md). Money is in cents as
+ * Stripe keeps it; the web shows it in US dollars.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { text } from "./text";
 import { planIdSchema } from "./users";
 
@@ -36,12 +36,15 @@ export const completePaymentResponseSchema = z.object({
 });
 export type CompletePaymentResponse = z.infer<typeof completePaymentResponseSchema>;
 
-/** The SEO package: one price, decided here and never by a request body (spec part 1 §9). */
+/**
+ * The SEO package: one price, decided here and never by a request body (docs/pricing.md, "The SEO
+ * performance package").
+ */
 export const SEO_UPSELL_PRICE_CENTS = 4900;
 export const SEO_UPSELL_PREFIX = "seo-";
 
 /**
- * POST /api/create-payment-intent. The spec's client sends amount 49 and upsellId
+ * POST /api/create-payment-intent. The client sends amount 49 and upsellId
  * "seo-{siteId}"; the amount is accepted for compatibility and ignored.
  */
 export const createPaymentIntentRequestSchema = z.object({
@@ -82,6 +85,8 @@ export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
 
 export const billingSubscriptionResponseSchema = z.object({
   subscription: billingSubscriptionSchema.nullable(),
+  /** Days the sites are kept, offline, after the subscription ends (docs/billing.md). */
+  gracePeriodDays: z.number().int(),
 });
 export type BillingSubscriptionResponse = z.infer<typeof billingSubscriptionResponseSchema>;
 

@@ -1,5 +1,8 @@
-/** The dashboard's own reads (spec part 1 §2.10, §3): its four stat cards and the activity feed. */
-import { z } from "zod";
+/**
+ * The dashboard's own reads (docs/pages.md, "Dashboard"): its four stat cards and the activity
+ * feed.
+ */
+import * as z from "zod";
 
 /**
  * GET /api/dashboard/stats.

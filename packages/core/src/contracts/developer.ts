@@ -2,7 +2,7 @@
  * The developer API (docs/developer-api.md): API keys and outgoing webhooks, as the Developer
  * section of /settings and the API reference page read them.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * What a key may do. `read` reaches the GET routes; `write` also the routes that change

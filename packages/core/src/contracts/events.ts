@@ -3,7 +3,7 @@
  * on the Events queue to the notifications consumer (docs/notifications.md). Every event names
  * the customer it concerns and has an id that stays the same across redeliveries.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 const base = {
   /** Unique per occurrence; the consumer sends at most one mail per id. */
@@ -60,7 +60,20 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     plan: z.string(),
     /** When the subscription ends (ISO); the customer keeps everything until then. */
     endsAt: z.string(),
+    /** Days the sites are kept, offline, after the end before they are deleted. */
+    gracePeriodDays: z.number().int().optional(),
   }),
+  // The end of a subscription (docs/billing.md "When a subscription ends").
+  z.object({
+    ...base,
+    type: z.literal("subscription.ended"),
+    /** Sites now offline; 0 for a customer without any. */
+    siteCount: z.number().int(),
+    /** When they will be deleted unless the customer subscribes again (ISO). */
+    deleteAfter: z.string(),
+  }),
+  z.object({ ...base, type: z.literal("sites.restored"), siteCount: z.number().int() }),
+  z.object({ ...base, type: z.literal("sites.deleted"), siteNames: z.array(z.string()) }),
   // Uptime monitoring (docs/monitoring.md): once per incident, once per certificate.
   z.object({
     ...base,

@@ -1,5 +1,5 @@
 /** GET /api/sites/{id}/uptime: a site's monitoring summary and 30-day history (docs/monitoring.md). */
-import { z } from "zod";
+import * as z from "zod";
 
 const incidentSchema = z.object({
   startedAt: z.string(),

@@ -1,6 +1,6 @@
 /**
  * The three plans as the portal shows and sells them. Monthly subscriptions at the same price
- * everywhere (DECISIONS.md); features from the spec's copy (part 1 §9).
+ * everywhere (docs/pricing.md; docs/decisions.md, "Plans are monthly subscriptions").
  */
 import type { PlanId } from "./users";
 
@@ -10,7 +10,7 @@ export interface Plan {
   id: PlanId;
   /** The name shown on the sales page and sent to the server (create-subscription planName). */
   name: PlanName;
-  /** The name on the pricing page's card (spec part 1 §9: 'Pro' for Professional). */
+  /** The name on the pricing page's card ('Pro' for Professional: docs/pricing.md, "Names"). */
   pricingName: string;
   /** USD per month. */
   price: number;
@@ -91,7 +91,7 @@ export const plans: readonly Plan[] = [
 
 /**
  * The stored plan id for a name the client sends: "Starter", "Professional", "Enterprise",
- * any case, and "pro" for Professional (DECISIONS.md). Undefined for anything else.
+ * any case, and "pro" for Professional (docs/pricing.md, "Names"). Undefined for anything else.
  */
 export function planIdForName(name: string): PlanId | undefined {
   switch (name.trim().toLowerCase()) {
@@ -108,8 +108,8 @@ export function planIdForName(name: string): PlanId | undefined {
 }
 
 /**
- * Monthly price in USD for a plan name (spec: professional 99, enterprise 199, anything else
- * 49, case-insensitive; "pro" is Professional).
+ * Monthly price in USD for a plan name (docs/pricing.md, "Names"): Professional 99,
+ * Enterprise 199, anything else 49, in any case; "pro" is Professional.
  */
 export function priceForPlanName(name: string): number {
   switch (planIdForName(name)) {

@@ -24,7 +24,7 @@ function fieldErrors(input: unknown): Record<string, string> {
 }
 
 describe("questionnaireInputSchema", () => {
-  it("accepts the three required answers and fills in the spec's defaults", () => {
+  it("accepts the three required answers and fills in the defaults", () => {
     expect(questionnaireInputSchema.parse(minimal)).toEqual({
       businessName: "Ada's Bakery",
       industry: "restaurant",

@@ -1,9 +1,9 @@
 /**
- * The website questionnaire (spec part 2 "Questionnaire page", §3, §5): the one schema the
+ * The website questionnaire (docs/questionnaire.md): the one schema the
  * wizard validates with and POST /api/questionnaires checks, and the answers of
  * GET /api/questionnaires/me and GET /api/questionnaire.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   ADDITIONAL_SERVICES,
   BUDGETS,
@@ -21,8 +21,9 @@ import { text } from "./text";
 export * from "../questionnaires/enums";
 
 /**
- * Length limits (the spec gives none): a name or a short answer fits in 200 characters, a URL
- * in 500, a paragraph in 2000. They keep one answer from filling the 400 KB item.
+ * Length limits (docs/questionnaire.md, "What the server accepts"): a name or a short answer fits
+ * in 200 characters, a URL in 500, a paragraph in 2000. They keep one answer from filling the 400
+ * KB item.
  */
 export const SHORT_TEXT_MAX = 200;
 export const URL_TEXT_MAX = 500;
@@ -74,10 +75,10 @@ function hexColor(label: string, fallback: string) {
 }
 
 /**
- * The questionnaire as the wizard sends it. The client form has no userId or logoUrl (spec
- * part 2 §3); the submit adds userId and isCompleted true, which the server ignores: the owner
- * is the verified caller and a submitted questionnaire is complete by definition. Unknown keys
- * are dropped.
+ * The questionnaire as the wizard sends it. The client form has no userId or logoUrl
+ * (docs/questionnaire.md, "What the server accepts"); the submit adds userId and isCompleted true,
+ * which the server ignores: the owner is the verified caller and a submitted questionnaire is
+ * complete by definition. Unknown keys are dropped.
  */
 export const questionnaireInputSchema = z.object({
   businessName: text("Business name", { error: "Business name is required" })
@@ -181,7 +182,9 @@ export const questionnaireSchema = z.object({
 });
 export type Questionnaire = z.infer<typeof questionnaireSchema>;
 
-/** GET /api/questionnaires/me and GET /api/questionnaire (one record, two paths: DECISIONS.md). */
+/**
+ * GET /api/questionnaires/me and GET /api/questionnaire (one record, two paths: docs/decisions.md).
+ */
 export const questionnaireStatusSchema = z.object({
   isCompleted: z.boolean(),
   questionnaire: questionnaireSchema.nullable(),

@@ -1,9 +1,8 @@
 /**
- * Site API contracts (spec part 1 §3 "Site", part 2 "Site as edited on the settings page",
- * part 2 §7 site calls). The handlers validate with these and the web forms use the same
- * schemas, so a field is named and checked once.
+ * Site API contracts (docs/sites.md). The handlers validate with these and the web forms use the
+ * same schemas, so a field is named and checked once.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
 import { text } from "./text";
@@ -25,7 +24,7 @@ export const SITE_CATEGORY_LABELS: Record<SiteCategory, string> = {
   other: "Other",
 };
 
-/** Settings-page colour defaults (part 2 §9). */
+/** Settings-page colour defaults (docs/sites.md, "Site Settings"). */
 export const DEFAULT_PRIMARY_COLOR = "#3b82f6";
 export const DEFAULT_SECONDARY_COLOR = "#6366f1";
 
@@ -94,8 +93,6 @@ export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 export const siteUpdateSchema = siteSettingsSchema.partial();
 export type SiteUpdate = z.output<typeof siteUpdateSchema>;
 
-export const SITE_STATUS_VALUES = ["requested", "development", "in_progress", "live"] as const;
-
 export const dnsRecordSchema = z.object({
   /** CNAME and A point the name at us; TXT proves the customer controls it (docs/domains.md). */
   type: z.enum(["CNAME", "A", "TXT"]),
@@ -136,7 +133,7 @@ export const siteSchema = z.object({
    * over with a new TXT token. Null without a domain and once verified.
    */
   domainClaimExpiresAt: z.string().nullable(),
-  /** The records the custom domain needs (part 2 §9 and the TXT token); empty without one. */
+  /** The records the custom domain needs (docs/domains.md); empty without one. */
   dnsRecords: z.array(dnsRecordSchema),
   primaryColor: z.string(),
   secondaryColor: z.string(),
@@ -148,6 +145,11 @@ export const siteSchema = z.object({
   /** The SEO performance package bought for this site and the team's progress; null: not bought. */
   seoPackage: z.enum(UPSELL_WORK_STATUSES).nullable(),
   maintenanceMode: z.boolean(),
+  /**
+   * When the site was taken offline because the subscription ended (ISO), or null. It is
+   * deleted at the user's `sitesDeleteAfter` unless they subscribe again (docs/billing.md).
+   */
+  suspendedAt: z.string().nullable(),
   /**
    * Host name for the SEO / Performance quick-select ("Site list item for quick select: id,
    * name, url, domain"): the custom domain, else the host of liveUrl, else of url.
@@ -196,7 +198,7 @@ export const verifyDomainResponseSchema = z.object({
 });
 export type VerifyDomainResponse = z.infer<typeof verifyDomainResponseSchema>;
 
-/** POST /api/sites/refresh-screenshots (part 1 §3 "Screenshot refresh responses"). */
+/** POST /api/sites/refresh-screenshots (docs/sites.md, "Previews"). */
 export const refreshScreenshotsResponseSchema = z.object({
   success: z.boolean(),
   /** Sites whose screenshot job was queued (sites without any URL are skipped). */

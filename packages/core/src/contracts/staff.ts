@@ -5,12 +5,13 @@
  *
  * Imported by the console's pages too, so it depends on zod and other contracts only.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
+import { SITE_STATUSES, type SiteStatus } from "../sites/enums";
 import { activitySchema } from "./dashboard";
 import { siteUptimeSchema } from "./monitoring";
 import { questionnaireSchema } from "./questionnaires";
-import { SITE_STATUS_VALUES, siteSchema } from "./sites";
+import { siteSchema } from "./sites";
 import { text } from "./text";
 import {
   TICKET_MESSAGE_MAX,
@@ -102,7 +103,7 @@ export const staffCustomerParamsSchema = z.object({ userId: z.string().min(1).ma
 
 // ------------------------------------------------------------------ site lifecycle
 
-export const SITE_STATUS_LABELS: Record<(typeof SITE_STATUS_VALUES)[number], string> = {
+export const SITE_STATUS_LABELS: Record<SiteStatus, string> = {
   requested: "Requested",
   development: "Development",
   in_progress: "In Progress",
@@ -118,7 +119,7 @@ const optionalUrl = text("Address")
 /** What the team may change on a site; an empty URL clears it. */
 export const staffSiteUpdateSchema = z
   .strictObject({
-    status: z.enum(SITE_STATUS_VALUES).optional(),
+    status: z.enum(SITE_STATUSES).optional(),
     url: optionalUrl.optional(),
     liveUrl: optionalUrl.optional(),
   })

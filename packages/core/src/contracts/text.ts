@@ -13,7 +13,7 @@
  *
  * Imported by the web bundle too: zod only.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export interface TextOptions {
   /** Line breaks allowed (descriptions, messages, notes). Default: one line. */

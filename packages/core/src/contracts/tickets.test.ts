@@ -17,8 +17,8 @@ function messages(result: {
   return out;
 }
 
-describe("dashboard ticket form (spec part 1 §5)", () => {
-  it("gives the spec's message for each missing field", () => {
+describe("dashboard ticket form (docs/support.md)", () => {
+  it("gives the documented message for each missing field", () => {
     expect(
       messages(
         dashboardTicketFormSchema.safeParse({
@@ -59,8 +59,8 @@ describe("dashboard ticket form (spec part 1 §5)", () => {
   });
 });
 
-describe("Support Center ticket form (spec part 1 §5)", () => {
-  it("gives the spec's messages at each bound", () => {
+describe("Support Center ticket form (docs/support.md)", () => {
+  it("gives the documented messages at each bound", () => {
     expect(
       messages(supportTicketFormSchema.safeParse({ title: "Help", description: "x".repeat(19) })),
     ).toEqual({
@@ -91,7 +91,7 @@ describe("Support Center ticket form (spec part 1 §5)", () => {
     ).toBe(true);
   });
 
-  it("refuses a category or priority outside the spec's lists", () => {
+  it("refuses a category or priority outside the lists", () => {
     const result = supportTicketFormSchema.safeParse({
       title: "Hello",
       description: "y".repeat(20),

@@ -1,45 +1,30 @@
 /**
- * Support tickets and their conversations (spec part 1 §3-§5, part 2 §3): the two ticket
+ * Support tickets and their conversations (docs/support.md): the two ticket
  * forms, what POST /api/tickets accepts, and what the ticket routes answer.
  *
- * The spec gives two rule sets for one request: the dashboard dialog (title required,
- * description ≥ 10) and the Support Center dialog (title 5-100, description 20-2000). Each
- * form keeps its own rules and messages; the server accepts what either form can send.
+ * Two rule sets for one request (docs/support.md, "Two forms, one request"): the dashboard dialog
+ * (title required, description ≥ 10) and the Support Center dialog (title 5-100, description
+ * 20-2000). Each form keeps its own rules and messages; the server accepts what either form can
+ * send.
  *
- * This file is imported by the web bundle too, so it depends on zod only (the enumerations
- * are checked against the entity's at the type level, below).
+ * This file is imported by the web bundle too, so it depends on zod and the plain arrays of
+ * tickets/enums.ts only; the ElectroDB entity derives from the same arrays.
  */
-import { z } from "zod";
-import type { TicketCategory, TicketPriority, TicketStatus } from "../db/entities/ticket";
+import * as z from "zod";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../tickets/enums";
 import { text } from "./text";
 
 // ------------------------------------------------------------------ enumerations
 
-export const ticketStatusSchema = z.enum(["open", "in_progress", "resolved", "closed"]);
-export const ticketPrioritySchema = z.enum(["low", "medium", "high", "urgent"]);
-export const ticketCategorySchema = z.enum([
-  "general",
-  "technical",
-  "billing",
-  "website_request",
-  "bug_report",
-]);
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES);
+export const ticketCategorySchema = z.enum(TICKET_CATEGORIES);
 
 export type TicketStatusValue = z.infer<typeof ticketStatusSchema>;
 export type TicketPriorityValue = z.infer<typeof ticketPrioritySchema>;
 export type TicketCategoryValue = z.infer<typeof ticketCategorySchema>;
 
-// The stored enumerations and these must be the same sets: a compile error here means one
-// side changed without the other.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameSets: [
-  Same<TicketStatusValue, TicketStatus>,
-  Same<TicketPriorityValue, TicketPriority>,
-  Same<TicketCategoryValue, TicketCategory>,
-] = [true, true, true];
-void sameSets;
-
-/** Display labels, in the order the spec's filters list them. */
+/** Display labels, in the order the Support Center's filters list them. */
 export const TICKET_STATUS_LABELS: Record<TicketStatusValue, string> = {
   open: "Open",
   in_progress: "In Progress",
@@ -60,7 +45,7 @@ export const TICKET_PRIORITY_LABELS: Record<TicketPriorityValue, string> = {
   urgent: "Urgent",
 };
 
-/** The spec: a missing or unknown status is labelled 'Open'. */
+/** A missing or unknown status is labelled 'Open' (docs/support.md). */
 export function ticketStatusLabel(status: string | null | undefined): string {
   return TICKET_STATUS_LABELS[status as TicketStatusValue] ?? TICKET_STATUS_LABELS.open;
 }
@@ -68,9 +53,9 @@ export function ticketStatusLabel(status: string | null | undefined): string {
 // ------------------------------------------------------------------ limits
 
 /**
- * Bounds the spec leaves open for the dashboard form. The server needs some ceiling; these are
- * above anything the Support Center form allows, so they only ever bite on the dashboard form,
- * which states them with its own messages instead of failing with a bare toast.
+ * Bounds the dashboard form states no rule for (docs/support.md). The server needs some ceiling;
+ * these are above anything the Support Center form allows, so they only ever bite on the dashboard
+ * form, which states them with its own messages instead of failing with a bare toast.
  */
 export const TICKET_TITLE_MAX = 200;
 export const TICKET_DESCRIPTION_MAX = 5000;
@@ -92,7 +77,7 @@ const optionalSiteChoice = z
 
 // ------------------------------------------------------------------ forms
 
-/** Dashboard "New Ticket" dialog (spec part 1 §5, first list). */
+/** Dashboard "New Ticket" dialog (docs/support.md, "Two forms, one request"). */
 export const dashboardTicketFormSchema = z.object({
   title: text("Title")
     .min(1, "Title is required")
@@ -103,13 +88,13 @@ export const dashboardTicketFormSchema = z.object({
       TICKET_DESCRIPTION_MAX,
       `Description must be less than ${TICKET_DESCRIPTION_MAX} characters`,
     ),
-  // An unchosen select is "" (or undefined): both get the spec's "please select" message.
+  // An unchosen select is "" (or undefined): both get the "please select" message.
   category: z.enum(ticketCategorySchema.options, { error: "Please select a category" }),
   priority: z.enum(ticketPrioritySchema.options, { error: "Please select a priority" }),
   siteId: optionalSiteChoice,
 });
 
-/** Support Center "New Ticket" dialog (spec part 1 §5, second list). */
+/** Support Center "New Ticket" dialog (docs/support.md, "Two forms, one request"). */
 export const supportTicketFormSchema = z.object({
   title: text("Title")
     .min(SUPPORT_TITLE_MIN, "Title must be at least 5 characters")

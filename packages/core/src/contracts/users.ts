@@ -1,10 +1,11 @@
-import { z } from "zod";
+import * as z from "zod";
+import { PLANS } from "../users/enums";
 
-/** Plans as stored. The server also accepts the display names (see billing/plans). */
-export const planIdSchema = z.enum(["starter", "pro", "enterprise"]);
+/** Plans as stored. The server also accepts the display names (see contracts/plans.ts). */
+export const planIdSchema = z.enum(PLANS);
 export type PlanId = z.infer<typeof planIdSchema>;
 
-/** GET /api/auth/user: the current user as the portal reads it (spec part 1 §3). */
+/** GET /api/auth/user: the current user as the portal reads it (docs/data.md, "users"). */
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -23,6 +24,11 @@ export const currentUserSchema = z.object({
   emailNotifications: z.boolean(),
   /** Offers and news. */
   marketingEmails: z.boolean(),
+  /**
+   * Set once the subscription has ended: when the suspended sites will be deleted unless the
+   * customer subscribes again (ISO). Null otherwise (docs/billing.md "When a subscription ends").
+   */
+  sitesDeleteAfter: z.string().nullable(),
   /** A member of the provider's team (docs/access.md): the console is theirs. */
   isStaff: z.boolean().optional(),
 });

@@ -16,6 +16,11 @@ describe("computeStats", () => {
     expect(computeStats({ user, sites, tickets: [] }, now).activeSites).toBe(2);
   });
 
+  it("a live site suspended because the subscription ended is not active", () => {
+    const sites = [{ status: "live" }, { status: "live", suspendedAt: "2026-03-01T00:00:00.000Z" }];
+    expect(computeStats({ user, sites, tickets: [] }, now).activeSites).toBe(1);
+  });
+
   it("averages the scores of the sites that have one, rounded", () => {
     const sites = [
       { status: "live", performanceScore: 90 },

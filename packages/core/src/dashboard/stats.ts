@@ -5,7 +5,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface StatsInput {
   user: { createdAt: string } | undefined;
-  sites: ReadonlyArray<{ status: string; performanceScore?: number | null }>;
+  sites: ReadonlyArray<{
+    status: string;
+    performanceScore?: number | null;
+    /** Offline since the subscription ended (docs/billing.md): not an active site. */
+    suspendedAt?: string | null;
+  }>;
   tickets: ReadonlyArray<{ status: string }>;
 }
 
@@ -15,7 +20,7 @@ export function computeStats({ user, sites, tickets }: StatsInput, now: Date): D
     .filter((score): score is number => typeof score === "number" && Number.isFinite(score));
   const created = user ? Date.parse(user.createdAt) : Number.NaN;
   return {
-    activeSites: sites.filter((site) => site.status === "live").length,
+    activeSites: sites.filter((site) => site.status === "live" && !site.suspendedAt).length,
     avgPerformance:
       scores.length === 0
         ? null

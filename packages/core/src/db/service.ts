@@ -6,6 +6,7 @@ import { type CollectionItem, Service } from "electrodb";
 import { Table } from "sst/node/table";
 import { documentClient } from "./client";
 import { Activity } from "./entities/activity";
+import { AnalyticsCount } from "./entities/analytics-count";
 import { AnalyticsDay } from "./entities/analytics-day";
 import { ApiKey } from "./entities/api-key";
 import { LighthouseResult, SeoResult } from "./entities/audit";
@@ -15,6 +16,7 @@ import { MailedEvent } from "./entities/mailed-event";
 import { Questionnaire } from "./entities/questionnaire";
 import { ScreenshotJob } from "./entities/screenshot-job";
 import { Site } from "./entities/site";
+import { SiteDeletion } from "./entities/site-deletion";
 import { StaffAction } from "./entities/staff-action";
 import { StripeEvent } from "./entities/stripe-event";
 import { Ticket, TicketMessage } from "./entities/ticket";
@@ -55,9 +57,11 @@ export const db = new Service(
     mailedEvent: MailedEvent,
     domainClaim: DomainClaim,
     analyticsDay: AnalyticsDay,
+    analyticsCount: AnalyticsCount,
     staffAction: StaffAction,
     siteMonitor: SiteMonitor,
     uptimeDay: UptimeDay,
+    siteDeletion: SiteDeletion,
   },
   { client: documentClient, table: Table.Main.tableName },
 );
@@ -68,6 +72,7 @@ export type DashboardCollection = CollectionItem<Db, "dashboard">;
 export type ThreadCollection = CollectionItem<Db, "thread">;
 
 export type { ActivityItem } from "./entities/activity";
+export type { AnalyticsCountItem, CountDimension } from "./entities/analytics-count";
 export type { AnalyticsDayItem } from "./entities/analytics-day";
 export { decodeAnalyticsKey, encodeAnalyticsKey } from "./entities/analytics-day";
 export type { ApiKeyItem } from "./entities/api-key";

@@ -3,34 +3,20 @@
  * `Authorization: Bearer sk_…`. Only a SHA-256 of the key and its prefix are stored; the key
  * itself is shown once, when it is made.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { ApiKey, ApiKeyCreate, ApiKeyPermission } from "../contracts/developer";
+import { randomBytes } from "node:crypto";
+import type { ApiKey, ApiKeyCreate } from "../contracts/developer";
 import { apiKeyCreateSchema } from "../contracts/developer";
 import { type ApiKeyItem, db, isConditionFailure, isId } from "../db/service";
-import { NotFoundError, UnauthorizedError } from "../errors";
+import { NotFoundError } from "../errors";
+import { API_KEY_MARK, permissionOf, sha256, statusOf } from "./api-key-auth";
 
-/** Every key starts so; the wrapper tells a key from a session token by it. */
-export const API_KEY_MARK = "sk_";
-const KEY_SHAPE = /^sk_([0-9a-f]{10})_([A-Za-z0-9_-]{43})$/;
-
-/** A key's use is recorded at most this often (one write a minute, not one per request). */
-export const LAST_USED_EVERY_MS = 60_000;
-
-export function isApiKeyToken(token: string): boolean {
-  return token.startsWith(API_KEY_MARK);
-}
-
-const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest();
-
-function permissionOf(item: Pick<ApiKeyItem, "permissions">): ApiKeyPermission {
-  return item.permissions.includes("write") ? "write" : "read";
-}
-
-function statusOf(item: ApiKeyItem, now: Date): ApiKey["status"] {
-  if (!item.isActive) return "revoked";
-  if (item.expiresAt && Date.parse(item.expiresAt) <= now.getTime()) return "expired";
-  return "active";
-}
+export {
+  API_KEY_MARK,
+  authenticate,
+  isApiKeyToken,
+  type KeyCaller,
+  LAST_USED_EVERY_MS,
+} from "./api-key-auth";
 
 export function toApiKey(item: ApiKeyItem, now = new Date()): ApiKey {
   return {
@@ -84,55 +70,4 @@ export async function revoke(userId: string, apiKeyId: string): Promise<ApiKey> 
     if (isConditionFailure(error)) throw new NotFoundError("API key not found");
     throw error;
   }
-}
-
-export interface KeyCaller {
-  userId: string;
-  apiKeyId: string;
-  permission: ApiKeyPermission;
-}
-
-// Says nothing about why: a caller probing keys learns no more from a revoked one.
-const INVALID_KEY = "Unauthorized: invalid, revoked or expired API key";
-
-/**
- * The customer a presented key answers for. Unknown, malformed, revoked and expired keys are
- * all the same 401. The stored hash is compared in constant time.
- */
-export async function authenticate(token: string, now = new Date()): Promise<KeyCaller> {
-  const shape = KEY_SHAPE.exec(token);
-  if (!shape) throw new UnauthorizedError(INVALID_KEY);
-  const given = sha256(token);
-  const { data } = await db.entities.apiKey.query
-    .byPrefix({ keyPrefix: `${API_KEY_MARK}${shape[1]}` })
-    .go();
-  const match = data.find((item) => {
-    const stored = Buffer.from(item.keyHash, "hex");
-    return stored.length === given.length && timingSafeEqual(stored, given);
-  });
-  if (!match || statusOf(match, now) !== "active") throw new UnauthorizedError(INVALID_KEY);
-  // The index is eventually consistent: a key revoked a moment ago must not pass on a stale copy.
-  const { data: current } = await db.entities.apiKey
-    .get({ userId: match.userId, apiKeyId: match.apiKeyId })
-    .go({ consistent: true });
-  if (!current || statusOf(current, now) !== "active") throw new UnauthorizedError(INVALID_KEY);
-  await touch(current, now);
-  return { userId: current.userId, apiKeyId: current.apiKeyId, permission: permissionOf(current) };
-}
-
-/**
- * Records the key's use. Read routes may only write these fields of the table (the grant
- * "table:key-use", stacks/grants.ts); a failed write never fails the request.
- */
-async function touch(item: ApiKeyItem, now: Date) {
-  if (item.lastUsed && now.getTime() - Date.parse(item.lastUsed) < LAST_USED_EVERY_MS) return;
-  await db.entities.apiKey
-    .patch({ userId: item.userId, apiKeyId: item.apiKeyId })
-    .set({ lastUsed: now.toISOString() })
-    .go({ response: "none" })
-    .catch((error: unknown) =>
-      process.stdout.write(
-        `${JSON.stringify({ level: "warn", msg: "API key use not recorded", apiKeyId: item.apiKeyId, error: String(error) })}\n`,
-      ),
-    );
 }

@@ -4,7 +4,7 @@
  * Standard Webhooks way, retried with exponential backoff, logged attempt by attempt, and
  * turned off after a run of failures (the customer is mailed: `webhook.disabled`).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { sendWebhookDelivery } from "../adapters/events";
 import { assertPublicUrl, outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
 import {

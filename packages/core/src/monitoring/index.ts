@@ -76,7 +76,8 @@ export async function runUptimeChecks(opts: RunOptions = {}) {
   const { data: sites } = await db.entities.site.query
     .byStatus({ status: "live" })
     .go({ pages: "all" });
-  const queue = sites.filter((site) => monitoredUrl(site));
+  // A suspended site is offline on purpose (its subscription ended): no checks, no alerts.
+  const queue = sites.filter((site) => monitoredUrl(site) && !site.suspendedAt);
   const results: { siteId: string; ok: boolean; events: string[] }[] = [];
   const worker = async () => {
     for (let site = queue.shift(); site; site = queue.shift()) {

@@ -203,15 +203,52 @@ function contentFor(event: DomainEvent, productName: string): Content {
         ],
         action: { label: "Update payment method", path: "/billing" },
       };
-    case "subscription.ending":
+    case "subscription.ending": {
+      const days = event.gracePeriodDays;
       return {
         subject: `Your ${event.plan} subscription ends on ${longDate(event.endsAt)}`,
         heading: "Your subscription is set to end",
         paragraphs: [
-          `Your ${event.plan} plan stays active until ${longDate(event.endsAt)}. After that your websites are taken offline.`,
+          `Your ${event.plan} plan stays active until ${longDate(event.endsAt)}. After that your websites are taken offline${days ? `, and ${days} ${days === 1 ? "day" : "days"} later they are deleted with their screenshots, analytics and custom domains` : ""}.`,
           "Changed your mind? You can reactivate it on the Billing page until then.",
         ],
         action: { label: "Manage billing", path: "/billing" },
+      };
+    }
+    case "subscription.ended":
+      return {
+        subject:
+          event.siteCount > 0
+            ? `Your subscription has ended: your websites will be deleted on ${longDate(event.deleteAfter)}`
+            : "Your subscription has ended",
+        heading: "Your subscription has ended",
+        paragraphs:
+          event.siteCount > 0
+            ? [
+                `${event.siteCount === 1 ? "Your website is" : `Your ${event.siteCount} websites are`} now offline. We keep ${event.siteCount === 1 ? "it" : "them"} until ${longDateTime(event.deleteAfter)}; after that ${event.siteCount === 1 ? "it is" : "they are"} deleted for good, with the screenshots, analytics and custom domains.`,
+                `Subscribe again before then and everything comes back as it was.`,
+              ]
+            : ["Thank you for having been with us. You can subscribe again at any time."],
+        action: { label: "Subscribe again", path: "/billing" },
+      };
+    case "sites.restored":
+      return {
+        subject: `Welcome back: your ${event.siteCount === 1 ? "website is" : "websites are"} online again`,
+        heading: `Your ${event.siteCount === 1 ? "website is" : "websites are"} back`,
+        paragraphs: [
+          "Your subscription is active again, so nothing will be deleted. Your websites are back online with everything they had.",
+        ],
+        action: { label: "Open your dashboard", path: "/dashboard" },
+      };
+    case "sites.deleted":
+      return {
+        subject: `Your ${event.siteNames.length === 1 ? "website has" : "websites have"} been deleted`,
+        heading: `Your ${event.siteNames.length === 1 ? "website has" : "websites have"} been deleted`,
+        paragraphs: [
+          `Your subscription ended and the grace period is over, so we deleted ${event.siteNames.join(", ")} with ${event.siteNames.length === 1 ? "its" : "their"} screenshots, analytics and custom domains.`,
+          "Should you want a website with us again, you are welcome to subscribe at any time.",
+        ],
+        action: { label: "See our plans", path: "/pricing" },
       };
   }
 }

@@ -22,6 +22,10 @@ export function mailKindFor(event: DomainEvent): MailKind | null {
     case "subscription.activated":
     case "payment.failed":
     case "subscription.ending":
+    case "subscription.ended":
+    case "sites.restored":
+    case "sites.deleted":
+      // What the customer pays for is going, back or gone: always told.
       return "transactional";
     case "site.status_changed":
       // Going live has its own event and mail (site.live); one mail, not two.

@@ -1,16 +1,11 @@
-/** How many websites a plan includes (pricing page copy; DECISIONS.md "Website allowance"). */
+/** How many websites a plan includes (docs/pricing.md; docs/decisions.md, "Website allowance"). */
+import { plans } from "../contracts/plans";
 import type { PlanId } from "../contracts/users";
 
 const ALLOWANCE: Record<PlanId, number> = {
   starter: 1,
   pro: 3,
   enterprise: Number.POSITIVE_INFINITY,
-};
-
-const PLAN_LABEL: Record<PlanId, string> = {
-  starter: "Starter",
-  pro: "Pro",
-  enterprise: "Enterprise",
 };
 
 /**
@@ -26,6 +21,7 @@ export function siteAllowance(plan: PlanId | null | undefined): number {
 export function allowanceMessage(plan: PlanId | null | undefined): string {
   const allowance = siteAllowance(plan);
   const websites = allowance === 1 ? "1 website" : `${allowance} websites`;
-  const label = plan ? `Your ${PLAN_LABEL[plan]} plan` : "Your plan";
+  const name = plans.find((p) => p.id === plan)?.pricingName;
+  const label = name ? `Your ${name} plan` : "Your plan";
   return `${label} includes ${websites}. Upgrade your plan to request another website.`;
 }

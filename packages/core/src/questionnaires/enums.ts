@@ -1,7 +1,7 @@
 /**
- * The questionnaire's enumerations (spec part 2 §3), written once. Plain arrays with no
- * imports, so both the zod contract (contracts/questionnaires.ts) and the ElectroDB entity
- * (db/entities/questionnaire.ts) derive from them without pulling in each other's library.
+ * The questionnaire's enumerations (docs/questionnaire.md, "The four steps"), written once. Plain
+ * arrays with no imports, so both the zod contract (contracts/questionnaires.ts) and the ElectroDB
+ * entity (db/entities/questionnaire.ts) derive from them without pulling in each other's library.
  */
 export const INDUSTRIES = [
   "restaurant",

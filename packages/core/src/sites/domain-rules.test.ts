@@ -68,7 +68,7 @@ describe("normalizeDomain", () => {
   });
 });
 
-describe("dnsRecordsFor (part 2 §9)", () => {
+describe("dnsRecordsFor (docs/domains.md)", () => {
   it("www domain: one CNAME named www", () => {
     expect(dnsRecordsFor("www.bakery-shop.com", settings)).toEqual([
       { type: "CNAME", name: "www", value: "sites.hostingco.net", host: "www.bakery-shop.com" },

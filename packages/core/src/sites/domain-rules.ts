@@ -1,6 +1,6 @@
 /**
  * Custom domains, the pure part: what counts as a domain a customer may connect, which DNS
- * records they must create (part 2 §9, plus the ownership TXT record), whether what DNS
+ * records they must create (docs/domains.md, with the ownership TXT record), whether what DNS
  * answers matches them, and when an unverified claim lapses (docs/domains.md).
  */
 import { domainToASCII } from "node:url";
@@ -127,7 +127,7 @@ export function isApex(domain: string): boolean {
 }
 
 /**
- * The records to create (part 2 §9): a CNAME to our alias host, named "www" when the domain
+ * The records to create (docs/domains.md): a CNAME to our alias host, named "www" when the domain
  * starts with www. and "@" for the apex, plus an A record to our address for apex domains.
  * Deeper names (shop.example.com) get their own label as the name: "@" there would point the
  * customer's whole zone at us, which is not what they asked for.

@@ -1,12 +1,12 @@
 /**
- * The site's enumerations (spec part 2 §3 and the settings page), written once. Plain arrays
+ * The site's enumerations (docs/sites.md), written once. Plain arrays
  * with no imports, so both the zod contract (contracts/sites.ts) and the ElectroDB entity
  * (db/entities/site.ts) derive from them without pulling in each other's library.
  */
 export const SITE_STATUSES = ["requested", "development", "in_progress", "live"] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
 
-/** "Site as edited on the settings page": category values (part 2 §3). */
+/** The settings page's category values (docs/sites.md, "Site Settings"). */
 export const SITE_CATEGORIES = [
   "business",
   "ecommerce",

@@ -4,7 +4,6 @@
  * partition, so another customer's site id is simply not found (404).
  */
 import * as Activities from "../activities/index";
-import * as Blobs from "../adapters/blobs";
 import type {
   AddDomainResponse,
   RefreshScreenshotResponse,
@@ -16,6 +15,7 @@ import type {
 import { db, isConditionFailure, isId, type SiteItem } from "../db/service";
 import { NotFoundError } from "../errors";
 import * as Domains from "./domains";
+import { eraseSite } from "./erase";
 import * as Screenshots from "./screenshots";
 import { seoPackagesOf, siteView, toSiteView } from "./view";
 
@@ -88,30 +88,10 @@ export async function update(userId: string, siteId: string, patch: SiteUpdate):
   return siteView(site);
 }
 
-/**
- * DELETE /api/sites/{id}: the screenshots, the analytics, the site, then its domain claim.
- * In this order a failure part-way leaves the site in place, so the customer can retry; the
- * claim released last is also recognised as stale should that step be the one that failed.
- */
+/** DELETE /api/sites/{id}: the site and everything stored for it (erase.ts). */
 export async function remove(userId: string, siteId: string): Promise<void> {
   const site = await getItem(userId, siteId);
-  await Blobs.deletePrefix(Screenshots.sitePrefix(userId, siteId));
-  const { data: days } = await db.entities.analyticsDay.query
-    .byOwner({ userId, siteId })
-    .go({ pages: "all" });
-  if (days.length > 0) {
-    await db.entities.analyticsDay.delete(days.map((d) => ({ userId, siteId, day: d.day }))).go();
-  }
-  try {
-    await db.entities.site
-      .delete({ userId, siteId })
-      .where((a, op) => op.exists(a.siteId))
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError("Site not found");
-    throw error;
-  }
-  if (site.customDomain) await Domains.release(site.customDomain, userId, siteId);
+  await eraseSite(site);
   await Activities.record(userId, {
     type: "site_deleted",
     description: `Site ${site.name} deleted`,

@@ -5,12 +5,14 @@
  * (view.ts).
  *
  * Each request is a job record (db/entities/screenshot-job.ts), limited and de-duplicated as
- * audits are (audits/jobs.ts; docs/security.md, "Background work"): a site with a preview
+ * audits are (audits/limits.ts; docs/security.md, "Background work"): a site with a preview
  * queued or running is answered with that one; per customer at most SCREENSHOT_LIMITS
  * in flight and per hour, per site at most a few per hour.
  */
 import { sendJob, sendJobs } from "../adapters/queue";
-import { effectiveStatus, HOUR_MS, type JobOutcome } from "../audits/jobs";
+import { HOUR_MS } from "../audits/config";
+import { effectiveStatus } from "../audits/limits";
+import type { JobOutcome } from "../audits/worker";
 import { IN_FLIGHT_STATUSES } from "../contracts/audit-jobs";
 import type { RefreshScreenshotResponse, RefreshScreenshotsResponse } from "../contracts/sites";
 import {
@@ -340,7 +342,7 @@ export interface ShotAttempt {
 
 /**
  * One delivery of a screenshot job: marks it running, calls `capture`, stores the outcome.
- * As with audits (audits/jobs.ts executeJob), a DomainError (the guard's refusal, a page that
+ * As with audits (audits/worker.ts executeJob), a DomainError (the guard's refusal, a page that
  * answers with an error) is the answer: the job fails at once and the message is not retried.
  * Anything else is thrown for the queue to retry, the job queued again meanwhile and failed
  * on the last delivery. A job already finished or withdrawn is left alone. A message without

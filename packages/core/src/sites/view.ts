@@ -117,6 +117,7 @@ export async function toSiteView(
     seoPackage,
     seoEnabled: item.seoEnabled !== false,
     maintenanceMode: item.maintenanceMode === true,
+    suspendedAt: item.suspendedAt ?? null,
     domain: item.customDomain ?? hostOf(item.liveUrl) ?? hostOf(item.url),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,

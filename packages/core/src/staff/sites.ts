@@ -2,10 +2,10 @@
  * A site's lifecycle, moved by the team: requested → development → in_progress → live (and
  * back), with its working and live addresses. Going live tells the customer (a site_deployed
  * activity) and measures the live site: a fresh screenshot, and a mobile Lighthouse run whose
- * performance score becomes the site's own (audits/jobs.ts).
+ * performance score becomes the site's own (audits/worker.ts).
  */
 import * as Activities from "../activities/index";
-import * as Audits from "../audits/jobs";
+import * as Audits from "../audits/requests";
 import { lighthouseAnalyzeRequestSchema } from "../contracts/audit-jobs";
 import type { Site } from "../contracts/sites";
 import type { StaffSiteUpdate } from "../contracts/staff";

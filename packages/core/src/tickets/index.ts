@@ -149,8 +149,8 @@ export async function reply(
 }
 
 // ------------------------------------------------------------------ staff side
-// No staff role exists in the portal yet (spec part 2 §6); these are the operations a staff
-// tool or an operator script performs, and what tests use to stand in for staff.
+// The operations staff perform (docs/console.md, docs/support.md); the console and operator
+// scripts call them, and tests use them to stand in for staff.
 
 /**
  * A message from staff on a customer's ticket. `internal` messages are notes between staff
@@ -181,7 +181,7 @@ export async function addStaffMessage(
   return data;
 }
 
-/** Status changes are the server's (spec part 1 §4): staff move a ticket along. */
+/** Status changes are the server's (docs/support.md, "Status"): staff move a ticket along. */
 export async function setStatus(
   ownerId: string,
   ticketId: string,

@@ -153,5 +153,6 @@ export function toCurrentUser(user: UserItem): CurrentUser {
     createdAt: user.createdAt,
     emailNotifications: user.emailNotifications,
     marketingEmails: user.marketingEmails,
+    sitesDeleteAfter: user.sitesSuspendedAt ? (user.sitesDeleteAfter ?? null) : null,
   };
 }

@@ -8,11 +8,11 @@ import {
   EMULATED_API_VERSION,
   invalidRequest,
   newObjectId,
-  type Obj,
   StripeApiError,
   type StripeEmulator,
 } from "./emulator";
 import { type FormObject, parseForm } from "./form";
+import type { Kind, Kinds, StoredObject } from "./objects";
 
 interface Call {
   method: string;
@@ -20,7 +20,8 @@ interface Call {
   match: RegExpMatchArray;
 }
 
-type Handler = (call: Call) => Obj;
+/** What a route answers: a rendered object, a list of them, or a deleted stub. */
+type Handler = (call: Call) => object;
 
 interface IdempotentResult {
   method: string;
@@ -51,12 +52,12 @@ function expandOf(params: FormObject): string[] {
 export function createStripeApi(emulator: StripeEmulator, options: ApiOptions) {
   const idempotency = new Map<string, IdempotentResult>();
 
-  function list(
-    kind: string,
+  function list<K extends Kind>(
+    kind: K,
     url: string,
     params: FormObject,
-    filter: (o: Obj) => boolean = () => true,
-  ): Obj {
+    filter: (o: Kinds[K]) => boolean = () => true,
+  ) {
     const limitText = str(params.limit);
     const limit = limitText === undefined ? 10 : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
@@ -86,9 +87,10 @@ export function createStripeApi(emulator: StripeEmulator, options: ApiOptions) {
     };
   }
 
-  const one = (kind: string) => (call: Call) =>
+  const one = (kind: Kind) => (call: Call) =>
     emulator.render(emulator.get(kind, call.match[1] as string), expandOf(call.params));
-  const rendered = (object: Obj, params: FormObject) => emulator.render(object, expandOf(params));
+  const rendered = <T extends StoredObject>(object: T, params: FormObject) =>
+    emulator.render(object, expandOf(params));
 
   const routes: [string, RegExp, Handler][] = [
     [

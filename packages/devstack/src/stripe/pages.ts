@@ -3,8 +3,10 @@
  * the billing portal, the hosted invoice and its PDF. Plain server-rendered HTML that works
  * without JavaScript, at phone and desktop widths.
  */
+
+import type { PortalView } from "./billing-portal";
 import type { CardError } from "./cards";
-import type { Obj } from "./emulator";
+import type { Rendered, StoredCheckoutSession } from "./objects";
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? "")
@@ -139,7 +141,7 @@ function cardFields(values: CardFormValues) {
 }
 
 export interface CheckoutView {
-  session: Obj;
+  session: StoredCheckoutSession;
   lines: { name: string; amount: string; interval: string | null }[];
   total: string;
   email: string | null;
@@ -252,16 +254,6 @@ function statusBadge(status: string) {
   return `<span class="badge ${tone}">${e(status.replaceAll("_", " "))}</span>`;
 }
 
-export interface PortalView {
-  session: Obj;
-  customer: Obj;
-  subscriptions: Obj[];
-  paymentMethods: (Obj & { isDefault: boolean })[];
-  invoices: Obj[];
-  productNames: Record<string, string>;
-  accountName: string;
-}
-
 export function portalPage(
   view: PortalView,
   flash: { error?: string; message?: string; values?: CardFormValues } = {},
@@ -283,7 +275,7 @@ export function portalPage(
 <form method="post" action="${e(view.session.id)}/cancel"><input type="hidden" name="subscription" value="${e(sub.id)}"><button type="submit" class="danger">Cancel plan</button></form>`
               : "";
           return `<div class="card-box">
-<div style="display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap"><strong>${e(price?.nickname ?? view.productNames[price?.product] ?? "Subscription")}</strong>${statusBadge(sub.status)}</div>
+<div style="display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap"><strong>${e(price?.nickname ?? view.productNames[typeof price?.product === "string" ? price.product : ""] ?? "Subscription")}</strong>${statusBadge(sub.status)}</div>
 <p style="margin:6px 0 0">${e(formatMoney(price?.unit_amount ?? 0, price?.currency))} per ${e(price?.recurring?.interval ?? "month")}</p>
 ${action}</div>`;
         })
@@ -337,11 +329,11 @@ function capitalise(text: string) {
 }
 
 export function invoicePage(
-  invoice: Obj,
+  invoice: Rendered["invoice"],
   accountName: string,
   state: { values?: CardFormValues; error?: string; confirm?: boolean } = {},
 ): string {
-  const lines = (invoice.lines?.data ?? []) as Obj[];
+  const lines = invoice.lines.data;
   const open = invoice.status === "open";
   const pay = state.confirm
     ? `<h2>Confirm your payment</h2>
@@ -377,8 +369,8 @@ ${pay}
 }
 
 /** A one-page PDF (PDF 1.4, Helvetica) listing the invoice: real bytes a viewer opens. */
-export function invoicePdf(invoice: Obj, accountName: string): Buffer {
-  const lines = (invoice.lines?.data ?? []) as Obj[];
+export function invoicePdf(invoice: Rendered["invoice"], accountName: string): Buffer {
+  const lines = invoice.lines.data;
   const text: [number, string][] = [
     [20, accountName],
     [14, `Invoice ${invoice.number ?? invoice.id}`],

@@ -11,8 +11,9 @@ import { readBody } from "../http-io";
 import { close, hostForUrl, listen } from "../net";
 import { createStripeApi } from "./api";
 import type { CardError } from "./cards";
-import { type Obj, type Snapshot, StripeApiError, StripeEmulator } from "./emulator";
+import { type Snapshot, StripeApiError, StripeEmulator } from "./emulator";
 import { parseForm } from "./form";
+import type { StoredPaymentIntent } from "./objects";
 import {
   checkoutConfirmPage,
   checkoutDonePage,
@@ -345,7 +346,7 @@ export async function startStripeEmulator(
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
     const values = { number: field("cardnumber"), exp: field("exp"), name: field("name") };
     try {
-      let intent: Obj;
+      let intent: StoredPaymentIntent;
       if (step === "/authenticate") {
         intent = emulator.authenticateFromBrowser(
           payment.id,
@@ -377,19 +378,20 @@ export async function startStripeEmulator(
 
   /** The card form of the SPA in local mode: Stripe.js's confirmation, by client secret. */
   function browserConfirm(res: ServerResponse, id: string, step: string | undefined, body: Buffer) {
-    let input: Obj;
+    let input: JsonBody;
     try {
-      input = JSON.parse(body.toString("utf8") || "{}");
+      input = jsonBody(body);
     } catch {
       return json(res, 400, { error: { type: "invalid_request_error", message: "Invalid JSON" } });
     }
     const secret = typeof input.clientSecret === "string" ? input.clientSecret : "";
     try {
-      let intent: Obj;
+      let intent: StoredPaymentIntent;
       if (step === "authenticate") {
         intent = emulator.authenticateFromBrowser(id, secret, input.approve === true);
       } else {
-        const card = input.card ?? {};
+        const card: JsonBody =
+          typeof input.card === "object" && input.card !== null ? (input.card as JsonBody) : {};
         intent = emulator.confirmFromBrowser(id, secret, {
           number: String(card.number ?? ""),
           expMonth: Number(card.expMonth),
@@ -420,7 +422,7 @@ export async function startStripeEmulator(
     body: Buffer,
     query: string,
   ) {
-    const input: Obj = body.length ? JSON.parse(body.toString("utf8")) : {};
+    const input = jsonBody(body);
     try {
       let match = urlPath.match(/^\/subscriptions\/([^/]+)\/renew$/);
       if (match && req.method === "POST") {
@@ -477,4 +479,12 @@ export async function startStripeEmulator(
       await save();
     },
   };
+}
+
+/** A JSON request body of the emulator's own pages and controls; fields are checked where read. */
+type JsonBody = Record<string, unknown>;
+
+function jsonBody(body: Buffer): JsonBody {
+  const parsed: unknown = JSON.parse(body.toString("utf8") || "{}");
+  return typeof parsed === "object" && parsed !== null ? (parsed as JsonBody) : {};
 }

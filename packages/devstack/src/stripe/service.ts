@@ -7,26 +7,26 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { plans } from "@portal/core/contracts/plans";
+import type { PlanId } from "@portal/core/contracts/users";
 import type { LocalService } from "../services";
 import { type SeedPrice, startStripeEmulator } from "./server";
 
 /** Where browsers reach the emulator on the stack's origin; the SPA's local card form uses it. */
 export const STRIPE_MOUNT = "/__stripe";
 
-export const SEEDED_PRICES: Record<"starter" | "pro" | "enterprise", SeedPrice> =
-  Object.fromEntries(
-    plans.map((plan) => [
-      plan.id,
-      {
-        productId: `prod_portal_${plan.id}`,
-        priceId: `price_portal_${plan.id}_monthly`,
-        name: plan.name,
-        unitAmount: plan.price * 100,
-        currency: "usd",
-        interval: "month",
-      },
-    ]),
-  ) as Record<"starter" | "pro" | "enterprise", SeedPrice>;
+export const SEEDED_PRICES: Record<PlanId, SeedPrice> = Object.fromEntries(
+  plans.map((plan) => [
+    plan.id,
+    {
+      productId: `prod_portal_${plan.id}`,
+      priceId: `price_portal_${plan.id}_monthly`,
+      name: plan.name,
+      unitAmount: plan.price * 100,
+      currency: "usd",
+      interval: "month",
+    },
+  ]),
+) as Record<PlanId, SeedPrice>;
 
 export function stripeEmulatorService(
   options: { retryDelaysMs?: number[]; log?: (line: Record<string, unknown>) => void } = {},

@@ -4,7 +4,7 @@
  * retried with backoff while the endpoint answers an error or cannot be reached.
  */
 import { createHmac } from "node:crypto";
-import type { Obj } from "./emulator";
+import type { StoredEvent } from "./objects";
 
 export function signPayload(payload: string, secret: string, timestamp: number): string {
   const v1 = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
@@ -21,7 +21,7 @@ export interface DeliveryAttempt {
 }
 
 interface Pending {
-  event: Obj;
+  event: StoredEvent;
   attempt: number;
   dueAt: number;
 }
@@ -39,11 +39,11 @@ export interface WebhookSenderOptions {
 const DEFAULT_RETRIES = [500, 1000, 2000, 5000, 10_000, 30_000, 60_000];
 
 /** The customer an event's object belongs to, for holding a customer's events back in tests. */
-export function customerOf(event: Obj): string | null {
+export function customerOf(event: StoredEvent): string | null {
   const object = event.data?.object;
   if (!object) return null;
   if (object.object === "customer") return object.id;
-  const customer = object.customer;
+  const customer = "customer" in object ? object.customer : null;
   if (typeof customer === "string") return customer;
   if (customer && typeof customer === "object") return customer.id ?? null;
   return null;
@@ -51,7 +51,7 @@ export function customerOf(event: Obj): string | null {
 
 export class WebhookSender {
   private queue: Pending[] = [];
-  private held = new Map<string, Obj[]>();
+  private held = new Map<string, StoredEvent[]>();
   private attempts: DeliveryAttempt[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -64,7 +64,7 @@ export class WebhookSender {
   }
 
   /** Queues an event for delivery, unless its customer's events are being held. */
-  send(event: Obj) {
+  send(event: StoredEvent) {
     const customer = customerOf(event);
     const held = customer ? this.held.get(customer) : undefined;
     if (held) {
@@ -76,7 +76,7 @@ export class WebhookSender {
   }
 
   /** Sends the same event (same id) once more, as Stripe's "Resend" does. */
-  resend(event: Obj) {
+  resend(event: StoredEvent) {
     this.queue.push({ event, attempt: 0, dueAt: Date.now() });
     this.schedule(0);
   }
@@ -86,7 +86,7 @@ export class WebhookSender {
   }
 
   /** Stops holding; the held events go out in the order asked for (answered), or are dropped. */
-  release(customer: string, order: "original" | "reverse" | "drop"): Obj[] {
+  release(customer: string, order: "original" | "reverse" | "drop"): StoredEvent[] {
     const events = this.held.get(customer) ?? [];
     this.held.delete(customer);
     if (order === "drop") return events;
@@ -96,7 +96,7 @@ export class WebhookSender {
     return ordered;
   }
 
-  heldEvents(customer: string): Obj[] {
+  heldEvents(customer: string): StoredEvent[] {
     return this.held.get(customer) ?? [];
   }
 

@@ -18,7 +18,7 @@ const { APP_URL } = vi.hoisted(() => {
 import { ConflictError, NotFoundError, UnprocessableError } from "@portal/core/errors";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { api, publicApi, response } from "./handler";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "./origin-verify";
 

@@ -13,7 +13,7 @@ import {
   verifySessionToken,
 } from "@portal/core/adapters/identity";
 import type { ApiError } from "@portal/core/contracts/users";
-import * as ApiKeys from "@portal/core/developer/api-keys";
+import * as ApiKeys from "@portal/core/developer/api-key-auth";
 import { DomainError, UnauthorizedError } from "@portal/core/errors";
 import type {
   APIGatewayProxyEventV2,
@@ -174,14 +174,10 @@ export function api<
     requireSameSite(event, Config.APP_URL);
     const identity = await identify(token, event, record, attempt);
     attempt.userId = identity.userId;
-    const resolved = await resolveActor(
+    const actor = await resolveActor(
       identity,
       record.entitlement as Exclude<RouteRecord["entitlement"], "public">,
     );
-    const actor =
-      resolved.type === "customer" && attempt.apiKeyId
-        ? { ...resolved, apiKeyId: attempt.apiKeyId }
-        : resolved;
     const parts = validateRequest(options, event);
     return run({
       ...(parts as Pick<

@@ -1,5 +1,5 @@
 /** What a job kind is: its message schema (discriminated by `kind`) and the code that runs it. */
-import { z } from "zod";
+import * as z from "zod";
 
 export interface JobContext {
   /** The SQS message id: the same across retries of one message. */

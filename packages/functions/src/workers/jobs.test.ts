@@ -1,6 +1,6 @@
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { defineJob } from "./define-job";
 import { createJobsHandler, handler } from "./jobs";
 

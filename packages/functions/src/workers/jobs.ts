@@ -5,7 +5,7 @@
  * deliveries, dead-lettered.
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { z } from "zod";
+import * as z from "zod";
 import type { AnyJobKind } from "./define-job";
 import { jobKinds } from "./job-kinds";
 

@@ -3,7 +3,7 @@
  * on the worker's shared Chromium, and keeps the job record the limits count
  * (core/sites/screenshots executeScreenshotJob).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { maxReceiveCount, withAuditBrowser } from "./audit-browser";
 import { defineJob } from "./define-job";
 

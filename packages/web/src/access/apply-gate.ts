@@ -13,7 +13,7 @@ export function applyGate(
   const decision = gate(state, location.pathname, location.search as Record<string, unknown>);
   if ("redirect" in decision) {
     if (state.kind === "signed-out" && !signOutInProgress.current) {
-      // Spec part 1 §6, §2.11 and part 2 §8: a signed-out visitor reaching a portal page sees
+      // docs/pages.md, "Signing in and out": a signed-out visitor reaching a portal page sees
       // the 'Unauthorized' toast there and moves to /sign-in 500 ms later; the root shows the
       // spinner meanwhile, never the page.
       signInAgain();

@@ -1,5 +1,5 @@
 /**
- * The access gate (spec part 1 §2.1, part 2 "Access gating"): which routes a visitor may see
+ * The access gate (docs/access.md, "The SPA's gate"): which routes a visitor may see
  * in each user state, and where every other path sends them. Pure: the router applies it.
  */
 

@@ -1,8 +1,8 @@
 /**
- * Website Analytics (/analytics, spec part 2; issue 9): first-party figures for one of the
- * customer's sites over 7, 30 or 90 days, counted by the tracking snippet without cookies, in
- * three tabs; the snippet to install; and the Google Analytics connection. Every figure is a
- * real aggregate; what cannot be measured without cookies (session length, bounce rate) is
+ * Website Analytics (/analytics, docs/analytics.md, "The Analytics page"): first-party figures for
+ * one of the customer's sites over 7, 30 or 90 days, counted by the tracking snippet without
+ * cookies, in three tabs; the snippet to install; and the Google Analytics connection. Every figure
+ * is a real aggregate; what cannot be measured without cookies (session length, bounce rate) is
  * replaced by what can, and says so.
  */
 import {
@@ -29,9 +29,9 @@ import type { Site } from "@portal/core/contracts/sites";
 import { useQuery } from "@tanstack/react-query";
 import { BarChart3, Monitor, RefreshCw, Smartphone, Tablet } from "lucide-react";
 import type { ReactNode } from "react";
+import { ApiError } from "../api/api-error";
 import { PageHeader } from "../shell/app-shell";
 import { NoSitesYet, pickSite, SiteListStates, useSites } from "../sites/site-list-states";
-import { parseApiError } from "../tickets/api-error";
 import { Tooltip } from "../ui/tooltip";
 import {
   countryName,
@@ -183,7 +183,7 @@ function SiteAnalytics({
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              {parseApiError(data.error).status === 404
+              {ApiError.from(data.error)?.status === 404
                 ? "This site's analytics could not be found."
                 : "We couldn't load the analytics for this site."}
             </Alert.Title>

@@ -1,6 +1,6 @@
 /**
- * The Google Analytics connection (spec part 2 "Analytics", §5, §8): the not-connected card with
- * the tracking ID input and how-to list, or the 'Connected' status with the ID and Disconnect.
+ * The Google Analytics connection (docs/analytics.md, "The Analytics page"): the not-connected card
+ * with the tracking ID input and how-to list, or the 'Connected' status with the ID and Disconnect.
  * Only emptiness is checked here; the format is the server's call ('Connection Failed').
  */
 import {

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "./api-error";
 import {
   apiJson,
   apiRequest,
   fetchCurrentUser,
   getQueryFn,
   isUnauthorizedError,
+  missingEntitlement,
   setTokenGetter,
 } from "./client";
 import { createQueryClient } from "./query-client";
@@ -47,6 +49,7 @@ const user = {
   createdAt: "2025-01-01T00:00:00.000Z",
   emailNotifications: true,
   marketingEmails: false,
+  sitesDeleteAfter: null,
 };
 
 describe("apiRequest", () => {
@@ -88,11 +91,16 @@ describe("apiRequest", () => {
     expect(log).toHaveBeenCalled();
   });
 
-  it("throws 'STATUS: body' for a non-OK answer with a body", async () => {
-    answer = () => new Response('{"error":{"code":"conflict"}}', { status: 409 });
-    await expect(apiRequest("POST", "/api/x", {})).rejects.toThrow(
-      '409: {"error":{"code":"conflict"}}',
-    );
+  it("throws an ApiError with the message 'STATUS: body' for a non-OK answer with a body", async () => {
+    answer = () => new Response('{"error":{"code":"conflict","message":"Taken"}}', { status: 409 });
+    const error = await apiRequest("POST", "/api/x", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: '409: {"error":{"code":"conflict","message":"Taken"}}',
+      status: 409,
+      code: "conflict",
+      detail: "Taken",
+    });
   });
 
   it("throws 'STATUS: status text' for a non-OK answer without a body", async () => {
@@ -128,9 +136,11 @@ describe("default query function", () => {
 
   it("throws for a 401 otherwise", async () => {
     answer = () => new Response("Unauthorized", { status: 401 });
-    await expect(run(getQueryFn({ on401: "throw" }), ["/api/x"])).rejects.toThrow(
-      "401: Unauthorized",
+    const error = await Promise.resolve(run(getQueryFn({ on401: "throw" }), ["/api/x"])).catch(
+      (e: unknown) => e,
     );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: "401: Unauthorized", status: 401 });
   });
 });
 
@@ -154,20 +164,40 @@ describe("fetchCurrentUser", () => {
 
 describe("isUnauthorizedError", () => {
   it("matches a 401 whose text says unauthorized", () => {
-    expect(isUnauthorizedError(new Error("401: Unauthorized"))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(401, "Unauthorized"))).toBe(true);
     expect(
-      isUnauthorizedError(new Error('401: {"error":{"code":"unauthorized","message":"No token"}}')),
+      isUnauthorizedError(
+        new ApiError(401, '{"error":{"code":"unauthorized","message":"No token"}}'),
+      ),
     ).toBe(true);
   });
   it("ignores other errors", () => {
-    expect(isUnauthorizedError(new Error("403: Unauthorized"))).toBe(false);
-    expect(isUnauthorizedError(new Error("401: expired"))).toBe(false);
+    expect(isUnauthorizedError(new ApiError(403, "Unauthorized"))).toBe(false);
+    expect(isUnauthorizedError(new ApiError(401, "expired"))).toBe(false);
+    // Only the client's own error counts, not a look-alike message.
+    expect(isUnauthorizedError(new Error("401: Unauthorized"))).toBe(false);
     expect(isUnauthorizedError("401: Unauthorized")).toBe(false);
   });
 });
 
+describe("missingEntitlement", () => {
+  const refusal = (status: number, code: string) =>
+    new ApiError(status, JSON.stringify({ error: { code, message: "No" } }));
+  it("names the entitlement a 403 says is missing", () => {
+    expect(missingEntitlement(refusal(403, "subscription_required"))).toBe("subscription_required");
+    expect(missingEntitlement(refusal(403, "questionnaire_required"))).toBe(
+      "questionnaire_required",
+    );
+  });
+  it("ignores other codes and statuses", () => {
+    expect(missingEntitlement(refusal(403, "cross_site_request"))).toBeUndefined();
+    expect(missingEntitlement(refusal(402, "subscription_required"))).toBeUndefined();
+    expect(missingEntitlement(new ApiError(403, "Forbidden"))).toBeUndefined();
+  });
+});
+
 describe("query client", () => {
-  it("has the spec's defaults", () => {
+  it("has the documented defaults (docs/pages.md)", () => {
     const defaults = createQueryClient(() => {}).getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       staleTime: Number.POSITIVE_INFINITY,

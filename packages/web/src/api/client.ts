@@ -1,11 +1,12 @@
 /**
- * The one way the SPA calls the API (spec part 1 §7, §8): cookies always, a bearer token from
- * the identity provider when it gives one, a JSON content type only with a body, and every
- * non-OK answer thrown as Error("STATUS: body-or-status-text").
+ * The one way the SPA calls the API (docs/pages.md, "Calling the API"): cookies always, a bearer
+ * token from the identity provider when it gives one, a JSON content type only with a body, and
+ * every non-OK answer thrown as an ApiError whose message is "STATUS: body-or-status-text".
  */
 import { MISSING_CODES, type MissingCode } from "@portal/core/access/entitlements";
 import type { CurrentUser } from "@portal/core/contracts/users";
 import type { QueryFunction } from "@tanstack/react-query";
+import { ApiError } from "./api-error";
 
 /** Answers the current session token, or null when signed out. May throw. */
 export type TokenGetter = () => Promise<string | null>;
@@ -44,8 +45,7 @@ export async function apiFetch(method: string, url: string, body?: unknown): Pro
 
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  throw await ApiError.fromResponse(res);
 }
 
 /** A call whose non-OK answer is an error. */
@@ -66,11 +66,12 @@ export async function apiJson<T = unknown>(
 }
 
 /**
- * True for errors thrown above from a 401. Our API's 401 body carries the code
- * "unauthorized", so the match ignores case.
+ * True for a 401 whose answer says "Unauthorized" (docs/pages.md, "Calling the API"). Our API's 401 body carries
+ * the code "unauthorized", so the match ignores case.
  */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: [\s\S]*unauthorized/i.test(error.message);
+  const apiError = ApiError.from(error);
+  return apiError?.status === 401 && apiError.message.toLowerCase().includes("unauthorized");
 }
 
 const ENTITLEMENT_CODES: ReadonlySet<string> = new Set(Object.values(MISSING_CODES));
@@ -80,17 +81,9 @@ const ENTITLEMENT_CODES: ReadonlySet<string> = new Set(Object.values(MISSING_COD
  * (plan_required, subscription_required, questionnaire_required), from an error thrown above.
  */
 export function missingEntitlement(error: unknown): MissingCode | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const body = /^403: ([\s\S]*)$/.exec(error.message)?.[1];
-  if (!body) return undefined;
-  try {
-    const code: unknown = JSON.parse(body)?.error?.code;
-    return typeof code === "string" && ENTITLEMENT_CODES.has(code)
-      ? (code as MissingCode)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const apiError = ApiError.from(error);
+  const code = apiError?.status === 403 ? apiError.code : null;
+  return code !== null && ENTITLEMENT_CODES.has(code) ? (code as MissingCode) : undefined;
 }
 
 /** Default data query: GET on the query key parts joined with slashes, answer read as JSON. */

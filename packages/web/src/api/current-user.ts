@@ -1,4 +1,7 @@
-/** The current-user query: the record the access gate and the shell read (spec part 1 §7). */
+/**
+ * The current-user query: the record the access gate and the shell read (docs/pages.md, "Calling
+ * the API").
+ */
 import { queryOptions } from "@tanstack/react-query";
 import { CURRENT_USER_PATH, fetchCurrentUser } from "./client";
 

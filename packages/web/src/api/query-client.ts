@@ -1,4 +1,4 @@
-/** The TanStack Query client with the spec's defaults (part 1 §7). */
+/** The TanStack Query client with the defaults of docs/pages.md, "Calling the API". */
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { getQueryFn, isUnauthorizedError, missingEntitlement } from "./client";
 import { currentUserKey } from "./current-user";

@@ -15,7 +15,7 @@ export function useAuditUrl() {
   const [url, setUrl] = useState("");
   const [picked, setPicked] = useState<SiteChoice | null>(null);
 
-  /** The request's url and siteId, or null after the spec's 'Invalid URL' toast. */
+  /** The request's url and siteId, or null after the 'Invalid URL' toast (docs/tools.md). */
   function request(): { url: string; siteId?: string } | null {
     const value = url.trim();
     if (!value) {

@@ -1,4 +1,4 @@
-/** How the SEO and Performance pages show numbers (spec part 2 §9): colours, bands, sizes, times. */
+/** How the SEO and Performance pages show numbers (docs/tools.md): colours, bands, sizes, times. */
 
 export type Palette = "green" | "yellow" | "orange" | "red" | "gray";
 

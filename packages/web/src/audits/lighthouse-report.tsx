@@ -1,5 +1,5 @@
 /**
- * The report card of one finished Lighthouse run (spec part 2 "Performance Analytics"): URL,
+ * The report card of one finished Lighthouse run (docs/tools.md, "Performance Analytics"): URL,
  * strategy badge, time, five score tiles labelled by band, the score history of the URL, and
  * the Metrics, Opportunities and Diagnostics tabs.
  */

@@ -1,7 +1,8 @@
 /**
- * Performance Analytics (spec part 2 "Performance Analytics"): run a Lighthouse test of a URL
- * on mobile (default) or desktop, watch it through its stages (a queued job, DECISIONS.md),
- * and read the report; earlier tests stay listed, and a URL tested before shows its history.
+ * Performance Analytics (docs/tools.md, "Performance Analytics"): run a Lighthouse test of a URL on
+ * mobile (default) or desktop, watch it through its stages (a queued job, docs/tools.md, "Runs are
+ * jobs"), and read the report; earlier tests stay listed, and a URL tested before shows its
+ * history.
  */
 import {
   Badge,
@@ -16,14 +17,15 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { STRATEGIES } from "@portal/core/audits/enums";
 import type { LighthouseJob } from "@portal/core/contracts/audit-jobs";
 import type { AuditStrategy } from "@portal/core/contracts/audits";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Gauge, Monitor, Smartphone } from "lucide-react";
 import { type FormEvent, useMemo, useState } from "react";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
-import { parseApiError } from "../tickets/api-error";
 import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./audit-form";
 import { lighthouseBand, longDateTime } from "./display";
 import { JobProgress } from "./job-progress";
@@ -66,7 +68,9 @@ export function PerformancePage() {
     onSuccess: (job) => watch.start(job),
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      const { message, fields } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const message = apiError?.detail;
+      const fields = apiError?.fields ?? {};
       analysisFailedToast(fields.url ?? message);
     },
   });
@@ -100,7 +104,7 @@ export function PerformancePage() {
                 <AuditUrlField value={target.url} onChange={target.setUrl} />
                 <Stack direction={{ base: "column", sm: "row" }} gap="3">
                   <Group attached role="group" aria-label="Strategy">
-                    {(["mobile", "desktop"] as const).map((s) => (
+                    {STRATEGIES.map((s) => (
                       <Button
                         key={s}
                         type="button"

@@ -1,16 +1,16 @@
 /**
- * SEO Checker (spec part 2 "SEO Checker"): a URL form with the customer's sites to pick from
- * on the left, the runs on the right, newest first. A run is a queued job (DECISIONS.md): the
- * page shows its stage while it is queued and running, then its result.
+ * SEO Checker (docs/tools.md, "SEO Checker"): a URL form with the customer's sites to pick from on
+ * the left, the runs on the right, newest first. A run is a queued job (docs/tools.md, "Runs are
+ * jobs"): the page shows its stage while it is queued and running, then its result.
  */
 import { Box, Button, Card, Center, Grid, Separator, Spinner, Stack } from "@chakra-ui/react";
 import type { SeoJob } from "@portal/core/contracts/audit-jobs";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { SearchCheck } from "lucide-react";
 import type { FormEvent } from "react";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
-import { parseApiError } from "../tickets/api-error";
 import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./audit-form";
 import { SEO_RESULTS_PATH, seoJobQuery, seoResultsQuery, startSeo } from "./queries";
 import { SeoResultCard } from "./seo-result-card";
@@ -29,7 +29,7 @@ export function SeoCheckerPage() {
     list: results.data,
     jobQuery: seoJobQuery,
     onFinished: (job) => {
-      // The card shows the reason; the toast is the spec's fixed text.
+      // The card shows the reason; the toast is the fixed text of docs/tools.md.
       if (job.status === "failed") analysisFailedToast();
     },
   });
@@ -40,7 +40,9 @@ export function SeoCheckerPage() {
     onError: (error) => {
       // A lost session has its own toast and redirect (the query client's 401 handling).
       if (isUnauthorizedError(error)) return;
-      const { status, message } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const status = apiError?.status;
+      const message = apiError?.detail;
       // A limit is not a problem with the URL: say what it is.
       analysisFailedToast(status === 429 ? message : null);
     },

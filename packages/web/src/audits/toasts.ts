@@ -1,4 +1,4 @@
-/** The SEO and Performance pages' toasts (spec part 2 §5, §8). */
+/** The SEO and Performance pages' toasts (docs/tools.md). */
 import { toast } from "../ui/toaster";
 
 export const ANALYSIS_FAILED_TEXT =

@@ -1,4 +1,7 @@
-/** Billing History (spec part 2 "Billing"): invoices in US dollars, US long dates, links. */
+/**
+ * Billing History (docs/billing.md, "The Billing page"): invoices in US dollars, US long dates,
+ * links.
+ */
 import { Card, Flex, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Download, ExternalLink } from "lucide-react";

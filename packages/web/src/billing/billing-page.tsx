@@ -1,4 +1,7 @@
-/** /billing (spec part 2 "Billing"): subscription, payment methods and history, side by side on wide screens. */
+/**
+ * /billing (docs/billing.md, "The Billing page"): subscription, payment methods and history, side
+ * by side on wide screens.
+ */
 import { Grid, GridItem, Stack, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";

@@ -1,5 +1,5 @@
 /**
- * The one interface of the card form (spec part 1 §4: completing payment, SEO upsell). Two
+ * The one interface of the card form (docs/billing.md, "Paying by card"). Two
  * implementations sit behind it: Stripe Elements when a publishable key is built in, and the
  * local Stripe emulator's confirmation endpoint otherwise. Callers never know which runs.
  */
@@ -26,5 +26,5 @@ export const stripePublishableKey: string | undefined =
 /** The emulator's browser endpoints, served on the local stack's own origin. */
 export const EMULATOR_BROWSER_PREFIX = "/__stripe";
 
-/** The texts of spec part 1 §8 for a refused payment. */
+/** The texts for a refused payment (docs/billing.md, "Paying by card"). */
 export const PAYMENT_FAILED_FALLBACK = "Payment failed. Please try again.";

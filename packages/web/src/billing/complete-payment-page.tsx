@@ -1,5 +1,5 @@
 /**
- * /complete-payment (spec part 1 §2.7, §4 "Completing payment", §8): loads the subscription's
+ * /complete-payment (docs/billing.md, "Paying by card"): loads the subscription's
  * open payment, confirms it with the card form (returning to our origin only if the card
  * needs a redirect), then goes to /?payment=success after 2 s.
  */

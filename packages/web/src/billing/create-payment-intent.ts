@@ -1,9 +1,12 @@
-/** POST /api/create-payment-intent (spec part 1 §7): the SEO package for one of the caller's sites. */
+/**
+ * POST /api/create-payment-intent (docs/pricing.md, "The SEO performance package"): the SEO package
+ * for one of the caller's sites.
+ */
 import type { CreatePaymentIntentResponse } from "@portal/core/contracts/billing";
 import { SEO_UPSELL_PREFIX } from "@portal/core/contracts/billing";
 import { apiJson } from "../api/client";
 
-/** What the spec's client sends; the server decides the amount whatever this says. */
+/** What the original client sent; the server decides the amount whatever this says. */
 export function createSeoPaymentIntent(siteId: string): Promise<CreatePaymentIntentResponse> {
   return apiJson<CreatePaymentIntentResponse>("POST", "/api/create-payment-intent", {
     amount: 49,

@@ -27,7 +27,7 @@ describe("billing formats", () => {
     expect(statusText("incomplete_expired")).toBe("Incomplete expired");
   });
 
-  it("maps each subscription status to the spec's icon colour and badge", () => {
+  it("maps each subscription status to its icon colour and badge (docs/billing.md)", () => {
     expect(subscriptionStatusDisplay("active")).toEqual({
       label: "Active",
       tone: "green",

@@ -1,4 +1,4 @@
-/** How billing shows money, dates and statuses (spec part 2 "Subscription status display", §9). */
+/** How billing shows money, dates and statuses (docs/billing.md, "The Billing page"). */
 
 /** Cents → US dollars: 9900 → "$99.00". */
 export function formatCents(cents: number, currency = "usd"): string {
@@ -36,7 +36,9 @@ export interface StatusDisplay {
   badge: BadgeKind;
 }
 
-/** The spec's table: icon colour, badge kind and label per subscription status. */
+/**
+ * Icon colour, badge kind and label per subscription status (docs/billing.md, "The Billing page").
+ */
 export function subscriptionStatusDisplay(status: string): StatusDisplay {
   switch (status) {
     case "active":
@@ -59,7 +61,7 @@ export function invoiceBadge(status: string | null): BadgeKind {
   return status === "paid" ? "default" : "destructive";
 }
 
-/** Whether the Cancel button is offered (spec part 2 "Cancel"). */
+/** Whether the Cancel button is offered (docs/billing.md, "The Billing page"). */
 export function canCancel(subscription: { status: string; cancelAtPeriodEnd: boolean }): boolean {
   return subscription.status === "active" && subscription.cancelAtPeriodEnd !== true;
 }

@@ -1,6 +1,7 @@
 /**
- * Payment Methods (spec part 2 "Billing"): saved cards with the default badge, Set as Default,
- * adding a card (Stripe Checkout in setup mode) and Manage Payment Methods (Stripe's portal).
+ * Payment Methods (docs/billing.md, "The Billing page"): saved cards with the default badge, Set as
+ * Default, adding a card (Stripe Checkout in setup mode) and Manage Payment Methods (Stripe's
+ * portal).
  */
 import { Badge, Button, Card, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { PaymentMethod } from "@portal/core/contracts/billing";

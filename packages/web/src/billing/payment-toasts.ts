@@ -1,7 +1,7 @@
 /**
  * What the card form's two failure callbacks show, the same wherever a card is charged
- * (spec part 1 §8): the provider's refusal, else an unexpected error. `logLabel` names the
- * place in the console so a failure can be traced to the page it came from.
+ * (docs/billing.md, "Paying by card"): the provider's refusal, else an unexpected error. `logLabel`
+ * names the place in the console so a failure can be traced to the page it came from.
  */
 import { toast } from "../ui/toaster";
 import { type CardPaymentFormProps, PAYMENT_FAILED_FALLBACK } from "./card-payment";

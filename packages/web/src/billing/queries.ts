@@ -1,6 +1,7 @@
 /**
- * The billing API from the SPA: one query option per resource (spec part 2 §7 sets their
- * caching) and the billing mutations. Answers are checked against the shared contracts.
+ * The billing API from the SPA: one query option per resource (docs/pages.md, "Calling the API";
+ * the payment methods are always read afresh) and the billing mutations. Answers are checked
+ * against the shared contracts.
  */
 import {
   type BillingSubscriptionResponse,

@@ -1,7 +1,7 @@
 /**
- * The SEO upsell modal (spec part 1 §4, §9): an offer step, then a card payment step once a
- * payment intent exists. Success toasts and closes; a refused card keeps the form; closing
- * resets it. The dashboard's upsell strip opens it.
+ * The SEO upsell modal (docs/pricing.md, "The SEO performance package"): an offer step, then a card
+ * payment step once a payment intent exists. Success toasts and closes; a refused card keeps the
+ * form; closing resets it. The dashboard's upsell strip opens it.
  */
 import {
   Badge,
@@ -17,6 +17,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
+import { ApiError } from "../api/api-error";
 import { toast } from "../ui/toaster";
 import { CardPaymentForm } from "./card-form";
 import { createSeoPaymentIntent } from "./create-payment-intent";
@@ -44,7 +45,7 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
     onSuccess: (answer) => setClientSecret(answer.clientSecret),
     onError: (error) => {
       // Bought already (another tab, or the strip still shows): say so rather than "try again".
-      if (error.message.startsWith("409: ")) {
+      if (ApiError.from(error)?.status === 409) {
         toast({
           title: "Already Purchased",
           description: "The SEO package is already active for this site.",

@@ -1,4 +1,4 @@
-/** The spec's badge kinds (default, destructive, secondary, outline) in Chakra's terms. */
+/** The badge kinds (default, destructive, secondary, outline) in Chakra's terms. */
 import { Badge } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { BadgeKind } from "./format";

@@ -1,5 +1,5 @@
 /**
- * Current Subscription (spec part 2 "Billing", "Subscription status display", "Cancel"): plan,
+ * Current Subscription (docs/billing.md, "The Billing page"): plan,
  * price, status with its icon and badge, the period, Cancel behind a confirmation dialog, the
  * yellow period-end notice and Reactivate.
  */
@@ -15,13 +15,16 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import type { BillingSubscription } from "@portal/core/contracts/billing";
+import type {
+  BillingSubscription,
+  BillingSubscriptionResponse,
+} from "@portal/core/contracts/billing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, CircleX, Clock } from "lucide-react";
 import { useState } from "react";
 import { isUnauthorizedError } from "../api/client";
-import { currentUserKey } from "../api/current-user";
+import { currentUserKey, currentUserQuery } from "../api/current-user";
 import { toast } from "../ui/toaster";
 import {
   canCancel,
@@ -37,6 +40,7 @@ import {
   reactivateSubscription,
   SUBSCRIPTION_PATH,
 } from "./queries";
+import { SitesSuspendedNotice } from "./sites-suspended-notice";
 import { KindBadge } from "./status-badge";
 
 const ICON: Record<StatusTone, { icon: typeof CircleCheck; color: string }> = {
@@ -66,7 +70,10 @@ export function SubscriptionCard() {
         ) : query.isError ? (
           <Text color="fg.error">Failed to load your subscription. Please refresh the page.</Text>
         ) : query.data.subscription ? (
-          <SubscriptionDetails subscription={query.data.subscription} />
+          <SubscriptionDetails
+            subscription={query.data.subscription}
+            gracePeriodDays={query.data.gracePeriodDays}
+          />
         ) : (
           <Stack gap="4" align="flex-start">
             <Text color="fg.muted">No active subscription found.</Text>
@@ -80,7 +87,19 @@ export function SubscriptionCard() {
   );
 }
 
-function SubscriptionDetails({ subscription }: { subscription: BillingSubscription }) {
+/** The sites' fate once a subscription ends, as the server applies it (docs/billing.md). */
+function afterEndText(gracePeriodDays: number, deleteOn: string) {
+  const days = `${gracePeriodDays} ${gracePeriodDays === 1 ? "day" : "days"}`;
+  return `After that your websites go offline, and ${days} later, on ${deleteOn}, they are deleted for good with their screenshots, analytics and custom domains.`;
+}
+
+function SubscriptionDetails({
+  subscription,
+  gracePeriodDays,
+}: {
+  subscription: BillingSubscription;
+  gracePeriodDays: number;
+}) {
   const queryClient = useQueryClient();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const invoices = useQuery({ ...invoicesQuery(), enabled: OWES_MONEY.has(subscription.status) });
@@ -88,6 +107,8 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
   const display = subscriptionStatusDisplay(subscription.status);
   const { icon: Icon, color } = ICON[display.tone];
   const end = formatLongDate(subscription.currentPeriodEnd);
+  const deleteOn = formatLongDate(addDays(subscription.currentPeriodEnd, gracePeriodDays));
+  const { data: user } = useQuery(currentUserQuery(true));
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_PATH] });
@@ -97,7 +118,11 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
   const cancel = useMutation({
     mutationFn: cancelSubscription,
     onSuccess: (answer) => {
-      queryClient.setQueryData([SUBSCRIPTION_PATH], { subscription: answer.subscription });
+      queryClient.setQueryData(
+        [SUBSCRIPTION_PATH],
+        (old: BillingSubscriptionResponse | undefined) =>
+          old ? { ...old, subscription: answer.subscription } : old,
+      );
       refresh();
       setConfirmOpen(false);
       toast({
@@ -107,7 +132,7 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      // Spec part 2 §7: the user record is refreshed on errors too (the state may have moved).
+      // The user record is refreshed on errors too: the state may have moved.
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({
         title: "Error",
@@ -120,7 +145,11 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
   const reactivate = useMutation({
     mutationFn: reactivateSubscription,
     onSuccess: (answer) => {
-      queryClient.setQueryData([SUBSCRIPTION_PATH], { subscription: answer.subscription });
+      queryClient.setQueryData(
+        [SUBSCRIPTION_PATH],
+        (old: BillingSubscriptionResponse | undefined) =>
+          old ? { ...old, subscription: answer.subscription } : old,
+      );
       refresh();
       toast({
         title: "Subscription Reactivated",
@@ -129,7 +158,7 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      // Spec part 2 §7: the user record is refreshed on errors too (the state may have moved).
+      // The user record is refreshed on errors too: the state may have moved.
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({
         title: "Error",
@@ -207,11 +236,14 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
           <Alert.Content>
             <Alert.Title>Your subscription ends on {end}</Alert.Title>
             <Alert.Description>
-              All your websites will be deleted at the end of the current period. Reactivate to keep
-              them.
+              {afterEndText(gracePeriodDays, deleteOn)} Reactivate before {end} to keep them.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
+      ) : null}
+
+      {subscription.status === "canceled" && user?.sitesDeleteAfter ? (
+        <SitesSuspendedNotice deleteAfter={user.sitesDeleteAfter} />
       ) : null}
 
       <HStack gap="3" wrap="wrap">
@@ -229,7 +261,8 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
             Reactivate Subscription
           </Button>
         ) : null}
-        {subscription.status === "canceled" ? (
+        {/* The offline notice has its own Subscribe Again: one way to the plans, not two. */}
+        {subscription.status === "canceled" && !user?.sitesDeleteAfter ? (
           <Button asChild colorPalette="brand">
             <Link to="/pricing">View Plans</Link>
           </Button>
@@ -252,8 +285,8 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
               <Dialog.Body>
                 <Stack gap="3">
                   <Text>
-                    Your {subscription.plan.name} plan stays active until {end}. After that date
-                    your subscription ends and all your websites will be deleted.
+                    Your {subscription.plan.name} plan stays active until {end}.{" "}
+                    {afterEndText(gracePeriodDays, deleteOn)}
                   </Text>
                   <Text color="fg.muted" fontSize="sm">
                     You can reactivate any time before then.
@@ -278,4 +311,10 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
       </Dialog.Root>
     </Stack>
   );
+}
+
+function addDays(iso: string | null, days: number): string | null {
+  if (!iso) return null;
+  const time = new Date(iso).getTime();
+  return Number.isNaN(time) ? null : new Date(time + days * 86_400_000).toISOString();
 }

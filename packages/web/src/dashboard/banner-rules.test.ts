@@ -18,16 +18,29 @@ const base: CurrentUser = {
   createdAt: "2026-03-01T00:00:00.000Z",
   emailNotifications: true,
   marketingEmails: false,
+  sitesDeleteAfter: null,
 };
 
 describe("bannersFor", () => {
   it("a paying customer who completed the questionnaire: only the green line", () => {
     expect(bannersFor(base)).toEqual({
+      sitesSuspended: false,
       paymentIssue: false,
       activating: false,
       questionnairePrompt: false,
       questionnaireComplete: true,
     });
+  });
+
+  it("a subscription that ended: the sites-offline notice instead of Payment Issue", () => {
+    const ended = {
+      ...base,
+      subscriptionActive: false,
+      sitesDeleteAfter: "2026-03-08T10:00:00.000Z",
+    };
+    expect(bannersFor(ended)).toMatchObject({ sitesSuspended: true, paymentIssue: false });
+    // Subscribed again (the record is restored a moment later): no notice.
+    expect(bannersFor({ ...ended, subscriptionActive: true }).sitesSuspended).toBe(false);
   });
 
   it("Payment Issue: a payment customer without an active subscription", () => {

@@ -1,24 +1,33 @@
-/** Which dashboard banners a user sees (spec part 1 §2.10). Pure, for its unit test. */
+/**
+ * Which dashboard banners a user sees (docs/pages.md, "Dashboard banners"). Pure, for its unit
+ * test.
+ */
 import type { CurrentUser } from "@portal/core/contracts/users";
 
 export interface BannerState {
+  /** The subscription ended: the sites are offline until deleted (docs/billing.md). */
+  sitesSuspended: boolean;
   paymentIssue: boolean;
   activating: boolean;
   questionnairePrompt: boolean;
-  /** The green line: always the other of the two (spec part 1 §2.10 "otherwise"). */
+  /** The green line: always the other of the two (docs/pages.md, "Dashboard banners"). */
   questionnaireComplete: boolean;
 }
 
 /**
- * Which banners show for a user, as the spec gives them: 'Payment Issue' whenever there is a
- * payment customer without an active subscription (also while the activation banner shows),
- * and the green 'Questionnaire Complete!' whenever the questionnaire prompt does not show.
+ * Which banners show for a user (docs/pages.md, "Dashboard banners"): 'Payment Issue' whenever
+ * there is a payment customer without an active subscription (also while the activation banner
+ * shows), and the green 'Questionnaire Complete!' whenever the questionnaire prompt does not show.
+ * Once a subscription has ended (not failed) the sites-offline notice takes Payment Issue's
+ * place: no payment failed, and what the customer must know is the deletion date.
  */
 export function bannersFor(user: CurrentUser): BannerState {
   const questionnairePrompt =
     !!user.stripeSubscriptionId && !!user.subscriptionPlan && !user.hasCompletedQuestionnaire;
+  const sitesSuspended = !!user.sitesDeleteAfter && !user.subscriptionActive;
   return {
-    paymentIssue: !!user.stripeCustomerId && !user.subscriptionActive,
+    sitesSuspended,
+    paymentIssue: !sitesSuspended && !!user.stripeCustomerId && !user.subscriptionActive,
     activating: !!user.stripeCustomerId && !user.subscriptionPlan,
     questionnairePrompt,
     questionnaireComplete: !questionnairePrompt,

@@ -1,6 +1,7 @@
 /**
- * The dashboard's banners (spec part 1 §2.10): Payment Issue, Payment Received - Activating
- * Subscription (with 'Check Status'), and the questionnaire prompt or its green 'complete' line.
+ * The dashboard's banners (docs/pages.md, "Dashboard banners"): Payment Issue, Payment Received -
+ * Activating Subscription (with 'Check Status'), and the questionnaire prompt or its green
+ * 'complete' line.
  */
 import { Alert, Button, Flex, Stack } from "@chakra-ui/react";
 import type { CurrentUser } from "@portal/core/contracts/users";
@@ -9,6 +10,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { isUnauthorizedError } from "../api/client";
 import { currentUserKey } from "../api/current-user";
+import { SitesSuspendedNotice } from "../billing/sites-suspended-notice";
 import { toast } from "../ui/toaster";
 import { bannersFor } from "./banner-rules";
 import { verifySubscription } from "./queries";
@@ -39,7 +41,7 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
           variant: "destructive",
         });
       }
-      // Spec part 1 §4: after the check the current user is reloaded.
+      // After the check the current user is reloaded (docs/billing.md, "Paying by card").
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
     onError: (error) => {
@@ -54,6 +56,10 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
 
   return (
     <Stack gap="3" mb="6">
+      {state.sitesSuspended && user.sitesDeleteAfter ? (
+        <SitesSuspendedNotice deleteAfter={user.sitesDeleteAfter} />
+      ) : null}
+
       {state.paymentIssue ? (
         <Banner
           status="error"

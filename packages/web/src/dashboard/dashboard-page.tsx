@@ -1,7 +1,7 @@
 /**
- * The signed-in home (spec part 1 §2.10): banners, four stat cards, My Sites, Recent Activity,
- * Support Tickets and the New Ticket dialog; the ?payment= toasts; and, once per sign-in, the
- * screenshot refresh-all call whose failure is ignored.
+ * The signed-in home (docs/pages.md, "Dashboard"): banners, four stat cards, My Sites, Recent
+ * Activity, Support Tickets and the New Ticket dialog; the ?payment= toasts; and, once per sign-in,
+ * the screenshot refresh-all call whose failure is ignored.
  */
 import { Button, Grid, GridItem, Stack } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
@@ -23,7 +23,7 @@ import { RecentActivity } from "./recent-activity";
 import { StatCards } from "./stat-cards";
 import { SupportTickets } from "./support-tickets";
 
-/** Spec part 1 §9: other redirects 2 s. */
+/** docs/pages.md, "Timings": redirects after a toast wait 2 s. */
 const QUESTIONNAIRE_REDIRECT_MS = 2000;
 
 export function DashboardPage() {
@@ -118,8 +118,8 @@ function usePaymentToasts() {
 const refreshedFor = new Set<string>();
 
 /**
- * Spec part 1 §2.10: on sign-in the dashboard fires the refresh-all call and ignores failures.
- * Once per signed-in user per page load; the site list reloads when it succeeds.
+ * docs/pages.md, "Dashboard": on sign-in the dashboard fires the refresh-all call and ignores
+ * failures. Once per signed-in user per page load; the site list reloads when it succeeds.
  */
 function useScreenshotRefreshOnSignIn(userId: string | undefined) {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 /**
- * 'My Sites' (spec part 1 §2.10), three cases: (a) questionnaire completed and no site being
- * built yet: 'Website in Progress' with the 7-14 business days timeline and a Pending badge;
- * (b) no sites and no questionnaire: a prompt to /questionnaire; (c) one row per site, with
- * the SEO upsell strip on live sites scoring below 85. A site whose SEO package is bought
- * shows the team's progress on it instead of the offer (docs/console.md).
+ * 'My Sites' (docs/sites.md, "On the dashboard"), three cases: (a) questionnaire completed and no
+ * site being built yet: 'Website in Progress' with the 7-14 business days timeline and a Pending
+ * badge; (b) no sites and no questionnaire: a prompt to /questionnaire; (c) one row per site, with
+ * the SEO upsell strip on live sites scoring below 85. A site whose SEO package is bought shows the
+ * team's progress on it instead of the offer (docs/console.md).
  */
 import {
   Badge,
@@ -25,7 +25,7 @@ import { useState } from "react";
 import { LiveSiteButton } from "../sites/live-site-button";
 import { SiteListStates, useSites } from "../sites/site-list-states";
 import { UptimeLine } from "../sites/uptime";
-import { formatLongDate, scoreBand, showsSeoUpsell, siteStatusBadge } from "./site-display";
+import { dashboardSiteBadge, formatLongDate, scoreBand, showsSeoUpsell } from "./site-display";
 import placeholderImage from "./site-placeholder.svg";
 
 export interface MySitesProps {
@@ -80,7 +80,7 @@ const BUILD_STEPS = [
 ];
 
 /**
- * Case (a): the questionnaire is in, the site is not being built yet. The spec's "no sites"
+ * Case (a): the questionnaire is in, the site is not being built yet. The "no sites"
  * predates the questionnaire creating the site record itself: a site that is only `requested`
  * has nothing to preview or manage, so it is shown as this card, not as a row.
  */
@@ -171,7 +171,7 @@ function SiteThumbnail({ site }: { site: Site }) {
 }
 
 function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => void }) {
-  const status = siteStatusBadge(site.status);
+  const status = dashboardSiteBadge(site);
   const score = scoreBand(site.performanceScore);
   const updated = formatLongDate(site.updatedAt);
   return (

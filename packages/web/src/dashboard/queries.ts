@@ -26,7 +26,9 @@ export const dashboardStatsQuery = () =>
       dashboardStatsSchema.parse(await apiJson("GET", STATS_PATH)),
   });
 
-/** The caller's activity feed, newest first (the key is the path, as the spec's default query). */
+/**
+ * The caller's activity feed, newest first (the key is the path, as the default query reads it).
+ */
 export const activitiesQuery = () =>
   queryOptions({
     queryKey: [ACTIVITIES_PATH] as const,

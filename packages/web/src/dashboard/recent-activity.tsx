@@ -6,7 +6,7 @@ import { DashboardListStates } from "./list-states";
 import { activitiesQuery } from "./queries";
 import { formatLongDate } from "./site-display";
 
-/** The three types the spec draws; anything else gets a neutral icon. */
+/** The three types with their own icon (docs/pages.md, "Dashboard"); anything else is neutral. */
 const ICONS: Record<string, { icon: LucideIcon; palette: string }> = {
   site_deployed: { icon: Rocket, palette: "green" },
   ticket_created: { icon: MessageSquarePlus, palette: "blue" },

@@ -1,5 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, scoreBand, showsSeoUpsell, siteStatusBadge } from "./site-display";
+import {
+  dashboardSiteBadge,
+  formatLongDate,
+  scoreBand,
+  showsSeoUpsell,
+  siteStatusBadge,
+} from "./site-display";
+
+describe("dashboardSiteBadge", () => {
+  it("a suspended site shows Suspended, whatever its status", () => {
+    expect(dashboardSiteBadge({ status: "live", suspendedAt: "2026-03-01T00:00:00.000Z" })).toEqual(
+      { label: "Suspended", palette: "red" },
+    );
+    expect(dashboardSiteBadge({ status: "live", suspendedAt: null })).toEqual({
+      label: "Live",
+      palette: "green",
+    });
+  });
+});
 
 describe("siteStatusBadge", () => {
   it("labels the four stored statuses", () => {

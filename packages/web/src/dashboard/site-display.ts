@@ -1,6 +1,7 @@
 /**
- * How the dashboard shows a site (spec part 1 §2.10, §4, §9): status labels and badges, score
- * colour bands, and when the SEO upsell strip appears. Pure, so each rule has its unit test.
+ * How the dashboard shows a site (docs/sites.md, "Status" and "On the dashboard"): status labels
+ * and badges, score colour bands, and when the SEO upsell strip appears. Pure, so each rule has its
+ * unit test.
  */
 
 /** Chakra colour palettes; "red" is the destructive badge. */
@@ -22,14 +23,23 @@ export function knownSiteStatus(
 }
 
 /**
- * The dashboard's status badge. The spec: any other value gets the destructive badge and the
- * label 'Requested' (Site Settings and Manage Sites show it raw: sites/site-status.ts).
+ * The dashboard's status badge (docs/sites.md, "Status"): any other value gets the destructive
+ * badge and the label 'Requested' (Site Settings and Manage Sites show it raw:
+ * sites/site-status.ts).
  */
 export function siteStatusBadge(status: string | null | undefined): {
   label: string;
   palette: Palette;
 } {
   return knownSiteStatus(status) ?? { label: "Requested", palette: "red" };
+}
+
+/** A site taken offline because the subscription ended shows that first (docs/billing.md). */
+export function dashboardSiteBadge(site: { status: string; suspendedAt: string | null }): {
+  label: string;
+  palette: Palette;
+} {
+  return site.suspendedAt ? { label: "Suspended", palette: "red" } : siteStatusBadge(site.status);
 }
 
 /** Score colours: 90 or more green, 75-89 orange, below 75 red; no score is '--'. */
@@ -41,7 +51,10 @@ export function scoreBand(score: number | null | undefined): { text: string; pal
   return { text: `${Math.round(score)}%`, palette };
 }
 
-/** The SEO performance package is worth offering below this score (spec part 1 §9). */
+/**
+ * The SEO performance package is worth offering below this score (docs/pricing.md, "The SEO
+ * performance package").
+ */
 export const SEO_UPSELL_BELOW = 85;
 
 /** The upsell strip: a live site whose performance score is set and below 85. */
@@ -56,7 +69,7 @@ export function showsSeoUpsell(site: {
   );
 }
 
-/** At most this many activities and tickets on the dashboard (spec part 1 §9). */
+/** At most this many activities and tickets on the dashboard (docs/pages.md, "Dashboard"). */
 export const DASHBOARD_LIST_SIZE = 5;
 
 const longDate = new Intl.DateTimeFormat("en-US", {
@@ -65,7 +78,9 @@ const longDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
-/** US long format ("March 10, 2026"), spec part 2 §9; '' for a missing or broken date. */
+/**
+ * US long format ("March 10, 2026"), as every date in the portal; '' for a missing or broken date.
+ */
 export function formatLongDate(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);

@@ -26,9 +26,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { ApiError } from "../api/api-error";
 import { formatLongDate } from "../billing/format";
 import { formatAge } from "../staff/format";
-import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { apiKeysQuery, createKey, KEYS_PATH, revokeKey } from "./queries";
 import { ShownOnce } from "./shown-once";
@@ -158,12 +158,13 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       void queryClient.invalidateQueries({ queryKey: [KEYS_PATH] });
     },
     onError: (error) => {
-      const parsed = parseApiError(error);
-      setErrors(parsed.fields);
-      if (!Object.keys(parsed.fields).length) {
+      const parsed = ApiError.from(error);
+      const fields = parsed?.fields ?? {};
+      setErrors(fields);
+      if (!Object.keys(fields).length) {
         toast({
           title: "The key was not created",
-          description: parsed.message ?? "Please try again.",
+          description: parsed?.detail ?? "Please try again.",
           variant: "destructive",
         });
       }

@@ -6,8 +6,8 @@ import { Badge, Box, Button, Code, Flex, Stack, Text } from "@chakra-ui/react";
 import type { Webhook, WebhookDelivery } from "@portal/core/contracts/developer";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RotateCw } from "lucide-react";
+import { ApiError } from "../api/api-error";
 import { longDateTime } from "../audits/display";
-import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { deliveriesPath, deliveriesQuery, redeliver } from "./queries";
 
@@ -38,7 +38,7 @@ function DeliveryRow({ webhook, delivery }: { webhook: Webhook; delivery: Webhoo
     onError: (error) =>
       toast({
         title: "Not redelivered",
-        description: parseApiError(error).message ?? "Please try again.",
+        description: ApiError.from(error)?.detail ?? "Please try again.",
         variant: "destructive",
       }),
   });

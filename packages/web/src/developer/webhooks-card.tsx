@@ -32,7 +32,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Send, Webhook as WebhookIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { parseApiError } from "../tickets/api-error";
+import { ApiError } from "../api/api-error";
 import { toast } from "../ui/toaster";
 import { DeliveryLog } from "./delivery-log";
 import {
@@ -104,7 +104,7 @@ function EndpointPanel({ webhook }: { webhook: Webhook }) {
   const failed = (title: string) => (error: unknown) =>
     toast({
       title,
-      description: parseApiError(error).message ?? "Please try again.",
+      description: ApiError.from(error)?.detail ?? "Please try again.",
       variant: "destructive",
     });
   const test = useMutation({
@@ -217,12 +217,13 @@ function AddEndpointDialog({ onClose }: { onClose: () => void }) {
       void queryClient.invalidateQueries({ queryKey: [WEBHOOKS_PATH] });
     },
     onError: (error) => {
-      const parsed = parseApiError(error);
+      const parsed = ApiError.from(error);
+      const fields = parsed?.fields ?? {};
       // The guard's refusal (a private address) is about the URL: shown beside it.
       setErrors(
-        Object.keys(parsed.fields).length
-          ? parsed.fields
-          : { url: parsed.message ?? "The endpoint was not added. Please try again." },
+        Object.keys(fields).length
+          ? fields
+          : { url: parsed?.detail ?? "The endpoint was not added. Please try again." },
       );
     },
   });

@@ -1,8 +1,8 @@
 /**
- * Spec part 1 §2.2: /sign-up is also the after-sign-up address, and /auth-landing is where the
- * identity provider's hosted flow returns (§2.1). Once a user is signed in on either, sync the
- * user record (GET /api/auth/user) and go to /sales, even if the sync fails. Runs from the
- * root route so it works whether the gate shows the page or the spinner.
+ * docs/pages.md, "Signing in and out": /sign-up is also the after-sign-up address, and
+ * /auth-landing is where the identity provider's hosted flow returns. Once a user is signed in on
+ * either, sync the user record (GET /api/auth/user) and go to /sales, even if the sync fails. Runs
+ * from the root route so it works whether the gate shows the page or the spinner.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useRouter } from "@tanstack/react-router";

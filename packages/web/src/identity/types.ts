@@ -18,7 +18,7 @@ export interface Identity {
   loaded: boolean;
   /** The provider could not be loaded or reached: the app shows 'Authentication Service Unavailable'. */
   failed: boolean;
-  /** A pending session counts as signed out (spec part 1 §4). */
+  /** A pending session counts as signed out (docs/access.md, "The SPA's gate"). */
   signedIn: boolean;
   user: IdentityUser | null;
   /** The current session token for the API, or null when signed out. */

@@ -1,4 +1,4 @@
-/** The public landing page (spec part 1 §2.3). */
+/** The public landing page (docs/pages.md, "Public pages"). */
 import {
   Badge,
   Box,

@@ -15,7 +15,7 @@ import { apiJson, missingEntitlement } from "../api/client";
 export const QUESTIONNAIRE_PATH = "/api/questionnaires/me";
 export const questionnaireKey = [QUESTIONNAIRE_PATH] as const;
 
-/** Spec part 2 §7: runs when signed in, never retried. */
+/** Runs when signed in, never retried (docs/questionnaire.md, "The page"). */
 export const questionnaireQuery = () =>
   queryOptions({
     queryKey: questionnaireKey,
@@ -26,7 +26,7 @@ export const questionnaireQuery = () =>
 
 /**
  * POST /api/questionnaires with the form's answers, plus userId and isCompleted true as the
- * spec's submit adds them (the server takes the owner from the token and ignores both).
+ * original form's submit added them (the server takes the owner from the token and ignores both).
  */
 export async function submitQuestionnaire(
   userId: string,

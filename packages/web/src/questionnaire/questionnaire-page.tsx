@@ -1,5 +1,5 @@
 /**
- * /questionnaire (spec part 2 "Questionnaire page"): the caller's questionnaire, either the
+ * /questionnaire (docs/questionnaire.md, "The page"): the caller's questionnaire, either the
  * completed screen or the welcome heading and the four-step wizard. After a submit the
  * completed screen shows and the dashboard follows 2 s later.
  */
@@ -17,7 +17,9 @@ import { CompletedScreen } from "./completed-screen";
 import { questionnaireKey, questionnaireQuery } from "./queries";
 import { QuestionnaireWizard } from "./questionnaire-wizard";
 
-/** Spec part 2 §9: the dashboard follows 2 s after completion. */
+/**
+ * The dashboard follows 2 s after completion (docs/questionnaire.md, "What the server accepts").
+ */
 export const DASHBOARD_REDIRECT_MS = 2000;
 
 export function QuestionnairePage() {

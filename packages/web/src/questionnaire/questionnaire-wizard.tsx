@@ -1,7 +1,8 @@
 /**
  * The four-step questionnaire form: progress bar, 'Step n of 4', Previous (disabled on step 1),
- * Next on steps 1-3 (no validation gate, as the spec shows none), and 'Submit Questionnaire' on
- * step 4. The answers and the step are kept as a browser draft until the submit succeeds.
+ * Next on steps 1-3 (no validation gate: docs/questionnaire.md, "The page"), and 'Submit
+ * Questionnaire' on step 4. The answers and the step are kept as a browser draft until the submit
+ * succeeds.
  */
 import { Alert, Box, Button, Card, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -14,8 +15,8 @@ import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
-import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { clearDraft, loadDraft, saveDraft } from "./draft";
 import { submitQuestionnaire } from "./queries";
@@ -88,7 +89,7 @@ export function QuestionnaireWizard({
     onError: (error) => {
       // A lost session already shows 'Unauthorized' and goes to /sign-in (router.tsx).
       if (isUnauthorizedError(error)) return;
-      const { fields } = parseApiError(error);
+      const fields = ApiError.from(error)?.fields ?? {};
       const names = Object.keys(fields);
       for (const name of names) {
         form.setError(name.split(".")[0] as WizardField, { message: fields[name] });

@@ -1,4 +1,4 @@
-/** The four steps of the questionnaire wizard (spec part 2 "Questionnaire page"). */
+/** The four steps of the questionnaire wizard (docs/questionnaire.md, "The four steps"). */
 import {
   Box,
   Checkbox,

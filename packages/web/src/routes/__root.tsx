@@ -1,10 +1,12 @@
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
+import { useLayoutEffect } from "react";
 import { useAccess } from "../access/access-context";
 import { applyGate } from "../access/apply-gate";
 import { gate } from "../access/gate";
 import { AuthUnavailable } from "../identity/auth-unavailable";
 import { useIdentity } from "../identity/context";
 import { usePostSignUpSync } from "../identity/post-sign-up-sync";
+import { revealApp } from "../prerender/take-over";
 import type { RouterContext } from "../router";
 import { FullPageSpinner } from "../ui/full-page-spinner";
 import { NotFound } from "../ui/not-found";
@@ -24,6 +26,11 @@ function Root() {
   // the Outlet would render, and it must not mount (and fetch) for a moment.
   const location = useRouterState({ select: (s) => s.resolvedLocation ?? s.location });
   usePostSignUpSync();
+  // A pre-rendered page stays until the app knows who the visitor is (prerender/take-over.ts).
+  const settled = identity.loaded || identity.failed;
+  useLayoutEffect(() => {
+    if (settled) revealApp();
+  }, [settled]);
 
   if (identity.failed) return <AuthUnavailable />;
 

@@ -4,10 +4,10 @@ import { useIdentity } from "../identity/context";
 import { AuthLayout } from "../identity/pages/auth-layout";
 
 /**
- * Where the identity provider's hosted flow returns (spec part 1 §2.1). Once the user is
- * loaded, the root route syncs the user record and moves on to /sales
- * (identity/post-sign-up-sync.ts), as after sign-up; a visitor whose sign-in did not finish
- * is offered the sign-in page.
+ * Where the identity provider's hosted flow returns (docs/pages.md, "Signing in and out"). Once the
+ * user is loaded, the root route syncs the user record and moves on to /sales
+ * (identity/post-sign-up-sync.ts), as after sign-up; a visitor whose sign-in did not finish is
+ * offered the sign-in page.
  */
 export const Route = createFileRoute("/auth-landing")({ component: AuthLandingPage });
 

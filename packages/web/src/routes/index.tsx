@@ -5,7 +5,7 @@ import { LandingPage } from "../marketing/landing-page";
 import { FullPageSpinner } from "../ui/full-page-spinner";
 
 // Customers with an active subscription and a completed questionnaire see their dashboard at
-// "/" (spec part 1 §2.1, §2.9 "Overview, also active at /"); visitors never download it.
+// "/" (docs/access.md, "The SPA's gate"; docs/pages.md, "The shell"); visitors never download it.
 const HomeDashboard = lazy(() => import("../dashboard/home-dashboard"));
 
 export const Route = createFileRoute("/")({

@@ -4,7 +4,7 @@ import { useIdentity } from "../identity/context";
 import { PlanGrid, PlansPageFrame, SignInButton } from "../sales/plans-page";
 import { HeaderLink } from "../ui/public-header";
 
-/** The public pricing page (spec part 1 §2.5), monthly prices (DECISIONS.md). */
+/** The public pricing page (docs/pages.md, "Public pages"), monthly prices (docs/pricing.md). */
 export const Route = createFileRoute("/pricing")({ component: PricingPage });
 
 function PricingPage() {
@@ -29,7 +29,7 @@ function PricingPage() {
       />
       {identity.signedIn ? null : (
         <Text textAlign="center">
-          {/* The spec's target (/api/login) belonged to an older server sign-in; sign-up is
+          {/* The first design's target (/api/login) belonged to an older server sign-in; sign-up is
               where starting a website begins now (a signed-in customer has no use for it). */}
           <ChakraLink asChild color="brand.fg" fontWeight="semibold" fontSize="lg">
             <Link to="/sign-up">Start Your Website Today</Link>

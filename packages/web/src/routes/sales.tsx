@@ -8,7 +8,7 @@ import { useSignOut } from "../identity/use-sign-out";
 import { PlanGrid, PlansPageFrame, SignInButton } from "../sales/plans-page";
 import { HeaderLink } from "../ui/public-header";
 
-/** The sales page (spec part 1 §2.4). */
+/** The sales page (docs/pages.md, "Public pages"). */
 export const Route = createFileRoute("/sales")({ component: SalesPage });
 
 function SalesPage() {

@@ -4,13 +4,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { CircleX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../api/api-error";
 import { currentUserKey } from "../api/current-user";
 import { useIdentity } from "../identity/context";
 import { readSelectedPlan } from "../sales/selected-plan";
 import { createSubscription, nextStep } from "../subscribe/create-subscription";
 import { toast } from "../ui/toaster";
 
-/** Delays from spec part 1 §4 and §9. */
+/** Delays from docs/billing.md, "Paying by card". */
 const BEFORE_CREATE_MS = 500;
 const SIGN_IN_REDIRECT_MS = 1000;
 const OTHER_REDIRECT_MS = 2000;
@@ -29,7 +30,7 @@ function SubscribePage() {
   return <Subscribe />;
 }
 
-/** Back from the payment page without paying (spec part 1 §2.6). */
+/** Back from the payment page without paying (docs/billing.md, "Paying by card"). */
 function Canceled() {
   const navigate = useNavigate();
   useEffect(() => {
@@ -49,7 +50,7 @@ function Canceled() {
   );
 }
 
-/** Spec part 1 §4 "Subscribe flow" with the §8 messages. */
+/** Subscribing, with its messages (docs/billing.md, "Paying by card"). */
 function Subscribe() {
   const identity = useIdentity();
   const navigate = useNavigate();
@@ -97,7 +98,7 @@ function Subscribe() {
     },
     onError(error) {
       setPhase("failed");
-      if (error.message.startsWith("401")) {
+      if (ApiError.from(error)?.status === 401) {
         toast({
           title: "Authentication Required",
           description: "Please log in to continue with your subscription.",

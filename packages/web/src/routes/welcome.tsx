@@ -13,7 +13,7 @@ import { ClipboardList, Hammer, PartyPopper, Rocket } from "lucide-react";
 import { contactEmail, productName } from "../brand";
 import { Logo } from "../ui/logo";
 
-/** The welcome page after payment (spec part 1 §2.8). */
+/** The welcome page after payment (docs/pages.md, "Public pages"). */
 export const Route = createFileRoute("/welcome")({ component: WelcomePage });
 
 const steps = [

@@ -1,5 +1,5 @@
 /**
- * What the public pricing page (spec part 1 §2.5) and the sales page (§2.4) share: the page
+ * What the public pricing page and the sales page share (docs/pages.md, "Public pages"): the page
  * frame under the public header, and the three plan cards whose button remembers the plan
  * and moves on. Each page keeps its own texts, features list and destination.
  */

@@ -1,7 +1,10 @@
 /** The plan a visitor picked, kept in session storage under `selectedPlan` until /subscribe. */
 export const SELECTED_PLAN_KEY = "selectedPlan";
 
-/** Storage can be unavailable (private mode, quotas); the spec only logs that. */
+/**
+ * Storage can be unavailable (private mode, quotas); that is only logged (docs/pages.md, "Public
+ * pages").
+ */
 export function storeSelectedPlan(planName: string): void {
   try {
     window.sessionStorage.setItem(SELECTED_PLAN_KEY, planName);

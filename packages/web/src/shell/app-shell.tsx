@@ -1,4 +1,7 @@
-/** The shared shell of signed-in pages (spec part 1 §2.9): top bar, side navigation, content. */
+/**
+ * The shared shell of signed-in pages (docs/pages.md, "The shell"): top bar, side navigation,
+ * content.
+ */
 import { Box, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { Menu } from "lucide-react";

@@ -110,7 +110,7 @@ function UpgradeCard({ onNavigate }: { onNavigate?: () => void }) {
       <Text fontSize="sm" opacity="0.9" mb="3">
         3 websites, advanced analytics, priority support and SEO optimization included.
       </Text>
-      {/* The spec leaves the target open: the plans, where choosing Pro changes the plan. */}
+      {/* To the plans, where choosing Pro changes the plan (docs/pages.md, "Plans"). */}
       <Button asChild size="sm" bg="white" color="brand.700" _hover={{ bg: "brand.50" }} w="full">
         <Link to="/pricing" onClick={onNavigate}>
           Learn More

@@ -1,5 +1,5 @@
 /**
- * The DNS records a custom domain needs (part 2 §9): the records that point it at us and the
+ * The DNS records a custom domain needs (docs/domains.md): the records that point it at us and the
  * TXT record whose token proves the customer controls it (docs/domains.md), with what
  * verification found.
  */

@@ -1,9 +1,8 @@
 /**
- * The Domain tab (spec part 2 "Site Settings", §4 domain, §8 domain messages, §9 DNS
- * guidance): the current domain, Add Domain with the DNS records to create (including the TXT
- * token that proves ownership), how long the domain stays reserved unverified, Verify Domain,
- * the SSL switch and the live website. Add and verify are their own calls, apart from Save.
- * The rules are in docs/domains.md.
+ * The Domain tab (docs/sites.md, "Site Settings"; docs/domains.md): the current domain, Add Domain
+ * with the DNS records to create (including the TXT token that proves ownership), how long the
+ * domain stays reserved unverified, Verify Domain, the SSL switch and the live website. Add and
+ * verify are their own calls, apart from Save. The rules are in docs/domains.md.
  */
 import {
   Badge,
@@ -27,8 +26,8 @@ import type {
 import { Globe, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import type { Control } from "react-hook-form";
+import { ApiError } from "../api/api-error";
 import { formatLongDate } from "../dashboard/site-display";
-import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { DnsRecordsTable } from "./dns-records-table";
 import { LiveSiteButton } from "./live-site-button";
@@ -60,7 +59,9 @@ export function DomainPanel({
       });
     },
     onFailure: (error) => {
-      const { fields, message } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const fields = apiError?.fields ?? {};
+      const message = apiError?.detail;
       // The server says why (taken, malformed, ours): worth showing under the title.
       toast({
         title: "Failed to add domain",
@@ -88,7 +89,10 @@ export function DomainPanel({
     },
     onFailure: (error) => {
       // A lapsed or lost claim says what to do next (add the domain again).
-      const { fields, message, status } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const fields = apiError?.fields ?? {};
+      const message = apiError?.detail;
+      const status = apiError?.status;
       toast({
         title: "Failed to verify domain",
         description:

@@ -1,6 +1,6 @@
 /**
- * Manage Sites (/manage, spec part 1 §2.11): Refresh All Previews, the 'No Sites Yet' empty
- * state, and a grid of site cards. A 401 takes the shared 'Unauthorized' path (router.tsx).
+ * Manage Sites (/manage, docs/sites.md, "Manage Sites"): Refresh All Previews, the 'No Sites Yet'
+ * empty state, and a grid of site cards. A 401 takes the shared 'Unauthorized' path (router.tsx).
  */
 import { Button, SimpleGrid, Skeleton } from "@chakra-ui/react";
 import { RefreshCw } from "lucide-react";

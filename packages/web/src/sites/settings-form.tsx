@@ -34,7 +34,7 @@ import {
 import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Control, type FieldErrors, useForm, useWatch } from "react-hook-form";
-import { parseApiError } from "../tickets/api-error";
+import { ApiError } from "../api/api-error";
 import { toast } from "../ui/toaster";
 import { ColorField } from "./color-field";
 import { DomainPanel } from "./domain-panel";
@@ -112,7 +112,9 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
       });
     },
     onFailure: (error) => {
-      const { message, fields } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const message = apiError?.detail;
+      const fields = apiError?.fields ?? {};
       toast({
         title: "Update Failed",
         description: message ?? "Failed to update site settings",

@@ -1,7 +1,7 @@
 /**
- * Site Settings (/site-settings, spec part 2): the customer's sites with status badges, the
- * 'No Sites Yet' and 'Select a Site' states, and the settings of the chosen site. `?site=`
- * holds the choice, so Manage Sites can link straight to a site and a reload keeps it.
+ * Site Settings (/site-settings, docs/sites.md, "Site Settings"): the customer's sites with status
+ * badges, the 'No Sites Yet' and 'Select a Site' states, and the settings of the chosen site.
+ * `?site=` holds the choice, so Manage Sites can link straight to a site and a reload keeps it.
  */
 import {
   Badge,

@@ -1,6 +1,6 @@
 /**
- * One site on Manage Sites (spec part 1 §2.11): preview image (or the 'not live' text) with a
- * refresh button on hover, name with the raw status, description, Updated date, performance
+ * One site on Manage Sites (docs/sites.md, "Manage Sites"): preview image (or the 'not live' text)
+ * with a refresh button on hover, name with the raw status, description, Updated date, performance
  * badge, View and Settings, and the Desktop/Tablet/Mobile previews.
  */
 import {

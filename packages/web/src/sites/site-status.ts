@@ -5,7 +5,7 @@
 import { knownSiteStatus, type Palette } from "../dashboard/site-display";
 
 /**
- * Site Settings badge (part 2 "Site as edited on the settings page"): the stored statuses as
+ * Site Settings badge (docs/sites.md, "Status"): the stored statuses as
  * the dashboard shows them, `requested` included ('Requested', neutral: every new site starts
  * there); any other value is shown raw with the destructive badge.
  */
@@ -20,7 +20,7 @@ export function settingsStatusBadge(status: string): {
     : { label: status, palette: "red", destructive: true };
 }
 
-/** Manage Sites status badge colour; its text is the raw status (part 1 §2.11). */
+/** Manage Sites status badge colour; its text is the raw status (docs/sites.md, "Status"). */
 export function manageStatusPalette(status: string): Palette {
   return knownSiteStatus(status)?.palette ?? "gray";
 }

@@ -1,5 +1,5 @@
 /**
- * Refreshing site previews (part 1 §2.11, §7, §8). The API only queues the screenshot jobs
+ * Refreshing site previews (docs/sites.md, "Previews"). The API only queues the screenshot jobs
  * (a capture takes seconds in Chromium), so after the call the page re-reads the site list
  * until each queued site shows a newer lastScreenshotUpdate, and only then says the previews
  * were refreshed. Cards whose preview is on its way are listed in `pendingIds`.
@@ -7,8 +7,8 @@
 import type { Site } from "@portal/core/contracts/sites";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
-import { parseApiError } from "../tickets/api-error";
 import { toast } from "../ui/toaster";
 import { refreshAllScreenshots, refreshScreenshot, sitesQuery } from "./queries";
 import { canCapture } from "./site-status";
@@ -94,7 +94,7 @@ export function useRefreshPreviews() {
       if (isUnauthorizedError(error)) return; // the shared 'Unauthorized' flow takes over
       toast({
         title: "Error",
-        description: parseApiError(error).message ?? "Failed to refresh screenshots",
+        description: ApiError.from(error)?.detail ?? "Failed to refresh screenshots",
         variant: "destructive",
       });
     },
@@ -118,7 +118,7 @@ export function useRefreshPreviews() {
       if (isUnauthorizedError(error)) return;
       toast({
         title: "Error",
-        description: parseApiError(error).message ?? "Failed to update screenshot",
+        description: ApiError.from(error)?.detail ?? "Failed to update screenshot",
         variant: "destructive",
       });
     },

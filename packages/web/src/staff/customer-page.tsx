@@ -7,8 +7,8 @@ import type { StaffCustomer } from "@portal/core/contracts/staff";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown, ExternalLink } from "lucide-react";
+import { ApiError } from "../api/api-error";
 import { PageHeader } from "../shell/app-shell";
-import { parseApiError } from "../tickets/api-error";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
 import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
 import { customerName, formatAge } from "./format";
@@ -49,7 +49,7 @@ function SiteMonitoring({ monitor }: { monitor: SiteMonitor | undefined }) {
 
 export function CustomerPage({ userId }: { userId: string }) {
   const query = useQuery(customerQuery(userId));
-  const notFound = query.isError && parseApiError(query.error).status === 404;
+  const notFound = query.isError && ApiError.from(query.error)?.status === 404;
   return (
     <Stack gap="5" maxW="5xl">
       <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">

@@ -4,6 +4,7 @@
  * customer and measures the live site (screenshot and mobile performance test).
  */
 import {
+  Alert,
   Button,
   Dialog,
   Field,
@@ -21,7 +22,8 @@ import { SITE_STATUSES, type SiteStatus } from "@portal/core/sites/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { parseApiError } from "../tickets/api-error";
+import { ApiError } from "../api/api-error";
+import { formatLongDate } from "../dashboard/site-display";
 import { toast } from "../ui/toaster";
 import { refreshConsole, updateSite } from "./queries";
 
@@ -83,7 +85,9 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
     },
     onError: (error) => {
       setPending(null);
-      const { message, fields } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const message = apiError?.detail;
+      const fields = apiError?.fields ?? {};
       for (const [name, text] of Object.entries(fields)) {
         if (name === "status" || name === "url" || name === "liveUrl") {
           form.setError(name, { message: text });
@@ -106,6 +110,17 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
   return (
     <form onSubmit={onSubmit} aria-label={`Lifecycle of ${site.name}`} noValidate>
       <Stack gap="3">
+        {site.suspendedAt ? (
+          // The customer's subscription ended (docs/billing.md "When a subscription ends").
+          <Alert.Root status="warning" size="sm">
+            <Alert.Indicator />
+            <Alert.Description>
+              Suspended since {formatLongDate(site.suspendedAt)}: the subscription ended. Keep the
+              site offline; it is deleted after the grace period unless the customer subscribes
+              again.
+            </Alert.Description>
+          </Alert.Root>
+        ) : null}
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
           <Field.Root invalid={!!errors.status}>
             <Field.Label>Status</Field.Label>

@@ -32,7 +32,7 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Send } from "lucide-react";
 import { useState } from "react";
 import { useAccess } from "../access/access-context";
-import { parseApiError } from "../tickets/api-error";
+import { ApiError } from "../api/api-error";
 import { MessageBubble } from "../tickets/message-bubble";
 import {
   categoryLabel,
@@ -48,7 +48,7 @@ import { refreshConsole, replyToTicket, ticketQuery, updateTicket } from "./quer
 
 export function StaffTicketPage({ userId, ticketId }: { userId: string; ticketId: string }) {
   const query = useQuery(ticketQuery(userId, ticketId));
-  const notFound = query.isError && parseApiError(query.error).status === 404;
+  const notFound = query.isError && ApiError.from(query.error)?.status === 404;
   return (
     <Stack gap="5" maxW="6xl">
       <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
@@ -135,7 +135,7 @@ function useTicketUpdate(ticket: StaffTicket) {
     onError: (error) =>
       toast({
         title: "The ticket was not changed",
-        description: parseApiError(error).message ?? "Please try again.",
+        description: ApiError.from(error)?.detail ?? "Please try again.",
         variant: "destructive",
       }),
   });
@@ -254,7 +254,9 @@ function ReplyBox({ ticket }: { ticket: StaffTicket }) {
       void refreshConsole(queryClient);
     },
     onError: (failure) => {
-      const { message: text, fields } = parseApiError(failure);
+      const apiError = ApiError.from(failure);
+      const text = apiError?.detail;
+      const fields = apiError?.fields ?? {};
       setError(fields.message ?? text ?? "Your message could not be sent. Please try again.");
     },
   });

@@ -2,7 +2,7 @@
 import { Badge, Button, HStack } from "@chakra-ui/react";
 import type { StaffUpsell } from "@portal/core/contracts/staff";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { parseApiError } from "../tickets/api-error";
+import { ApiError } from "../api/api-error";
 import { toast } from "../ui/toaster";
 import { refreshConsole, updateUpsell } from "./queries";
 
@@ -31,7 +31,7 @@ export function UpsellWorkButtons({ upsell }: { upsell: StaffUpsell }) {
     onError: (error) =>
       toast({
         title: "The upgrade was not changed",
-        description: parseApiError(error).message ?? "Please try again.",
+        description: ApiError.from(error)?.detail ?? "Please try again.",
         variant: "destructive",
       }),
   });

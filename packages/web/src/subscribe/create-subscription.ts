@@ -1,4 +1,7 @@
-/** POST /api/create-subscription (spec part 1 §7): start a Stripe subscription for a plan. */
+/**
+ * POST /api/create-subscription (docs/billing.md, "Paying by card"): start a Stripe subscription
+ * for a plan.
+ */
 import { apiJson } from "../api/client";
 
 export interface CreateSubscriptionResult {

@@ -1,12 +1,13 @@
 /**
- * The Support Center's search and filters (spec part 1 §2.12): what the URL may carry and
- * which tickets it selects. Pure, so the page and its tests share one definition.
+ * The Support Center's search and filters (docs/support.md, "The Support Center"): what the URL may
+ * carry and which tickets it selects. Pure, so the page and its tests share one definition.
  */
 import type {
   Ticket,
   TicketCategoryValue,
   TicketStatusValue,
 } from "@portal/core/contracts/tickets";
+import { TICKET_CATEGORIES, TICKET_STATUSES } from "@portal/core/tickets/enums";
 
 /**
  * /support?q=&status=&category=. A value the page does not know (an old or hand-edited link)
@@ -18,35 +19,23 @@ export interface SupportSearch {
   category?: TicketCategoryValue;
 }
 
-// Hand-written rather than zod: route options are not code-split, so whatever `validateSearch`
-// imports ships with every page, the landing page included, and zod alone is ~25 KB gzip.
-// Only type imports from the contracts above for the same reason. A Record keyed by the
-// contract's union makes a status or category added there a compile error here until listed.
-const STATUSES: Record<TicketStatusValue, true> = {
-  open: true,
-  in_progress: true,
-  resolved: true,
-  closed: true,
-};
-const CATEGORIES: Record<TicketCategoryValue, true> = {
-  general: true,
-  technical: true,
-  billing: true,
-  website_request: true,
-  bug_report: true,
-};
-
-function oneOf<T extends string>(known: Record<T, true>, value: unknown): T | undefined {
-  return typeof value === "string" && Object.hasOwn(known, value) ? (value as T) : undefined;
+// Checked by hand rather than with zod: route options are not code-split, so whatever
+// `validateSearch` imports ships with every page, the landing page included, and zod alone is
+// ~25 KB gzip. Only type imports from the contracts for the same reason; the enumerations come
+// from tickets/enums.ts, plain arrays with no imports.
+function oneOf<T extends string>(known: readonly T[], value: unknown): T | undefined {
+  return typeof value === "string" && (known as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
 }
 
 /** The router's `validateSearch`: keeps known values, drops anything else (never throws). */
 export function parseSupportSearch(raw: Record<string, unknown>): SupportSearch {
   const search: SupportSearch = {};
   if (typeof raw.q === "string") search.q = raw.q;
-  const status = oneOf(STATUSES, raw.status);
+  const status = oneOf(TICKET_STATUSES, raw.status);
   if (status) search.status = status;
-  const category = oneOf(CATEGORIES, raw.category);
+  const category = oneOf(TICKET_CATEGORIES, raw.category);
   if (category) search.category = category;
   return search;
 }

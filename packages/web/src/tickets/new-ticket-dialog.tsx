@@ -1,5 +1,5 @@
 /**
- * The Support Center's "New Ticket" dialog (spec part 1 §2.12, §5 Support Center form):
+ * The Support Center's "New Ticket" dialog (docs/support.md, "Two forms, one request"):
  * title 5-100, description 20-2000 with a live counter, category (default general), priority
  * (default medium), and a site picker only when the customer has sites.
  */
@@ -65,7 +65,7 @@ function NewTicketDialog({ onClose }: { onClose: () => void }) {
   });
   const descriptionLength = watch("description")?.length ?? 0;
 
-  const create = useCreateTicket({ alsoRefresh: [["/api/activities"]], onClose, setError });
+  const create = useCreateTicket({ onClose, setError });
 
   return (
     <TicketDialogShell

@@ -13,6 +13,7 @@ import {
 } from "@portal/core/contracts/tickets";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../api/client";
+import { activitiesQuery, dashboardStatsQuery } from "../dashboard/queries";
 
 export const TICKETS_PATH = "/api/tickets";
 export const ticketsKey = [TICKETS_PATH] as const;
@@ -53,5 +54,17 @@ export function storeThread(queryClient: QueryClient, thread: TicketThread): voi
   queryClient.setQueryData(ticketThreadQuery(thread.ticket.id).queryKey, thread);
   queryClient.setQueryData(ticketsQuery().queryKey, (tickets) =>
     tickets?.map((ticket) => (ticket.id === thread.ticket.id ? thread.ticket : ticket)),
+  );
+}
+
+/**
+ * After a ticket is created, wherever it was created (the dashboard's dialog or the Support
+ * Center's): the list, the dashboard's Open Tickets figure and the activity feed it joins.
+ */
+export async function refreshAfterTicketCreated(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [ticketsQuery(), dashboardStatsQuery(), activitiesQuery()].map(({ queryKey }) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
   );
 }

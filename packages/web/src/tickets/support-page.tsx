@@ -1,6 +1,7 @@
 /**
- * Support Center (spec part 1 §2.12): the customer's tickets with a search box and status and
- * category filters, all kept in the URL so a filtered view can be reloaded and shared.
+ * Support Center (docs/support.md, "The Support Center"): the customer's tickets with a search box
+ * and status and category filters, all kept in the URL so a filtered view can be reloaded and
+ * shared.
  */
 import {
   Alert,

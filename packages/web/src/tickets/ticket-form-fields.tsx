@@ -1,8 +1,8 @@
 /**
- * What the two New Ticket dialogs share (spec part 1 §5: the dashboard form and the Support
- * Center form). Each dialog keeps its own schema, defaults, messages, field order and extras;
- * these parts only draw a field from the registration and message the dialog hands them, so
- * they work with either form's value types.
+ * What the two New Ticket dialogs share (docs/support.md, "Two forms, one request": the dashboard
+ * form and the Support Center form). Each dialog keeps its own schema, defaults, messages, field
+ * order and extras; these parts only draw a field from the registration and message the dialog
+ * hands them, so they work with either form's value types.
  */
 import {
   Button,
@@ -22,13 +22,13 @@ import {
   ticketCategorySchema,
   ticketPrioritySchema,
 } from "@portal/core/contracts/tickets";
-import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
+import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { toast } from "../ui/toaster";
-import { parseApiError } from "./api-error";
-import { createTicket, ticketsQuery } from "./queries";
+import { createTicket, refreshAfterTicketCreated } from "./queries";
 
 interface FieldProps {
   registration: UseFormRegisterReturn;
@@ -214,17 +214,15 @@ export function TicketSiteField({
 const FIELDS = ["title", "description", "category", "priority", "siteId"] as const;
 
 /**
- * POST /api/tickets with the spec's toasts; on success refreshes the ticket list and the
- * caller's `alsoRefresh` queries, then closes. `quietWhenUnauthorized`: the dashboard leaves a
+ * POST /api/tickets with the toasts of docs/support.md; on success refreshes what a new ticket
+ * changes (refreshAfterTicketCreated), then closes. `quietWhenUnauthorized`: the dashboard leaves a
  * lost session to the router (it already shows 'Unauthorized' and goes to /sign-in).
  */
 export function useCreateTicket<T extends FieldValues>({
-  alsoRefresh,
   onClose,
   setError,
   quietWhenUnauthorized = false,
 }: {
-  alsoRefresh: readonly QueryKey[];
   onClose: () => void;
   setError: UseFormSetError<T>;
   quietWhenUnauthorized?: boolean;
@@ -234,8 +232,7 @@ export function useCreateTicket<T extends FieldValues>({
     mutationFn: createTicket,
     onSuccess: () => {
       toast({ title: "Success", description: "Support ticket created successfully" });
-      void queryClient.invalidateQueries({ queryKey: ticketsQuery().queryKey });
-      for (const queryKey of alsoRefresh) void queryClient.invalidateQueries({ queryKey });
+      void refreshAfterTicketCreated(queryClient);
       onClose();
     },
     onError: (error) => {
@@ -255,7 +252,7 @@ function showServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
 ) {
-  const { fields } = parseApiError(error);
+  const fields = ApiError.from(error)?.fields ?? {};
   for (const name of FIELDS) {
     const message = fields[name];
     if (message) setError(name as Path<T>, { message });

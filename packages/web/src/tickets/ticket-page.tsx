@@ -28,8 +28,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Send } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { ApiError } from "../api/api-error";
 import { toast } from "../ui/toaster";
-import { parseApiError } from "./api-error";
 import { MessageBubble } from "./message-bubble";
 import { replyToTicket, storeThread, ticketThreadQuery } from "./queries";
 import {
@@ -52,7 +52,7 @@ export function TicketPage({ ticketId }: { ticketId: string }) {
           <Spinner size="lg" color="brand.solid" aria-label="Loading ticket" />
         </Center>
       ) : thread.isError ? (
-        <LoadFailed notFound={parseApiError(thread.error).status === 404} retry={thread.refetch} />
+        <LoadFailed notFound={ApiError.from(thread.error)?.status === 404} retry={thread.refetch} />
       ) : (
         <Conversation thread={thread.data} />
       )}
@@ -183,7 +183,9 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
       reset({ message: "" });
     },
     onError: (error) => {
-      const { message, fields } = parseApiError(error);
+      const apiError = ApiError.from(error);
+      const message = apiError?.detail;
+      const fields = apiError?.fields ?? {};
       const text = fields.message ?? message ?? "Your reply could not be sent. Please try again.";
       setError("message", { message: text });
       toast({ title: "Error", description: text, variant: "destructive" });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { toastOptions } from "./toaster";
 
-describe("toasts (spec part 1 §3)", () => {
+describe('toasts (docs/pages.md, "Toasts and tooltips")', () => {
   it("carry an action to the store, beside title, description and variant", () => {
     const onClick = vi.fn();
     expect(

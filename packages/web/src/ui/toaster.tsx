@@ -1,8 +1,8 @@
 /**
- * Toasts as the spec sets them: one at a time (a new one replaces the old), 5 s, paused while
- * hovered or focused (Chakra's toast group does that), swipe right 50 px to dismiss, F8 moves
- * focus to the notifications region, a dismissed toast kept in the store for 1,000,000 ms.
- * Variants: default and destructive; an optional action button.
+ * Toasts as docs/pages.md ("Toasts and tooltips") sets them: one at a time (a new one replaces the
+ * old), 5 s, paused while hovered or focused (Chakra's toast group does that), swipe right 50 px to
+ * dismiss, F8 moves focus to the notifications region, a dismissed toast kept in the store for
+ * 1,000,000 ms. Variants: default and destructive; an optional action button.
  *
  * The region's code (Chakra's Toaster and its state machines) is not part of the landing
  * page's JavaScript: it loads when the first toast is asked for, or once the page is idle.
@@ -11,7 +11,10 @@ import { createToaster } from "@chakra-ui/react";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
 export const TOAST_DURATION_MS = 5000;
-/** How long a dismissed toast stays in the store (spec part 1 §9), hidden once it has left. */
+/**
+ * How long a dismissed toast stays in the store (docs/pages.md, "Toasts and tooltips"), hidden once
+ * it has left.
+ */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export const toaster = createToaster({
@@ -29,7 +32,9 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** A button in the toast (spec part 1 §3 "Toast": action); choosing it also dismisses it. */
+  /**
+   * A button in the toast (docs/pages.md, "Toasts and tooltips"); choosing it also dismisses it.
+   */
   action?: { label: string; onClick: () => void };
 }
 
@@ -46,7 +51,7 @@ export function toastOptions({ title, description, variant = "default", action }
 
 function show(input: ToastInput): void {
   // Chakra queues toasts beyond `max`, and a dismissed one still counts until it is removed;
-  // the spec wants the newest one shown at once.
+  // the newest one must show at once.
   toaster.remove();
   toaster.create(toastOptions(input));
 }
@@ -96,6 +101,8 @@ export function Toaster() {
       return () => listeners.delete(listener);
     },
     () => regionWanted,
+    // Pre-rendered pages (docs/pages.md) have no toast region; it loads in the browser.
+    () => false,
   );
 
   // Keyboard users get F8 even before any toast: load the region once the page is quiet.

@@ -1,7 +1,7 @@
 /**
- * A tooltip for an icon-only control, with the spec's timing (part 1 §9): it opens 700 ms
- * after the pointer rests on the control, and for 300 ms after one closes the next opens at
- * once (the skip delay). Chakra's tooltip (zag) opens a tooltip at once while another is
+ * A tooltip for an icon-only control, with the timing of docs/pages.md, "Toasts and tooltips": it
+ * opens 700 ms after the pointer rests on the control, and for 300 ms after one closes the next
+ * opens at once (the skip delay). Chakra's tooltip (zag) opens a tooltip at once while another is
  * still open or closing, so its close delay is that 300 ms window.
  */
 import { Tooltip as ChakraTooltip, Portal } from "@chakra-ui/react";

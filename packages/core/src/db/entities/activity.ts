@@ -1,4 +1,4 @@
-/** activities (spec part 2 §3): the dashboard's Recent Activity, newest first by id. */
+/** activities (docs/data.md): the dashboard's Recent Activity, newest first by id. */
 import { Entity, type EntityItem } from "electrodb";
 import { newId } from "../ids";
 import { createdAt, idFrom, model, ownerIndex } from "./common";

@@ -1,19 +1,19 @@
 /**
- * First-party page-view analytics: one aggregate per site per UTC day, under the site owner's
- * partition and sorted by day, so a date range of one site is one Query.
+ * First-party page-view analytics: one item of day totals per site per UTC day, under the site
+ * owner's partition and sorted by day, so a date range of one site is one Query. The per-path,
+ * referrer, country and device counts live in their own small items (analytics-count.ts).
  *
- * Counting a view (analytics/day-aggregate.ts): create the day (conditional, a conflict just
- * means it exists: its maps must exist before DynamoDB can ADD into them), then one update that
- * ADDs 1 to pageViews and to pages[path], countries[code], devices[type], referrers[host],
- * with the number of distinct paths and referrers capped. Map keys go through
- * ElectroDB's expression names, which drop characters outside [A-Za-z0-9]: encode keys that
- * may collide once stripped (paths, hosts), e.g. with encodeAnalyticsKey.
+ * The page-views consumer (analytics/aggregate.ts) ADDs a batch's views to the totals in one
+ * update, and takes slots in `pageKeys` and `referrerKeys` for values the day has not seen.
+ *
+ * Items written before the counters existed also hold maps of counts (`pages`, `countries`,
+ * `devices`, `referrers`), which the report still adds up. Their keys went through ElectroDB's
+ * expression names, which drop characters outside [A-Za-z0-9], hence encodeAnalyticsKey.
  */
 import { Entity, type EntityItem } from "electrodb";
 import { CASE_SENSITIVE, model, updatedAt } from "./common";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const emptyCounts = () => ({});
 
 export const AnalyticsDay = new Entity({
   model: model("analyticsDay"),
@@ -27,15 +27,14 @@ export const AnalyticsDay = new Entity({
     visitors: { type: "number", required: true, default: 0 },
     /** Of those, visitors who viewed one page only that day (the cookie-free bounce figure). */
     singlePageVisitors: { type: "number", required: true, default: 0 },
-    /** key → count maps */
-    pages: { type: "any", required: true, default: emptyCounts },
-    countries: { type: "any", required: true, default: emptyCounts },
-    devices: { type: "any", required: true, default: emptyCounts },
-    referrers: { type: "any", required: true, default: emptyCounts },
+    /** key → count maps, on items written before the counters only (read, never written) */
+    pages: { type: "any" },
+    countries: { type: "any" },
+    devices: { type: "any" },
+    referrers: { type: "any" },
     /**
-     * How many distinct keys `pages` and `referrers` hold: the write path caps them and folds
-     * further new keys into "(other)" (analytics/day-aggregate.ts). Absent on items written
-     * before the cap.
+     * How many distinct paths and referring hosts the day counts apart: the consumer caps them
+     * and folds further new ones into "(other)" (analytics/aggregate.ts).
      */
     pageKeys: { type: "number", default: 0 },
     referrerKeys: { type: "number", default: 0 },

@@ -1,4 +1,4 @@
-/** api_keys (spec part 2 §3). Only hashes are stored; the prefix finds the key for a check. */
+/** api_keys (docs/data.md). Only hashes are stored; the prefix finds the key for a check. */
 import { Entity, type EntityItem } from "electrodb";
 import { newId } from "../ids";
 import { CASE_SENSITIVE, createdAt, idFrom, model, stringList, updatedAt } from "./common";

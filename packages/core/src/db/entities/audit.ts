@@ -1,15 +1,15 @@
 /**
- * SEO and Lighthouse runs: jobs the API queues and the Chromium worker completes
- * (DECISIONS.md). The record is both the job and, once done, its result. Ids are ULIDs, so a
- * customer's runs sort by time: newest first is a descending query, and "runs started in the
- * last hour" (in flight, rate limit) is a sort-key range from idFloor(an hour ago).
+ * SEO and Lighthouse runs: jobs the API queues and the Chromium worker completes (docs/tools.md,
+ * "Runs are jobs"). The record is both the job and, once done, its result. Ids are ULIDs, so a
+ * customer's runs sort by time: newest first is a descending query, and "runs started in the last
+ * hour" (in flight, rate limit) is a sort-key range from idFloor(an hour ago).
  */
 import { Entity, type EntityItem } from "electrodb";
+import { JOB_STATUSES, STRATEGIES } from "../../audits/enums";
 import { newId } from "../ids";
 import { CASE_SENSITIVE, createdAt, idFrom, model, updatedAt } from "./common";
 
-export const JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
-export const STRATEGIES = ["mobile", "desktop"] as const;
+export { JOB_STATUSES, type JobStatus, STRATEGIES, type Strategy } from "../../audits/enums";
 
 const jobAttributes = {
   jobId: { type: "string", required: true, readOnly: true, default: newId },
@@ -20,7 +20,7 @@ const jobAttributes = {
   url: { type: "string", required: true, readOnly: true },
   status: { type: JOB_STATUSES, required: true, default: "queued" },
   /**
-   * The finished result as JSON (spec part 2 "SEO result" / "Lighthouse result"). A DynamoDB
+   * The finished result as JSON (contracts/audits.ts; docs/tools.md). A DynamoDB
    * item holds at most 400 KB: store the summary the page shows, not Lighthouse's full report.
    */
   result: { type: "any" },
@@ -61,5 +61,3 @@ export const LighthouseResult = new Entity({
 
 export type SeoResultItem = EntityItem<typeof SeoResult>;
 export type LighthouseResultItem = EntityItem<typeof LighthouseResult>;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-export type Strategy = (typeof STRATEGIES)[number];

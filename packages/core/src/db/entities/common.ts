@@ -39,9 +39,9 @@ export const updatedAt = {
 export const stringList = { type: "list", items: { type: "string" } } as const;
 
 /**
- * The spec's `id` field, kept equal to the entity's key attribute (`siteId`, `ticketId`…).
- * Keys need the long names: ElectroDB joins entities into a collection by attribute name, so a
- * ticket and its messages must both call the ticket's id `ticketId`.
+ * The `id` every record carries (docs/data.md), kept equal to the entity's key attribute (`siteId`,
+ * `ticketId`…). Keys need the long names: ElectroDB joins entities into a collection by attribute
+ * name, so a ticket and its messages must both call the ticket's id `ticketId`.
  */
 export function idFrom<const Key extends string>(key: Key) {
   return {

@@ -1,6 +1,6 @@
 /**
  * One item per email address in use, keyed by the lower-cased address: a conditional create
- * of it is what keeps two users from holding the same email (spec: users.email is unique).
+ * of it is what keeps two users from holding the same email (users.email is unique: docs/data.md).
  * It doubles as the email → user lookup, read with strong consistency.
  */
 import { Entity, type EntityItem } from "electrodb";

@@ -1,4 +1,7 @@
-/** questionnaires (spec part 2 §3 and its enumerations). A customer may file one per site request. */
+/**
+ * questionnaires (docs/data.md, docs/questionnaire.md): one per customer, requesting their first
+ * site.
+ */
 import { Entity, type EntityItem } from "electrodb";
 import {
   BUDGETS,
@@ -44,7 +47,7 @@ export const Questionnaire = new Entity({
     designStyle: { type: DESIGN_STYLES },
     contentProvided: { type: "boolean", required: true, default: false },
     logoProvided: { type: "boolean", required: true, default: false },
-    /** Ids from ADDITIONAL_SERVICES ("list of text" in the spec; the contract checks the ids). */
+    /** Ids from ADDITIONAL_SERVICES (a list of text; the contract checks the ids). */
     additionalServices: { ...stringList, required: true, default: () => [] },
     timeline: { type: TIMELINES },
     budget: { type: BUDGETS },

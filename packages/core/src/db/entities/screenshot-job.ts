@@ -5,8 +5,8 @@
  * the table's TTL removes it a week after it was asked for.
  */
 import { Entity, type EntityItem } from "electrodb";
+import { JOB_STATUSES } from "../../audits/enums";
 import { newId } from "../ids";
-import { JOB_STATUSES } from "./audit";
 import { CASE_SENSITIVE, createdAt, idFrom, model, updatedAt } from "./common";
 
 export const ScreenshotJob = new Entity({

@@ -1,4 +1,7 @@
-/** sites (spec part 2 §3, plus the settings page's `category` and the custom-domain state). */
+/**
+ * sites (docs/data.md, docs/sites.md, with the settings page's `category` and the custom-domain
+ * state).
+ */
 import { Entity, type EntityItem } from "electrodb";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "../../sites/enums";
 import { newId } from "../ids";
@@ -51,6 +54,11 @@ export const Site = new Entity({
     /** Object key of the latest screenshot in the private bucket (URLs to it are presigned). */
     screenshotKey: { type: "string" },
     lastScreenshotUpdate: { type: "string" },
+    /**
+     * Set while the site is suspended because its owner's subscription ended: taken offline,
+     * not monitored, no page views counted (docs/billing.md "When a subscription ends").
+     */
+    suspendedAt: { type: "string" },
     createdAt,
     updatedAt,
   },

@@ -1,5 +1,5 @@
 /**
- * tickets and ticket_messages (spec part 2 §3).
+ * tickets and ticket_messages (docs/data.md, docs/support.md).
  *
  * Both live in the owner's partition on the primary index (tickets in the dashboard
  * collection). For the conversation page they also share one partition on gsi1, keyed by
@@ -7,6 +7,7 @@
  * the ticket sorts first and its messages after it, oldest first, so `thread` is one Query.
  */
 import { Entity, type EntityItem } from "electrodb";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../tickets/enums";
 import { newId } from "../ids";
 import {
   CASE_SENSITIVE,
@@ -18,15 +19,7 @@ import {
   updatedAt,
 } from "./common";
 
-export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
-export const TICKET_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
-export const TICKET_CATEGORIES = [
-  "general",
-  "technical",
-  "billing",
-  "website_request",
-  "bug_report",
-] as const;
+export * from "../../tickets/enums";
 
 const integer = (value: number | undefined) => value === undefined || Number.isInteger(value);
 
@@ -113,6 +106,3 @@ export const TicketMessage = new Entity({
 
 export type TicketItem = EntityItem<typeof Ticket>;
 export type TicketMessageItem = EntityItem<typeof TicketMessage>;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];

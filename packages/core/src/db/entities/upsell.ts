@@ -1,4 +1,4 @@
-/** upsells (spec part 2 §3): extra services offered for a site, e.g. the $49 SEO package. */
+/** upsells (docs/data.md): extra services offered for a site, e.g. the $49 SEO package. */
 import { Entity, type EntityItem } from "electrodb";
 import { UPSELL_WORK_STATUSES } from "../../billing/enums";
 import { newId } from "../ids";

@@ -1,11 +1,12 @@
 /**
- * users (spec part 2 §3). The key is the identity provider's `sub`; the record joins the
+ * users (docs/data.md). The key is the identity provider's `sub`; the record joins the
  * customer collection, so it is read together with the customer's sites, tickets and so on.
  */
 import { Entity, type EntityItem } from "electrodb";
+import { PLANS } from "../../users/enums";
 import { CASE_SENSITIVE, createdAt, idFrom, model, ownerIndex, updatedAt } from "./common";
 
-export const PLANS = ["starter", "pro", "enterprise"] as const;
+export { PLANS, type Plan } from "../../users/enums";
 
 export const User = new Entity({
   model: model("user"),
@@ -35,6 +36,15 @@ export const User = new Entity({
     timezone: { type: "string", required: true, default: "UTC" },
     language: { type: "string", required: true, default: "en" },
     theme: { type: "string", required: true, default: "light" },
+    /**
+     * Set while the customer's sites are suspended because their subscription ended, until
+     * they subscribe again or the sites are deleted (docs/billing.md "When a subscription ends").
+     */
+    sitesSuspendedAt: { type: "string" },
+    /** When the suspended sites will be deleted; mirrored by a siteDeletion item. */
+    sitesDeleteAfter: { type: "string" },
+    /** When the sites were deleted for an ended subscription (the last time, if more than once). */
+    sitesDeletedAt: { type: "string" },
     createdAt,
     updatedAt,
   },
@@ -59,4 +69,3 @@ export const User = new Entity({
 });
 
 export type UserItem = EntityItem<typeof User>;
-export type Plan = (typeof PLANS)[number];

@@ -1,5 +1,5 @@
 /**
- * webhooks and webhook_deliveries (spec part 2 §3). The spec gives webhooks no owner field;
+ * webhooks and webhook_deliveries (docs/data.md). The first design gave webhooks no owner field;
  * they get `userId` here because every customer-owned item lives under its owner's partition.
  */
 import { Entity, type EntityItem } from "electrodb";

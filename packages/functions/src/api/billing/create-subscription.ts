@@ -1,4 +1,7 @@
-/** POST /api/create-subscription: Stripe Checkout for the chosen plan (spec part 1 §4, §7). */
+/**
+ * POST /api/create-subscription: Stripe Checkout for the chosen plan (docs/billing.md, "Paying by
+ * card").
+ */
 import * as Billing from "@portal/core/billing/index";
 import { createSubscriptionRequestSchema } from "@portal/core/contracts/billing";
 import { api } from "../handler";

@@ -1,5 +1,5 @@
 /** POST /api/lighthouse/analyze: queues a Lighthouse run (mobile unless asked) and answers 202. */
-import * as Audits from "@portal/core/audits/jobs";
+import * as Audits from "@portal/core/audits/requests";
 import { lighthouseAnalyzeRequestSchema } from "@portal/core/contracts/audit-jobs";
 import { api, response } from "../handler";
 

@@ -10,7 +10,7 @@
 import { productName } from "@portal/core/notifications/deliver";
 import * as Preferences from "@portal/core/notifications/preferences";
 import { escapeHtml } from "@portal/core/notifications/render";
-import { z } from "zod";
+import * as z from "zod";
 import { publicApi, response } from "../handler";
 
 const querySchema = z.object({ token: z.string().max(1000).default("") });

@@ -1,6 +1,6 @@
 /**
  * GET /api/questionnaires/me and GET /api/questionnaire (both routes, one record:
- * DECISIONS.md): { isCompleted, questionnaire } for the caller.
+ * docs/decisions.md, "Two questionnaire reads"): { isCompleted, questionnaire } for the caller.
  */
 import * as Questionnaires from "@portal/core/questionnaires/index";
 import { api } from "../handler";

@@ -1,5 +1,5 @@
 /** POST /api/seo/analyze: queues an SEO analysis of a URL and answers 202 with the job. */
-import * as Audits from "@portal/core/audits/jobs";
+import * as Audits from "@portal/core/audits/requests";
 import { seoAnalyzeRequestSchema } from "@portal/core/contracts/audit-jobs";
 import { api, response } from "../handler";
 

@@ -10,11 +10,12 @@ import {
   useAuth,
   useClerk,
   useUser,
-} from "@clerk/clerk-react";
+} from "@clerk/react";
 import { type ReactNode, useMemo } from "react";
 import { router } from "../../router";
 import { IdentityContext } from "../context";
 import type { Identity, IdentityWidgets } from "../types";
+import { identityUser } from "./clerk-user";
 
 const widgets: IdentityWidgets = {
   // Hash routing keeps Clerk's multi-step flows on /sign-in and /sign-up, the paths the
@@ -50,15 +51,7 @@ function ClerkBridge({ children }: { children: ReactNode }) {
       loaded: failed || auth.isLoaded,
       failed,
       signedIn: auth.isLoaded && auth.isSignedIn === true,
-      user: user
-        ? {
-            id: user.id,
-            email: user.emailAddresses[0]?.emailAddress ?? null,
-            firstName: user.firstName,
-            lastName: user.lastName,
-            imageUrl: user.imageUrl || null,
-          }
-        : null,
+      user: user ? identityUser(user) : null,
       getToken: () => auth.getToken(),
       signOut: () => auth.signOut(),
     }),

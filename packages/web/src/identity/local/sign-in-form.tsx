@@ -26,7 +26,7 @@ export default function LocalSignInForm() {
       setFormError(messageOf(error));
       return;
     }
-    // Spec part 1 §2.1: after sign-in the user goes to /sales.
+    // After sign-in the user goes to /sales (docs/access.md, "The SPA's gate").
     await navigate({ to: "/sales" });
   });
 

@@ -10,8 +10,9 @@ import { EmailPreferencesCard } from "../../settings/email-preferences-card";
 import { PageHeader } from "../../shell/app-shell";
 
 /**
- * Account Settings (spec part 2): e-mail preferences, the identity provider's profile widget,
- * and for customers with a plan the Developer section (docs/developer-api.md).
+ * Account Settings (docs/notifications.md, "Preferences"): e-mail preferences, the identity
+ * provider's profile widget, and for customers with a plan the Developer section
+ * (docs/developer-api.md).
  */
 export const Route = createFileRoute("/_portal/settings")({ component: SettingsPage });
 

@@ -2,7 +2,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { SiteSettingsPage } from "../../sites/settings-page";
 
-/** Site Settings (spec part 2). ?site= preselects a site; choosing one updates it. */
+/**
+ * Site Settings (docs/sites.md, "Site Settings"). ?site= preselects a site; choosing one updates
+ * it.
+ */
 export const Route = createFileRoute("/_portal/site-settings")({
   validateSearch: (search: Record<string, unknown>): { site?: string } =>
     typeof search.site === "string" && search.site ? { site: search.site } : {},

@@ -1,131 +1,29 @@
 /**
- * Job rules (limits, duplicates, stale jobs) as pure functions, and one delivery of a job
- * against a real DynamoDB API (dynalite, in memory): running → done / failed / queued again.
+ * One delivery of a job against a real DynamoDB API (dynalite, in memory): running → done /
+ * failed / queued again, what the list then shows, and a Lighthouse run's score for its site.
  * Queueing through SQS is covered by tests/integration/audit-jobs.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LighthouseResult, type SeoResult, seoResultSchema } from "../contracts/audits";
 import { startTestDynamo, type TestDynamo } from "../db/testing";
-import { RateLimitError, UnprocessableError } from "../errors";
+import { UnprocessableError } from "../errors";
 
 let dynamo: TestDynamo;
-let Jobs: typeof import("./jobs");
+let Worker: typeof import("./worker");
+let Requests: typeof import("./requests");
 let db: typeof import("../db/service").db;
 
 beforeAll(async () => {
   dynamo = await startTestDynamo();
   // sst/node reads its bindings when first imported, so the environment comes first.
   Object.assign(process.env, dynamo.env);
-  Jobs = await import("./jobs");
+  Worker = await import("./worker");
+  Requests = await import("./requests");
   ({ db } = await import("../db/service"));
 });
 
 afterAll(async () => {
   await dynamo?.stop();
-});
-
-const NOW = new Date("2026-03-01T12:00:00.000Z");
-const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000).toISOString();
-const limits = { maxInFlight: 3, maxPerHour: 20 };
-
-type Run = import("./jobs").RunSummary;
-let n = 0;
-function run(fields: Partial<Run> & { minutesAgo?: number }): Run {
-  n += 1;
-  return {
-    kind: "lighthouse",
-    jobId: `01J${String(n).padStart(23, "0")}`,
-    url: `https://site-${n}.example.com/`,
-    strategy: "mobile",
-    status: "done",
-    createdAt: minutesAgo(fields.minutesAgo ?? 5),
-    ...fields,
-  };
-}
-const want = (fields: Partial<Run> = {}) => ({
-  kind: "lighthouse" as const,
-  url: "https://bakery.example.com/",
-  strategy: "mobile" as const,
-  ...fields,
-});
-
-describe("admit", () => {
-  it("lets a run start under both limits", () => {
-    expect(Jobs.admit([run({}), run({ status: "running" })], want(), limits, NOW)).toEqual({
-      duplicate: undefined,
-    });
-  });
-
-  it("answers the identical run in flight instead of a new one, even at the limit", () => {
-    const twin = run({ url: "https://bakery.example.com/", status: "queued" });
-    const others = [run({ status: "running" }), run({ status: "running" })];
-    expect(Jobs.admit([...others, twin], want(), limits, NOW).duplicate).toBe(twin);
-  });
-
-  it("does not count another strategy, kind or a finished run as identical", () => {
-    const url = "https://bakery.example.com/";
-    const runs = [
-      run({ url, strategy: "desktop", status: "queued" }),
-      run({ url, kind: "seo", strategy: null, status: "running" }),
-      run({ url, status: "done" }),
-    ];
-    expect(Jobs.admit(runs, want(), limits, NOW).duplicate).toBeUndefined();
-    // …while the SEO one is the duplicate of an SEO request.
-    expect(Jobs.admit(runs, want({ kind: "seo", strategy: null }), limits, NOW).duplicate).toBe(
-      runs[1],
-    );
-  });
-
-  it("refuses a fourth run in flight across both kinds", () => {
-    const runs = [
-      run({ status: "queued" }),
-      run({ status: "running", kind: "seo", strategy: null }),
-      run({ status: "running" }),
-    ];
-    expect(() => Jobs.admit(runs, want(), limits, NOW)).toThrow(RateLimitError);
-    expect(() => Jobs.admit(runs, want(), limits, NOW)).toThrow(
-      "You already have 3 analyses in progress. Please wait for one to finish before starting another.",
-    );
-  });
-
-  it("refuses past the hourly limit and says when room comes back", () => {
-    // 20 runs, the oldest 50 minutes ago: it leaves the hour in 10 minutes.
-    const runs = Array.from({ length: 20 }, (_, i) => run({ minutesAgo: 50 - i }));
-    expect(() => Jobs.admit(runs, want(), limits, NOW)).toThrow(
-      "You have reached the limit of 20 analyses per hour. Please try again in 10 minutes.",
-    );
-    // Runs older than an hour do not count.
-    const older = runs.map((r, i) => (i === 0 ? { ...r, createdAt: minutesAgo(61) } : r));
-    expect(Jobs.admit(older, want(), limits, NOW).duplicate).toBeUndefined();
-  });
-
-  it("takes configured limits", () => {
-    const runs = [run({ status: "queued" })];
-    expect(() => Jobs.admit(runs, want(), { maxInFlight: 1, maxPerHour: 20 }, NOW)).toThrow(
-      "You already have 1 analysis in progress.",
-    );
-    expect(() => Jobs.admit(runs, want(), { maxInFlight: 5, maxPerHour: 1 }, NOW)).toThrow(
-      "Please try again in 55 minutes.",
-    );
-  });
-});
-
-describe("stale jobs", () => {
-  it("reads a job queued or running for an hour as failed, and stops counting it", () => {
-    expect(Jobs.effectiveStatus({ status: "running", createdAt: minutesAgo(59) }, NOW)).toBe(
-      "running",
-    );
-    expect(Jobs.effectiveStatus({ status: "queued", createdAt: minutesAgo(60) }, NOW)).toBe(
-      "failed",
-    );
-    expect(Jobs.effectiveStatus({ status: "done", createdAt: minutesAgo(600) }, NOW)).toBe("done");
-  });
-});
-
-describe("limits from configuration", () => {
-  it("falls back to 3 in flight and 20 per hour when the parameters are not bound", async () => {
-    expect(await Jobs.limitsFromConfig()).toEqual({ maxInFlight: 3, maxPerHour: 20 });
-  });
 });
 
 const seoResult: SeoResult = {
@@ -164,7 +62,7 @@ describe("one delivery of a job", () => {
   it("marks the job running while it runs, then done with the result", async () => {
     const message = await queuedSeo();
     let seenWhileRunning: string | undefined;
-    const outcome = await Jobs.executeJob("seo", message, first, async ({ url }) => {
+    const outcome = await Worker.executeJob("seo", message, first, async ({ url }) => {
       seenWhileRunning = (await stored(message))?.status;
       expect(url).toBe("https://bakery.example.com/");
       return seoResult;
@@ -175,13 +73,13 @@ describe("one delivery of a job", () => {
     expect(job).toMatchObject({ status: "done", result: seoResult });
     expect(job?.startedAt).toEqual(expect.any(String));
     expect(job?.finishedAt).toEqual(expect.any(String));
-    const [view] = (await Jobs.listSeo(userId)).filter((j) => j.id === message.jobId);
+    const [view] = (await Requests.listSeo(userId)).filter((j) => j.id === message.jobId);
     expect(view).toMatchObject({ status: "done", error: null, result: seoResult });
   });
 
   it("fails the job with a domain error's message, without a retry", async () => {
     const message = await queuedSeo();
-    const outcome = await Jobs.executeJob("seo", message, first, async () => {
+    const outcome = await Worker.executeJob("seo", message, first, async () => {
       throw new UnprocessableError("The page took too long to load.");
     });
     expect(outcome).toBe("failed");
@@ -195,7 +93,7 @@ describe("one delivery of a job", () => {
     const message = await queuedSeo();
     // Past the 400 KB an item may hold, as an unbounded page's lists once were.
     const huge = { ...seoResult, metaDescription: "x".repeat(500_000) };
-    const outcome = await Jobs.executeJob("seo", message, first, async () => huge);
+    const outcome = await Worker.executeJob("seo", message, first, async () => huge);
     expect(outcome).toBe("failed");
     expect(await stored(message)).toMatchObject({
       status: "failed",
@@ -205,7 +103,7 @@ describe("one delivery of a job", () => {
 
   it("fails a job whose result the contract refuses at once, not as a crash", async () => {
     const message = await queuedSeo();
-    const outcome = await Jobs.executeJob("seo", message, first, async () =>
+    const outcome = await Worker.executeJob("seo", message, first, async () =>
       seoResultSchema.parse({ ...seoResult, score: 101 }),
     );
     expect(outcome).toBe("failed");
@@ -217,16 +115,16 @@ describe("one delivery of a job", () => {
     const crash = async (): Promise<SeoResult> => {
       throw new Error("Target closed");
     };
-    await expect(Jobs.executeJob("seo", message, first, crash)).rejects.toThrow("Target closed");
+    await expect(Worker.executeJob("seo", message, first, crash)).rejects.toThrow("Target closed");
     expect((await stored(message))?.status).toBe("queued");
-    await expect(Jobs.executeJob("seo", message, last, crash)).rejects.toThrow("Target closed");
+    await expect(Worker.executeJob("seo", message, last, crash)).rejects.toThrow("Target closed");
     expect(await stored(message)).toMatchObject({
       status: "failed",
       error: "The analysis could not be completed. Please try again.",
     });
     // A late duplicate delivery leaves the finished job alone.
     let ran = false;
-    const again = await Jobs.executeJob("seo", message, first, async () => {
+    const again = await Worker.executeJob("seo", message, first, async () => {
       ran = true;
       return seoResult;
     });
@@ -247,7 +145,7 @@ describe("one delivery of a job", () => {
     const { data: fresh } = await db.entities.seoResult
       .create({ userId: other, url: "https://new.example.com/", status: "queued" })
       .go();
-    const list = await Jobs.listSeo(other);
+    const list = await Requests.listSeo(other);
     expect(list.map((j) => j.id)).toEqual([fresh.jobId, old.jobId]);
     expect(list[1]).toMatchObject({
       status: "failed",
@@ -287,7 +185,7 @@ describe("a Lighthouse run's score for its site", () => {
     const { data } = await db.entities.lighthouseResult
       .create({ userId, url, siteId, status: "queued", strategy: "mobile" })
       .go();
-    const outcome = await Jobs.executeJob(
+    const outcome = await Worker.executeJob(
       "lighthouse",
       { userId, jobId: data.jobId },
       first,

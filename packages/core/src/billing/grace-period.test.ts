@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_GRACE_PERIOD_DAYS, deletionTime, gracePeriodDays } from "./grace-period";
+
+describe("gracePeriodDays", () => {
+  it("takes whole days from 1 to 90", () => {
+    expect(gracePeriodDays("1")).toBe(1);
+    expect(gracePeriodDays("14")).toBe(14);
+    expect(gracePeriodDays("90")).toBe(90);
+  });
+
+  it("falls back to 7 days for empty, zero, too long, fractional or garbage values", () => {
+    for (const raw of ["", "0", "91", "2.5", "-3", "seven", " 7"]) {
+      expect(gracePeriodDays(raw)).toBe(DEFAULT_GRACE_PERIOD_DAYS);
+    }
+    expect(DEFAULT_GRACE_PERIOD_DAYS).toBe(7);
+  });
+});
+
+describe("deletionTime", () => {
+  it("is the end plus whole days", () => {
+    expect(deletionTime(new Date("2026-03-01T10:00:00.000Z"), 7).toISOString()).toBe(
+      "2026-03-08T10:00:00.000Z",
+    );
+  });
+});

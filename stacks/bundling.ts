@@ -1,0 +1,124 @@
+/**
+ * How SST bundles the app's Lambda functions (sst.config.ts's default `nodejs` props), and the
+ * same build run offline for the bench and the bundle-size test: SST's own esbuild (the version
+ * sst depends on, not the workspace's), with the options SST v2's node handler passes in deploy
+ * mode (sst/runtime/handlers/node.js). docs/performance.md has the figures and the budget.
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { FunctionProps } from "sst/constructs";
+
+/**
+ * The AWS SDK's credential providers other than the environment's, which the SDK loads with
+ * `import()` only when the environment holds no credentials. Lambda always sets them, so these
+ * never run there; left out, they take about 500 KB (their STS, SSO and SSO-OIDC clients) out
+ * of every bundle. Were one ever reached, the runtime's own SDK would answer the import.
+ */
+export const UNUSED_CREDENTIAL_PROVIDERS = [
+  "@aws-sdk/credential-provider-ini",
+  "@aws-sdk/credential-provider-sso",
+  "@aws-sdk/credential-provider-web-identity",
+  "@aws-sdk/credential-provider-process",
+  "@aws-sdk/credential-provider-http",
+  "@smithy/credential-provider-imds",
+];
+
+/**
+ * SST's own SSM client, which `sst/node/config` uses at a cold start to fetch the secrets a
+ * function binds, and nothing else does. sst pins an older SDK than ours, so bundling it brings
+ * a second SDK core (about 300 KB); the Lambda Node.js runtime ships the SDK, client-ssm
+ * included, and answers the import. Our own code never calls SSM.
+ */
+export const RUNTIME_SDK_CLIENTS = ["@aws-sdk/client-ssm"];
+
+/**
+ * Minified ESM: smaller bundles load faster on a cold start. The AWS SDK clients our code calls
+ * are bundled rather than taken from the runtime, so the version we test is the version we run.
+ */
+export const NODEJS_BUNDLING = {
+  format: "esm",
+  minify: true,
+  esbuild: { external: [...UNUSED_CREDENTIAL_PROVIDERS, ...RUNTIME_SDK_CLIENTS] },
+} as const satisfies FunctionProps["nodejs"];
+
+/** What a Lambda bundle may weigh (minified, before zipping): every API handler stays under. */
+export const BUNDLE_BUDGET_BYTES = 1024 * 1024;
+
+const repoRoot = path.resolve(import.meta.dirname, "..");
+
+/** The esbuild that sst itself runs (its own dependency, not the workspace's newer one). */
+export function sstEsbuild(): typeof import("esbuild") {
+  return createRequire(path.join(repoRoot, "node_modules/sst/package.json"))("esbuild");
+}
+
+export interface BundleSize {
+  /** The handler as SST names it ("packages/…/file.handler"). */
+  handler: string;
+  bytes: number;
+  /** Bytes in the bundle by package (or repo folder), largest first. */
+  inputs: [string, number][];
+}
+
+/**
+ * Bundles handlers as SST's node handler does in deploy mode (esm, target esnext, keepNames,
+ * module before main, SST's ESM banner, minify and externals from NODEJS_BUNDLING; source maps
+ * are written beside the bundle and not counted). One esbuild run for all of them.
+ */
+export async function bundleHandlers(
+  handlers: readonly string[],
+  outDir: string,
+  external: readonly string[] = [],
+): Promise<BundleSize[]> {
+  const entries = [...new Set(handlers)];
+  const entryPoints = Object.fromEntries(
+    entries.map((handler) => [
+      handler.replace(/[^\w]+/g, "_"),
+      path.join(repoRoot, `${handler.slice(0, handler.lastIndexOf("."))}.ts`),
+    ]),
+  );
+  const result = await sstEsbuild().build({
+    entryPoints,
+    outdir: outDir,
+    outExtension: { ".js": ".mjs" },
+    platform: "node",
+    // SST's forceExternal, then the app's.
+    external: ["sharp", "pg-native", ...NODEJS_BUNDLING.esbuild.external, ...external],
+    keepNames: true,
+    bundle: true,
+    logLevel: "error",
+    metafile: true,
+    format: "esm",
+    target: "esnext",
+    mainFields: ["module", "main"],
+    banner: {
+      js: [
+        `import { createRequire as topLevelCreateRequire } from 'module';`,
+        "const require = topLevelCreateRequire(import.meta.url);",
+        `import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"`,
+        `const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))`,
+      ].join("\n"),
+    },
+    sourcemap: true,
+    minify: NODEJS_BUNDLING.minify,
+  });
+  return entries.map((handler) => {
+    const name = `${handler.replace(/[^\w]+/g, "_")}.mjs`;
+    const output = Object.entries(result.metafile.outputs).find(([file]) =>
+      file.endsWith(`/${name}`),
+    )?.[1];
+    if (!output) throw new Error(`esbuild wrote no ${name}`);
+    const byPackage = new Map<string, number>();
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+      const key = pkg
+        ? `${pkg}${input.includes("/locales/") ? " (locales)" : ""}`
+        : input.split("/").slice(0, 3).join("/");
+      byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
+    }
+    return {
+      handler,
+      bytes: output.bytes,
+      inputs: [...byPackage].sort((a, b) => b[1] - a[1]),
+    };
+  });
+}
