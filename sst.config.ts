@@ -26,8 +26,8 @@ export default {
     if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
     app
       .stack(Storage)
-      .stack(Jobs)
       .stack(Events)
+      .stack(Jobs)
       .stack(Analytics)
       .stack(Api)
       .stack(Webhooks)

@@ -5,7 +5,7 @@
  */
 
 import { ORIGIN_VERIFY_ENV } from "@portal/functions/api/origin-verify";
-import { type RouteRecord, routes } from "@portal/functions/routes";
+import { type RouteRecord, routeGrants, routes } from "@portal/functions/routes";
 import {
   aws_apigatewayv2 as apigatewayv2,
   type aws_secretsmanager as secretsmanager,
@@ -43,7 +43,7 @@ export function createApi(
   const { config, originSecret } = resources;
   const apiRoutes: Record<string, ApiRouteProps<string>> = {};
   for (const [routeKey, record] of Object.entries(routeTable)) {
-    const granted = grantsProps(record.grants, resources);
+    const granted = grantsProps(routeGrants(routeKey, record), resources);
     apiRoutes[routeKey] = {
       function: {
         handler: record.handler,
@@ -100,7 +100,7 @@ export function createApi(
 export function Api({ stack }: StackContext) {
   const { table, bucket, config, originSecret } = use(Storage);
   const { queue } = use(Jobs);
-  const { queue: events } = use(Events);
+  const { queue: events, webhooks } = use(Events);
   const { queue: pageViews } = use(Analytics);
   const api = createApi(stack, "Api", routes, {
     table,
@@ -108,6 +108,7 @@ export function Api({ stack }: StackContext) {
     config,
     queue,
     events,
+    webhooks,
     pageViews,
     originSecret,
   });

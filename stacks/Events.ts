@@ -1,12 +1,15 @@
 /**
  * Domain events (docs/notifications.md): the Events queue that the core emits to, its
- * dead-letter queue, and the notifications consumer that turns events into mails through SES.
- * Routes that emit get the `events:send` grant through their records (routes.ts).
+ * dead-letter queue, and the notifications consumer that turns events into mails through SES
+ * and into deliveries on the WebhookDeliveries queue, whose sender posts them to customers'
+ * endpoints (docs/developer-api.md). Routes that emit get the `events:send` grant through their
+ * records (routes.ts).
  */
 import {
   notificationsWorkerHandler,
   siteDeletionsWorkerHandler,
   uptimeWorkerHandler,
+  webhooksWorkerHandler,
 } from "@portal/functions/routes";
 import { Cron, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { grantsProps } from "./grants";
@@ -25,16 +28,42 @@ export const UPTIME_TIMEOUT_SECONDS = 240;
 export const SITE_DELETIONS_SCHEDULE = "rate(1 hour)";
 /** Each due customer is a Stripe read and a few deletes per site; a few a day are due. */
 export const SITE_DELETIONS_TIMEOUT_SECONDS = 300;
+/** A delivery waits at most 15 s for the receiver (core/developer/post.ts); one per message. */
+export const WEBHOOKS_TIMEOUT_SECONDS = 30;
+/**
+ * Receives of one attempt before it goes to the dead-letter queue. A receiver's failure is no
+ * failed receive (the retry is a new, delayed message); only a crash of the sender is.
+ */
+export const WEBHOOKS_MAX_RECEIVE_COUNT = 3;
+/** Senders at once: a slow receiver must not take the account's Lambda concurrency. */
+export const WEBHOOKS_CONCURRENCY = 10;
 
 export function Events({ stack }: StackContext) {
   const { table, bucket, config, settings } = use(Storage);
-  // Claims event ids and reads the user (table:write), sends the mail, signs the unsubscribe link.
-  const granted = grantsProps(["table:write", "mail:send", "mail:unsubscribe-key"], {
-    table,
-    bucket,
-    config,
-    mail: settings.mail,
+
+  // Made before the notifications consumer, which queues deliveries on it; its sender, which
+  // also emits to the events queue, is attached below.
+  const {
+    queue: webhooks,
+    deadLetters: webhookDeadLetters,
+    attach: attachSender,
+  } = consumedQueue(stack, "WebhookDeliveries", {
+    // One attempt per invocation, and few senders at once.
+    eventSource: {
+      batchSize: 1,
+      reportBatchItemFailures: true,
+      maxConcurrency: WEBHOOKS_CONCURRENCY,
+    },
+    visibilityTimeoutSeconds: WEBHOOKS_TIMEOUT_SECONDS * 6,
+    maxReceiveCount: WEBHOOKS_MAX_RECEIVE_COUNT,
   });
+
+  // Claims event ids and reads the user (table:write), sends the mail, signs the unsubscribe
+  // link, and queues the customer's webhook deliveries (webhooks:send).
+  const granted = grantsProps(
+    ["table:write", "mail:send", "mail:unsubscribe-key", "webhooks:send"],
+    { table, bucket, config, mail: settings.mail, webhooks },
+  );
 
   const consumer = new LambdaFunction(stack, "Notifications", {
     handler: notificationsWorkerHandler,
@@ -103,5 +132,32 @@ export function Events({ stack }: StackContext) {
     },
   });
 
-  return { queue, deadLetters, consumer, uptime, siteDeletions };
+  // The webhook sender: reads the endpoint and logs each attempt (table:write), queues the
+  // next try (webhooks:send), and tells the customer when it turns an endpoint off
+  // (events:send). Outbound through the guard, like the uptime checks.
+  const senderGrants = grantsProps(["table:write", "webhooks:send", "events:send"], {
+    table,
+    bucket,
+    config,
+    events: queue,
+    webhooks,
+  });
+  const sender = new LambdaFunction(stack, "WebhookSender", {
+    handler: webhooksWorkerHandler,
+    timeout: `${WEBHOOKS_TIMEOUT_SECONDS} seconds`,
+    ...senderGrants,
+    bind: [...(senderGrants.bind ?? []), config.parameters.OUTBOUND_ALLOW_HOSTS],
+  });
+  attachSender(sender);
+
+  return {
+    queue,
+    deadLetters,
+    consumer,
+    uptime,
+    siteDeletions,
+    webhooks,
+    webhookDeadLetters,
+    sender,
+  };
 }

@@ -5,6 +5,7 @@
 import { jobsWorkerHandler } from "@portal/functions/routes";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { NODEJS_BUNDLING } from "./bundling";
+import { Events } from "./Events";
 import { grantsProps } from "./grants";
 import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
@@ -24,8 +25,15 @@ export const WORKER_CONCURRENCY = 5;
 
 export function Jobs({ stack }: StackContext) {
   const { table, bucket, config } = use(Storage);
-  // Reads its jobs and writes their results; stores screenshots (and replaces old ones).
-  const granted = grantsProps(["table:write", "screenshots:write"], { table, bucket, config });
+  const { queue: events } = use(Events);
+  // Reads its jobs and writes their results; stores screenshots (and replaces old ones);
+  // tells the customer's webhooks a run completed (events:send, docs/developer-api.md).
+  const granted = grantsProps(["table:write", "screenshots:write", "events:send"], {
+    table,
+    bucket,
+    config,
+    events,
+  });
 
   const worker = new LambdaFunction(stack, "JobsWorker", {
     handler: jobsWorkerHandler,

@@ -5,6 +5,7 @@
  * and `Queue.Jobs.queueUrl` work as usual). Binding a Table or Bucket would grant dynamodb:*
  * or s3:* on all of it; these grant only the actions a route's code calls.
  */
+import { API_KEY_TOUCH_ATTRIBUTES } from "@portal/core/db/entities/api-key";
 import type { Grant } from "@portal/functions/routes";
 import { aws_iam as iam, Stack } from "aws-cdk-lib";
 import type { Bucket, FunctionProps, Queue, Table } from "sst/constructs";
@@ -18,6 +19,8 @@ export interface GrantResources {
   queue?: Queue;
   /** The domain events queue (stacks/Events.ts). */
   events?: Queue;
+  /** The queue of outgoing customer webhooks (stacks/Events.ts). */
+  webhooks?: Queue;
   /** The accepted page views queue (stacks/Analytics.ts). */
   pageViews?: Queue;
   /** The stage's mail settings, for mail:send (stacks/Config.ts). */
@@ -72,7 +75,7 @@ function screenshotAccess(bucket: Bucket, actions: string[], list: boolean): Fun
 }
 
 export function grantProps(grant: Grant, resources: GrantResources): FunctionProps {
-  const { table, bucket, config, queue, events, pageViews, mail } = resources;
+  const { table, bucket, config, queue, events, pageViews, webhooks, mail } = resources;
   switch (grant) {
     case "table:read":
       return tableAccess(table, [tableStatement(table, TABLE_READ_ACTIONS)]);
@@ -137,6 +140,25 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
     }
     case "mail:unsubscribe-key":
       return { bind: [config.secrets.UNSUBSCRIBE_KEY] };
+    case "table:key-use":
+      // A read-only route records the API key it was called with: UpdateItem on the table
+      // itself, naming only the fields that write names (docs/developer-api.md).
+      return tableAccess(table, [
+        new iam.PolicyStatement({
+          actions: ["dynamodb:UpdateItem"],
+          resources: [table.tableArn],
+          conditions: {
+            "ForAllValues:StringEquals": { "dynamodb:Attributes": [...API_KEY_TOUCH_ATTRIBUTES] },
+            StringEqualsIfExists: { "dynamodb:ReturnValues": ["NONE"] },
+          },
+        }),
+      ]);
+    case "webhooks:send":
+      if (!webhooks) throw new Error("webhooks:send needs the WebhookDeliveries queue");
+      return {
+        environment: { SST_Queue_queueUrl_WebhookDeliveries: webhooks.queueUrl },
+        permissions: [[webhooks.cdk.queue, "grantSendMessages"]],
+      };
   }
 }
 

@@ -1,7 +1,9 @@
 /**
  * A queue read by one consumer function, with the dead-letter queue its redrive policy sends
  * what the consumer could not take (kept 14 days for someone to look at): the shape of the
- * Jobs, Events and PageViews queues. Construct ids are `<id>` and `<id>DeadLetters`.
+ * Jobs, Events, PageViews and WebhookDeliveries queues. Construct ids are `<id>` and
+ * `<id>DeadLetters`. A consumer that itself needs the queue (it sends to it, as the webhook
+ * sender queues its retries) is made after it: leave `consumer` out and pass it to `attach`.
  */
 import type { aws_lambda_event_sources as sources } from "aws-cdk-lib";
 import type { Construct } from "constructs";
@@ -11,7 +13,7 @@ export function consumedQueue(
   scope: Construct,
   id: string,
   options: {
-    consumer: LambdaFunction;
+    consumer?: LambdaFunction;
     eventSource: sources.SqsEventSourceProps;
     visibilityTimeoutSeconds: number;
     /** Receives before a message moves to the dead-letter queue. */
@@ -22,8 +24,12 @@ export function consumedQueue(
   const deadLetters = new Queue(scope, `${id}DeadLetters`, {
     cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
   });
+  const consumer = (fn: LambdaFunction) => ({
+    function: fn,
+    cdk: { eventSource: options.eventSource },
+  });
   const queue = new Queue(scope, id, {
-    consumer: { function: options.consumer, cdk: { eventSource: options.eventSource } },
+    ...(options.consumer ? { consumer: consumer(options.consumer) } : {}),
     cdk: {
       queue: {
         visibilityTimeout: toCdkDuration(`${options.visibilityTimeoutSeconds} seconds`),
@@ -31,5 +37,6 @@ export function consumedQueue(
       },
     },
   });
-  return { queue, deadLetters };
+  const attach = (fn: LambdaFunction) => queue.addConsumer(scope, consumer(fn));
+  return { queue, deadLetters, attach };
 }

@@ -3,9 +3,17 @@
  * All synthesis happens in this one file: SST keeps per-process state (the current app, the
  * .sst/types folder it rewrites), so test files synthesising in parallel would race.
  */
+
+import { API_KEY_TOUCH_ATTRIBUTES } from "@portal/core/db/entities/api-key";
 import { tableDefinition } from "@portal/core/db/table-definition";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
-import { type Grant, pageViewsConsumer, type RouteRecord, routes } from "@portal/functions/routes";
+import {
+  type Grant,
+  pageViewsConsumer,
+  type RouteRecord,
+  routeGrants,
+  routes,
+} from "@portal/functions/routes";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { Runtime } from "aws-cdk-lib/aws-lambda";
 import { type App, Config, type FunctionProps, Function as SstFunction, use } from "sst/constructs";
@@ -22,6 +30,8 @@ import {
   SITE_DELETIONS_TIMEOUT_SECONDS,
   UPTIME_SCHEDULE,
   UPTIME_TIMEOUT_SECONDS,
+  WEBHOOKS_CONCURRENCY,
+  WEBHOOKS_MAX_RECEIVE_COUNT,
 } from "../../stacks/Events";
 import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from "../../stacks/grants";
 import { Jobs, MAX_RECEIVE_COUNT, WORKER_CONCURRENCY } from "../../stacks/Jobs";
@@ -56,6 +66,8 @@ let queueId: string;
 let deadLettersId: string;
 let eventsQueueId: string;
 let eventsDeadLettersId: string;
+let webhooksQueueId: string;
+let webhooksDeadLettersId: string;
 let pageViewsQueueId: string;
 let pageViewsDeadLettersId: string;
 
@@ -74,22 +86,25 @@ beforeAll(async () => {
   if (!redriven || more.length > 0) throw new Error("Expected exactly one queue with a DLQ");
   queueId = redriven[0];
   deadLettersId = redriven[1].Properties.RedrivePolicy.deadLetterTargetArn["Fn::GetAtt"][0];
-  const eventQueues = Object.entries(
-    template(Events).findResources("AWS::SQS::Queue", {
-      Properties: { RedrivePolicy: Match.anyValue() },
-    }),
-  );
-  if (eventQueues.length !== 1) throw new Error("Expected exactly one events queue with a DLQ");
-  const [eventsQueue] = eventQueues as [
-    [
+  // Two redriven queues: the domain events, and the outgoing webhook deliveries they feed.
+  const redrivenIn = (prefix: string) => {
+    const found = Object.entries(
+      template(Events).findResources("AWS::SQS::Queue", {
+        Properties: { RedrivePolicy: Match.anyValue() },
+      }),
+    ).filter(([id]) => id.startsWith(prefix)) as [
       string,
       { Properties: { RedrivePolicy: { deadLetterTargetArn: { "Fn::GetAtt": string[] } } } },
-    ],
-  ];
-  eventsQueueId = eventsQueue[0];
-  eventsDeadLettersId = eventsQueue[1].Properties.RedrivePolicy.deadLetterTargetArn[
-    "Fn::GetAtt"
-  ][0] as string;
+    ][];
+    const [queue, ...more] = found;
+    if (!queue || more.length > 0) throw new Error(`Expected one ${prefix} queue with a DLQ`);
+    return [queue[0], queue[1].Properties.RedrivePolicy.deadLetterTargetArn["Fn::GetAtt"][0]] as [
+      string,
+      string,
+    ];
+  };
+  [eventsQueueId, eventsDeadLettersId] = redrivenIn("EventsQueue");
+  [webhooksQueueId, webhooksDeadLettersId] = redrivenIn("WebhookDeliveriesQueue");
   const pageViewQueues = Object.entries(
     template(Analytics).findResources("AWS::SQS::Queue", {
       Properties: { RedrivePolicy: Match.anyValue() },
@@ -141,15 +156,37 @@ function observedGrants(statements: Statement[], stage = "test") {
     tableAnyWrite: TABLE_WRITE_ACTIONS.some((a) => can(a, table)),
     send: can("sqs:SendMessage", { logicalId: queueId }),
     sendEvents: can("sqs:SendMessage", { logicalId: eventsQueueId }),
+    sendWebhooks: can("sqs:SendMessage", { logicalId: webhooksQueueId }),
     sendPageViews: can("sqs:SendMessage", { logicalId: pageViewsQueueId }),
     mail: can("ses:SendEmail", sesIdentity),
     unsubscribeKey: can("ssm:GetParameters", secretArn(stage, "UNSUBSCRIBE_KEY")),
   };
 }
 
-/** The function can do what its record grants and nothing more. */
-function expectGrants(fn: RouteFunction, statements: Statement[], record: RouteRecord) {
-  const want = new Set<Grant>(record.grants);
+/** The statements that let a read route record an API key's use (grant "table:key-use"). */
+const isKeyUse = (s: Statement) =>
+  JSON.stringify(s).includes('"dynamodb:Attributes"') && s.Action === "dynamodb:UpdateItem";
+
+/** The function can do what its record grants (routeGrants) and nothing more. */
+function expectGrants(
+  fn: RouteFunction,
+  allStatements: Statement[],
+  record: RouteRecord,
+  routeKey: string,
+) {
+  const want = new Set<Grant>(routeGrants(routeKey, record));
+  // A key's use is one narrow write, checked here on its own; the rest is checked without it.
+  const keyUse = allStatements.filter(isKeyUse);
+  const statements = allStatements.filter((s) => !isKeyUse(s));
+  expect(keyUse.length > 0).toBe(want.has("table:key-use"));
+  for (const statement of keyUse) {
+    expect(allows([statement], "dynamodb:UpdateItem", table)).toBe(true);
+    expect(JSON.stringify(statement.Resource)).not.toContain("/index/");
+    expect((statement as unknown as { Condition: unknown }).Condition).toEqual({
+      "ForAllValues:StringEquals": { "dynamodb:Attributes": [...API_KEY_TOUCH_ATTRIBUTES] },
+      StringEqualsIfExists: { "dynamodb:ReturnValues": ["NONE"] },
+    });
+  }
   const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
   const seen = observedGrants(statements);
   const screenshots = want.has("screenshots:read") || want.has("screenshots:write");
@@ -166,6 +203,8 @@ function expectGrants(fn: RouteFunction, statements: Statement[], record: RouteR
   expect("SST_Queue_queueUrl_Jobs" in env).toBe(want.has("jobs:send"));
   expect(seen.sendEvents).toBe(want.has("events:send"));
   expect("SST_Queue_queueUrl_Events" in env).toBe(want.has("events:send"));
+  expect(seen.sendWebhooks).toBe(want.has("webhooks:send"));
+  expect("SST_Queue_queueUrl_WebhookDeliveries" in env).toBe(want.has("webhooks:send"));
   expect(seen.sendPageViews).toBe(want.has("page-views:send"));
   expect("SST_Queue_queueUrl_PageViews" in env).toBe(want.has("page-views:send"));
   expect(seen.mail).toBe(want.has("mail:send"));
@@ -186,7 +225,8 @@ function expectGrants(fn: RouteFunction, statements: Statement[], record: RouteR
     expect(allows(statements, "dynamodb:GetItem", table)).toBe(false);
     expect(allows(statements, "dynamodb:DeleteItem", table)).toBe(false);
   }
-  const usesTable = want.has("table:read") || writes || want.has("table:page-views");
+  const usesTable =
+    want.has("table:read") || writes || want.has("table:page-views") || want.has("table:key-use");
   expect("SST_Table_tableName_Main" in env).toBe(usesTable);
   if (!usesTable) expect(seen.tableAnyRead || seen.tableAnyWrite).toBe(false);
   // Only routes that read a session get the key that verifies one.
@@ -223,7 +263,7 @@ describe("Api", () => {
     for (const [routeKey, fn] of routeFunctions(apiTemplate)) {
       const record = routes[routeKey as keyof typeof routes];
       try {
-        expectGrants(fn, roleStatements(apiTemplate, fn.roleId), record);
+        expectGrants(fn, roleStatements(apiTemplate, fn.roleId), record, routeKey);
       } catch (error) {
         throw new Error(`${routeKey}: ${(error as Error).message}`);
       }
@@ -239,7 +279,9 @@ describe("Api", () => {
     const statements = roleStatements(apiTemplate, fn.roleId).filter(
       (s) => !JSON.stringify(s.Action).includes("sqs:SendMessage"),
     );
-    expect(() => expectGrants(fn, statements, routes[routeKey as keyof typeof routes])).toThrow();
+    expect(() =>
+      expectGrants(fn, statements, routes[routeKey as keyof typeof routes], routeKey),
+    ).toThrow();
   });
 
   test("no API function can reach the dead-letter queue", () => {
@@ -541,6 +583,97 @@ describe("Events", () => {
     const webhooks = template(Webhooks);
     const webhook = roleStatements(webhooks, lambda(webhooks, "StripeWebhook").roleId);
     expect(allows(webhook, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
+  });
+});
+
+describe("Outgoing webhooks (docs/developer-api.md)", () => {
+  test("the deliveries queue dead-letters an attempt after a bounded number of receives", () => {
+    template(Events).hasResourceProperties("AWS::SQS::Queue", {
+      RedrivePolicy: {
+        deadLetterTargetArn: { "Fn::GetAtt": [webhooksDeadLettersId, "Arn"] },
+        maxReceiveCount: WEBHOOKS_MAX_RECEIVE_COUNT,
+      },
+    });
+    expect(template(Events).toJSON().Resources[webhooksDeadLettersId].Type).toBe("AWS::SQS::Queue");
+  });
+
+  test("the sender takes one attempt at a time, capped, and outlives no message", () => {
+    const eventsTemplate = template(Events);
+    eventsTemplate.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      EventSourceArn: { "Fn::GetAtt": [webhooksQueueId, "Arn"] },
+      BatchSize: 1,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      ScalingConfig: { MaximumConcurrency: WEBHOOKS_CONCURRENCY },
+    });
+    const sender = lambda(eventsTemplate, "WebhookSender").properties;
+    const queue = eventsTemplate.toJSON().Resources[webhooksQueueId];
+    expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(sender.Timeout as number);
+    expect(functionProps(use(Events).sender).handler).toBe(
+      "packages/functions/src/workers/webhooks.handler",
+    );
+  });
+
+  test("the sender logs attempts, queues retries, tells the customer, and may do nothing else", () => {
+    const eventsTemplate = template(Events);
+    const sender = lambda(eventsTemplate, "WebhookSender");
+    const statements = roleStatements(eventsTemplate, sender.roleId);
+    expect(allows(statements, "dynamodb:PutItem", table)).toBe(true);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: webhooksQueueId })).toBe(true);
+    expect(allows(statements, "sqs:ReceiveMessage", { logicalId: webhooksQueueId })).toBe(true);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
+    expect(allows(statements, "sqs:SendMessage", { logicalId: webhooksDeadLettersId })).toBe(false);
+    expect(allows(statements, "ses:SendEmail", sesIdentity)).toBe(false);
+    expect(allows(statements, "ssm:GetParameters", secretArn("test", "STRIPE_SECRET_KEY"))).toBe(
+      false,
+    );
+    const env = (sender.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toHaveProperty("SST_Parameter_value_OUTBOUND_ALLOW_HOSTS");
+    expect(env).toHaveProperty("SST_Queue_queueUrl_WebhookDeliveries");
+  });
+
+  test("the events consumer fans out to the deliveries queue; of the API, only test and redeliver", () => {
+    const eventsTemplate = template(Events);
+    const consumer = roleStatements(eventsTemplate, lambda(eventsTemplate, "Notifications").roleId);
+    expect(allows(consumer, "sqs:SendMessage", { logicalId: webhooksQueueId })).toBe(true);
+    const apiTemplate = template(Api);
+    const senders = [...routeFunctions(apiTemplate)]
+      .filter(([, fn]) =>
+        allows(roleStatements(apiTemplate, fn.roleId), "sqs:SendMessage", {
+          logicalId: webhooksQueueId,
+        }),
+      )
+      .map(([key]) => key)
+      .sort();
+    expect(senders).toEqual([
+      "POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+      "POST /api/developer/webhooks/{id}/test",
+    ]);
+  });
+
+  test("the Chromium worker may emit audit.completed to the events queue", () => {
+    const jobsTemplate = template(Jobs);
+    const worker = roleStatements(jobsTemplate, lambda(jobsTemplate, "JobsWorker").roleId);
+    expect(allows(worker, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
+  });
+
+  test("routes an API key can call may record its use, with one narrow UpdateItem; the rest not", () => {
+    const apiTemplate = template(Api);
+    const functions = routeFunctions(apiTemplate);
+    const narrow = (key: string) => {
+      const fn = functions.get(key);
+      if (!fn) throw new Error(`no route ${key}`);
+      return roleStatements(apiTemplate, fn.roleId).some(isKeyUse);
+    };
+    expect(narrow("GET /api/sites")).toBe(true);
+    expect(narrow("POST /api/tickets")).toBe(true);
+    expect(narrow("GET /api/billing/subscription")).toBe(false);
+    expect(narrow("GET /api/developer/keys")).toBe(false);
+    expect(narrow("GET /api/staff/requests")).toBe(false);
+    // The check can fail: a read route's function without the narrow write does not pass.
+    const fn = functions.get("GET /api/sites");
+    if (!fn) throw new Error("no GET /api/sites");
+    const without = roleStatements(apiTemplate, fn.roleId).filter((s) => !isKeyUse(s));
+    expect(() => expectGrants(fn, without, routes["GET /api/sites"], "GET /api/sites")).toThrow();
   });
 });
 

@@ -57,12 +57,14 @@ export interface LocalStackOptions {
   logRequests?: boolean;
   /**
    * Short timeouts let tests watch retries happen. Defaults: 30 s and 3, as in SQS; the
-   * page-views batching window defaults to production's (docs/analytics.md "Write path").
+   * page-views batching window defaults to production's (docs/analytics.md "Write path"); a
+   * DelaySeconds second lasts 1000 ms (tests shrink a webhook's backoff with msPerDelaySecond).
    */
   queue?: {
     visibilityTimeoutMs?: number;
     maxReceiveCount?: number;
     pageViewsBatchWindowMs?: number;
+    msPerDelaySecond?: number;
   };
   /**
    * How often the uptime checks run (the EventBridge rule's stand-in, docs/monitoring.md);
@@ -88,6 +90,8 @@ export interface LocalStack {
   queue: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The domain events queue (notifications), likewise. */
   events: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** The outgoing webhook deliveries queue (docs/developer-api.md), likewise. */
+  webhooks: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The accepted page views, waiting for the page-views consumer, likewise. */
   pageViews: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** Every mail the product sent through the SES stand-in, as its SMTP inbox keeps it. */
@@ -228,6 +232,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         bucket: `${STAGE}-${APP_NAME}-screenshots`,
         queue: `${STAGE}-${APP_NAME}-Jobs`,
         events: `${STAGE}-${APP_NAME}-Events`,
+        webhooks: `${STAGE}-${APP_NAME}-WebhookDeliveries`,
         pageViews: `${STAGE}-${APP_NAME}-PageViews`,
       },
     };
@@ -261,6 +266,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const queue = jobs.queue();
     const events = jobs.events();
+    const webhooks = jobs.webhooks();
     const pageViews = jobs.pageViews();
     const runUptime = () => loader.invoke(uptimeWorkerHandler, { source: "aws.events" });
     const runSiteDeletions = (now?: Date) =>
@@ -283,6 +289,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         state: () => events.state(),
         deadLetters: () => events.deadLetters(),
         idle: () => events.idle(),
+      },
+      webhooks: {
+        state: () => webhooks.state(),
+        deadLetters: () => webhooks.deadLetters(),
+        idle: () => webhooks.idle(),
       },
       pageViews: {
         state: () => pageViews.state(),

@@ -19,6 +19,11 @@ export interface QueueOptions {
   visibilityTimeoutMs?: number;
   /** Deliveries before a message is dead-lettered (the redrive policy's maxReceiveCount). */
   maxReceiveCount?: number;
+  /**
+   * Milliseconds one second of a message's DelaySeconds lasts here: 1000 as in SQS; tests make
+   * a webhook's backoff of minutes pass in moments (drive time, do not wait for it).
+   */
+  msPerDelaySecond?: number;
   /** Messages per invocation at most (the event source's BatchSize); default 1. */
   batchSize?: number;
   /** How long a batch may wait to fill (MaximumBatchingWindowInSeconds), in ms; default 0. */
@@ -66,6 +71,7 @@ export class LocalQueue {
   private readonly consumer: QueueConsumer;
   private readonly visibilityTimeoutMs: number;
   private readonly maxReceiveCount: number;
+  private readonly msPerDelaySecond: number;
   private readonly batchSize: number;
   private readonly batchWindowMs: number;
   private readonly messages: StoredMessage[] = [];
@@ -83,6 +89,7 @@ export class LocalQueue {
     this.consumer = options.consumer;
     this.visibilityTimeoutMs = options.visibilityTimeoutMs ?? 30_000;
     this.maxReceiveCount = options.maxReceiveCount ?? 3;
+    this.msPerDelaySecond = options.msPerDelaySecond ?? 1000;
     this.batchSize = options.batchSize ?? 1;
     this.batchWindowMs = options.batchWindowMs ?? 0;
   }
@@ -100,7 +107,7 @@ export class LocalQueue {
       messageAttributes: options.messageAttributes ?? {},
       sentTimestamp: now,
       receiveCount: 0,
-      visibleAt: now + (options.delaySeconds ?? 0) * 1000,
+      visibleAt: now + (options.delaySeconds ?? 0) * this.msPerDelaySecond,
     };
     this.messages.push(message);
     this.pump();

@@ -11,6 +11,7 @@ import {
   jobsWorkerHandler,
   notificationsWorkerHandler,
   pageViewsConsumer,
+  webhooksWorkerHandler,
 } from "@portal/functions/routes";
 import { createDevIdentity } from "./dev-identity";
 import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
@@ -31,7 +32,14 @@ export interface ServiceContext {
   /** The stack's own origins, the first being the one printed. */
   origins: string[];
   /** Names the resources carry, as SST would name them for stage "local". */
-  names: { table: string; bucket: string; queue: string; events: string; pageViews: string };
+  names: {
+    table: string;
+    bucket: string;
+    queue: string;
+    events: string;
+    pageViews: string;
+    webhooks: string;
+  };
   loader: HandlerLoader;
 }
 
@@ -95,14 +103,17 @@ export function jobsQueueService(options: {
   maxReceiveCount?: number;
   /** The page-views batching window; production's (routes.ts pageViewsConsumer) by default. */
   pageViewsBatchWindowMs?: number;
+  msPerDelaySecond?: number;
 }) {
   let queue: LocalQueue | undefined;
   let eventsQueue: LocalQueue | undefined;
   let pageViewsQueue: LocalQueue | undefined;
+  let webhooksQueue: LocalQueue | undefined;
   const service: LocalService & {
     queue(): LocalQueue;
     events(): LocalQueue;
     pageViews(): LocalQueue;
+    webhooks(): LocalQueue;
   } = {
     name: "jobs-queue",
     queue() {
@@ -116,6 +127,10 @@ export function jobsQueueService(options: {
     pageViews() {
       if (!pageViewsQueue) throw new Error("The page-views queue has not started");
       return pageViewsQueue;
+    },
+    webhooks() {
+      if (!webhooksQueue) throw new Error("The webhook deliveries queue has not started");
+      return webhooksQueue;
     },
     async start({ host, names, loader }) {
       const jobs = new LocalQueue({
@@ -145,13 +160,23 @@ export function jobsQueueService(options: {
           options.pageViewsBatchWindowMs ?? pageViewsConsumer.batchWindowSeconds * 1000,
       });
       pageViewsQueue = pageViews;
-      const sqs = await startSqsEndpoint({ host, queues: [jobs, events, pageViews] });
+      const webhooks = new LocalQueue({
+        name: names.webhooks,
+        consumer: (event) => loader.invoke(webhooksWorkerHandler, event),
+        visibilityTimeoutMs: options.visibilityTimeoutMs,
+        // As stacks/Events.ts's WEBHOOKS_MAX_RECEIVE_COUNT.
+        maxReceiveCount: options.maxReceiveCount ?? 3,
+        msPerDelaySecond: options.msPerDelaySecond,
+      });
+      webhooksQueue = webhooks;
+      const sqs = await startSqsEndpoint({ host, queues: [jobs, events, pageViews, webhooks] });
       return {
         env: {
           AWS_ENDPOINT_URL_SQS: sqs.endpoint,
           SST_Queue_queueUrl_Jobs: sqs.queueUrl(jobs.name),
           SST_Queue_queueUrl_Events: sqs.queueUrl(events.name),
           SST_Queue_queueUrl_PageViews: sqs.queueUrl(pageViews.name),
+          SST_Queue_queueUrl_WebhookDeliveries: sqs.queueUrl(webhooks.name),
         },
         mount: {
           prefix: "/__devstack",
@@ -162,6 +187,8 @@ export function jobsQueueService(options: {
               return sendJson(res, 200, events.state());
             if (req.method === "GET" && subPath === "/page-views")
               return sendJson(res, 200, pageViews.state());
+            if (req.method === "GET" && subPath === "/webhooks")
+              return sendJson(res, 200, webhooks.state());
             sendJson(res, 404, { error: { code: "not_found", message: "Not found" } });
           },
         },
@@ -169,6 +196,7 @@ export function jobsQueueService(options: {
           await jobs.stop();
           await events.stop();
           await pageViews.stop();
+          await webhooks.stop();
           await sqs.stop();
         },
       };

@@ -5,6 +5,7 @@
  * be forgotten in a second table. What each entitlement means: docs/access.md.
  */
 import type { Entitlement } from "@portal/core/access/entitlements";
+import type { KeyAccess } from "@portal/core/access/key-access";
 
 /**
  * What a route's function may touch beyond its own code. stacks/Api.ts turns each into the
@@ -36,7 +37,14 @@ export type Grant =
   /** the UNSUBSCRIBE_KEY secret that signs and checks the unsubscribe links of mails */
   | "mail:unsubscribe-key"
   /** the ANALYTICS_SALT_KEY secret that keys the daily visitor hash (page views) */
-  | "analytics:salt";
+  | "analytics:salt"
+  /**
+   * record an API key's use: UpdateItem of an API key's lastUsed only. Never listed in a
+   * record: every route an API key can reach gets it (routeGrants below).
+   */
+  | "table:key-use"
+  /** send webhook deliveries (and their retries) to the WebhookDeliveries queue */
+  | "webhooks:send";
 
 export interface RouteRecord {
   /** The handler as SST names it: "<file path from the repo root, no extension>.<export>". */
@@ -44,6 +52,27 @@ export interface RouteRecord {
   /** What the caller must have; checked by the wrapper from the stored user on every request. */
   entitlement: Entitlement;
   grants: readonly Grant[];
+  /**
+   * Whether an API key may call the route (docs/developer-api.md). Left out: GET routes are
+   * "read", the others "write"; public and staff routes are never reachable with a key. Billing
+   * and key management say "none": money and credentials are handled signed in, in the portal.
+   */
+  keys?: "none";
+}
+
+/** The class of a route for API keys (core/access/key-access.ts checks a key against it). */
+export function keyAccess(routeKey: string, record: RouteRecord): KeyAccess {
+  if (record.keys === "none" || record.entitlement === "public" || record.entitlement === "staff") {
+    return "none";
+  }
+  return routeKey.startsWith("GET ") ? "read" : "write";
+}
+
+/** The record's grants, and what every route a key can reach needs to record the key's use. */
+export function routeGrants(routeKey: string, record: RouteRecord): readonly Grant[] {
+  return keyAccess(routeKey, record) === "none"
+    ? record.grants
+    : [...record.grants, "table:key-use"];
 }
 
 const api = (path: string) => `packages/functions/src/api/${path}.handler`;
@@ -53,6 +82,26 @@ const READ_SITES = ["table:read", "screenshots:read"] as const;
 const WRITE_SITES = ["table:write", "screenshots:read"] as const;
 /** Reading Stripe may find a subscription paid up or ending: an event (docs/notifications.md). */
 const PAYMENTS = ["table:write", "stripe", "events:send"] as const;
+
+/**
+ * A billing route: Stripe and the stored subscription, and never reachable with an API key
+ * (money is handled signed in, docs/developer-api.md).
+ */
+const billing = <const E extends Entitlement = "signedIn">(path: string, entitlement?: E) =>
+  ({
+    handler: api(`billing/${path}`),
+    entitlement: (entitlement ?? "signedIn") as E,
+    grants: PAYMENTS,
+    keys: "none",
+  }) as const;
+
+/**
+ * A route of the Developer section (docs/developer-api.md): for customers with a plan, and never
+ * reachable with an API key. Helpers rather than spelt-out records: this table is in every API
+ * handler's bundle (the 1 MB budget, docs/performance.md).
+ */
+const developer = <const G extends readonly Grant[]>(path: string, grants: G) =>
+  ({ handler: api(`developer/${path}`), entitlement: "validPlan", grants, keys: "none" }) as const;
 
 export const routes = {
   // Creates or refreshes the caller's record from the token: the one route a new user needs.
@@ -159,68 +208,20 @@ export const routes = {
   },
 
   // Billing is open to every signed-in user, so a new or lapsed customer can pay.
-  "POST /api/create-subscription": {
-    handler: api("billing/create-subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
-  "POST /api/verify-subscription": {
-    handler: api("billing/verify-subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
-  "POST /api/complete-payment": {
-    handler: api("billing/complete-payment"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
+  "POST /api/create-subscription": billing("create-subscription"),
+  "POST /api/verify-subscription": billing("verify-subscription"),
+  "POST /api/complete-payment": billing("complete-payment"),
   // The SEO upsell is a purchase for one of the customer's sites, not a way to pay a bill.
-  "POST /api/create-payment-intent": {
-    handler: api("billing/create-payment-intent"),
-    entitlement: "activeSubscription",
-    grants: PAYMENTS,
-  },
+  "POST /api/create-payment-intent": billing("create-payment-intent", "activeSubscription"),
   // Reading billing also stores what Stripe says (a missed webhook shows here): table:write.
-  "GET /api/billing/subscription": {
-    handler: api("billing/subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
-  "GET /api/billing/payment-methods": {
-    handler: api("billing/payment-methods"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
-  "GET /api/billing/invoices": {
-    handler: api("billing/invoices"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
-  "POST /api/billing/cancel-subscription": {
-    handler: api("billing/cancel-subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
-  "POST /api/billing/reactivate-subscription": {
-    handler: api("billing/reactivate-subscription"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
-  "POST /api/billing/create-portal-session": {
-    handler: api("billing/create-portal-session"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
-  "POST /api/billing/add-payment-method": {
-    handler: api("billing/add-payment-method"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
-  "POST /api/billing/set-default-payment-method": {
-    handler: api("billing/set-default-payment-method"),
-    entitlement: "signedIn",
-    grants: PAYMENTS,
-  },
+  "GET /api/billing/subscription": billing("subscription"),
+  "GET /api/billing/payment-methods": billing("payment-methods"),
+  "GET /api/billing/invoices": billing("invoices"),
+  "POST /api/billing/cancel-subscription": billing("cancel-subscription"),
+  "POST /api/billing/reactivate-subscription": billing("reactivate-subscription"),
+  "POST /api/billing/create-portal-session": billing("create-portal-session"),
+  "POST /api/billing/add-payment-method": billing("add-payment-method"),
+  "POST /api/billing/set-default-payment-method": billing("set-default-payment-method"),
 
   // Audits run on the worker. Reading results settles runs that outlived the worker: a write.
   "POST /api/seo/analyze": {
@@ -274,6 +275,25 @@ export const routes = {
     entitlement: "onboarded",
     grants: ["table:read"],
   },
+
+  // The Developer section of /settings (docs/developer-api.md). Keys are managed signed in
+  // only; a key cannot make, list or revoke keys, nor change where webhooks go.
+  "GET /api/developer/keys": developer("list-keys", ["table:read"]),
+  "POST /api/developer/keys": developer("create-key", ["table:write"]),
+  "DELETE /api/developer/keys/{id}": developer("revoke-key", ["table:write"]),
+  "GET /api/developer/webhooks": developer("list-webhooks", ["table:read"]),
+  "POST /api/developer/webhooks": developer("create-webhook", ["table:write"]),
+  "PATCH /api/developer/webhooks/{id}": developer("update-webhook", ["table:write"]),
+  "DELETE /api/developer/webhooks/{id}": developer("delete-webhook", ["table:write"]),
+  "POST /api/developer/webhooks/{id}/test": developer("test-webhook", [
+    "table:read",
+    "webhooks:send",
+  ]),
+  "GET /api/developer/webhooks/{id}/deliveries": developer("list-deliveries", ["table:read"]),
+  "POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver": developer("redeliver", [
+    "table:read",
+    "webhooks:send",
+  ]),
 
   // The provider's console (docs/console.md): staff only, across customers.
   "GET /api/staff/requests": {
@@ -366,6 +386,7 @@ export const jobsWorkerHandler = "packages/functions/src/workers/jobs.handler";
 export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
 export const notificationsWorkerHandler = "packages/functions/src/workers/notifications.handler";
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";
+export const webhooksWorkerHandler = "packages/functions/src/workers/webhooks.handler";
 export const siteDeletionsWorkerHandler = "packages/functions/src/workers/site-deletions.handler";
 
 /**

@@ -7,6 +7,7 @@ import { ZodError } from "zod";
 import type { LighthouseResult, SeoResult } from "../contracts/audits";
 import { db, isConditionFailure, isInvalidWrite } from "../db/service";
 import { DomainError } from "../errors";
+import { emit } from "../events/emit";
 import { isOnSiteHosts } from "../sites/site-hosts";
 import type { AuditKind, Strategy } from "./enums";
 import type { AuditJobMessage } from "./message";
@@ -127,5 +128,17 @@ export async function executeJob<R extends SeoResult | LighthouseResult>(
   if (kind === "lighthouse" && job.siteId && "scores" in result && result.strategy === "mobile") {
     await scoreSite(userId, job.siteId, job.url, result.scores.performance);
   }
+  // For the customer's webhooks (docs/developer-api.md); keyed by the job, so a redelivered
+  // message that finds the job done emits nothing new.
+  await emit({
+    type: "audit.completed",
+    eventId: `audit.completed:${jobId}`,
+    userId,
+    kind,
+    jobId,
+    url: job.url,
+    siteId: job.siteId ?? null,
+    score: "scores" in result ? result.scores.performance : "score" in result ? result.score : null,
+  });
   return "done";
 }

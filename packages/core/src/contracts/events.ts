@@ -109,6 +109,27 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     siteName: z.string(),
     domain: z.string(),
   }),
+  // An SEO analysis or Lighthouse run finished (no mail: the page shows it; webhooks carry it).
+  z.object({
+    ...base,
+    type: z.literal("audit.completed"),
+    kind: z.enum(["seo", "lighthouse"]),
+    jobId: z.string(),
+    url: z.string(),
+    siteId: z.string().nullable(),
+    /** The SEO score, or Lighthouse's performance score, 0-100. */
+    score: z.number().nullable(),
+  }),
+  // The portal turned a customer's webhook endpoint off after a run of failed deliveries
+  // (docs/developer-api.md).
+  z.object({
+    ...base,
+    type: z.literal("webhook.disabled"),
+    webhookId: z.string(),
+    url: z.string(),
+    failureCount: z.number().int(),
+    lastFailure: z.string(),
+  }),
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;

@@ -3,12 +3,12 @@
  * the outbound guard, timed, and for https the expiry date of the certificate the server
  * presents. Redirects are not followed: a 3xx answer means the server is up.
  */
-import { lookup as dnsLookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import tls from "node:tls";
 import ipaddr from "ipaddr.js";
+import { guardedLookup } from "../adapters/guarded-lookup";
 import { isAllowlisted, isPublicAddress, parseOutboundUrl } from "../adapters/outbound-guard";
 
 export interface CheckResult {
@@ -31,32 +31,6 @@ export interface CheckOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
-
-/**
- * A socket lookup that applies the guard to the addresses it connects to, so the address
- * checked is the address used (no second resolution a DNS answer could change in between).
- */
-function guardedLookup(allowlisted: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, "", 4);
-      const list = addresses as unknown as { address: string; family: number }[];
-      if (list.length === 0)
-        return callback(new Error("This host name could not be resolved"), "", 4);
-      if (!allowlisted && !list.every((a) => isPublicAddress(a.address))) {
-        return callback(
-          new Error("This address is not reachable from our servers (private or reserved network)"),
-          "",
-          4,
-        );
-      }
-      const first = list[0] as { address: string; family: number };
-      if ((options as { all?: boolean }).all) {
-        (callback as unknown as (e: null, a: typeof list) => void)(null, list);
-      } else callback(null, first.address, first.family);
-    });
-  };
-}
 
 interface PeerCertificate {
   validTo?: string;

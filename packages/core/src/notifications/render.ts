@@ -163,6 +163,27 @@ function contentFor(event: DomainEvent, productName: string): Content {
         ],
         action: { label: "Open the site's settings", path: siteLink(event.siteId) },
       };
+    case "webhook.disabled":
+      return {
+        subject: "Your webhook endpoint was disabled",
+        heading: "We stopped sending to your webhook endpoint",
+        paragraphs: [
+          `${event.url} failed ${event.failureCount} deliveries in a row, so we turned it off. The last one: ${event.lastFailure}.`,
+          "Fix the endpoint, then turn it back on in Settings → Developer; the delivery log lets you redeliver what it missed.",
+        ],
+        action: { label: "Open the Developer settings", path: "/settings#developer" },
+      };
+    case "audit.completed":
+      // Never mailed (rules.ts); a text in case that changes.
+      return {
+        subject: `Your ${event.kind === "seo" ? "SEO analysis" : "performance test"} is ready`,
+        heading: "Your results are ready",
+        paragraphs: [`The run for ${event.url} has finished.`],
+        action: {
+          label: "See the results",
+          path: event.kind === "seo" ? "/seo-checker" : "/performance",
+        },
+      };
     case "subscription.activated":
       return {
         subject: `Welcome to ${productName}: your ${event.plan} plan is active`,

@@ -41,6 +41,12 @@ export function mailKindFor(event: DomainEvent): MailKind | null {
     case "site.certificate_expiring":
       // An expired certificate takes the site off the web for every visitor: always told.
       return "transactional";
+    case "webhook.disabled":
+      // Their own systems stopped hearing from us: like the certificate, always told.
+      return "transactional";
+    case "audit.completed":
+      // The page that started the run shows its result; webhooks carry it (no mail).
+      return null;
   }
 }
 

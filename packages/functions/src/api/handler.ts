@@ -5,12 +5,15 @@
  */
 
 import { type Actor, resolveActor } from "@portal/core/access/actor";
+import { requireKeyAccess } from "@portal/core/access/key-access";
 import {
+  bearerToken,
   type SessionIdentity,
   tokenFromRequest,
   verifySessionToken,
 } from "@portal/core/adapters/identity";
 import type { ApiError } from "@portal/core/contracts/users";
+import * as ApiKeys from "@portal/core/developer/api-key-auth";
 import { DomainError, UnauthorizedError } from "@portal/core/errors";
 import type {
   APIGatewayProxyEventV2,
@@ -20,7 +23,7 @@ import type {
 import { Config } from "sst/node/config";
 import type { z } from "zod";
 import { writeRequestLog } from "../request-log";
-import { type RouteRecord, routeRecord } from "../routes";
+import { keyAccess, type RouteRecord, routeRecord } from "../routes";
 import { requireJsonBody, requireOriginVerified, requireSameSite } from "./request-guards";
 
 declare module "sst/node/config" {
@@ -46,6 +49,8 @@ export interface RouteOptions<
    * route checks its size before parsing it, docs/analytics.md).
    */
   ignoreBody?: boolean;
+  /** The success answer's shape, for the API reference (docs/developer-api.md); not checked. */
+  response?: Schema;
 }
 
 interface RequestParts<Body, Query, Params> {
@@ -87,10 +92,13 @@ function isResponse(value: unknown): value is BrandedResponse {
   return typeof value === "object" && value !== null && responseBrand in value;
 }
 
-export type ApiHandler = (
+export type ApiHandler = ((
   event: APIGatewayProxyEventV2,
   context?: Partial<LambdaContext>,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+) => Promise<APIGatewayProxyStructuredResultV2>) & {
+  /** The schemas the handler checks requests with: the API reference is made from them. */
+  contract?: RouteOptions<Schema | undefined, Schema | undefined, Schema | undefined>;
+};
 
 /** Thrown inside the wrapper for requests it refuses before any handler code runs. */
 class BadRequest extends Error {
@@ -109,6 +117,8 @@ class RouteMisconfigured extends Error {}
 interface Attempt {
   /** Set as soon as the caller is known, so the log line names them even when a check fails. */
   userId?: string;
+  /** The id (never the key) of the API key that made the request, if one did. */
+  apiKeyId?: string;
 }
 
 /**
@@ -140,7 +150,7 @@ function serveRoute(
       if (result.statusCode === 500) failure = error;
     }
 
-    logRequest(event, result.statusCode ?? 200, started, requestId, attempt.userId, failure);
+    logRequest(event, result.statusCode ?? 200, started, requestId, attempt, failure);
     return result;
   };
 }
@@ -154,7 +164,7 @@ export function api<
   options: RouteOptions<Body, Query, Params>,
   run: (request: RequestContext<Output<Body>, Output<Query>, Output<Params>>) => Promise<unknown>,
 ): ApiHandler {
-  return serveRoute(false, async (event, record, attempt) => {
+  const handler: ApiHandler = serveRoute(false, async (event, record, attempt) => {
     requireJsonBody(event);
     const token = tokenFromRequest({
       authorization: event.headers?.authorization,
@@ -162,7 +172,7 @@ export function api<
     });
     if (!token) throw new UnauthorizedError("Unauthorized");
     requireSameSite(event, Config.APP_URL);
-    const identity = await verifySessionToken(token);
+    const identity = await identify(token, event, record, attempt);
     attempt.userId = identity.userId;
     const actor = await resolveActor(
       identity,
@@ -180,6 +190,29 @@ export function api<
       event,
     });
   });
+  return Object.assign(handler, { contract: options });
+}
+
+/**
+ * The caller behind a token: a session token (Clerk), or an API key sent as a bearer token
+ * (docs/developer-api.md). A key answers as its customer only, with no claims (so never as
+ * staff), and only on routes its permission covers. A key in a cookie is no key.
+ */
+async function identify(
+  token: string,
+  event: APIGatewayProxyEventV2,
+  record: RouteRecord,
+  attempt: Attempt,
+): Promise<SessionIdentity> {
+  if (!ApiKeys.isApiKeyToken(token)) return verifySessionToken(token);
+  if (bearerToken(event.headers?.authorization) !== token) {
+    throw new UnauthorizedError("Unauthorized: send API keys in the Authorization header");
+  }
+  const caller = await ApiKeys.authenticate(token);
+  attempt.userId = caller.userId;
+  attempt.apiKeyId = caller.apiKeyId;
+  requireKeyAccess(caller.permission, keyAccess(event.routeKey, record));
+  return { userId: caller.userId, claims: {} };
 }
 
 /**
@@ -194,7 +227,7 @@ export function publicApi<
   options: RouteOptions<Body, Query, Params>,
   run: (request: RequestParts<Output<Body>, Output<Query>, Output<Params>>) => Promise<unknown>,
 ): ApiHandler {
-  return serveRoute(true, async (event) => {
+  const handler: ApiHandler = serveRoute(true, async (event) => {
     const parts = validateRequest(options, event);
     return run({
       ...(parts as Pick<
@@ -205,6 +238,7 @@ export function publicApi<
       event,
     });
   });
+  return Object.assign(handler, { contract: options });
 }
 
 /** The request body as JSON (undefined when empty); 400 invalid_json when it is not JSON. */
@@ -308,7 +342,7 @@ function logRequest(
   status: number,
   started: number,
   requestId: string,
-  userId: string | undefined,
+  attempt: Attempt,
   failure: unknown,
 ) {
   const line: Record<string, unknown> = {
@@ -319,7 +353,8 @@ function logRequest(
     status,
     durationMs: Math.round((performance.now() - started) * 10) / 10,
     requestId,
-    userId: userId ?? null,
+    userId: attempt.userId ?? null,
+    ...(attempt.apiKeyId ? { apiKeyId: attempt.apiKeyId } : {}),
   };
   if (failure) {
     // The stack goes to the log, which only we read; the response carries none of it.

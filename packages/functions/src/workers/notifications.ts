@@ -1,10 +1,12 @@
 /**
- * The notifications consumer: reads domain events from the Events queue and mails the
- * customer (core/notifications/deliver.ts; docs/notifications.md). A record that fails is
+ * The notifications consumer: reads domain events from the Events queue, mails the customer
+ * (core/notifications/deliver.ts; docs/notifications.md), then queues a delivery for each of
+ * the customer's webhook endpoints that follows the event (docs/developer-api.md). A record that fails is
  * reported in batchItemFailures, so only it is retried and, after maxReceiveCount deliveries,
  * dead-lettered. A redelivered event finds its mailedEvent claim and sends nothing.
  */
 import { domainEventSchema } from "@portal/core/contracts/events";
+import * as Webhooks from "@portal/core/developer/webhooks";
 import { deliver } from "@portal/core/notifications/deliver";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 
@@ -26,12 +28,16 @@ async function runRecord(record: SQSRecord): Promise<boolean> {
   }
   const event = parsed.data;
   try {
+    // Mail first: a failed mail is retried before any webhook went out, so only a failure of
+    // the queue itself can make a receiver see a message twice (it dedupes by webhook-id).
     const result = await deliver(event);
+    const webhooks = await Webhooks.fanOut(event);
     log("info", "domain event handled", {
       ...context,
       eventId: event.eventId,
       type: event.type,
       ...result,
+      webhooks,
     });
     return true;
   } catch (error) {

@@ -91,9 +91,10 @@ export function hasValidPlan(user: GateUser): boolean {
 
 /**
  * Pages that live under a gated route and share its rule: a support ticket's page
- * (/support/{id}) is part of the Support Center.
+ * (/support/{id}) is part of the Support Center, the API reference (/settings/api-reference)
+ * of Settings.
  */
-const SECTION_PREFIXES = ["/support"];
+const SECTION_PREFIXES = ["/support", "/settings"];
 
 /**
  * Paths the gating table does not list but the shell links to: the user menu's View Profile

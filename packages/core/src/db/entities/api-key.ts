@@ -36,3 +36,19 @@ export const ApiKey = new Entity({
 });
 
 export type ApiKeyItem = EntityItem<typeof ApiKey>;
+
+/**
+ * Every attribute the write that records a key's use names (ElectroDB's patch sets the key's
+ * own composite attributes and its entity markers too): the grant that lets read-only routes
+ * make that write allows these and no others (stacks/grants.ts, "table:key-use"; the write is in developer/api-keys.ts).
+ */
+export const API_KEY_TOUCH_ATTRIBUTES = [
+  "pk",
+  "sk",
+  "lastUsed",
+  "updatedAt",
+  "userId",
+  "apiKeyId",
+  "__edb_e__",
+  "__edb_v__",
+] as const;

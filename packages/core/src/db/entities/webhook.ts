@@ -13,11 +13,15 @@ export const Webhook = new Entity({
     id: idFrom("webhookId"),
     userId: { type: "string", required: true, readOnly: true },
     url: { type: "string", required: true },
+    description: { type: "string" },
     events: { ...stringList, required: true },
     secret: { type: "string", required: true },
     isActive: { type: "boolean", required: true, default: true },
     lastTriggered: { type: "string" },
     failureCount: { type: "number", required: true, default: 0 },
+    /** Set when the portal turned the endpoint off after a run of failures. */
+    disabledReason: { type: "string" },
+    disabledAt: { type: "string" },
     createdAt,
   },
   indexes: {
@@ -38,7 +42,13 @@ export const WebhookDelivery = new Entity({
     /** The webhook owner's id (denormalised so the delivery sits in the owner's partition). */
     userId: { type: "string", required: true, readOnly: true },
     eventType: { type: "string", required: true },
+    /** The `webhook-id` header: shared by every attempt and redelivery of one message. */
+    messageId: { type: "string" },
+    /** 1 for a message's first try, 2, 3… for the automatic retries. */
+    attempt: { type: "number", required: true, default: 1 },
+    trigger: { type: ["event", "test", "redeliver"] as const, required: true, default: "event" },
     payload: { type: "any", required: true },
+    durationMs: { type: "number" },
     responseStatus: { type: "number" },
     responseBody: { type: "string" },
     deliveredAt: { type: "string" },

@@ -1,19 +1,25 @@
 import { Box, Center, Spinner, Text } from "@chakra-ui/react";
+import { missingFor } from "@portal/core/access/entitlements";
+import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Suspense } from "react";
+import { currentUserQuery } from "../../api/current-user";
+import { DeveloperSection } from "../../developer/developer-section";
 import { useIdentity, useIdentityWidgets } from "../../identity/context";
 import { EmailPreferencesCard } from "../../settings/email-preferences-card";
 import { PageHeader } from "../../shell/app-shell";
 
 /**
- * Account Settings (docs/notifications.md, "Preferences"): e-mail preferences and the identity
- * provider's profile widget.
+ * Account Settings (docs/notifications.md, "Preferences"): e-mail preferences, the identity
+ * provider's profile widget, and for customers with a plan the Developer section
+ * (docs/developer-api.md).
  */
 export const Route = createFileRoute("/_portal/settings")({ component: SettingsPage });
 
 function SettingsPage() {
   const identity = useIdentity();
   const { Profile } = useIdentityWidgets();
+  const { data: user } = useQuery(currentUserQuery(identity.loaded && identity.signedIn));
   const spinner = (
     <Center py="16">
       <Spinner size="lg" color="brand.solid" />
@@ -30,6 +36,8 @@ function SettingsPage() {
         <Suspense fallback={spinner}>
           <Profile />
         </Suspense>
+        {/* The developer routes need a plan: the same rule the server applies. */}
+        {user && !missingFor(user, "validPlan") ? <DeveloperSection /> : null}
       </Box>
     </>
   );

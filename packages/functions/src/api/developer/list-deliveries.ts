@@ -1,0 +1,10 @@
+/** GET /api/developer/webhooks/{id}/deliveries: the endpoint's delivery log, newest first. */
+import { webhookDeliveryListSchema } from "@portal/core/contracts/developer";
+import * as Webhooks from "@portal/core/developer/webhooks";
+import * as z from "zod";
+import { api } from "../handler";
+
+export const handler = api(
+  { params: z.object({ id: z.string() }), response: webhookDeliveryListSchema },
+  ({ identity, params }) => Webhooks.deliveries(identity.userId, params.id),
+);

@@ -1,0 +1,47 @@
+/**
+ * Which routes an API key reaches (docs/developer-api.md): read keys the GET routes, write
+ * keys the rest; never billing, key management, staff or public routes.
+ */
+import { keyAllows, requireKeyAccess } from "@portal/core/access/key-access";
+import { describe, expect, test } from "vitest";
+import { keyAccess, type RouteRecord, routeGrants, routes } from "./routes";
+
+const entries = Object.entries(routes) as [string, RouteRecord][];
+
+describe("API key access per route class", () => {
+  test("billing, key management, staff and public routes never answer a key", () => {
+    for (const [routeKey, record] of entries) {
+      const closed =
+        record.grants.includes("stripe") ||
+        routeKey.includes("/api/developer/") ||
+        record.entitlement === "staff" ||
+        record.entitlement === "public";
+      expect([routeKey, keyAccess(routeKey, record) === "none"]).toEqual([routeKey, closed]);
+    }
+  });
+
+  test("every other GET route is read, every other method write", () => {
+    const open = entries.filter(([key, record]) => keyAccess(key, record) !== "none");
+    expect(open.length).toBeGreaterThan(15);
+    for (const [routeKey, record] of open) {
+      expect(keyAccess(routeKey, record)).toBe(routeKey.startsWith("GET ") ? "read" : "write");
+    }
+  });
+
+  test("a read key reaches read routes only; a write key both; neither a closed route", () => {
+    expect(keyAllows("read", "read")).toBe(true);
+    expect(keyAllows("read", "write")).toBe(false);
+    expect(keyAllows("write", "read")).toBe(true);
+    expect(keyAllows("write", "write")).toBe(true);
+    expect(keyAllows("write", "none")).toBe(false);
+    expect(() => requireKeyAccess("read", "write")).toThrow(/only read/);
+    expect(() => requireKeyAccess("write", "none")).toThrow(/cannot be used here/);
+  });
+
+  test("routes a key can reach may record its use; the others are granted nothing more", () => {
+    for (const [routeKey, record] of entries) {
+      const extra = routeGrants(routeKey, record).filter((g) => !record.grants.includes(g));
+      expect(extra).toEqual(keyAccess(routeKey, record) === "none" ? [] : ["table:key-use"]);
+    }
+  });
+});

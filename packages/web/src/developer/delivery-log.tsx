@@ -1,0 +1,90 @@
+/**
+ * One endpoint's delivery log, newest first: each attempt's event, status, duration and the
+ * start of the answer, with Redeliver (the same message, same webhook-id, signed again).
+ */
+import { Badge, Box, Button, Code, Flex, Stack, Text } from "@chakra-ui/react";
+import type { Webhook, WebhookDelivery } from "@portal/core/contracts/developer";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { RotateCw } from "lucide-react";
+import { ApiError } from "../api/api-error";
+import { longDateTime } from "../audits/display";
+import { toast } from "../ui/toaster";
+import { deliveriesPath, deliveriesQuery, redeliver } from "./queries";
+
+export function DeliveryLog({ webhook }: { webhook: Webhook }) {
+  const log = useQuery(deliveriesQuery(webhook.id));
+  if (log.isPending) return <Text color="fg.muted">Loading deliveries…</Text>;
+  if (log.isError) return <Text color="fg.error">The delivery log could not be loaded.</Text>;
+  if (log.data.length === 0) {
+    return <Text color="fg.muted">No deliveries yet. Send a test event to try the endpoint.</Text>;
+  }
+  return (
+    <Stack gap="2" data-testid="delivery-log">
+      {log.data.map((delivery) => (
+        <DeliveryRow key={delivery.id} webhook={webhook} delivery={delivery} />
+      ))}
+    </Stack>
+  );
+}
+
+function DeliveryRow({ webhook, delivery }: { webhook: Webhook; delivery: WebhookDelivery }) {
+  const queryClient = useQueryClient();
+  const again = useMutation({
+    mutationFn: () => redeliver(webhook.id, delivery.id),
+    onSuccess: () => {
+      toast({ title: "Redelivery queued", description: delivery.eventType });
+      void queryClient.invalidateQueries({ queryKey: [deliveriesPath(webhook.id)] });
+    },
+    onError: (error) =>
+      toast({
+        title: "Not redelivered",
+        description: ApiError.from(error)?.detail ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+  const outcome = delivery.ok
+    ? `${delivery.responseStatus}`
+    : delivery.responseStatus
+      ? `${delivery.responseStatus}`
+      : "Failed";
+  return (
+    <Box borderWidth="1px" borderRadius="md" px="3" py="2" data-testid="delivery-row">
+      <Flex gap="2" align="center" wrap="wrap">
+        <Badge colorPalette={delivery.ok ? "green" : "red"} minW="10" justifyContent="center">
+          {outcome}
+        </Badge>
+        <Code fontSize="xs">{delivery.eventType}</Code>
+        <Text fontSize="xs" color="fg.muted">
+          {delivery.trigger === "redeliver"
+            ? "Redelivery"
+            : delivery.trigger === "test"
+              ? `Test · attempt ${delivery.attempt}`
+              : `Attempt ${delivery.attempt}`}
+          {delivery.durationMs !== null ? ` · ${delivery.durationMs} ms` : ""} ·{" "}
+          {longDateTime(delivery.createdAt)}
+        </Text>
+        <Box flex="1" />
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => again.mutate()}
+          loading={again.isPending}
+          disabled={!webhook.isActive}
+        >
+          <RotateCw aria-hidden />
+          Redeliver
+        </Button>
+      </Flex>
+      {delivery.failureReason || delivery.responseBody ? (
+        <Text
+          fontSize="xs"
+          color={delivery.ok ? "fg.muted" : "fg.error"}
+          mt="1"
+          wordBreak="break-all"
+        >
+          {[delivery.failureReason, delivery.responseBody].filter(Boolean).join(" — ")}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

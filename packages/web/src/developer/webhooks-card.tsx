@@ -1,0 +1,332 @@
+/**
+ * Webhook endpoints on /settings (docs/developer-api.md): add one (https URL, chosen events;
+ * the signing secret is shown once), send a test event, read the delivery log and redeliver,
+ * and see (and undo) the portal turning an endpoint off after a run of failures.
+ */
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  Dialog,
+  Field,
+  Fieldset,
+  Flex,
+  Heading,
+  Input,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import {
+  WEBHOOK_EVENT_TYPES,
+  type Webhook,
+  type WebhookCreated,
+  type WebhookEventType,
+  webhookCreateSchema,
+} from "@portal/core/contracts/developer";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Plus, Send, Webhook as WebhookIcon } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { ApiError } from "../api/api-error";
+import { toast } from "../ui/toaster";
+import { DeliveryLog } from "./delivery-log";
+import {
+  createWebhook,
+  deleteWebhook,
+  deliveriesPath,
+  sendTestEvent,
+  updateWebhook,
+  WEBHOOKS_PATH,
+  webhooksQuery,
+} from "./queries";
+import { ShownOnce } from "./shown-once";
+
+/** What each event means, in the customer's words. */
+export const EVENT_LABELS: Record<WebhookEventType, string> = {
+  "site.live": "A site goes live",
+  "site.status_changed": "A site's status changes",
+  "ticket.staff_replied": "Our team replies to a ticket",
+  "ticket.status_changed": "A ticket's status changes",
+  "audit.completed": "An SEO or performance run completes",
+  "domain.verified": "A custom domain is verified",
+  "payment.failed": "A payment fails",
+};
+
+export function WebhooksCard() {
+  const webhooks = useQuery(webhooksQuery());
+  const [adding, setAdding] = useState(false);
+  return (
+    <Card.Root mb="6" data-testid="webhooks">
+      <Card.Header>
+        <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+          <Stack gap="1">
+            <Heading size="md">Webhooks</Heading>
+            <Text fontSize="sm" color="fg.muted">
+              We POST signed events to your https endpoint (Standard Webhooks) and retry for about
+              40 minutes if it fails.
+            </Text>
+          </Stack>
+          <Button colorPalette="brand" size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden />
+            Add endpoint
+          </Button>
+        </Flex>
+      </Card.Header>
+      <Card.Body>
+        {webhooks.isPending ? (
+          <Text color="fg.muted">Loading endpoints…</Text>
+        ) : webhooks.isError ? (
+          <Text color="fg.error">Your endpoints could not be loaded. Please try again.</Text>
+        ) : webhooks.data.length === 0 ? (
+          <Text color="fg.muted">No endpoints yet.</Text>
+        ) : (
+          <Stack gap="4">
+            {webhooks.data.map((webhook) => (
+              <EndpointPanel key={webhook.id} webhook={webhook} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+      {adding ? <AddEndpointDialog onClose={() => setAdding(false)} /> : null}
+    </Card.Root>
+  );
+}
+
+function EndpointPanel({ webhook }: { webhook: Webhook }) {
+  const queryClient = useQueryClient();
+  const [logOpen, setLogOpen] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [WEBHOOKS_PATH] });
+  const failed = (title: string) => (error: unknown) =>
+    toast({
+      title,
+      description: ApiError.from(error)?.detail ?? "Please try again.",
+      variant: "destructive",
+    });
+  const test = useMutation({
+    mutationFn: () => sendTestEvent(webhook.id),
+    onSuccess: () => {
+      setLogOpen(true);
+      toast({ title: "Test event sent", description: "It shows in the delivery log below." });
+      void queryClient.invalidateQueries({ queryKey: [deliveriesPath(webhook.id)] });
+    },
+    onError: failed("The test event was not sent"),
+  });
+  const toggle = useMutation({
+    mutationFn: (isActive: boolean) => updateWebhook(webhook.id, { isActive }),
+    onSuccess: (updated) => {
+      void refresh();
+      toast({ title: updated.isActive ? "Endpoint turned on" : "Endpoint turned off" });
+    },
+    onError: failed("The endpoint was not changed"),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteWebhook(webhook.id),
+    onSuccess: () => {
+      void refresh();
+      toast({ title: "Endpoint deleted" });
+    },
+    onError: failed("The endpoint was not deleted"),
+  });
+
+  return (
+    <Box borderWidth="1px" borderRadius="lg" p="4" data-testid="webhook-endpoint">
+      <Stack gap="3">
+        <Flex gap="2" align="center" wrap="wrap">
+          <WebhookIcon size={16} aria-hidden />
+          <Text fontWeight="medium" wordBreak="break-all" flex="1" minW="0">
+            {webhook.url}
+          </Text>
+          <Badge colorPalette={webhook.isActive ? "green" : "red"}>
+            {webhook.isActive ? "Active" : "Disabled"}
+          </Badge>
+        </Flex>
+        {webhook.disabledReason ? (
+          <Alert.Root status="error" borderRadius="md">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>This endpoint was turned off</Alert.Title>
+              <Alert.Description>
+                {webhook.disabledReason}. We e-mailed you about it. Fix the endpoint, turn it back
+                on, and redeliver what it missed from the log.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <Flex gap="1.5" wrap="wrap">
+          {webhook.events.map((event) => (
+            <Badge key={event} variant="outline" fontFamily="mono">
+              {event}
+            </Badge>
+          ))}
+        </Flex>
+        <Flex gap="2" wrap="wrap">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => test.mutate()}
+            loading={test.isPending}
+            disabled={!webhook.isActive}
+          >
+            <Send aria-hidden />
+            Send test event
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setLogOpen((open) => !open)}>
+            {logOpen ? "Hide delivery log" : "Delivery log"}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => toggle.mutate(!webhook.isActive)}
+            loading={toggle.isPending}
+          >
+            {webhook.isActive ? "Turn off" : "Turn on"}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            loading={remove.isPending}
+            onClick={() => {
+              if (window.confirm("Delete this endpoint and its delivery log?")) remove.mutate();
+            }}
+          >
+            Delete
+          </Button>
+        </Flex>
+        {logOpen ? <DeliveryLog webhook={webhook} /> : null}
+      </Stack>
+    </Box>
+  );
+}
+
+function AddEndpointDialog({ onClose }: { onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<WebhookEventType[]>(["site.live"]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<WebhookCreated | null>(null);
+  const create = useMutation({
+    mutationFn: createWebhook,
+    onSuccess: (result) => {
+      setCreated(result);
+      void queryClient.invalidateQueries({ queryKey: [WEBHOOKS_PATH] });
+    },
+    onError: (error) => {
+      const parsed = ApiError.from(error);
+      const fields = parsed?.fields ?? {};
+      // The guard's refusal (a private address) is about the URL: shown beside it.
+      setErrors(
+        Object.keys(fields).length
+          ? fields
+          : { url: parsed?.detail ?? "The endpoint was not added. Please try again." },
+      );
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = webhookCreateSchema.safeParse({ url, events });
+    if (!checked.success) {
+      setErrors(
+        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
+      );
+      return;
+    }
+    setErrors({});
+    create.mutate({ url, events });
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{created ? "Endpoint added" : "Add webhook endpoint"}</Dialog.Title>
+            </Dialog.Header>
+            {created ? (
+              <>
+                <Dialog.Body>
+                  <Stack gap="3">
+                    <Text fontSize="sm">
+                      Verify every delivery with this signing secret (see the{" "}
+                      <Code fontSize="xs">webhook-signature</Code> header).
+                    </Text>
+                    <ShownOnce label="Signing secret" value={created.secret} />
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button colorPalette="brand" onClick={onClose}>
+                    Done
+                  </Button>
+                </Dialog.Footer>
+              </>
+            ) : (
+              <form noValidate onSubmit={submit} style={{ display: "contents" }}>
+                <Dialog.Body>
+                  <Stack gap="4">
+                    <Field.Root invalid={!!errors.url} required>
+                      <Field.Label>Endpoint URL</Field.Label>
+                      <Input
+                        type="url"
+                        value={url}
+                        onChange={(e) => setUrl(e.target.value)}
+                        placeholder="https://example.com/webhooks/portal"
+                      />
+                      <Field.ErrorText>{errors.url}</Field.ErrorText>
+                    </Field.Root>
+                    <Fieldset.Root invalid={!!errors.events}>
+                      <Fieldset.Legend fontWeight="medium" fontSize="sm">
+                        Events to send
+                      </Fieldset.Legend>
+                      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" mt="2">
+                        {WEBHOOK_EVENT_TYPES.map((type) => (
+                          <Checkbox.Root
+                            key={type}
+                            colorPalette="brand"
+                            alignItems="flex-start"
+                            checked={events.includes(type)}
+                            onCheckedChange={(details) =>
+                              setEvents((current) =>
+                                WEBHOOK_EVENT_TYPES.filter((t) =>
+                                  t === type ? details.checked === true : current.includes(t),
+                                ),
+                              )
+                            }
+                          >
+                            <Checkbox.HiddenInput />
+                            <Checkbox.Control mt="0.5" />
+                            <Checkbox.Label>
+                              <Text>{EVENT_LABELS[type]}</Text>
+                              <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                                {type}
+                              </Text>
+                            </Checkbox.Label>
+                          </Checkbox.Root>
+                        ))}
+                      </SimpleGrid>
+                      <Fieldset.ErrorText fontSize="xs">{errors.events}</Fieldset.ErrorText>
+                    </Fieldset.Root>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={onClose} disabled={create.isPending}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" colorPalette="brand" loading={create.isPending}>
+                    Add endpoint
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

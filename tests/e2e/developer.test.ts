@@ -1,0 +1,278 @@
+/**
+ * The Developer section of /settings as a customer uses it (docs/developer-api.md): create an
+ * API key (shown once), use it, revoke it; add a webhook endpoint (a private address is
+ * refused beside the field; the secret is shown once), send a test event to a receiver this
+ * file serves on 127.0.0.1, watch the failed first attempt and its retry in the delivery log,
+ * redeliver; see an endpoint turned off after a run of failures; open the API reference. At
+ * 1440 and 375 px.
+ *
+ * The receiver is reachable only when the stack allowlists it, so this file runs its own local
+ * stack (serving the same built SPA), as audits.test.ts does, with the queue's backoff shrunk.
+ */
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { verify } from "@portal/core/developer/signature";
+import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selfSignedCert } from "../support/tls-cert";
+import { launchBrowser, screenshot, uniqueEmail } from "./browser";
+
+let stack: LocalStack;
+let db: typeof import("@portal/core/db/service").db;
+let browser: Browser;
+let receiver: Server;
+let receiverUrl = "";
+let webDist = "";
+/** The receiver answers 500 this many more times, then 200. */
+let failNext = 0;
+let secret = "";
+const received: { id: string; valid: boolean; type: string }[] = [];
+
+beforeAll(async () => {
+  receiver = createServer(selfSignedCert(30), (req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      const headers = {
+        "webhook-id": String(req.headers["webhook-id"]),
+        "webhook-timestamp": String(req.headers["webhook-timestamp"]),
+        "webhook-signature": String(req.headers["webhook-signature"]),
+      };
+      received.push({
+        id: headers["webhook-id"],
+        valid: verify(secret, headers, raw),
+        type: (JSON.parse(raw) as { type: string }).type,
+      });
+      if (failNext > 0) {
+        failNext -= 1;
+        return res.writeHead(500).end("receiver is warming up");
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/portal`;
+  webDist = await mkdtemp(path.join(os.tmpdir(), "developer-e2e-web-"));
+  await cp(fileURLToPath(new URL("../../packages/web/dist", import.meta.url)), webDist, {
+    recursive: true,
+  });
+  stack = await startLocalStack({
+    port: 0,
+    logRequests: false,
+    webDist,
+    allowOutboundHosts: [new URL(receiverUrl).host],
+    queue: { msPerDelaySecond: 20 },
+  });
+  ({ db } = await import("@portal/core/db/service"));
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => receiver?.close(resolve));
+  if (webDist) await rm(webDist, { recursive: true, force: true });
+});
+
+async function open(width: number) {
+  const context = await browser.newContext({
+    baseURL: stack.url,
+    viewport: { width, height: width < 600 ? 812 : 900 },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()} (${m.location().url})`);
+  });
+  page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
+  // Revoking and deleting ask for a confirmation: the person says yes.
+  page.on("dialog", (dialog) => void dialog.accept());
+  return { context, page, problems };
+}
+
+/** A signed-in customer with an active plan and a completed questionnaire. */
+async function customer(context: BrowserContext): Promise<string> {
+  const signUp = await context.request.post("/dev-identity/sign-up", {
+    data: {
+      email: uniqueEmail("dev"),
+      password: "correct horse battery",
+      firstName: "Dev",
+      lastName: "Eloper",
+    },
+  });
+  expect(signUp.status()).toBe(201);
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  expect((await context.request.get("/api/auth/user")).status()).toBe(200);
+  await db.entities.user
+    .patch({ userId: user.id })
+    .set({ subscriptionActive: true, subscriptionPlan: "pro", hasCompletedQuestionnaire: true })
+    .go();
+  return user.id;
+}
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = (await page.evaluate(
+    "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+  )) as number;
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe("Developer settings", () => {
+  it("creates, uses and revokes an API key; adds an endpoint, tests it, redelivers", async () => {
+    const { page, context, problems } = await open(1440);
+    const userId = await customer(context);
+    await page.goto("/settings");
+    await page.getByRole("heading", { name: "Developer" }).waitFor();
+    await page.getByText("No API keys yet.").waitFor();
+
+    // An API key, shown once.
+    await page.getByRole("button", { name: "Create API key" }).click();
+    let dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Create key" }).click();
+    await dialog.getByText("Give the key a name").waitFor();
+    await dialog.getByLabel("Name").fill("Status page");
+    await dialog.getByLabel("Permissions").selectOption({ label: "Read and write" });
+    await dialog.getByRole("button", { name: "Create key" }).click();
+    const shown = dialog.getByTestId("shown-once");
+    await shown.waitFor();
+    const key = (await shown.textContent()) ?? "";
+    expect(key).toMatch(/^sk_[0-9a-f]{10}_/);
+    await dialog.getByText("it will not be shown again", { exact: false }).waitFor();
+    await screenshot(page, "developer-key-created-1440");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const row = page.getByTestId("api-key-row").filter({ hasText: "Status page" });
+    await row.getByText("Read and write").waitFor();
+    await row.getByText("Never used").waitFor();
+    expect(await page.getByText(key).count()).toBe(0);
+
+    // The key works, as this customer; the list then says it was used.
+    const use = await context.request.get("/api/sites", {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(use.status()).toBe(200);
+    await page.reload();
+    await row.getByText(/Last used/).waitFor();
+
+    // An endpoint: a private address is refused beside the field, then the receiver.
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Endpoint URL").fill("https://10.0.0.5/hooks");
+    await dialog.getByRole("button", { name: "Add endpoint" }).click();
+    await dialog.getByText(/not reachable from our servers/).waitFor();
+    await dialog.getByLabel("Endpoint URL").fill(receiverUrl);
+    await dialog.getByText("A custom domain is verified").click();
+    await dialog.getByRole("button", { name: "Add endpoint" }).click();
+    const secretBox = dialog.getByTestId("shown-once");
+    await secretBox.waitFor();
+    secret = (await secretBox.textContent()) ?? "";
+    expect(secret).toMatch(/^whsec_/);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const endpoint = page.getByTestId("webhook-endpoint").filter({ hasText: receiverUrl });
+    await endpoint.getByText("domain.verified").waitFor();
+    await endpoint.getByText("Active").waitFor();
+
+    // A test event: the receiver fails the first try; the retry gets through.
+    failNext = 1;
+    await endpoint.getByRole("button", { name: "Send test event" }).click();
+    const rows = endpoint.getByTestId("delivery-row");
+    await expect.poll(() => rows.count()).toBe(2);
+    await rows.filter({ hasText: "Attempt 2" }).getByText("200", { exact: true }).waitFor();
+    await rows.filter({ hasText: "Attempt 1" }).getByText("receiver is warming up").waitFor();
+    await screenshot(page, "developer-delivery-log-1440");
+
+    await rows.first().getByRole("button", { name: "Redeliver" }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await rows.first().getByText("Redelivery").waitFor();
+    expect(received.map((r) => r.type)).toEqual(["webhook.test", "webhook.test", "webhook.test"]);
+    expect(new Set(received.map((r) => r.id)).size).toBe(1);
+    expect(received.every((r) => r.valid)).toBe(true);
+
+    // Revoke the key: it stops working.
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await row.getByText("Revoked").waitFor();
+    const after = await context.request.get("/api/sites", {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(after.status()).toBe(401);
+
+    // A run of failures turns an endpoint off; the page says so and offers to turn it on.
+    const [stored] = (await db.entities.webhook.query.byOwner({ userId }).go()).data;
+    if (!stored) throw new Error("no endpoint stored");
+    await db.entities.webhook
+      .patch({ userId, webhookId: stored.webhookId })
+      .set({ failureCount: 14 })
+      .go();
+    failNext = 100;
+    await endpoint.getByRole("button", { name: "Send test event" }).click();
+    await page.reload();
+    await endpoint.getByText("This endpoint was turned off").waitFor();
+    await endpoint.getByText("Disabled").waitFor();
+    await endpoint.getByRole("button", { name: "Turn on" }).waitFor();
+    await screenshot(page, "developer-settings-1440");
+
+    // The one error the browser logs is the refusal of the private address, as intended.
+    expect(problems.filter((p) => !/422 .*\/api\/developer\/webhooks\)$/.test(p))).toEqual([]);
+    await context.close();
+  });
+
+  it("fits a phone at 375 px, and opens the API reference with the verification guide", async () => {
+    const { page, context, problems } = await open(375);
+    const userId = await customer(context);
+    await db.entities.apiKey
+      .create({
+        userId,
+        name: "A key with a rather long name for a small screen",
+        keyHash: "0".repeat(64),
+        keyPrefix: "sk_0123456789",
+        permissions: ["read"],
+      })
+      .go();
+    await db.entities.webhook
+      .create({
+        userId,
+        url: "https://hooks.example.com/a/rather/long/path/for/the/portal/webhooks",
+        events: ["site.live", "ticket.staff_replied", "payment.failed"],
+        secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        isActive: false,
+        failureCount: 15,
+        disabledReason: "Turned off after 15 failed deliveries in a row",
+        disabledAt: new Date().toISOString(),
+      })
+      .go();
+    await page.goto("/settings");
+    await page.getByText("A key with a rather long name", { exact: false }).waitFor();
+    await page.getByText("This endpoint was turned off").waitFor();
+    await screenshot(page, "developer-settings-375");
+    await noHorizontalScroll(page);
+
+    await page.getByRole("link", { name: "API reference" }).click();
+    await page.waitForURL((url) => url.pathname === "/settings/api-reference");
+    await page.getByRole("heading", { name: "API reference" }).waitFor();
+    await page
+      .getByTestId("verify-example")
+      .getByText("timingSafeEqual", { exact: false })
+      .first()
+      .waitFor();
+    const operations = page.getByTestId("api-operation");
+    await expect.poll(() => operations.count()).toBeGreaterThan(20);
+    await operations
+      .filter({ hasText: "/api/developer/keys" })
+      .first()
+      .getByText("no API key")
+      .waitFor();
+    await screenshot(page, "developer-api-reference-375");
+    await noHorizontalScroll(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
