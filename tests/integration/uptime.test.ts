@@ -22,12 +22,13 @@ const servers: Server[] = [];
 let downPort = 0;
 let customer: SignedIn;
 let other: SignedIn;
-const sites: Record<"up" | "down" | "slow" | "tls" | "notLive", string> = {
+const sites: Record<"up" | "down" | "slow" | "tls" | "notLive" | "suspended", string> = {
   up: "",
   down: "",
   slow: "",
   tls: "",
   notLive: "",
+  suspended: "",
 };
 
 function listen(server: Server, port = 0): Promise<number> {
@@ -75,6 +76,13 @@ beforeAll(async () => {
   sites.slow = await create("Slow Bakery", `http://127.0.0.1:${slowPort}/`);
   sites.tls = await create("Secure Bakery", `https://127.0.0.1:${tlsPort}/`);
   sites.notLive = await create("Draft Bakery", `http://127.0.0.1:${upPort}/`, "development");
+  // Live, but offline on purpose since the subscription ended (docs/billing.md): its address
+  // does not answer, and that must neither be checked nor mailed.
+  sites.suspended = await create("Lapsed Bakery", `http://127.0.0.1:${downPort}/`);
+  await db.entities.site
+    .patch({ userId: customer.user.id, siteId: sites.suspended })
+    .set({ suspendedAt: new Date().toISOString() })
+    .go();
 }, 60_000);
 
 afterAll(async () => {
@@ -144,6 +152,8 @@ describe("uptime checks", () => {
     const draft = (await uptime(sites.notLive)).body;
     expect(draft.monitored).toBe(false);
     expect(draft.lastCheck).toBeNull();
+
+    expect((await uptime(sites.suspended)).body.lastCheck).toBeNull();
 
     expect(await mailSubjects()).toEqual([
       "Secure Bakery: the HTTPS certificate expires in 4 days",

@@ -16,6 +16,7 @@ import type {
   SubscriptionChangeResponse,
 } from "../contracts/billing";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
+import { longDate } from "../long-date";
 import { ensureCustomer, loadUser, syncCustomer } from "./customers";
 import { gracePeriodDaysFromConfig } from "./grace-period";
 import { subscriptionEnding } from "./notify";
@@ -24,15 +25,8 @@ import { ACTIVE_STATUSES, planName, toBillingSubscription } from "./subscription
 const iso = (seconds: number | null | undefined) =>
   seconds ? new Date(seconds * 1000).toISOString() : null;
 
-const longDate = (seconds: number | undefined) =>
-  seconds
-    ? new Date(seconds * 1000).toLocaleDateString("en-US", {
-        year: "numeric",
-        month: "long",
-        day: "numeric",
-        timeZone: "UTC",
-      })
-    : "the end of the period";
+const periodEndText = (seconds: number | undefined) =>
+  seconds ? longDate(new Date(seconds * 1000).toISOString()) : "the end of the period";
 
 /** Reading the subscription also stores it: the page is where a missed webhook shows. */
 export async function getSubscription(userId: string): Promise<BillingSubscriptionResponse> {
@@ -132,7 +126,7 @@ export async function cancelSubscription(userId: string): Promise<SubscriptionCh
   await subscriptionEnding(userId, { subscription: updated, plan: current.plan });
   await Activities.record(userId, {
     type: "subscription_canceled",
-    description: `${planName(current.plan)} subscription canceled; it ends on ${longDate(updated.items.data[0]?.current_period_end)}`,
+    description: `${planName(current.plan)} subscription canceled; it ends on ${periodEndText(updated.items.data[0]?.current_period_end)}`,
   });
   return { success: true, subscription: toBillingSubscription(updated, current.plan) };
 }

@@ -11,17 +11,11 @@
 import { isConditionFailure } from "../db/errors";
 import { db, type UserItem } from "../db/service";
 import { emit } from "../events/emit";
+import { longDate } from "../long-date";
 import { recordOnce } from "./activity-log";
 import { deletionTime, gracePeriodDaysFromConfig } from "./grace-period";
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 
 async function sitesOf(userId: string) {
   const { data } = await db.entities.site.query.byOwner({ userId }).go({ pages: "all" });

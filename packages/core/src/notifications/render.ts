@@ -4,6 +4,7 @@
  * text. Pure: links are built from the origin and the unsubscribe URL passed in.
  */
 import type { DomainEvent } from "../contracts/events";
+import { longDate } from "../long-date";
 
 export interface MailContext {
   /** The portal's public origin (Config.APP_URL), without a trailing slash. */
@@ -66,17 +67,6 @@ export function formatMoney(amount: number, currency: string): string {
   } catch {
     return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
   }
-}
-
-function longDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 }
 
 function longDateTime(iso: string): string {
