@@ -1,7 +1,7 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { prerender } from "./prerender-plugin";
+import { BOOT_ENTRY, prerender } from "./prerender-plugin";
 import { routeTreeConfig } from "./route-tree.config";
 
 /** The local stack (`npm start`) listens here; the dev server forwards the same-origin paths. */
@@ -26,5 +26,9 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks each route needs (read by `npm run bench -- web`).
     manifest: true,
+    rolldownOptions: {
+      // The SPA, and the small script the pre-rendered public pages load instead of it.
+      input: { index: "index.html", boot: BOOT_ENTRY },
+    },
   },
 });

@@ -37,7 +37,7 @@ describe("a new visitor", () => {
     await page.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
     // docs/pricing.md: the pricing page's cards are Starter, Pro (Most Popular) and Enterprise.
     const cards = page.getByRole("region");
-    expect(await cards.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+    expect(await cards.getByRole("heading", { level: 2 }).allTextContents()).toEqual([
       "Starter",
       "Pro",
       "Enterprise",
@@ -49,7 +49,7 @@ describe("a new visitor", () => {
 
     // Signed out, a plan button keeps the choice (the server's name for it) and asks the
     // visitor to sign in.
-    await page.getByRole("button", { name: "Get Started with Pro" }).click();
+    await page.getByRole("link", { name: "Get Started with Pro" }).click();
     await waitForPath(page, "/sign-in");
     expect(await selectedPlan(page)).toBe("Professional");
 
@@ -84,7 +84,7 @@ describe("a new visitor", () => {
       await route.fulfill({ response });
     });
 
-    await page.getByRole("button", { name: "Choose Professional" }).click();
+    await page.getByRole("link", { name: "Choose Professional" }).click();
     await waitForPath(page, "/subscribe");
     expect(await selectedPlan(page)).toBe("Professional");
     await page.getByText("Plan: Professional ($99/month)").waitFor();

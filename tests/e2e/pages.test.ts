@@ -4,7 +4,16 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, signUpThroughApi, waitForPath } from "./browser";
+import type { AppScripts } from "../../packages/web/src/prerender/app-scripts";
+import { contentSecurityPolicy } from "../../stacks/Web";
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  selectedPlan,
+  signUpThroughApi,
+  waitForPath,
+} from "./browser";
 import { webUrl } from "./context";
 
 let browser: Browser;
@@ -46,6 +55,31 @@ const pages: PageCase[] = [
   { name: "subscribe", path: "/subscribe", heading: /subscription/, signedIn: true },
 ];
 
+/**
+ * Serves the page's documents with the Content-Security-Policy CloudFront adds in production
+ * (the local stack sends none), so a script the policy would refuse fails here too.
+ */
+async function withProductionCsp(page: Page): Promise<void> {
+  const policy = contentSecurityPolicy({
+    clerkFrontendApiHost: "clerk.example.com",
+    screenshotsBucketName: "screenshots",
+    region: "us-east-1",
+  });
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), "content-security-policy": policy },
+    });
+  });
+}
+
+/** The app's scripts as a pre-rendered page names them for its boot script. */
+async function appScripts(page: Page): Promise<AppScripts> {
+  return JSON.parse((await page.locator("#app-scripts").textContent()) ?? "null") as AppScripts;
+}
+
 async function horizontalOverflow(page: Page): Promise<number> {
   return (await page.evaluate(
     "document.documentElement.scrollWidth - document.documentElement.clientWidth",
@@ -61,7 +95,7 @@ describe.each([375, 1440])("at %i px wide", (width) => {
       await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
       if (c.path === "/subscribe") {
         await page.goto("/sales");
-        await page.getByRole("button", { name: "Choose Starter" }).click();
+        await page.getByRole("link", { name: "Choose Starter" }).click();
       }
     }
     if (c.path !== "/subscribe" || !c.signedIn) await page.goto(c.path);
@@ -136,18 +170,91 @@ describe("pre-rendered public pages", () => {
     await context.close();
   });
 
-  it.each(publicPages)("the app takes $path over: one root, the same page", async (c) => {
+  it.each(publicPages)(
+    "$path needs no app: a visitor not signed in loads its boot script only",
+    async (c) => {
+      const { page, context, problems } = await openPage(browser);
+      const requested: string[] = [];
+      page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(c.path, { waitUntil: "networkidle" });
+      await page.getByRole("heading", { name: c.heading, level: 1 }).waitFor();
+      const app = await appScripts(page);
+      expect(requested.filter((file) => file.startsWith("/assets/boot-"))).toHaveLength(1);
+      // The boot script's own modules (tiny ones the app shares) are preloaded with it.
+      const boots = (await page.evaluate(
+        `[...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute("href"))`,
+      )) as string[];
+      const appOnly = [app.entry, ...app.preload].filter((file) => !boots.includes(file));
+      expect(appOnly).toContain(app.entry);
+      expect(requested.filter((file) => appOnly.includes(file))).toEqual([]);
+      expect(await page.locator("[data-prerendered]").count()).toBe(1);
+      // Every control is a link: nothing on the page waits for an app that never comes.
+      expect(await page.locator("#root button").count()).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it("a plan link keeps the visitor's choice without the app", async () => {
     const { page, context, problems } = await openPage(browser);
-    await page.goto(c.path);
-    await page.waitForFunction('!document.querySelector("[data-prerendered]")');
-    expect(await page.locator("#root").count()).toBe(1);
-    await page.getByRole("heading", { name: c.heading, level: 1 }).waitFor();
-    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    await withProductionCsp(page);
+    await page.goto("/pricing", { waitUntil: "networkidle" });
+    expect(await page.locator("[data-prerendered]").count()).toBe(1);
+    await page.getByRole("link", { name: "Get Started with Enterprise" }).click();
+    await waitForPath(page, "/sign-in");
+    expect(await selectedPlan(page)).toBe("Enterprise");
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  it("a button pressed before the app takes over is pressed again once it has", async () => {
+  it("pointing at a link into the app prefetches it, and the next page loads it from the cache", async () => {
+    const { page, context } = await openPage(browser);
+    const fetched: string[] = [];
+    page.on("requestfinished", (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto("/", { waitUntil: "networkidle" });
+    const app = await appScripts(page);
+    // A link to another pre-rendered page prefetches nothing.
+    await page.getByRole("link", { name: "View Plans" }).hover();
+    await page.waitForTimeout(300);
+    expect(fetched).not.toContain(app.entry);
+
+    await page.getByRole("link", { name: "Sign In" }).hover();
+    const appFiles = [app.entry, ...app.preload];
+    await expect.poll(() => appFiles.filter((file) => !fetched.includes(file))).toEqual([]);
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const fromNetwork: string[] = [];
+    cdp.on("Network.responseReceived", ({ response }) => {
+      const cached =
+        response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker;
+      if (!cached) fromNetwork.push(new URL(response.url).pathname);
+    });
+    await page.getByRole("link", { name: "Sign In" }).click();
+    await waitForPath(page, "/sign-in");
+    await page.getByRole("heading", { name: /Welcome to/, level: 1 }).waitFor();
+    expect(fromNetwork).toContain("/sign-in");
+    expect(fromNetwork.filter((file) => appFiles.includes(file))).toEqual([]);
+    await context.close();
+  });
+
+  it("the app takes a signed-in visitor's page over: one root, their own page", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
+    await withProductionCsp(page);
+    await page.goto("/pricing");
+    // (A locator, not a function: the policy forbids evaluating strings.)
+    await page.locator("[data-prerendered]").waitFor({ state: "detached" });
+    expect(await page.locator("#root").count()).toBe(1);
+    await page.getByRole("heading", { name: "Choose Your Plan", level: 1 }).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    // Signed in, a plan leads to /subscribe, not to sign-up.
+    expect(await page.getByRole("link", { name: "Start Your Website Today" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a plan link followed before the app takes over keeps the plan", async () => {
     const { page, context } = await openPage(browser);
     await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
     // The identity provider answers late: the pre-rendered page is all there is meanwhile.
@@ -162,9 +269,10 @@ describe("pre-rendered public pages", () => {
     await page.route("**/api/create-subscription", () => new Promise<void>(() => {}));
     await page.goto("/sales");
     expect(await page.locator("[data-prerendered]").count()).toBe(1);
-    await page.getByRole("button", { name: "Choose Starter" }).click();
+    await page.getByRole("link", { name: "Choose Starter" }).click();
     release();
     await waitForPath(page, "/subscribe");
+    expect(await selectedPlan(page)).toBe("Starter");
     await context.close();
   });
 

@@ -100,7 +100,7 @@ describe("paying for a plan", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await waitForPath(page, "/sales");
 
-    await page.getByRole("button", { name: "Choose Professional" }).click();
+    await page.getByRole("link", { name: "Choose Professional" }).click();
     await waitForPath(page, "/subscribe");
     await page.waitForURL((url) => url.pathname.startsWith("/__stripe/checkout/"), {
       timeout: 15_000,

@@ -70,7 +70,7 @@ describe("/pricing from the portal", () => {
     expect(await page.getByRole("link", { name: "Start Your Website Today" }).count()).toBe(0);
     await screenshot(page, "pricing-signed-in-1440");
 
-    await page.getByRole("button", { name: "Get Started with Pro" }).click();
+    await page.getByRole("link", { name: "Get Started with Pro" }).click();
     await waitForPath(page, "/subscribe");
     expect(await selectedPlan(page)).toBe("Professional");
     await page.getByText("Plan: Professional ($99/month)").waitFor();
@@ -109,7 +109,7 @@ describe("the 'Upgrade to Pro' card", () => {
     const nav = page.getByRole("navigation", { name: "Portal" });
     await nav.getByRole("link", { name: "Learn More" }).click();
     await waitForPath(page, "/pricing");
-    await page.getByRole("button", { name: "Get Started with Pro" }).click();
+    await page.getByRole("link", { name: "Get Started with Pro" }).click();
     await waitForPath(page, "/subscribe");
 
     await page.getByText("Subscription Active!").waitFor();

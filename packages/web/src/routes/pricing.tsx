@@ -21,6 +21,7 @@ function PricingPage() {
       subtitle="Monthly plans. Your website designed, built, hosted and looked after."
     >
       <PlanGrid
+        headingLevel="h2"
         to={identity.signedIn ? "/subscribe" : "/sign-in"}
         title={(plan) => plan.pricingName}
         features={(plan) => plan.features}

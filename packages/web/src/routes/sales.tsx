@@ -70,6 +70,7 @@ function SalesPage() {
           Our Plans
         </Heading>
         <PlanGrid
+          headingLevel="h3"
           to="/subscribe"
           title={(plan) => plan.name}
           features={(plan) => plan.siteFeatures}

@@ -1,15 +1,22 @@
 import { Badge, Box, Button, Heading, HStack, List, Stack, Text } from "@chakra-ui/react";
 import type { Plan } from "@portal/core/contracts/plans";
+import { Link } from "@tanstack/react-router";
 import { Check } from "lucide-react";
+import { PLAN_LINK_ATTRIBUTE, storePlanOfLink } from "./selected-plan";
 
-/** One plan: name, monthly price, features, and the button that picks it. */
+/**
+ * One plan: name, monthly price, features, and the link that picks it. A link, not a button:
+ * on the pre-rendered page it works before (and without) the app (docs/pages.md,
+ * "Pre-rendered public pages").
+ */
 export function PlanCard({
   plan,
   title,
   features,
   buttonLabel,
   buttonAccessibleLabel,
-  onChoose,
+  to,
+  headingLevel,
 }: {
   plan: Plan;
   /** The plan's name as this page shows it. */
@@ -18,7 +25,10 @@ export function PlanCard({
   buttonLabel: string;
   /** When the visible label does not name the plan, what a screen reader hears instead. */
   buttonAccessibleLabel?: string;
-  onChoose: () => void;
+  /** Where choosing the plan leads; the plan is stored for /subscribe on the way. */
+  to: "/subscribe" | "/sign-in";
+  /** The level below the page's own headings, so the outline has no gap. */
+  headingLevel: "h2" | "h3";
 }) {
   const headingId = `plan-${plan.id}`;
   return (
@@ -50,7 +60,7 @@ export function PlanCard({
         </Badge>
       ) : null}
       <Stack gap="2">
-        <Heading as="h3" size="lg" id={headingId}>
+        <Heading as={headingLevel} size="lg" id={headingId}>
           {title}
         </Heading>
         <HStack align="baseline" gap="1">
@@ -72,14 +82,15 @@ export function PlanCard({
           </List.Item>
         ))}
       </List.Root>
-      <Button
-        colorPalette="brand"
-        variant={plan.popular ? "solid" : "outline"}
-        size="lg"
-        onClick={onChoose}
-        aria-label={buttonAccessibleLabel}
-      >
-        {buttonLabel}
+      <Button asChild colorPalette="brand" variant={plan.popular ? "solid" : "outline"} size="lg">
+        <Link
+          to={to}
+          aria-label={buttonAccessibleLabel}
+          {...{ [PLAN_LINK_ATTRIBUTE]: plan.name }}
+          onClick={(event) => storePlanOfLink(event.currentTarget)}
+        >
+          {buttonLabel}
+        </Link>
       </Button>
     </Stack>
   );

@@ -5,11 +5,10 @@
  */
 import { Box, Button, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type Plan, plans } from "@portal/core/contracts/plans";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { PublicHeader } from "../ui/public-header";
 import { PlanCard } from "./plan-card";
-import { storeSelectedPlan } from "./selected-plan";
 
 export function PlansPageFrame({
   links,
@@ -60,6 +59,7 @@ export function PlanGrid({
   features,
   buttonLabel,
   buttonAccessibleLabel,
+  headingLevel,
 }: {
   to: "/subscribe" | "/sign-in";
   /** The name on the card; the plan's `name` is what is stored and sent either way. */
@@ -67,8 +67,9 @@ export function PlanGrid({
   features: (plan: Plan) => readonly string[];
   buttonLabel: (plan: Plan) => string;
   buttonAccessibleLabel?: (plan: Plan) => string;
+  /** h2 straight under the page's title, h3 under a section heading of its own. */
+  headingLevel: "h2" | "h3";
 }) {
-  const navigate = useNavigate();
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: "8", md: "6" }} pt="3">
       {plans.map((plan) => (
@@ -79,10 +80,8 @@ export function PlanGrid({
           features={features(plan)}
           buttonLabel={buttonLabel(plan)}
           buttonAccessibleLabel={buttonAccessibleLabel?.(plan)}
-          onChoose={() => {
-            storeSelectedPlan(plan.name);
-            void navigate({ to });
-          }}
+          to={to}
+          headingLevel={headingLevel}
         />
       ))}
     </SimpleGrid>

@@ -21,3 +21,17 @@ export function readSelectedPlan(): string | null {
     return null;
   }
 }
+
+/** The attribute of a plan's link that names the plan (sales/plan-card.tsx). */
+export const PLAN_LINK_ATTRIBUTE = "data-selected-plan";
+
+/**
+ * Stores the plan named by the plan link at or around `target`, if there is one: called by
+ * the app's plan links and, on a pre-rendered page, by one listener for all of them
+ * (prerender/boot.ts).
+ */
+export function storePlanOfLink(target: EventTarget | null): void {
+  const link = target instanceof Element ? target.closest(`a[${PLAN_LINK_ATTRIBUTE}]`) : null;
+  const planName = link?.getAttribute(PLAN_LINK_ATTRIBUTE);
+  if (planName) storeSelectedPlan(planName);
+}

@@ -94,11 +94,3 @@ export function jwtExpiry(jwt: string): number | null {
     return null;
   }
 }
-
-/**
- * Whether the browser holds a session cookie. Checking first keeps a signed-out visitor's
- * page free of a failing /dev-identity call (Clerk does the same with its __client_uat cookie).
- */
-export function hasSessionCookie(): boolean {
-  return document.cookie.split(";").some((part) => part.trim().startsWith("__session="));
-}

@@ -12,8 +12,9 @@ import {
   useState,
 } from "react";
 import { IdentityContext } from "../context";
+import { mayHaveSession } from "../session-hint";
 import type { Identity, IdentityUser, IdentityWidgets } from "../types";
-import { devIdentity, hasSessionCookie, jwtExpiry } from "./dev-identity-client";
+import { devIdentity, jwtExpiry } from "./dev-identity-client";
 
 /** A token is reused until this close to its expiry (tokens live 60 s). */
 const TOKEN_REFRESH_MARGIN_S = 10;
@@ -48,14 +49,14 @@ export function LocalIdentityProvider({ children }: { children: ReactNode }) {
   // Without a session cookie the answer is known at once: the first render is the page,
   // not a spinner.
   const [state, setState] = useState<State>(() =>
-    hasSessionCookie() ? { status: "loading", user: null } : { status: "ready", user: null },
+    mayHaveSession() ? { status: "loading", user: null } : { status: "ready", user: null },
   );
   const token = useRef<{ jwt: string; exp: number } | null>(null);
   const pendingToken = useRef<Promise<string | null> | null>(null);
   const signedIn = state.status === "ready" && state.user !== null;
 
   useEffect(() => {
-    if (!hasSessionCookie()) return;
+    if (!mayHaveSession()) return;
     let cancelled = false;
     devIdentity.me().then(
       (user) => {
