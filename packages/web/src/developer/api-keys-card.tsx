@@ -7,13 +7,11 @@ import {
   Button,
   Card,
   Code,
-  Dialog,
   Field,
   Flex,
   Heading,
   Input,
   NativeSelect,
-  Portal,
   Stack,
   Text,
 } from "@chakra-ui/react";
@@ -30,6 +28,7 @@ import { ApiError } from "../api/api-error";
 import { formatLongDate } from "../billing/format";
 import { formatAge } from "../staff/format";
 import { toast } from "../ui/toaster";
+import { CreateDialog, fieldErrors } from "./create-dialog";
 import { apiKeysQuery, createKey, KEYS_PATH, revokeKey } from "./queries";
 import { ShownOnce } from "./shown-once";
 
@@ -179,9 +178,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     };
     const checked = apiKeyCreateSchema.safeParse(input);
     if (!checked.success) {
-      setErrors(
-        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
-      );
+      setErrors(fieldErrors(checked.error));
       return;
     }
     setErrors({});
@@ -189,91 +186,66 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{created ? "Your new API key" : "Create API key"}</Dialog.Title>
-            </Dialog.Header>
-            {created ? (
-              <>
-                <Dialog.Body>
-                  <ShownOnce label="API key" value={created.key} />
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button colorPalette="brand" onClick={onClose}>
-                    Done
-                  </Button>
-                </Dialog.Footer>
-              </>
-            ) : (
-              <form noValidate onSubmit={submit} style={{ display: "contents" }}>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Field.Root invalid={!!errors.name} required>
-                      <Field.Label>Name</Field.Label>
-                      <Input
-                        value={name}
-                        onChange={(e) => setName(e.target.value)}
-                        placeholder="e.g. Zapier, status page"
-                        maxLength={100}
-                      />
-                      <Field.ErrorText>{errors.name}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={!!errors.permission}>
-                      <Field.Label>Permissions</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          value={permission}
-                          onChange={(e) => setPermission(e.target.value as "read" | "write")}
-                        >
-                          {PERMISSIONS.map((p) => (
-                            <option key={p.value} value={p.value}>
-                              {p.label}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.HelperText>
-                        {PERMISSIONS.find((p) => p.value === permission)?.help}
-                      </Field.HelperText>
-                    </Field.Root>
-                    <Field.Root invalid={!!errors.expiresInDays}>
-                      <Field.Label>Expiration</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          value={expiry}
-                          onChange={(e) => setExpiry(e.target.value)}
-                        >
-                          {API_KEY_EXPIRY_DAYS.map((days) => (
-                            <option key={days} value={String(days)}>
-                              {days} days
-                            </option>
-                          ))}
-                          <option value="never">No expiration</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.ErrorText>{errors.expiresInDays}</Field.ErrorText>
-                    </Field.Root>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" colorPalette="brand" loading={create.isPending}>
-                    Create key
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <CreateDialog
+      title="Create API key"
+      size="md"
+      submitLabel="Create key"
+      pending={create.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      created={
+        created && {
+          title: "Your new API key",
+          body: <ShownOnce label="API key" value={created.key} />,
+        }
+      }
+    >
+      <Stack gap="4">
+        <Field.Root invalid={!!errors.name} required>
+          <Field.Label>Name</Field.Label>
+          <Input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Zapier, status page"
+            maxLength={100}
+          />
+          <Field.ErrorText>{errors.name}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.permission}>
+          <Field.Label>Permissions</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={permission}
+              onChange={(e) => setPermission(e.target.value as "read" | "write")}
+            >
+              {PERMISSIONS.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>
+            {PERMISSIONS.find((p) => p.value === permission)?.help}
+          </Field.HelperText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.expiresInDays}>
+          <Field.Label>Expiration</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+              {API_KEY_EXPIRY_DAYS.map((days) => (
+                <option key={days} value={String(days)}>
+                  {days} days
+                </option>
+              ))}
+              <option value="never">No expiration</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.ErrorText>{errors.expiresInDays}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </CreateDialog>
   );
 }

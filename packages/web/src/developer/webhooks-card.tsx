@@ -11,13 +11,11 @@ import {
   Card,
   Checkbox,
   Code,
-  Dialog,
   Field,
   Fieldset,
   Flex,
   Heading,
   Input,
-  Portal,
   SimpleGrid,
   Stack,
   Text,
@@ -34,6 +32,7 @@ import { Plus, Send, Webhook as WebhookIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../api/api-error";
 import { toast } from "../ui/toaster";
+import { CreateDialog, fieldErrors } from "./create-dialog";
 import { DeliveryLog } from "./delivery-log";
 import {
   createWebhook,
@@ -231,9 +230,7 @@ function AddEndpointDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     const checked = webhookCreateSchema.safeParse({ url, events });
     if (!checked.success) {
-      setErrors(
-        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
-      );
+      setErrors(fieldErrors(checked.error));
       return;
     }
     setErrors({});
@@ -241,92 +238,72 @@ function AddEndpointDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{created ? "Endpoint added" : "Add webhook endpoint"}</Dialog.Title>
-            </Dialog.Header>
-            {created ? (
-              <>
-                <Dialog.Body>
-                  <Stack gap="3">
-                    <Text fontSize="sm">
-                      Verify every delivery with this signing secret (see the{" "}
-                      <Code fontSize="xs">webhook-signature</Code> header).
-                    </Text>
-                    <ShownOnce label="Signing secret" value={created.secret} />
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button colorPalette="brand" onClick={onClose}>
-                    Done
-                  </Button>
-                </Dialog.Footer>
-              </>
-            ) : (
-              <form noValidate onSubmit={submit} style={{ display: "contents" }}>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Field.Root invalid={!!errors.url} required>
-                      <Field.Label>Endpoint URL</Field.Label>
-                      <Input
-                        type="url"
-                        value={url}
-                        onChange={(e) => setUrl(e.target.value)}
-                        placeholder="https://example.com/webhooks/portal"
-                      />
-                      <Field.ErrorText>{errors.url}</Field.ErrorText>
-                    </Field.Root>
-                    <Fieldset.Root invalid={!!errors.events}>
-                      <Fieldset.Legend fontWeight="medium" fontSize="sm">
-                        Events to send
-                      </Fieldset.Legend>
-                      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" mt="2">
-                        {WEBHOOK_EVENT_TYPES.map((type) => (
-                          <Checkbox.Root
-                            key={type}
-                            colorPalette="brand"
-                            alignItems="flex-start"
-                            checked={events.includes(type)}
-                            onCheckedChange={(details) =>
-                              setEvents((current) =>
-                                WEBHOOK_EVENT_TYPES.filter((t) =>
-                                  t === type ? details.checked === true : current.includes(t),
-                                ),
-                              )
-                            }
-                          >
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control mt="0.5" />
-                            <Checkbox.Label>
-                              <Text>{EVENT_LABELS[type]}</Text>
-                              <Text fontSize="xs" color="fg.muted" fontFamily="mono">
-                                {type}
-                              </Text>
-                            </Checkbox.Label>
-                          </Checkbox.Root>
-                        ))}
-                      </SimpleGrid>
-                      <Fieldset.ErrorText fontSize="xs">{errors.events}</Fieldset.ErrorText>
-                    </Fieldset.Root>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" colorPalette="brand" loading={create.isPending}>
-                    Add endpoint
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <CreateDialog
+      title="Add webhook endpoint"
+      size="lg"
+      submitLabel="Add endpoint"
+      pending={create.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      created={
+        created && {
+          title: "Endpoint added",
+          body: (
+            <Stack gap="3">
+              <Text fontSize="sm">
+                Verify every delivery with this signing secret (see the{" "}
+                <Code fontSize="xs">webhook-signature</Code> header).
+              </Text>
+              <ShownOnce label="Signing secret" value={created.secret} />
+            </Stack>
+          ),
+        }
+      }
+    >
+      <Stack gap="4">
+        <Field.Root invalid={!!errors.url} required>
+          <Field.Label>Endpoint URL</Field.Label>
+          <Input
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://example.com/webhooks/portal"
+          />
+          <Field.ErrorText>{errors.url}</Field.ErrorText>
+        </Field.Root>
+        <Fieldset.Root invalid={!!errors.events}>
+          <Fieldset.Legend fontWeight="medium" fontSize="sm">
+            Events to send
+          </Fieldset.Legend>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" mt="2">
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <Checkbox.Root
+                key={type}
+                colorPalette="brand"
+                alignItems="flex-start"
+                checked={events.includes(type)}
+                onCheckedChange={(details) =>
+                  setEvents((current) =>
+                    WEBHOOK_EVENT_TYPES.filter((t) =>
+                      t === type ? details.checked === true : current.includes(t),
+                    ),
+                  )
+                }
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control mt="0.5" />
+                <Checkbox.Label>
+                  <Text>{EVENT_LABELS[type]}</Text>
+                  <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                    {type}
+                  </Text>
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </SimpleGrid>
+          <Fieldset.ErrorText fontSize="xs">{errors.events}</Fieldset.ErrorText>
+        </Fieldset.Root>
+      </Stack>
+    </CreateDialog>
   );
 }
