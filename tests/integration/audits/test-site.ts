@@ -6,13 +6,10 @@
  * Both are HTTPS so that mixed-content blocking cannot be what stops a request: only the
  * guard can.
  */
-import { execFileSync } from "node:child_process";
 import dgram from "node:dgram";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { selfSignedCert } from "../../support/tls-cert";
 
 export interface TestSite {
   /** https://127.0.0.1:PORT */
@@ -34,38 +31,6 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
-
-function selfSignedCert(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), "audit-cert-"));
-  try {
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=127.0.0.1",
-        "-addext",
-        "subjectAltName=IP:127.0.0.1",
-        "-keyout",
-        join(dir, "key.pem"),
-        "-out",
-        join(dir, "cert.pem"),
-      ],
-      { stdio: "ignore" },
-    );
-    return { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const GOOD_HEAD = `
   <meta charset="utf-8">
@@ -164,7 +129,7 @@ function pages(
 }
 
 export async function startTestSite(): Promise<TestSite> {
-  const tls = selfSignedCert();
+  const tls = selfSignedCert(1);
   const forbiddenHits: string[] = [];
   const forbiddenServer = https.createServer(tls, (req, res) => {
     forbiddenHits.push(req.url ?? "");
