@@ -1,30 +1,19 @@
-/**
- * The SEO Checker and Performance Analytics pages as a customer uses them: pick a site, run an
- * SEO analysis and a mobile Lighthouse test, watch the job's stage, read the results. One
- * Lighthouse run (10-20 s here).
- *
- * The pages audit a page this file serves on 127.0.0.1. The worker may reach it only when the
- * stack allowlists it, so this file runs its own local stack (serving the same built SPA) with
- * that allowlist, as tests/integration/screenshots.test.ts does.
- */
-import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
+import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ulid } from "ulid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, uniqueEmail } from "./browser";
+import { launchBrowser, openPage, screenshot } from "./browser";
+import { signUpCustomer } from "./customers";
+import { type OwnStack, startOwnStack } from "./own-stack";
 
+let own: OwnStack | undefined;
 let stack: LocalStack;
 let site: Server;
 let origin: string;
 let browser: Browser;
 let db: typeof import("@portal/core/db/service").db;
-let webDist: string;
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -53,67 +42,32 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  // A copy of the built SPA: a rebuild of packages/web/dist while this file runs would
-  // otherwise take away the route chunks the open pages still ask for.
-  webDist = await mkdtemp(path.join(os.tmpdir(), "audits-e2e-web-"));
-  await cp(fileURLToPath(new URL("../../packages/web/dist", import.meta.url)), webDist, {
-    recursive: true,
-  });
-  stack = await startLocalStack({
-    port: 0,
-    logRequests: false,
-    webDist,
-    allowOutboundHosts: [new URL(origin).host],
-  });
+  own = await startOwnStack({ allowOutboundHosts: [new URL(origin).host] });
+  stack = own.stack;
   ({ db } = await import("@portal/core/db/service"));
   browser = await launchBrowser();
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
+  await own?.stop();
   const { closeAuditBrowser } = await import("@portal/functions/workers/audit-browser");
   await closeAuditBrowser();
   site?.closeAllConnections();
   await new Promise((resolve) => site?.close(resolve));
-  if (webDist) await rm(webDist, { recursive: true, force: true });
 });
 
 /** A signed-in customer with an active plan, a completed questionnaire and one site. */
 async function customer(context: BrowserContext): Promise<string> {
-  const signUp = await context.request.post("/dev-identity/sign-up", {
-    data: {
-      email: uniqueEmail("bea"),
-      password: "correct horse battery",
-      firstName: "Bea",
-      lastName: "Baker",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  expect((await context.request.get("/api/auth/user")).status()).toBe(200);
-  await db.entities.user
-    .patch({ userId: user.id })
-    .set({ subscriptionActive: true, subscriptionPlan: "pro", hasCompletedQuestionnaire: true })
-    .go();
+  const userId = await signUpCustomer(context, { firstName: "Bea", lastName: "Baker" });
   await db.entities.site
-    .create({ userId: user.id, name: "Corner Bakery", status: "live", url: `${origin}/` })
+    .create({ userId, name: "Corner Bakery", status: "live", url: `${origin}/` })
     .go();
-  return user.id;
+  return userId;
 }
 
-async function open(width: number) {
-  const context = await browser.newContext({
-    baseURL: stack.url,
-    viewport: { width, height: width < 600 ? 812 : 900 },
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
-  return { context, page, problems };
+function open(width: number) {
+  return openPage(browser, width, stack.url);
 }
 
 async function sideways(page: Page): Promise<number> {

@@ -24,9 +24,14 @@ export interface OpenPage {
   problems: string[];
 }
 
-export async function openPage(browser: Browser, width = 1440): Promise<OpenPage> {
+/** A page of its own context, on the shared e2e stack unless `baseURL` names another. */
+export async function openPage(
+  browser: Browser,
+  width = 1440,
+  baseURL = webUrl(),
+): Promise<OpenPage> {
   const context = await browser.newContext({
-    baseURL: webUrl(),
+    baseURL,
     viewport: { width, height: width < 600 ? 812 : 900 },
   });
   const page = await context.newPage();

@@ -9,25 +9,22 @@
  * Like audits.test.ts, this file runs its own local stack so the worker may visit 127.0.0.1.
  * Screenshots of every console page at 1440 and 375 px go to E2E_SHOTS_DIR.
  */
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
+import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeStaff } from "../support/dev-identity";
-import { launchBrowser, screenshot, uniqueEmail, waitForPath } from "./browser";
+import { launchBrowser, openPage, screenshot, uniqueEmail, waitForPath } from "./browser";
+import { type OwnStack, startOwnStack, WEB_DIST } from "./own-stack";
 
-const WEB_DIST = fileURLToPath(new URL("../../packages/web/dist", import.meta.url));
-
+let own: OwnStack | undefined;
 let stack: LocalStack;
 let site: Server;
 let liveOrigin: string;
 let browser: Browser;
-let webDist: string;
 let db: typeof import("@portal/core/db/service").db;
 
 const BAKERY = `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -42,44 +39,24 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   liveOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  // A copy of the built SPA: a rebuild while this file runs would take away open pages' chunks.
-  webDist = await mkdtemp(path.join(os.tmpdir(), "console-e2e-web-"));
-  await cp(WEB_DIST, webDist, { recursive: true });
-  stack = await startLocalStack({
-    port: 0,
-    logRequests: false,
-    webDist,
-    allowOutboundHosts: [new URL(liveOrigin).host],
-  });
+  own = await startOwnStack({ allowOutboundHosts: [new URL(liveOrigin).host] });
+  stack = own.stack;
   ({ db } = await import("@portal/core/db/service"));
   browser = await launchBrowser();
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
+  await own?.stop();
   const { closeAuditBrowser } = await import("@portal/functions/workers/audit-browser");
   await closeAuditBrowser();
   site?.closeAllConnections();
   await new Promise((resolve) => site?.close(resolve));
-  if (webDist) await rm(webDist, { recursive: true, force: true });
 });
 
-/** A page on this file's stack (openPage's contexts point at the shared e2e stack). */
-async function pageAt(width: number) {
-  const context = await browser.newContext({
-    baseURL: stack.url,
-    viewport: { width, height: width < 600 ? 812 : 900 },
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") {
-      problems.push(`console: ${message.text()} (${message.location().url})`);
-    }
-  });
-  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
-  return { context, page, problems };
+/** A page on this file's own stack. */
+function pageAt(width: number) {
+  return openPage(browser, width, stack.url);
 }
 
 async function signUpIn(

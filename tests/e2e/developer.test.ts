@@ -1,33 +1,20 @@
-/**
- * The Developer section of /settings as a customer uses it (docs/developer-api.md): create an
- * API key (shown once), use it, revoke it; add a webhook endpoint (a private address is
- * refused beside the field; the secret is shown once), send a test event to a receiver this
- * file serves on 127.0.0.1, watch the failed first attempt and its retry in the delivery log,
- * redeliver; see an endpoint turned off after a run of failures; open the API reference. At
- * 1440 and 375 px.
- *
- * The receiver is reachable only when the stack allowlists it, so this file runs its own local
- * stack (serving the same built SPA), as audits.test.ts does, with the queue's backoff shrunk.
- */
-import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { verify } from "@portal/core/developer/signature";
-import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
+import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selfSignedCert } from "../support/tls-cert";
-import { launchBrowser, screenshot, uniqueEmail } from "./browser";
+import { launchBrowser, openPage, screenshot } from "./browser";
+import { signUpCustomer } from "./customers";
+import { type OwnStack, startOwnStack } from "./own-stack";
 
+let own: OwnStack | undefined;
 let stack: LocalStack;
 let db: typeof import("@portal/core/db/service").db;
 let browser: Browser;
 let receiver: Server;
 let receiverUrl = "";
-let webDist = "";
 /** The receiver answers 500 this many more times, then 200. */
 let failNext = 0;
 let secret = "";
@@ -59,63 +46,32 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/portal`;
-  webDist = await mkdtemp(path.join(os.tmpdir(), "developer-e2e-web-"));
-  await cp(fileURLToPath(new URL("../../packages/web/dist", import.meta.url)), webDist, {
-    recursive: true,
-  });
-  stack = await startLocalStack({
-    port: 0,
-    logRequests: false,
-    webDist,
+  own = await startOwnStack({
     allowOutboundHosts: [new URL(receiverUrl).host],
     queue: { msPerDelaySecond: 20 },
   });
+  stack = own.stack;
   ({ db } = await import("@portal/core/db/service"));
   browser = await launchBrowser();
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
+  await own?.stop();
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
-  if (webDist) await rm(webDist, { recursive: true, force: true });
 });
 
 async function open(width: number) {
-  const context = await browser.newContext({
-    baseURL: stack.url,
-    viewport: { width, height: width < 600 ? 812 : 900 },
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()} (${m.location().url})`);
-  });
-  page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
+  const opened = await openPage(browser, width, stack.url);
   // Revoking and deleting ask for a confirmation: the person says yes.
-  page.on("dialog", (dialog) => void dialog.accept());
-  return { context, page, problems };
+  opened.page.on("dialog", (dialog) => void dialog.accept());
+  return opened;
 }
 
 /** A signed-in customer with an active plan and a completed questionnaire. */
-async function customer(context: BrowserContext): Promise<string> {
-  const signUp = await context.request.post("/dev-identity/sign-up", {
-    data: {
-      email: uniqueEmail("dev"),
-      password: "correct horse battery",
-      firstName: "Dev",
-      lastName: "Eloper",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  expect((await context.request.get("/api/auth/user")).status()).toBe(200);
-  await db.entities.user
-    .patch({ userId: user.id })
-    .set({ subscriptionActive: true, subscriptionPlan: "pro", hasCompletedQuestionnaire: true })
-    .go();
-  return user.id;
+function customer(context: BrowserContext): Promise<string> {
+  return signUpCustomer(context, { firstName: "Dev", lastName: "Eloper" });
 }
 
 async function noHorizontalScroll(page: Page) {

@@ -10,12 +10,13 @@
 import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
+import type { LocalStack } from "@portal/devstack/local-stack";
 import dns2 from "dns2";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
+import { launchBrowser, openPage } from "./browser";
 import { signUpCustomer } from "./customers";
+import { type OwnStack, startOwnStack } from "./own-stack";
 
 const SHOTS = process.env.SITES_SHOTS_DIR ?? "/tmp/shots-sites";
 const CNAME_TARGET = "sites.portal-hosting.net";
@@ -28,6 +29,7 @@ main{padding:48px 64px;font-size:28px}</style></head>
 
 let liveSite: Server;
 let liveOrigin: string;
+let own: OwnStack | undefined;
 let stack: LocalStack;
 let browser: Browser;
 let db: typeof import("@portal/core/db/service").db;
@@ -76,12 +78,11 @@ beforeAll(async () => {
   const { udp } = await dnsServer.listen({ udp: { port: 0, address: "127.0.0.1" } });
   if (!udp) throw new Error("the DNS server did not listen on UDP");
 
-  stack = await startLocalStack({
-    port: 0,
-    logRequests: false,
+  own = await startOwnStack({
     allowOutboundHosts: [new URL(liveOrigin).host],
     dns: { resolver: `127.0.0.1:${udp.port}`, cnameTarget: CNAME_TARGET, aRecord: "203.0.113.10" },
   });
+  stack = own.stack;
   ({ db } = await import("@portal/core/db/service"));
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
@@ -89,7 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
+  await own?.stop();
   await dnsServer.close();
   await new Promise((resolve) => liveSite?.close(resolve));
 });
@@ -100,18 +101,8 @@ interface Visit {
   problems: string[];
 }
 
-async function visit(width = 1440): Promise<Visit> {
-  const context = await browser.newContext({
-    baseURL: stack.url,
-    viewport: { width, height: width < 600 ? 812 : 900 },
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
-  return { page, context, problems };
+function visit(width = 1440): Promise<Visit> {
+  return openPage(browser, width, stack.url);
 }
 
 /** A signed-in customer (active plan, questionnaire done) with one live site made through core. */

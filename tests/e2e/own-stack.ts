@@ -1,0 +1,42 @@
+/**
+ * A local stack of a test file's own, for files that need what the shared e2e stack does not
+ * have (hosts the outbound guard allows, a DNS server, queue timings). It serves a copy of the
+ * built SPA: a rebuild of packages/web/dist while the file runs would otherwise take away the
+ * route chunks its open pages still ask for.
+ */
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  type LocalStack,
+  type LocalStackOptions,
+  startLocalStack,
+} from "@portal/devstack/local-stack";
+
+export const WEB_DIST = fileURLToPath(new URL("../../packages/web/dist", import.meta.url));
+
+export interface OwnStack {
+  stack: LocalStack;
+  stop(): Promise<void>;
+}
+
+export async function startOwnStack(
+  options: Omit<LocalStackOptions, "port" | "logRequests" | "webDist">,
+): Promise<OwnStack> {
+  const webDist = await mkdtemp(path.join(os.tmpdir(), "e2e-web-"));
+  try {
+    await cp(WEB_DIST, webDist, { recursive: true });
+    const stack = await startLocalStack({ ...options, port: 0, logRequests: false, webDist });
+    return {
+      stack,
+      async stop() {
+        await stack.stop();
+        await rm(webDist, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(webDist, { recursive: true, force: true });
+    throw error;
+  }
+}
