@@ -149,7 +149,15 @@ describe("site lifecycle", () => {
       liveUrl: "https://www.adas-bakery.com",
     });
     expect(live.status).toBe(200);
-    expect(live.body).toMatchObject({ status: "live", liveUrl: "https://www.adas-bakery.com" });
+    // The fields it set, as saved; the console refetches the customer's page for the rest.
+    expect(live.body).toEqual({
+      id: siteId,
+      name: expect.any(String),
+      status: "live",
+      url: "https://staging.bakery.example",
+      liveUrl: "https://www.adas-bakery.com",
+      updatedAt: expect.any(String),
+    });
 
     const mine = await call(customer, "GET", "/api/sites");
     expect((mine.body as unknown as Array<{ status: string }>)[0]?.status).toBe("live");

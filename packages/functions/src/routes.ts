@@ -315,8 +315,9 @@ export const routes = {
     handler: api("staff/update-site"),
     entitlement: "staff",
     // Going live queues a screenshot and a Lighthouse run of the live site; a status change
-    // is a domain event the customer is mailed about.
-    grants: ["table:write", "screenshots:read", "jobs:send", "events:send"],
+    // is a domain event the customer is mailed about. The answer has no screenshot URL to
+    // presign (contracts/staff.ts, staffSiteLifecycleSchema).
+    grants: ["table:write", "jobs:send", "events:send"],
   },
   "GET /api/staff/tickets": {
     handler: api("staff/inbox"),

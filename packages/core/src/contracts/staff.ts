@@ -130,6 +130,22 @@ export const staffSiteParamsSchema = staffCustomerParamsSchema.extend({
   siteId: z.string().min(1).max(100),
 });
 
+/**
+ * The answer to a lifecycle change: the fields it sets, as saved. Not the whole site view: the
+ * console refetches the customer's page after every write, and the view's presigned screenshot
+ * and DNS records would put S3 and the public-suffix list into the route's bundle
+ * (docs/performance.md, "`bundles`").
+ */
+export const staffSiteLifecycleSchema = siteSchema.pick({
+  id: true,
+  name: true,
+  status: true,
+  url: true,
+  liveUrl: true,
+  updatedAt: true,
+});
+export type StaffSiteLifecycle = z.infer<typeof staffSiteLifecycleSchema>;
+
 // ------------------------------------------------------------------ tickets
 
 export const staffTicketSchema = ticketSchema.extend({

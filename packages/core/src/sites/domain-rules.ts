@@ -3,8 +3,8 @@
  * records they must create (docs/domains.md, with the ownership TXT record), whether what DNS
  * answers matches them, and when an unverified claim lapses (docs/domains.md).
  */
+import { isIP, isIPv4 } from "node:net";
 import { domainToASCII } from "node:url";
-import ipaddr from "ipaddr.js";
 import { parse } from "tldts-icann";
 import type { DnsRecord } from "../contracts/sites";
 import { ValidationError } from "../errors";
@@ -75,9 +75,12 @@ export function normalizeDomain(input: string, settings: Pick<DomainSettings, "o
   // One trailing dot is the fully-qualified spelling of the same name.
   if (value.endsWith(".")) value = value.slice(0, -1);
   if (/[\s/:@?#\\[\]]/.test(value)) invalid(DOMAIN_MESSAGES.format);
-  if (ipaddr.isValid(value) || /^[0-9.]+$/.test(value)) invalid(DOMAIN_MESSAGES.ip);
-  // Internationalised names are stored as DNS sees them (punycode).
+  if (/^[0-9.]+$/.test(value)) invalid(DOMAIN_MESSAGES.ip);
+  // Internationalised names are stored as DNS sees them (punycode). This is the URL standard's
+  // host parser, which also reads an IPv4 address in its other spellings (0xcb.0.113.7,
+  // 0xcb007107) as dotted decimal, and refuses a name ending in a number that is no address.
   const ascii = domainToASCII(value);
+  if (isIPv4(ascii)) invalid(DOMAIN_MESSAGES.ip);
   if (!ascii || ascii.length > 253) invalid(DOMAIN_MESSAGES.format);
   const labels = ascii.split(".");
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) invalid(DOMAIN_MESSAGES.format);
@@ -108,7 +111,7 @@ export function ownDomainsFor(cnameTarget: string, appUrl: string | undefined): 
     if (!clean) return;
     result.add(clean);
     const domain = parse(clean).domain;
-    if (domain && !ipaddr.isValid(clean)) result.add(domain);
+    if (domain && !isIP(clean)) result.add(domain);
   };
   add(cnameTarget);
   if (appUrl) {

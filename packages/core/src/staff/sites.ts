@@ -7,23 +7,22 @@
 import * as Activities from "../activities/index";
 import * as Audits from "../audits/requests";
 import { lighthouseAnalyzeRequestSchema } from "../contracts/audit-jobs";
-import type { Site } from "../contracts/sites";
-import type { StaffSiteUpdate } from "../contracts/staff";
+import type { StaffSiteLifecycle, StaffSiteUpdate } from "../contracts/staff";
 import { db, isId, type SiteItem } from "../db/service";
 import { NotFoundError, RateLimitError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
 import * as Screenshots from "../sites/screenshots";
-import { siteView } from "../sites/view";
 import { changedFields, recordAction, type StaffActor } from "./audit-log";
 
 const LIVE_NEEDS_URL = "A live site needs its live URL";
 
+/** Answers the fields it sets, as saved; the console refetches the site's full view. */
 export async function update(
   actor: StaffActor,
   userId: string,
   siteId: string,
   input: StaffSiteUpdate,
-): Promise<Site> {
+): Promise<StaffSiteLifecycle> {
   if (!isId(siteId)) throw new NotFoundError("Site not found");
   const { data: site } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
   if (!site) throw new NotFoundError("Site not found");
@@ -77,7 +76,14 @@ export async function update(
     });
   }
   if (wentLive && updated.liveUrl) await announceLive(updated, updated.liveUrl);
-  return siteView(updated);
+  return {
+    id: updated.siteId,
+    name: updated.name,
+    status: updated.status,
+    url: updated.url ?? null,
+    liveUrl: updated.liveUrl ?? null,
+    updatedAt: updated.updatedAt,
+  };
 }
 
 async function announceLive(site: SiteItem, liveUrl: string) {

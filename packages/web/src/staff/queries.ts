@@ -4,7 +4,6 @@
  * parsed with its contract, so a console page never renders a shape it did not expect.
  */
 
-import { siteSchema } from "@portal/core/contracts/sites";
 import {
   auditLogPageSchema,
   type StaffSiteUpdate,
@@ -13,6 +12,7 @@ import {
   staffCustomersPageSchema,
   staffInboxSchema,
   staffRequestsPageSchema,
+  staffSiteLifecycleSchema,
   staffTicketMessageSchema,
   staffTicketThreadSchema,
   staffUpsellSchema,
@@ -105,8 +105,9 @@ export const auditLogQuery = (filters: AuditFilters) =>
     ),
   );
 
+/** Answers the lifecycle fields only: the caller refreshes the console for the full view. */
 export const updateSite = async (userId: string, siteId: string, update: StaffSiteUpdate) =>
-  siteSchema.parse(
+  staffSiteLifecycleSchema.parse(
     await apiJson("PATCH", `${customerPath(userId)}/sites/${encodeURIComponent(siteId)}`, update),
   );
 

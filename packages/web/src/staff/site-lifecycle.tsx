@@ -17,7 +17,11 @@ import {
   Text,
 } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
-import { SITE_STATUS_LABELS, type StaffSiteUpdate } from "@portal/core/contracts/staff";
+import {
+  SITE_STATUS_LABELS,
+  type StaffSiteLifecycle,
+  type StaffSiteUpdate,
+} from "@portal/core/contracts/staff";
 import { SITE_STATUSES, type SiteStatus } from "@portal/core/sites/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -33,7 +37,7 @@ interface LifecycleValues {
   liveUrl: string;
 }
 
-const valuesOf = (site: Site): LifecycleValues => ({
+const valuesOf = (site: StaffSiteLifecycle): LifecycleValues => ({
   status: (SITE_STATUSES as readonly string[]).includes(site.status)
     ? (site.status as SiteStatus)
     : "requested",
