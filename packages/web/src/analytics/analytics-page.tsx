@@ -31,7 +31,8 @@ import { BarChart3, Monitor, RefreshCw, Smartphone, Tablet } from "lucide-react"
 import type { ReactNode } from "react";
 import { ApiError } from "../api/api-error";
 import { PageHeader } from "../shell/app-shell";
-import { NoSitesYet, pickSite, SiteListStates, useSites } from "../sites/site-list-states";
+import { pickSite } from "../sites/queries";
+import { NoSitesYet, SiteListStates, useSites } from "../sites/site-list-states";
 import { Tooltip } from "../ui/tooltip";
 import {
   countryName,

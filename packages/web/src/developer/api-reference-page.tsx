@@ -6,33 +6,7 @@
 import { Badge, Box, Card, Code, Flex, Heading, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { PageHeader } from "../shell/app-shell";
-
-type Schema = {
-  type?: string | string[];
-  enum?: unknown[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  maxLength?: number;
-  minLength?: number;
-};
-interface Operation {
-  summary: string;
-  description: string;
-  tags: string[];
-  "x-api-key-access": "read" | "write" | "none";
-  parameters: { name: string; in: string; required: boolean; schema: Schema }[];
-  requestBody?: { content: { "application/json": { schema: Schema } } };
-  responses: Record<
-    string,
-    { description: string; content?: { "application/json": { schema: Schema } } }
-  >;
-}
-interface OpenApi {
-  info: { title: string; version: string };
-  paths: Record<string, Record<string, Operation>>;
-}
+import { type Operation, openApiQuery, type Schema } from "./queries";
 
 const METHOD_COLORS: Record<string, string> = {
   get: "blue",
@@ -157,15 +131,7 @@ function OperationCard({ method, path, op }: { method: string; path: string; op:
 }
 
 export function ApiReferencePage() {
-  const doc = useQuery({
-    queryKey: ["/openapi.json"],
-    queryFn: async (): Promise<OpenApi> => {
-      const response = await fetch("/openapi.json");
-      if (!response.ok) throw new Error(`${response.status}`);
-      return response.json();
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const doc = useQuery(openApiQuery());
   const groups = new Map<string, { method: string; path: string; op: Operation }[]>();
   for (const [path, methods] of Object.entries(doc.data?.paths ?? {})) {
     for (const [method, op] of Object.entries(methods)) {

@@ -43,6 +43,46 @@ export const deliveriesQuery = (webhookId: string) =>
     refetchInterval: 3000,
   });
 
+/** The parts of the OpenAPI document (/openapi.json) the API reference page shows. */
+export type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  maxLength?: number;
+  minLength?: number;
+};
+export interface Operation {
+  summary: string;
+  description: string;
+  tags: string[];
+  "x-api-key-access": "read" | "write" | "none";
+  parameters: { name: string; in: string; required: boolean; schema: Schema }[];
+  requestBody?: { content: { "application/json": { schema: Schema } } };
+  responses: Record<
+    string,
+    { description: string; content?: { "application/json": { schema: Schema } } }
+  >;
+}
+export interface OpenApi {
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** The OpenAPI 3.1 document the build makes from the contracts: a static file, no session. */
+export const openApiQuery = () =>
+  queryOptions({
+    queryKey: ["/openapi.json"],
+    queryFn: async (): Promise<OpenApi> => {
+      const response = await fetch("/openapi.json");
+      if (!response.ok) throw new Error(`${response.status}`);
+      return response.json();
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 export const createKey = (input: ApiKeyCreate) => apiJson<ApiKeyCreated>("POST", KEYS_PATH, input);
 export const revokeKey = (id: string) =>
   apiJson("DELETE", `${KEYS_PATH}/${encodeURIComponent(id)}`);

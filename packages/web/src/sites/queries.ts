@@ -3,6 +3,8 @@
  * change a site. The key is the API path, as everywhere in the SPA, so the default query
  * function and invalidations agree.
  */
+
+import { type SiteUptime, siteUptimeSchema } from "@portal/core/contracts/monitoring";
 import {
   type AddDomainResponse,
   type RefreshScreenshotResponse,
@@ -23,6 +25,23 @@ export const sitesQuery = () =>
   queryOptions({
     queryKey: sitesKey,
     queryFn: async (): Promise<Site[]> => siteListSchema.parse(await apiJson("GET", SITES_PATH)),
+  });
+
+/** The site `id` names, else (when `fallbackToFirst`) the first one: the page's site picker. */
+export function pickSite(sites: Site[], id: string | undefined, fallbackToFirst = false) {
+  return sites.find((site) => site.id === id) ?? (fallbackToFirst ? sites[0] : undefined);
+}
+
+/** A live site's uptime and certificate (docs/monitoring.md): Site Settings, the dashboard row. */
+export const siteUptimeQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: [`${SITES_PATH}/${encodeURIComponent(siteId)}/uptime`],
+    queryFn: async (): Promise<SiteUptime> =>
+      siteUptimeSchema.parse(
+        await apiJson("GET", `${SITES_PATH}/${encodeURIComponent(siteId)}/uptime`),
+      ),
+    // Checks run every 5 minutes; a minute old is fresh enough.
+    staleTime: 60_000,
   });
 
 export const updateSite = (id: string, patch: SiteUpdate) =>

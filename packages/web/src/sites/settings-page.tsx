@@ -18,8 +18,9 @@ import {
 import type { Site } from "@portal/core/contracts/sites";
 import { MousePointerClick } from "lucide-react";
 import { PageHeader } from "../shell/app-shell";
+import { pickSite } from "./queries";
 import { SiteSettingsForm } from "./settings-form";
-import { NoSitesYet, pickSite, SiteListStates, useSites } from "./site-list-states";
+import { NoSitesYet, SiteListStates, useSites } from "./site-list-states";
 import { settingsStatusBadge } from "./site-status";
 import { UptimeCard } from "./uptime";
 

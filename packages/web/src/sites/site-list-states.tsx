@@ -63,8 +63,3 @@ export function NoSitesYet({ description }: { description: string }) {
     </EmptyState.Root>
   );
 }
-
-/** The site `id` names, else (when `fallbackToFirst`) the first one: the page's site picker. */
-export function pickSite(sites: Site[], id: string | undefined, fallbackToFirst = false) {
-  return sites.find((site) => site.id === id) ?? (fallbackToFirst ? sites[0] : undefined);
-}

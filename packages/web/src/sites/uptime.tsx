@@ -4,21 +4,9 @@
  * is plain boxes: one bar per day, its height the day's uptime, red when the day had failures.
  */
 import { Badge, Box, Card, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { type SiteUptime, siteUptimeSchema } from "@portal/core/contracts/monitoring";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../api/client";
-import { SITES_PATH } from "./queries";
-
-export const siteUptimeQuery = (siteId: string) =>
-  queryOptions({
-    queryKey: [`${SITES_PATH}/${encodeURIComponent(siteId)}/uptime`],
-    queryFn: async (): Promise<SiteUptime> =>
-      siteUptimeSchema.parse(
-        await apiJson("GET", `${SITES_PATH}/${encodeURIComponent(siteId)}/uptime`),
-      ),
-    // Checks run every 5 minutes; a minute old is fresh enough.
-    staleTime: 60_000,
-  });
+import type { SiteUptime } from "@portal/core/contracts/monitoring";
+import { useQuery } from "@tanstack/react-query";
+import { siteUptimeQuery } from "./queries";
 
 function shortDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric" });

@@ -19,19 +19,13 @@ import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime } from "../tickets/ticket-badges";
 import { allItems, LoadMore, LoadState } from "./console-ui";
-import { type AuditFilters, auditLogQuery } from "./queries";
+import { type AUDIT_TARGET_TYPES, type AuditFilters, auditFilters, auditLogQuery } from "./queries";
 
-const TARGET_TYPES = { site: "Sites", ticket: "Tickets", upsell: "Upgrades" } as const;
-
-/** The URL's filters, the record type checked against its list. */
-export function auditFilters(search: AuditFilters): AuditFilters {
-  return {
-    targetType:
-      search.targetType && search.targetType in TARGET_TYPES ? search.targetType : undefined,
-    customerId: search.customerId,
-    actorId: search.actorId,
-  };
-}
+const TARGET_TYPES: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
+  site: "Sites",
+  ticket: "Tickets",
+  upsell: "Upgrades",
+};
 
 function describe(value: unknown): string {
   if (value === null || value === undefined || value === "") return "(none)";

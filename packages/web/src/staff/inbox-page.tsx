@@ -17,9 +17,6 @@ import {
   TICKET_CATEGORY_LABELS,
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
-  ticketCategorySchema,
-  ticketPrioritySchema,
-  ticketStatusSchema,
 } from "@portal/core/contracts/tickets";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -28,26 +25,12 @@ import { PageHeader } from "../shell/app-shell";
 import { categoryLabel, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
 import { allItems, LoadMore, LoadState } from "./console-ui";
 import { formatAge, formatMinutes } from "./format";
-import { type InboxFilters, inboxQuery } from "./queries";
+import { type INBOX_ASSIGNEES, type InboxSearch, inboxFilters, inboxQuery } from "./queries";
 
-export type InboxSearch = Partial<
-  Record<"status" | "priority" | "category" | "assignee" | "waiting", string>
->;
-
-const ASSIGNEE_OPTIONS = { me: "Assigned to me", unassigned: "Unassigned" } as const;
-
-/** The URL's filters, each checked against its list; unknown values are dropped. */
-export function inboxFilters(search: InboxSearch): InboxFilters {
-  const known = <T extends string>(values: readonly T[], value?: string) =>
-    values.includes(value as T) ? (value as T) : undefined;
-  return {
-    status: known(ticketStatusSchema.options, search.status) ?? "open",
-    priority: known(ticketPrioritySchema.options, search.priority),
-    category: known(ticketCategorySchema.options, search.category),
-    assignee: known(Object.keys(ASSIGNEE_OPTIONS), search.assignee),
-    waiting: search.waiting === "staff" ? "staff" : undefined,
-  };
-}
+const ASSIGNEE_OPTIONS: Record<(typeof INBOX_ASSIGNEES)[number], string> = {
+  me: "Assigned to me",
+  unassigned: "Unassigned",
+};
 
 function FilterSelect({
   label,

@@ -18,6 +18,11 @@ import {
   staffUpsellSchema,
   staffUpsellsPageSchema,
 } from "@portal/core/contracts/staff";
+import {
+  ticketCategorySchema,
+  ticketPrioritySchema,
+  ticketStatusSchema,
+} from "@portal/core/contracts/tickets";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../api/client";
 
@@ -75,6 +80,29 @@ export interface InboxFilters {
   waiting?: string;
 }
 
+/** The inbox's filters as the URL holds them (routes/staff/tickets/index.tsx). */
+export type InboxSearch = Partial<
+  Record<"status" | "priority" | "category" | "assignee" | "waiting", string>
+>;
+
+export const INBOX_ASSIGNEES = ["me", "unassigned"] as const;
+
+/**
+ * The URL's filters, each checked against its list; unknown values are dropped. The page and
+ * its route loader both read through it, so they ask for the same query.
+ */
+export function inboxFilters(search: InboxSearch): InboxFilters {
+  const known = <T extends string>(values: readonly T[], value?: string) =>
+    values.includes(value as T) ? (value as T) : undefined;
+  return {
+    status: known(ticketStatusSchema.options, search.status) ?? "open",
+    priority: known(ticketPrioritySchema.options, search.priority),
+    category: known(ticketCategorySchema.options, search.category),
+    assignee: known(INBOX_ASSIGNEES, search.assignee),
+    waiting: search.waiting === "staff" ? "staff" : undefined,
+  };
+}
+
 export const inboxQuery = (filters: InboxFilters) =>
   pages([STAFF_PATH, "tickets", filters], async (cursor) =>
     staffInboxSchema.parse(
@@ -97,6 +125,19 @@ export const upsellsQuery = () =>
   );
 
 export type AuditFilters = Partial<Record<"targetType" | "actorId" | "customerId", string>>;
+
+export const AUDIT_TARGET_TYPES = ["site", "ticket", "upsell"] as const;
+
+/** The URL's filters, the record type checked against its list (the page and its loader). */
+export function auditFilters(search: AuditFilters): AuditFilters {
+  return {
+    targetType: (AUDIT_TARGET_TYPES as readonly string[]).includes(search.targetType ?? "")
+      ? search.targetType
+      : undefined,
+    customerId: search.customerId,
+    actorId: search.actorId,
+  };
+}
 
 export const auditLogQuery = (filters: AuditFilters) =>
   pages([STAFF_PATH, "audit-log", filters], async (cursor) =>

@@ -2,6 +2,7 @@ import { type AnalyticsRange, DEFAULT_RANGE } from "@portal/core/contracts/analy
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { AnalyticsPage } from "../../analytics/analytics-page";
+import { loadPageData } from "../../api/page-data";
 
 // Written out rather than imported: route options are not code-split, and importing a value
 // from the zod-built contracts module would put zod in every page's JavaScript, the landing
@@ -21,6 +22,31 @@ export const Route = createFileRoute("/_portal/analytics")({
       ? { range: search.range as AnalyticsRange }
       : {}),
   }),
+  loaderDeps: ({ search }) => ({ site: search.site, range: search.range }),
+  // What the page shows once the site list is there (docs/pages.md, "Portal navigation"): the
+  // Google Analytics card, and the figures of the site it picks. The shell has usually read the
+  // list already, so both start at once.
+  loader: ({ context, deps }) =>
+    loadPageData(context, async () => {
+      const [analytics, sites, contract] = await Promise.all([
+        import("../../analytics/queries"),
+        import("../../sites/queries"),
+        import("@portal/core/contracts/analytics"),
+      ]);
+      const { queryClient } = context;
+      return [
+        queryClient.ensureQueryData(sites.sitesQuery()).then((list) => {
+          const site = sites.pickSite(list, deps.site, true);
+          return Promise.all([
+            queryClient.ensureQueryData(analytics.analyticsSettingsQuery()),
+            site &&
+              queryClient.ensureQueryData(
+                analytics.analyticsDataQuery(site.id, deps.range ?? contract.DEFAULT_RANGE),
+              ),
+          ]);
+        }),
+      ];
+    }),
   component: AnalyticsRoute,
 });
 

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Suspense } from "react";
 import { currentUserQuery } from "../../api/current-user";
+import { loadPageData } from "../../api/page-data";
 import { DeveloperSection } from "../../developer/developer-section";
 import { useIdentity, useIdentityWidgets } from "../../identity/context";
 import { EmailPreferencesCard } from "../../settings/email-preferences-card";
@@ -14,7 +15,24 @@ import { PageHeader } from "../../shell/app-shell";
  * provider's profile widget, and for customers with a plan the Developer section
  * (docs/developer-api.md).
  */
-export const Route = createFileRoute("/_portal/settings")({ component: SettingsPage });
+export const Route = createFileRoute("/_portal/settings")({
+  // The e-mail preferences read the current user, which the gate has already loaded; the
+  // Developer section's lists are read when it shows, for a customer with a plan.
+  loader: ({ context }) =>
+    loadPageData(context, async () => {
+      const user = context.access.kind === "signed-in" ? context.access.user : undefined;
+      const [{ missingFor }, developer] = await Promise.all([
+        import("@portal/core/access/entitlements"),
+        import("../../developer/queries"),
+      ]);
+      if (!user || missingFor(user, "validPlan")) return [];
+      return [
+        context.queryClient.ensureQueryData(developer.apiKeysQuery()),
+        context.queryClient.ensureQueryData(developer.webhooksQuery()),
+      ];
+    }),
+  component: SettingsPage,
+});
 
 function SettingsPage() {
   const identity = useIdentity();

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
+import { loadPageData } from "../../api/page-data";
 import { SiteSettingsPage } from "../../sites/settings-page";
 
 /**
@@ -9,6 +10,21 @@ import { SiteSettingsPage } from "../../sites/settings-page";
 export const Route = createFileRoute("/_portal/site-settings")({
   validateSearch: (search: Record<string, unknown>): { site?: string } =>
     typeof search.site === "string" && search.site ? { site: search.site } : {},
+  loaderDeps: ({ search }) => ({ site: search.site }),
+  // The uptime card shows for the chosen site once the list says it is live.
+  loader: ({ context, deps }) =>
+    loadPageData(context, async () => {
+      const { pickSite, siteUptimeQuery, sitesQuery } = await import("../../sites/queries");
+      const { queryClient } = context;
+      return [
+        queryClient.ensureQueryData(sitesQuery()).then((list) => {
+          const site = pickSite(list, deps.site);
+          return site?.status === "live"
+            ? queryClient.ensureQueryData(siteUptimeQuery(site.id))
+            : undefined;
+        }),
+      ];
+    }),
   component: SiteSettingsRoute,
 });
 
