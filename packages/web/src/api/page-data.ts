@@ -2,7 +2,7 @@
  * Route loaders start a page's reads together with its code (docs/pages.md, "Portal
  * navigation"): the router runs them on navigation and, with `defaultPreload: "intent"`, as
  * soon as the pointer rests on a link, so the page renders from the cache. Each loader
- * import()s its query module, which keeps zod out of the landing page's bundle.
+ * import()s its query module, which keeps zod out of the app's entry bundle.
  */
 import type { GateDecision } from "../access/gate";
 

@@ -8,12 +8,7 @@ import { FullPageSpinner } from "../ui/full-page-spinner";
 // "/" (docs/access.md, "The SPA's gate"; docs/pages.md, "The shell"); visitors never download it.
 const HomeDashboard = lazy(() => import("../dashboard/home-dashboard"));
 
-export const Route = createFileRoute("/")({
-  // The landing page ships in the main bundle: a first visit should not wait for a second
-  // round trip. Every other route is split (autoCodeSplitting).
-  codeSplitGroupings: [],
-  component: Home,
-});
+export const Route = createFileRoute("/")({ component: Home });
 
 function Home() {
   const { state } = useAccess();
