@@ -11,7 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -72,28 +72,35 @@ const API_CLIENT = { client: "node:http", warmUp: 50 } as const;
 
 /**
  * Three customer reads through the local API Gateway adapter, the real handlers and dynalite,
- * one request at a time, each beside a loopback HTTP round trip alone (the same client and
- * answer, no adapter, no handler), its handler called directly with a payload 2.0 event (as
- * Lambda's runtime calls it: what our code adds, without the local HTTP stand-in) and the bare
- * ElectroDB calls the handler makes, all in the same run (docs/performance.md); then
- * GET /api/auth/user under 20 clients.
+ * one request at a time, each beside: its handler behind a plain HTTP server (no adapter), a
+ * loopback HTTP round trip alone (the same client and answer, no handler), the handler called
+ * directly with a payload 2.0 event (as Lambda's runtime calls it: what our code adds, without
+ * the local HTTP stand-in) and the bare ElectroDB calls the handler makes, all in the same run
+ * (docs/performance.md); then GET /api/auth/user under 20 clients.
  */
 const apiLatency: BenchSection = {
   name: "api",
   description: `GET /api/auth/user, /api/sites and /api/dashboard/stats one at a time beside their bare ElectroDB calls; then /api/auth/user, ${API_CLIENTS} clients for ${API_DURATION_MS / 1000} s (local adapter + dynalite)`,
   async run() {
     const stack = await startLocalStack({ port: 0, logRequests: false });
-    // What a loopback HTTP round trip costs here on its own: the answer a route gave, sent back
-    // at once, in the same process and the same way the adapter writes it.
-    let fixedAnswer: { statusCode?: number; headers?: Record<string, unknown>; body?: string } = {};
-    const loopbackServer = createServer((_req, res) => {
-      res.statusCode = fixedAnswer.statusCode ?? 200;
-      for (const [name, value] of Object.entries(fixedAnswer.headers ?? {})) {
+    // To tell the adapter's share apart: a plain server in this process, answering as the adapter
+    // writes answers, that under /echo sends the answer a route gave back at once (a loopback
+    // HTTP round trip on its own) and under /handler calls the route's handler with a ready-made
+    // event (the handler behind HTTP, without the adapter's routing and event building).
+    type Answer = { statusCode?: number; headers?: Record<string, unknown>; body?: string };
+    let current: { answer: Answer; handler: (event: unknown) => Promise<Answer>; event: unknown };
+    const send = (res: ServerResponse, answer: Answer) => {
+      res.statusCode = answer.statusCode ?? 200;
+      for (const [name, value] of Object.entries(answer.headers ?? {})) {
         res.setHeader(name, String(value));
       }
-      res.end(fixedAnswer.body ?? "");
+      res.end(answer.body ?? "");
+    };
+    const loopbackServer = createServer((req, res) => {
+      if (req.url?.startsWith("/echo/")) return send(res, current.answer);
+      void current.handler(current.event).then((answer) => send(res, answer));
     });
-    const loopback = { url: `http://127.0.0.1:${await listen(loopbackServer, 0, "127.0.0.1")}` };
+    const loopback = `http://127.0.0.1:${await listen(loopbackServer, 0, "127.0.0.1")}`;
     try {
       const user = await signUpBenchUser(stack.url, `bench-${Date.now()}@example.com`);
       const headers = await user.headers();
@@ -155,7 +162,7 @@ const apiLatency: BenchSection = {
         const record = routes[routeKey as keyof typeof routes];
         const file = record.handler.slice(0, record.handler.lastIndexOf("."));
         const { handler } = (await import(path.join(repoRoot, `${file}.ts`))) as {
-          handler: (event: unknown) => Promise<{ statusCode?: number }>;
+          handler: (event: unknown) => Promise<Answer>;
         };
         const endpoint = `${stack.url}${route}`;
         for (let i = 0; i < 10; i++) {
@@ -181,39 +188,43 @@ const apiLatency: BenchSection = {
         };
         const answer = await handler(event);
         if (answer.statusCode !== 200) throw new Error(`${route} direct got ${answer.statusCode}`);
-        fixedAnswer = answer;
+        current = { answer, handler, event };
+        const adapter: Timings[] = [];
+        const behindHttp: Timings[] = [];
+        const roundTrip: Timings[] = [];
+        const invoked: Timings[] = [];
+        const bareCalls: Timings[] = [];
+        const overHttp = [
+          { runs: adapter, url: endpoint },
+          { runs: behindHttp, url: `${loopback}/handler${route}` },
+          { runs: roundTrip, url: `${loopback}/echo${route}` },
+        ];
+        const load = { headers: token, clients: 1, ...API_CLIENT };
         // Every row's path as warm as the others before any is timed: the direct calls would
         // otherwise run code the adapter's requests had just warmed up for them.
         const untimed = { maxRequests: 0, durationMs: 0, warmUp: WARM_UP };
-        await runHttpLoad({ endpoint, headers: token, clients: 1, ...API_CLIENT, ...untimed });
+        for (const { url } of overHttp) await runHttpLoad({ endpoint: url, ...load, ...untimed });
         await timeInProcess(() => handler(event), untimed);
         await timeInProcess(calls, untimed);
-        const http: Timings[] = [];
-        const roundTrip: Timings[] = [];
-        const invoked: Timings[] = [];
-        const direct: Timings[] = [];
         for (let round = 0; round < ROUNDS; round++) {
-          const load = { headers: token, clients: 1, ...PER_ROUND, ...API_CLIENT };
-          http.push(await runHttpLoad({ endpoint, ...load }));
-          roundTrip.push(await runHttpLoad({ endpoint: `${loopback.url}${route}`, ...load }));
+          for (const { runs, url } of overHttp) {
+            runs.push(await runHttpLoad({ endpoint: url, ...load, ...PER_ROUND }));
+          }
           invoked.push(await timeInProcess(() => handler(event), PER_ROUND));
-          direct.push(await timeInProcess(calls, PER_ROUND));
+          bareCalls.push(await timeInProcess(calls, PER_ROUND));
         }
-        const bareP50 = median(joined(direct).latencies);
-        rows.push({ operation: `GET ${route} (local adapter)`, ...summary(joined(http), bareP50) });
-        rows.push({
-          operation: "  HTTP round trip alone",
-          ...summary(joined(roundTrip), bareP50),
-        });
-        rows.push({
-          operation: "  handler called directly",
-          ...summary(joined(invoked), bareP50),
-        });
-        rows.push({ operation: `  bare ${bare}`, ...summary(joined(direct), bareP50) });
+        const bareP50 = median(joined(bareCalls).latencies);
+        const row = (operation: string, runs: Timings[]) =>
+          rows.push({ operation, ...summary(joined(runs), bareP50) });
+        row(`GET ${route} (local adapter)`, adapter);
+        row("  handler behind plain HTTP", behindHttp);
+        row("  HTTP round trip alone", roundTrip);
+        row("  handler called directly", invoked);
+        row(`  bare ${bare}`, bareCalls);
       }
       console.table(rows);
       console.log(
-        "(HTTP round trip alone: the same client against a server in this process that answers every request at once with the route's answer, without the adapter or the handler)",
+        "(the same client for every HTTP row. Handler behind plain HTTP: a server in this process calls the handler with a ready-made event and writes its answer, without the adapter's routing and event building. HTTP round trip alone: that server sends the route's answer back at once)",
       );
 
       const endpoint = `${stack.url}/api/auth/user`;
