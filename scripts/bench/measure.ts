@@ -47,15 +47,48 @@ export interface LoadOptions {
    */
   bodyFor?: string;
   headersFor?: string;
+  /**
+   * "fetch" (undici, the default) or "node:http" with a keep-alive agent, the client the AWS SDK
+   * talks to dynalite with: the `api` section compares its HTTP rows with bare SDK calls, so it
+   * uses the SDK's kind of client (docs/performance.md "`api`").
+   */
+  client?: "fetch" | "node:http";
+  /** Requests sent and not timed first, so a fresh worker's client code is warm; default 0. */
+  warmUp?: number;
 }
 
-/** `clients` loops of fetch(endpoint) until `maxRequests` or `durationMs`, on a worker thread. */
+/**
+ * `clients` loops of requests to `endpoint` until `maxRequests` or `durationMs`, on a worker
+ * thread, after `warmUp` untimed ones.
+ */
 export function runHttpLoad(options: LoadOptions): Promise<Timings> {
   const source = `
     const { parentPort, workerData: o } = require("node:worker_threads");
     const bodyFor = o.bodyFor ? new Function("n", o.bodyFor) : () => undefined;
     const headersFor = o.headersFor ? new Function("n", o.headersFor) : () => ({});
+    const http = require("node:http");
+    // One connection per client loop, kept alive between its requests, as fetch's pool does.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: o.clients });
+    const send = o.client === "node:http"
+      ? (init) => new Promise((resolve, reject) => {
+          const request = http.request(o.endpoint, { method: init.method, headers: init.headers, agent }, (response) => {
+            const chunks = [];
+            response.on("data", (chunk) => chunks.push(chunk));
+            response.on("end", () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString() }));
+            response.on("error", reject);
+          });
+          request.on("error", reject);
+          request.end(init.body);
+        })
+      : async (init) => {
+          const response = await fetch(o.endpoint, init);
+          return { status: response.status, body: await response.text() };
+        };
     (async () => {
+      for (let i = 0; i < (o.warmUp ?? 0); i++) {
+        const n = -1 - i;
+        await send({ method: o.method ?? "GET", headers: { ...o.headers, ...headersFor(n) }, body: bodyFor(n) });
+      }
       const latencies = [];
       const statuses = {};
       let errors = 0;
@@ -68,13 +101,12 @@ export function runHttpLoad(options: LoadOptions): Promise<Timings> {
           const init = { method: o.method ?? "GET", headers: { ...o.headers, ...headersFor(n) }, body: bodyFor(n) };
           const t0 = performance.now();
           try {
-            const response = await fetch(o.endpoint, init);
-            const body = await response.text();
-            statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-            if (response.status === (o.okStatus ?? 200)) latencies.push(performance.now() - t0);
+            const { status, body } = await send(init);
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            if (status === (o.okStatus ?? 200)) latencies.push(performance.now() - t0);
             else {
               errors++;
-              firstError ??= response.status + " " + body.slice(0, 200);
+              firstError ??= status + " " + body.slice(0, 200);
             }
           } catch (error) {
             statuses.network = (statuses.network ?? 0) + 1;
@@ -88,9 +120,9 @@ export function runHttpLoad(options: LoadOptions): Promise<Timings> {
   `;
   return new Promise((resolve, reject) => {
     const worker = new Worker(source, { eval: true, workerData: options });
+    // Resolved once the worker is gone, so its teardown does not overlap the next measurement.
     worker.once("message", (result) => {
-      resolve(result);
-      void worker.terminate();
+      void worker.terminate().then(() => resolve(result), reject);
     });
     worker.once("error", reject);
   });

@@ -29,6 +29,26 @@ describe("route matching", () => {
     });
   });
 
+  it("finds a literal route by its method or ANY, the table's first of the two winning", () => {
+    const table = compileRoutes({
+      "ANY /api/ping": { handler: "ping/any.handler" },
+      "GET /api/ping": { handler: "ping/get.handler" },
+      "GET /api/{name}": { handler: "name.handler" },
+      "GET /api/a.b": { handler: "dotted.handler" },
+    });
+    expect(matchRoute(table, "GET", "/api/ping")?.route.handler).toBe("ping/any.handler");
+    expect(matchRoute(table, "POST", "/api/ping")?.route.handler).toBe("ping/any.handler");
+    expect(matchRoute(table, "GET", "/api/a.b")).toMatchObject({
+      route: { handler: "dotted.handler" },
+      pathParameters: {},
+    });
+    // A literal route's path is not a pattern: "." matches a dot only.
+    expect(matchRoute(table, "GET", "/api/axb")).toMatchObject({
+      route: { handler: "name.handler" },
+      pathParameters: { name: "axb" },
+    });
+  });
+
   it("matches method and whole path only", () => {
     expect(matchRoute(compiled, "DELETE", "/api/sites/s_1")).toBeUndefined();
     expect(matchRoute(compiled, "GET", "/api/sites/s_1/extra")).toBeUndefined();

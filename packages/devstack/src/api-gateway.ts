@@ -12,14 +12,26 @@ interface CompiledRoute {
   routeKey: string;
   method: string;
   handler: string;
+  path: string;
   pattern: RegExp;
   params: string[];
   /** Literal segments first, then fewer parameters: API Gateway's "most specific" order. */
   rank: [number, number, number];
 }
 
-export function compileRoutes(routes: Record<string, { handler: string }>): CompiledRoute[] {
-  return Object.entries(routes)
+export interface RouteTable {
+  /** In API Gateway's "most specific" order. */
+  ordered: CompiledRoute[];
+  /**
+   * "METHOD /path" of each route without parameters, to its place in `ordered`. Such a route
+   * matches its own path only and comes before every route with parameters, so a request it
+   * matches is found here at once instead of by trying every pattern.
+   */
+  literal: Map<string, number>;
+}
+
+export function compileRoutes(routes: Record<string, { handler: string }>): RouteTable {
+  const ordered = Object.entries(routes)
     .map(([routeKey, { handler }]) => {
       const [method = "", path = ""] = routeKey.split(" ");
       const params: string[] = [];
@@ -41,16 +53,29 @@ export function compileRoutes(routes: Record<string, { handler: string }>): Comp
         routeKey,
         method: method.toUpperCase(),
         handler,
+        path,
         pattern: new RegExp(`^${source}$`),
         params,
         rank: [greedy, params.length, -path.length] as [number, number, number],
       };
     })
     .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2]);
+  const literal = new Map<string, number>();
+  ordered.forEach((route, index) => {
+    const key = `${route.method} ${route.path}`;
+    if (route.params.length === 0 && !literal.has(key)) literal.set(key, index);
+  });
+  return { ordered, literal };
 }
 
-export function matchRoute(compiled: CompiledRoute[], method: string, path: string) {
-  for (const route of compiled) {
+export function matchRoute(table: RouteTable, method: string, path: string) {
+  const own = table.literal.get(`${method} ${path}`);
+  const any = table.literal.get(`ANY ${path}`);
+  const first = own === undefined ? any : any === undefined ? own : Math.min(own, any);
+  const literal = first === undefined ? undefined : table.ordered[first];
+  if (literal) return { route: literal, pathParameters: {} as Record<string, string> };
+  for (const route of table.ordered) {
+    if (route.params.length === 0) continue;
     if (route.method !== "ANY" && route.method !== method) continue;
     const match = route.pattern.exec(path);
     if (!match) continue;
@@ -88,18 +113,20 @@ export function createApiGateway(
   loader: HandlerLoader,
   edgeHeaders: Record<string, string> = {},
 ) {
-  const compiled = compileRoutes(routes);
-  return async (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => {
-    const match = matchRoute(compiled, req.method ?? "GET", path);
+  const table = compileRoutes(routes);
+  return async (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => {
+    const path = url.pathname;
+    const match = matchRoute(table, req.method ?? "GET", path);
     if (!match) {
       sendJson(res, 404, errorJson("not_found", `No route for ${req.method} ${path}`));
       return;
     }
-    const event = buildHttpEvent(req, body, {
-      routeKey: match.route.routeKey,
-      pathParameters: match.pathParameters,
-      apiId: "local",
-    });
+    const event = buildHttpEvent(
+      req,
+      body,
+      { routeKey: match.route.routeKey, pathParameters: match.pathParameters, apiId: "local" },
+      url,
+    );
     const country = event.headers[LOCAL_VIEWER_COUNTRY_HEADER];
     const address =
       event.headers[LOCAL_VIEWER_ADDRESS_HEADER] ?? event.requestContext.http.sourceIp;

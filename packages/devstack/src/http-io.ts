@@ -5,6 +5,11 @@ export class PayloadTooLarge extends Error {}
 
 /** API Gateway refuses bodies over 10 MB; so does the local stack. */
 export async function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> {
+  // Neither header: HTTP/1.1 says the request has no body, so there is nothing to wait for.
+  const length = req.headers["content-length"];
+  if (req.headers["transfer-encoding"] === undefined && (length === undefined || length === "0")) {
+    return Buffer.alloc(0);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

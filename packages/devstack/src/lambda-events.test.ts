@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBody } from "./http-io";
@@ -76,6 +76,16 @@ describe("payload 2.0 events", () => {
     expect(empty.queryStringParameters).toBeUndefined();
     expect(empty.cookies).toBeUndefined();
   });
+
+  it("gives every request an id of its own", async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const { requestContext } = await eventFor({ method: "GET" });
+      expect(requestContext.requestId).toMatch(/^[A-Za-z0-9+/]{16}$/);
+      ids.add(requestContext.requestId);
+    }
+    expect(ids.size).toBe(300);
+  });
 });
 
 describe("writing handler results", () => {
@@ -95,6 +105,29 @@ describe("writing handler results", () => {
     expect(response.headers.get("x-thing")).toBe("yes");
     expect(response.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
     expect(await response.text()).toBe("hello");
+  });
+
+  it("sends the body with its Content-Length, as API Gateway does, and none for a 204", async () => {
+    const raw = (result: unknown) =>
+      new Promise<{ headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = request(url, { headers: { "x-result": JSON.stringify(result) } }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => {
+            body += chunk;
+          });
+          res.on("end", () => resolve({ headers: res.headers, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const ok = await raw({ statusCode: 200, body: "héllo" });
+    expect(ok.headers["content-length"]).toBe(String(Buffer.byteLength("héllo")));
+    expect(ok.headers["transfer-encoding"]).toBeUndefined();
+    expect(ok.body).toBe("héllo");
+    const none = await raw({ statusCode: 204, body: "" });
+    expect(none.headers["content-length"]).toBeUndefined();
+    expect(none.headers["transfer-encoding"]).toBeUndefined();
   });
 
   it("answers a result without statusCode as 200 JSON, as API Gateway does", async () => {

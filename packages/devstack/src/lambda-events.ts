@@ -19,12 +19,13 @@ export interface EventTarget {
   apiId: string;
 }
 
+/** `url`: the request's URL when the caller has parsed it already. */
 export function buildHttpEvent(
   req: IncomingMessage,
   body: Buffer,
   target: EventTarget,
+  url = new URL(req.url ?? "/", "http://local"),
 ): APIGatewayProxyEventV2 {
-  const url = new URL(req.url ?? "/", "http://local");
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
   // rawHeaders keeps repeats apart; AWS joins repeated headers with commas.
@@ -74,8 +75,7 @@ export function buildHttpEvent(
         sourceIp,
         userAgent: headers["user-agent"] ?? "",
       },
-      // API Gateway's ids are 16 base64 characters; handlers only log and echo them.
-      requestId: randomBytes(12).toString("base64"),
+      requestId: requestId(),
       routeKey: target.routeKey,
       stage: "$default",
       time: clfTime(now),
@@ -98,22 +98,47 @@ export function writeHttpResult(res: ServerResponse, result: unknown) {
           headers: { "content-type": "application/json" },
           body: result === undefined ? "" : JSON.stringify(result),
         };
-  const headers: Record<string, string | string[]> = {};
+  res.statusCode = structured.statusCode ?? 200;
   for (const [name, value] of Object.entries(structured.headers ?? {})) {
-    headers[name.toLowerCase()] = String(value);
+    res.setHeader(name.toLowerCase(), String(value));
   }
-  if (structured.cookies?.length) headers["set-cookie"] = structured.cookies;
+  if (structured.cookies?.length) res.setHeader("set-cookie", structured.cookies);
   const body = structured.body ?? "";
-  const bytes = structured.isBase64Encoded
-    ? Buffer.from(body, "base64")
-    : Buffer.from(body, "utf8");
-  res.writeHead(structured.statusCode ?? 200, headers);
-  res.end(bytes);
+  // Head and body in one write, with the body's Content-Length as API Gateway sends it (it has
+  // the whole body from the function), not in chunks; none for a 204 or 304.
+  res.end(structured.isBase64Encoded ? Buffer.from(body, "base64") : body);
 }
 
-/** "22/Nov/2025:23:07:00 +0000", the format API Gateway puts in requestContext.time. */
+const ID_BYTES = 12;
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+
+/**
+ * API Gateway's ids are 16 base64 characters; handlers only log and echo them. Cut from a pool
+ * of random bytes filled once per 256 requests rather than with a call of its own each.
+ */
+function requestId() {
+  if (idOffset + ID_BYTES > idPool.length) {
+    idPool = randomBytes(ID_BYTES * 256);
+    idOffset = 0;
+  }
+  idOffset += ID_BYTES;
+  return idPool.toString("base64", idOffset - ID_BYTES, idOffset);
+}
+
+const MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
+let clfSecond = Number.NaN;
+let clfText = "";
+
+/**
+ * "22/Nov/2025:23:07:00 +0000", the format API Gateway puts in requestContext.time; written
+ * once per second.
+ */
 function clfTime(date: Date) {
-  const months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
+  const second = Math.floor(date.getTime() / 1000);
+  if (second === clfSecond) return clfText;
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(date.getUTCDate())}/${months[date.getUTCMonth()]}/${date.getUTCFullYear()}:${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
+  clfSecond = second;
+  clfText = `${pad(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}:${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
+  return clfText;
 }

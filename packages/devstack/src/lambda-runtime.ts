@@ -17,6 +17,8 @@ export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
 export function createHandlerLoader(root = repoRoot) {
   const cache = new Map<string, Promise<LambdaHandler>>();
+  /** The handlers already imported, to call without waiting on their import again. */
+  const loaded = new Map<string, LambdaHandler>();
 
   async function importHandler(name: string): Promise<LambdaHandler> {
     const dot = name.lastIndexOf(".");
@@ -31,17 +33,20 @@ export function createHandlerLoader(root = repoRoot) {
   return {
     /** Imported once per name, like a warm Lambda container. */
     load(name: string): Promise<LambdaHandler> {
-      let loaded = cache.get(name);
-      if (!loaded) {
-        loaded = importHandler(name);
-        // A failed import (a syntax error being fixed) is retried on the next request.
-        loaded.catch(() => cache.delete(name));
-        cache.set(name, loaded);
+      let loading = cache.get(name);
+      if (!loading) {
+        loading = importHandler(name);
+        loading.then(
+          (handler) => loaded.set(name, handler),
+          // A failed import (a syntax error being fixed) is retried on the next request.
+          () => cache.delete(name),
+        );
+        cache.set(name, loading);
       }
-      return loaded;
+      return loading;
     },
     async invoke(name: string, event: unknown): Promise<unknown> {
-      const handler = await this.load(name);
+      const handler = loaded.get(name) ?? (await this.load(name));
       return handler(event, lambdaContext(name));
     },
   };
@@ -49,8 +54,16 @@ export function createHandlerLoader(root = repoRoot) {
 
 export type HandlerLoader = ReturnType<typeof createHandlerLoader>;
 
+const functionNames = new Map<string, string>();
+const noop = () => {};
+const remainingUntil = (deadline: number) => Math.max(0, deadline - Date.now());
+
 function lambdaContext(handlerName: string): Context {
-  const functionName = `local-${handlerName.replace(/[^\w-]+/g, "-")}`.slice(0, 64);
+  let functionName = functionNames.get(handlerName);
+  if (functionName === undefined) {
+    functionName = `local-${handlerName.replace(/[^\w-]+/g, "-")}`.slice(0, 64);
+    functionNames.set(handlerName, functionName);
+  }
   const deadline = Date.now() + 30_000;
   return {
     callbackWaitsForEmptyEventLoop: true,
@@ -61,9 +74,10 @@ function lambdaContext(handlerName: string): Context {
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: "local",
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
+    // Shared and bound functions rather than closures made per call.
+    getRemainingTimeInMillis: remainingUntil.bind(undefined, deadline),
+    done: noop,
+    fail: noop,
+    succeed: noop,
   };
 }

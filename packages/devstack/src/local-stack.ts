@@ -140,9 +140,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   async function route(req: IncomingMessage, res: ServerResponse) {
     try {
       await ready;
-      const urlPath = new URL(req.url ?? "/", "http://local").pathname;
+      const url = new URL(req.url ?? "/", "http://local");
+      const urlPath = url.pathname;
       if (urlPath === "/api" || urlPath.startsWith("/api/")) {
-        return await api(req, res, urlPath, await readBody(req));
+        return await api(req, res, url, await readBody(req));
       }
       if (urlPath === "/webhooks/stripe") {
         if (req.method !== "POST")

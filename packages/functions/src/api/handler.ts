@@ -171,7 +171,7 @@ export function api<
       cookies: event.cookies,
     });
     if (!token) throw new UnauthorizedError("Unauthorized");
-    requireSameSite(event, Config.APP_URL);
+    requireSameSite(event, appUrl());
     const identity = await identify(token, event, record, attempt);
     attempt.userId = identity.userId;
     const actor = await resolveActor(
@@ -191,6 +191,14 @@ export function api<
     });
   });
   return Object.assign(handler, { contract: options });
+}
+
+let appUrlValue: string | undefined;
+
+/** Config.APP_URL, read once: sst/node fixes Config when it is imported. */
+function appUrl(): string {
+  appUrlValue ??= Config.APP_URL;
+  return appUrlValue;
 }
 
 /**
@@ -264,25 +272,34 @@ function validateRequest(
   event: APIGatewayProxyEventV2,
 ) {
   const fields: Record<string, string> = {};
-  const check = (part: "body" | "query" | "path", schema: Schema | undefined, input: unknown) => {
-    if (!schema) return input;
-    const parsed = schema.safeParse(input);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) {
-      const path = issue.path.map(String).join(".");
-      const key = part === "body" ? path || "body" : path ? `${part}.${path}` : part;
-      // The first message per field is the one a person should fix first.
-      fields[key] ??= issue.message;
-    }
-    return undefined;
-  };
-  const body = options.ignoreBody ? undefined : check("body", options.body, parseJsonBody(event));
-  const query = check("query", options.query, event.queryStringParameters ?? {});
-  const params = check("path", options.params, event.pathParameters ?? {});
+  const body = options.ignoreBody
+    ? undefined
+    : checkPart(fields, "body", options.body, parseJsonBody(event));
+  const query = checkPart(fields, "query", options.query, event.queryStringParameters ?? {});
+  const params = checkPart(fields, "path", options.params, event.pathParameters ?? {});
   if (Object.keys(fields).length > 0) {
     throw new BadRequest("validation_failed", "The request is not valid", fields);
   }
   return { body, query, params };
+}
+
+/** One part's parsed value, or undefined with its problems added to `fields`. */
+function checkPart(
+  fields: Record<string, string>,
+  part: "body" | "query" | "path",
+  schema: Schema | undefined,
+  input: unknown,
+) {
+  if (!schema) return input;
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.map(String).join(".");
+    const key = part === "body" ? path || "body" : path ? `${part}.${path}` : part;
+    // The first message per field is the one a person should fix first.
+    fields[key] ??= issue.message;
+  }
+  return undefined;
 }
 
 function errorResult(error: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
