@@ -91,11 +91,17 @@ export const s3Service: LocalService = {
   },
 };
 
+/** A queue the service's start() has made, or a clear error when asked for one too early. */
+function started(queue: LocalQueue | undefined, name: string): LocalQueue {
+  if (!queue) throw new Error(`The ${name} queue has not started`);
+  return queue;
+}
+
 /**
  * The queues behind one SQS endpoint (the SDK takes one AWS_ENDPOINT_URL_SQS): the jobs queue
  * feeding the audit worker, the domain events queue feeding the notifications consumer
- * (stacks/Events.ts), and the page-views queue feeding the page-views consumer in batches
- * (stacks/Analytics.ts). GET /__devstack/queue, /__devstack/events and /__devstack/page-views
+ * (stacks/Events.ts), the page-views queue feeding the page-views consumer in batches
+ * (stacks/Analytics.ts), and the webhook deliveries queue feeding the sender (stacks/Events.ts). GET /__devstack/queue, /__devstack/events and /__devstack/page-views
  * show them.
  */
 export function jobsQueueService(options: {
@@ -116,22 +122,10 @@ export function jobsQueueService(options: {
     webhooks(): LocalQueue;
   } = {
     name: "jobs-queue",
-    queue() {
-      if (!queue) throw new Error("The jobs queue has not started");
-      return queue;
-    },
-    events() {
-      if (!eventsQueue) throw new Error("The events queue has not started");
-      return eventsQueue;
-    },
-    pageViews() {
-      if (!pageViewsQueue) throw new Error("The page-views queue has not started");
-      return pageViewsQueue;
-    },
-    webhooks() {
-      if (!webhooksQueue) throw new Error("The webhook deliveries queue has not started");
-      return webhooksQueue;
-    },
+    queue: () => started(queue, "jobs"),
+    events: () => started(eventsQueue, "events"),
+    pageViews: () => started(pageViewsQueue, "page-views"),
+    webhooks: () => started(webhooksQueue, "webhook deliveries"),
     async start({ host, names, loader }) {
       const jobs = new LocalQueue({
         name: names.queue,

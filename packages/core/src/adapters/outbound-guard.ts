@@ -182,6 +182,23 @@ export function parseOutboundUrl(input: string): URL {
 }
 
 /**
+ * What a sender that connects through `guardedLookup` checks before connecting: whether the
+ * host is allowlisted, and whether it is an IP literal that is not public. A literal is never
+ * looked up, so the socket's lookup cannot refuse it; named hosts are refused there.
+ */
+export function preconnectCheck(
+  url: URL,
+  allowHosts: readonly string[],
+): { allowlisted: boolean; blockedLiteral: boolean } {
+  const allowlisted = isAllowlisted(url, allowHosts);
+  const host = stripBrackets(url.hostname);
+  return {
+    allowlisted,
+    blockedLiteral: !allowlisted && ipaddr.isValid(host) && !isPublicAddress(host),
+  };
+}
+
+/**
  * Resolves the URL's host and returns the parsed URL when every address is public (or the
  * host is allowlisted). Throws ValidationError for how the URL is written and
  * OutboundBlockedError (422) for where it points.

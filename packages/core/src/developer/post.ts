@@ -5,14 +5,8 @@
  * delivery, so no answer can send the delivery inward.
  */
 import https from "node:https";
-import ipaddr from "ipaddr.js";
 import { guardedLookup } from "../adapters/guarded-lookup";
-import {
-  isAllowlisted,
-  isPublicAddress,
-  OUTBOUND_MESSAGES,
-  parseOutboundUrl,
-} from "../adapters/outbound-guard";
+import { OUTBOUND_MESSAGES, parseOutboundUrl, preconnectCheck } from "../adapters/outbound-guard";
 
 /** A receiver must answer within this; Standard Webhooks' senders allow about as long. */
 export const POST_TIMEOUT_MS = 15_000;
@@ -64,9 +58,8 @@ export async function postWebhook(
   }
   if (url.protocol !== "https:")
     return { ok: false, durationMs: 0, error: "Only https:// endpoints receive webhooks" };
-  const allowlisted = isAllowlisted(url, opts.allowHosts ?? []);
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!allowlisted && ipaddr.isValid(host) && !isPublicAddress(host)) {
+  const { allowlisted, blockedLiteral } = preconnectCheck(url, opts.allowHosts ?? []);
+  if (blockedLiteral) {
     return { ok: false, durationMs: 0, error: OUTBOUND_MESSAGES.notPublic };
   }
   const timeoutMs = opts.timeoutMs ?? POST_TIMEOUT_MS;

@@ -9,7 +9,7 @@ import type { LookupFunction } from "node:net";
 import tls from "node:tls";
 import ipaddr from "ipaddr.js";
 import { guardedLookup } from "../adapters/guarded-lookup";
-import { isAllowlisted, isPublicAddress, parseOutboundUrl } from "../adapters/outbound-guard";
+import { parseOutboundUrl, preconnectCheck } from "../adapters/outbound-guard";
 
 export interface CheckResult {
   ok: boolean;
@@ -126,9 +126,8 @@ export async function checkSite(address: string, opts: CheckOptions = {}): Promi
   } catch (error) {
     return { ok: false, responseMs: 0, error: reason(error) };
   }
-  const allowlisted = isAllowlisted(url, opts.allowHosts ?? []);
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!allowlisted && ipaddr.isValid(host) && !isPublicAddress(host)) {
+  const { allowlisted, blockedLiteral } = preconnectCheck(url, opts.allowHosts ?? []);
+  if (blockedLiteral) {
     return { ok: false, responseMs: 0, error: "This address is not reachable from our servers" };
   }
   const lookup = guardedLookup(allowlisted);
