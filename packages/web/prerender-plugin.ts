@@ -13,6 +13,7 @@ import { build, type Plugin, type ResolvedConfig } from "vite";
 import { PRERENDERED_PAGES } from "./prerendered-pages";
 import { APP_SCRIPTS_ID, type AppScripts } from "./src/prerender/app-scripts";
 import type { RenderedPage } from "./src/prerender/render-page";
+import { type ManifestChunk, staticClosure } from "./vite-manifest";
 
 const ENTRY = "src/prerender/render-page.tsx";
 /** The pre-rendered pages' only script (src/prerender/boot.ts), a second input of the build. */
@@ -28,24 +29,12 @@ export interface BootScript {
   preload: string[];
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
 /** The boot script's chunk and its static imports, from Vite's manifest. */
 export function bootScript(manifest: Record<string, ManifestChunk>): BootScript {
   const chunk = manifest[BOOT_ENTRY];
   if (!chunk) throw new Error(`The build has no ${BOOT_ENTRY} entry`);
-  const preload = new Set<string>();
-  const visit = (key: string) => {
-    const imported = manifest[key];
-    if (!imported || preload.has(`/${imported.file}`)) return;
-    preload.add(`/${imported.file}`);
-    for (const next of imported.imports ?? []) visit(next);
-  };
-  for (const key of chunk.imports ?? []) visit(key);
-  return { src: `/${chunk.file}`, preload: [...preload] };
+  const [, ...imports] = staticClosure(manifest, BOOT_ENTRY);
+  return { src: `/${chunk.file}`, preload: imports.map((file) => `/${file}`) };
 }
 
 /**

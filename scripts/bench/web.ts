@@ -23,17 +23,15 @@ import puppeteer from "puppeteer-core";
 import { build } from "vite";
 import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
 import { PRERENDERED_PAGES } from "../../packages/web/prerendered-pages";
+import { type ManifestChunk, staticClosure } from "../../packages/web/vite-manifest";
 
 const webRoot = path.resolve(import.meta.dirname, "../../packages/web");
 /** The bench builds into its own folder: packages/web/dist may be serving someone's tests. */
 let dist = "";
 
-interface ManifestChunk {
-  file: string;
+interface RouteManifestChunk extends ManifestChunk {
   src?: string;
-  isEntry?: boolean;
   isDynamicEntry?: boolean;
-  imports?: string[];
 }
 
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
@@ -82,28 +80,11 @@ async function pageScripts(url: string): Promise<PageScripts> {
   }
 }
 
-function readManifest(): Record<string, ManifestChunk> {
+function readManifest(): Record<string, RouteManifestChunk> {
   return JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<
     string,
-    ManifestChunk
+    RouteManifestChunk
   >;
-}
-
-/** A chunk's file and the files of everything it imports statically, skipping `known`. */
-function staticClosure(
-  manifest: Record<string, ManifestChunk>,
-  key: string,
-  known: ReadonlySet<string> = new Set(),
-): Set<string> {
-  const files = new Set<string>();
-  const visit = (name: string) => {
-    const c = manifest[name];
-    if (!c || files.has(c.file) || known.has(c.file)) return;
-    files.add(c.file);
-    for (const dep of c.imports ?? []) visit(dep);
-  };
-  visit(key);
-  return files;
 }
 
 /**
