@@ -2,6 +2,11 @@
  * The HTTP API. Its routes are the records of packages/functions/src/routes.ts, one Lambda per
  * route, each granted exactly what its record names (stacks/grants.ts). Browsers reach it only
  * through the portal's CloudFront distribution (stacks/Web.ts): same origin, so no CORS.
+ *
+ * A route costs six CloudFormation resources (function, role, policy, invoke permission,
+ * integration, route) and a stack may hold 500, so the routes' resources live in one stack
+ * per area of the product (ROUTE_STACKS) and the Api stack keeps the HTTP API itself
+ * (docs/decisions.md, "API routes in several stacks").
  */
 
 import { ORIGIN_VERIFY_ENV } from "@portal/functions/api/origin-verify";
@@ -11,7 +16,14 @@ import {
   type aws_secretsmanager as secretsmanager,
 } from "aws-cdk-lib";
 import type { Construct } from "constructs";
-import { type ApiRouteProps, Api as HttpApi, type StackContext, use } from "sst/constructs";
+import {
+  type ApiRouteProps,
+  type App,
+  Api as HttpApi,
+  Stack,
+  type StackContext,
+  use,
+} from "sst/constructs";
 import { Analytics } from "./Analytics";
 import { Events } from "./Events";
 import { type GrantResources, grantsProps } from "./grants";
@@ -33,7 +45,50 @@ export const THROTTLE = {
   "POST /api/collect": { rate: 100, burst: 200 },
 } as const;
 
-/** Builds the HTTP API for a route table ("METHOD /path" → record). */
+/**
+ * Which stack holds a route's resources, by the folder of its handler
+ * (packages/functions/src/api/<folder>/…): a route never moves between stacks unless its
+ * handler moves, since CloudFormation would try to create it in the new stack while the old
+ * one still holds its route key. Each stack's name is the API's id followed by the key here
+ * ("ApiBilling"). Routes with their own throttling stay in the API's stack: the stage names
+ * them, so they must be created with it.
+ */
+export const ROUTE_STACKS = {
+  Customer: [
+    "auth",
+    "questionnaires",
+    "dashboard",
+    "activities",
+    "sites",
+    "tickets",
+    "notifications",
+  ],
+  Billing: ["billing"],
+  Tools: ["seo", "lighthouse", "analytics", "developer"],
+  Staff: ["staff"],
+} as const satisfies Record<string, readonly string[]>;
+
+/** The ROUTE_STACKS key for a record, from its handler's folder. */
+export function routeStackOf(
+  routeKey: string,
+  record: RouteRecord,
+  stacks: Readonly<Record<string, readonly string[]>> = ROUTE_STACKS,
+): string {
+  const folder = /^packages\/functions\/src\/api\/([^/]+)\//.exec(record.handler)?.[1];
+  const stack = Object.keys(stacks).find((name) => folder && stacks[name]?.includes(folder));
+  if (!stack) {
+    throw new Error(
+      `${routeKey}: no stack holds the handler folder "${folder ?? record.handler}"; add it to ROUTE_STACKS in stacks/Api.ts`,
+    );
+  }
+  return stack;
+}
+
+/**
+ * Builds the HTTP API for a route table ("METHOD /path" → record): the API, its stage and the
+ * throttled routes in `scope`'s stack, every other route in its area's stack (ROUTE_STACKS),
+ * created on the app beside it. Answers the API and those stacks.
+ */
 export function createApi(
   scope: Construct,
   id: string,
@@ -41,10 +96,17 @@ export function createApi(
   resources: ApiResources,
 ) {
   const { config, originSecret } = resources;
-  const apiRoutes: Record<string, ApiRouteProps<string>> = {};
+  const ownRoutes: Record<string, ApiRouteProps<string>> = {};
+  const areaRoutes = new Map<string, Record<string, ApiRouteProps<string>>>();
   for (const [routeKey, record] of Object.entries(routeTable)) {
     const granted = grantsProps(routeGrants(routeKey, record), resources);
-    apiRoutes[routeKey] = {
+    let group = ownRoutes;
+    if (!(routeKey in THROTTLE)) {
+      const area = routeStackOf(routeKey, record);
+      group = areaRoutes.get(area) ?? {};
+      areaRoutes.set(area, group);
+    }
+    group[routeKey] = {
       function: {
         handler: record.handler,
         ...granted,
@@ -75,7 +137,14 @@ export function createApi(
     // Browsers call it on the SPA's own origin, through CloudFront: no cross-origin caller is
     // ever allowed (SST's default would allow every origin).
     cors: false,
-    routes: apiRoutes,
+    routes: ownRoutes,
+  });
+  // SST's Api puts a route's function, integration, permission and route in the scope given.
+  const app = scope.node.root as App;
+  const routeStacks = [...areaRoutes].map(([area, group]) => {
+    const stack = new Stack(app, `${id}${area}`);
+    api.addRoutes(stack, group);
+    return stack;
   });
 
   const stage = api.cdk.httpApi.defaultStage?.node.defaultChild as apigatewayv2.CfnStage;
@@ -94,7 +163,7 @@ export function createApi(
       stage.addDependency(child);
     }
   }
-  return api;
+  return { api, routeStacks };
 }
 
 export function Api({ stack }: StackContext) {
@@ -102,7 +171,7 @@ export function Api({ stack }: StackContext) {
   const { queue } = use(Jobs);
   const { queue: events, webhooks } = use(Events);
   const { queue: pageViews } = use(Analytics);
-  const api = createApi(stack, "Api", routes, {
+  const { api, routeStacks } = createApi(stack, "Api", routes, {
     table,
     bucket,
     config,
@@ -113,5 +182,5 @@ export function Api({ stack }: StackContext) {
     originSecret,
   });
   stack.addOutputs({ ApiUrl: api.url });
-  return { api };
+  return { api, routeStacks };
 }

@@ -96,6 +96,23 @@ function httpsOrigin(value: string): string | undefined {
 }
 
 /**
+ * The SPA's dev server on the developer's machine, http://localhost:<port> or 127.0.0.1: the
+ * portal's origin in a personal stage run with `npm run dev` (docs/development.md). Accepted as
+ * APP_URL and a Clerk party in every stage but prod.
+ */
+function devServerOrigin(stage: string, value: string): string | undefined {
+  if (stage === "prod") return;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" || !["localhost", "127.0.0.1"].includes(url.hostname)) return;
+    if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) return;
+    return url.origin;
+  } catch {
+    return;
+  }
+}
+
+/**
  * A Clerk publishable key is `pk_test_` or `pk_live_` followed by base64("<frontend api host>$").
  * Returns the host, or undefined when the value is not such a key.
  */
@@ -119,13 +136,16 @@ export function readStageSettings(
   const problems: string[] = [];
   const value = (name: string) => env[name]?.trim() ?? "";
 
-  const appUrl = httpsOrigin(value("APP_URL"));
+  const portalOrigin = (raw: string) => httpsOrigin(raw) ?? devServerOrigin(stage, raw);
+  const appUrl = portalOrigin(value("APP_URL"));
   if (!appUrl)
-    problems.push("APP_URL must be the SPA's public https origin, e.g. https://portal.example.com");
+    problems.push(
+      "APP_URL must be the SPA's public https origin, e.g. https://portal.example.com (outside prod, or the dev server's http://localhost:5173)",
+    );
 
   const partiesRaw = value("CLERK_AUTHORIZED_PARTIES");
   const parties = partiesRaw ? partiesRaw.split(",").map((p) => p.trim()) : appUrl ? [appUrl] : [];
-  const partyOrigins = parties.map(httpsOrigin);
+  const partyOrigins = parties.map(portalOrigin);
   if (partyOrigins.some((p) => !p)) {
     problems.push(
       "CLERK_AUTHORIZED_PARTIES must be comma-separated https origins (default: APP_URL)",

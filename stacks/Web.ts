@@ -13,6 +13,7 @@ import {
 import { type StackContext, StaticSite, use } from "sst/constructs";
 import { PRERENDERED_PAGES } from "../packages/web/prerendered-pages";
 import { Api } from "./Api";
+import { devServerEnvironment } from "./dev-server";
 import { Storage } from "./Storage";
 
 /**
@@ -135,7 +136,15 @@ export function Web({ stack, app }: StackContext) {
       // The pre-rendered public pages are made at build time; the sales page's contact address
       // names the host they are served from (docs/pages.md, "Pre-rendered public pages").
       VITE_PUBLIC_HOST: new URL(settings.parameters.APP_URL).hostname,
+      // Under `sst dev` only: where the dev server finds the stage's API (dev-server.ts).
+      ...devServerEnvironment(app, {
+        apiUrl: api.url,
+        originSecret,
+        appUrl: settings.parameters.APP_URL,
+      }),
     },
+    // Under `sst dev` the SPA is the dev server on APP_URL (the SiteUrl output says so).
+    dev: { url: settings.parameters.APP_URL },
     // SST writes an ImportMetaEnv declaration for these variables. Keep it out of the web
     // package, which declares its own (the publishable key is optional there).
     vite: { types: "../../.sst/web-env.d.ts" },

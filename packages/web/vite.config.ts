@@ -3,15 +3,18 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { BOOT_ENTRY, prerender } from "./prerender-plugin";
 import { routeTreeConfig } from "./route-tree.config";
+import { stageServer } from "./stage-proxy";
 
 /** The local stack (`npm start`) listens here; the dev server forwards the same-origin paths. */
 const localStack = "http://127.0.0.1:3000";
 
-export default defineConfig({
+export default defineConfig(async ({ command }) => ({
   // The router plugin must run before the React plugin so it can split route files first.
   // prerender() writes the public pages' HTML once the SPA is built (prerendered-pages.ts).
   plugins: [tanstackRouter(routeTreeConfig), react(), prerender()],
-  server: {
+  // Under `sst bind` (npm run dev:site) the dev server fronts the stage's API as CloudFront
+  // does (stage-proxy.ts); otherwise the local stack.
+  server: (command === "serve" ? await stageServer(process.env) : undefined) ?? {
     proxy: {
       "/api": localStack,
       "/dev-identity": localStack,
@@ -31,4 +34,4 @@ export default defineConfig({
       input: { index: "index.html", boot: BOOT_ENTRY },
     },
   },
-});
+}));

@@ -118,6 +118,12 @@ beforeAll(async () => {
   ).deadLetterTargetArn["Fn::GetAtt"][0] as string;
 });
 
+/** The API's stacks: the HTTP API's own, and one per area of routes (stacks/Api.ts). */
+const apiTemplates = () => [
+  template(Api),
+  ...api.routeStacks.map((stack) => Template.fromStack(stack)),
+];
+
 /** The SES identity and configuration set of validSettings' MAIL_FROM. */
 const sesIdentity: Target = {
   arn: "arn:aws:ses:us-east-1:123456789012:identity/mail.example.com",
@@ -247,7 +253,7 @@ function expectGrants(
 
 describe("Api", () => {
   test("every entry of the route table is an API route, and there are no others", () => {
-    const served = [...routeFunctions(template(Api)).keys()].sort();
+    const served = [...routeFunctions(apiTemplates()).keys()].sort();
     expect(served).toEqual(Object.keys(routes).sort());
     expect(served.length).toBeGreaterThan(0);
   });
@@ -259,11 +265,10 @@ describe("Api", () => {
   });
 
   test("each route's function can do exactly what its record grants", () => {
-    const apiTemplate = template(Api);
-    for (const [routeKey, fn] of routeFunctions(apiTemplate)) {
+    for (const [routeKey, fn] of routeFunctions(apiTemplates())) {
       const record = routes[routeKey as keyof typeof routes];
       try {
-        expectGrants(fn, roleStatements(apiTemplate, fn.roleId), record, routeKey);
+        expectGrants(fn, roleStatements(fn.template, fn.roleId), record, routeKey);
       } catch (error) {
         throw new Error(`${routeKey}: ${(error as Error).message}`);
       }
@@ -271,12 +276,11 @@ describe("Api", () => {
   });
 
   test("a function whose grant is taken away no longer passes the check (the check can fail)", () => {
-    const apiTemplate = template(Api);
-    const [routeKey, fn] = [...routeFunctions(apiTemplate)].find(([key]) =>
+    const [routeKey, fn] = [...routeFunctions(apiTemplates())].find(([key]) =>
       (routes[key as keyof typeof routes].grants as readonly Grant[]).includes("jobs:send"),
     ) ?? ["", undefined];
     if (!fn) throw new Error("no route sends jobs");
-    const statements = roleStatements(apiTemplate, fn.roleId).filter(
+    const statements = roleStatements(fn.template, fn.roleId).filter(
       (s) => !JSON.stringify(s.Action).includes("sqs:SendMessage"),
     );
     expect(() =>
@@ -285,9 +289,8 @@ describe("Api", () => {
   });
 
   test("no API function can reach the dead-letter queue", () => {
-    const apiTemplate = template(Api);
-    for (const fn of routeFunctions(apiTemplate).values()) {
-      const statements = roleStatements(apiTemplate, fn.roleId);
+    for (const fn of routeFunctions(apiTemplates()).values()) {
+      const statements = roleStatements(fn.template, fn.roleId);
       expect(allows(statements, "sqs:ReceiveMessage", { logicalId: deadLettersId })).toBe(false);
       expect(allows(statements, "sqs:SendMessage", { logicalId: deadLettersId })).toBe(false);
     }
@@ -324,7 +327,7 @@ describe("Api", () => {
   });
 
   test("API functions run nodejs24.x ESM bundles on arm64", () => {
-    for (const fn of routeFunctions(template(Api)).values()) {
+    for (const fn of routeFunctions(apiTemplates()).values()) {
       expect(fn.properties.Architectures).toEqual(["arm64"]);
     }
     // The runtime and format are applied when SST bundles (App.finish), so they are read from
@@ -413,7 +416,8 @@ describe("Jobs", () => {
       others,
       queueProps,
       jobsJson.Outputs ?? {},
-      ...[Storage, Api, Webhooks, Web].map((stack) => template(stack).toJSON()),
+      ...[Storage, Webhooks, Web].map((stack) => template(stack).toJSON()),
+      ...apiTemplates().map((api) => api.toJSON()),
     ]);
     expect(everythingElse).not.toContain(deadLettersId);
     // The same search finds the Jobs queue where the worker is allowed to consume it.
@@ -561,8 +565,7 @@ describe("Events", () => {
   });
 
   test("routes that emit events may send to the queue, and no API function may send mail", () => {
-    const apiTemplate = template(Api);
-    const functions = routeFunctions(apiTemplate);
+    const functions = routeFunctions(apiTemplates());
     for (const routeKey of [
       "POST /api/staff/customers/{userId}/tickets/{ticketId}/messages",
       "PATCH /api/staff/customers/{userId}/tickets/{ticketId}",
@@ -572,11 +575,11 @@ describe("Events", () => {
     ]) {
       const fn = functions.get(routeKey);
       if (!fn) throw new Error(`no route ${routeKey}`);
-      const statements = roleStatements(apiTemplate, fn.roleId);
+      const statements = roleStatements(fn.template, fn.roleId);
       expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(true);
     }
     for (const fn of functions.values()) {
-      const statements = roleStatements(apiTemplate, fn.roleId);
+      const statements = roleStatements(fn.template, fn.roleId);
       expect(allows(statements, "ses:SendEmail", sesIdentity)).toBe(false);
       expect(allows(statements, "sqs:SendMessage", { logicalId: eventsDeadLettersId })).toBe(false);
     }
@@ -635,10 +638,9 @@ describe("Outgoing webhooks (docs/developer-api.md)", () => {
     const eventsTemplate = template(Events);
     const consumer = roleStatements(eventsTemplate, lambda(eventsTemplate, "Notifications").roleId);
     expect(allows(consumer, "sqs:SendMessage", { logicalId: webhooksQueueId })).toBe(true);
-    const apiTemplate = template(Api);
-    const senders = [...routeFunctions(apiTemplate)]
+    const senders = [...routeFunctions(apiTemplates())]
       .filter(([, fn]) =>
-        allows(roleStatements(apiTemplate, fn.roleId), "sqs:SendMessage", {
+        allows(roleStatements(fn.template, fn.roleId), "sqs:SendMessage", {
           logicalId: webhooksQueueId,
         }),
       )
@@ -657,12 +659,11 @@ describe("Outgoing webhooks (docs/developer-api.md)", () => {
   });
 
   test("routes an API key can call may record its use, with one narrow UpdateItem; the rest not", () => {
-    const apiTemplate = template(Api);
-    const functions = routeFunctions(apiTemplate);
+    const functions = routeFunctions(apiTemplates());
     const narrow = (key: string) => {
       const fn = functions.get(key);
       if (!fn) throw new Error(`no route ${key}`);
-      return roleStatements(apiTemplate, fn.roleId).some(isKeyUse);
+      return roleStatements(fn.template, fn.roleId).some(isKeyUse);
     };
     expect(narrow("GET /api/sites")).toBe(true);
     expect(narrow("POST /api/tickets")).toBe(true);
@@ -672,7 +673,7 @@ describe("Outgoing webhooks (docs/developer-api.md)", () => {
     // The check can fail: a read route's function without the narrow write does not pass.
     const fn = functions.get("GET /api/sites");
     if (!fn) throw new Error("no GET /api/sites");
-    const without = roleStatements(apiTemplate, fn.roleId).filter((s) => !isKeyUse(s));
+    const without = roleStatements(fn.template, fn.roleId).filter((s) => !isKeyUse(s));
     expect(() => expectGrants(fn, without, routes["GET /api/sites"], "GET /api/sites")).toThrow();
   });
 });
@@ -724,10 +725,9 @@ describe("Analytics (page-view write path)", () => {
       false,
     );
 
-    const apiTemplate = template(Api);
-    const senders = [...routeFunctions(apiTemplate)]
+    const senders = [...routeFunctions(apiTemplates())]
       .filter(([, fn]) =>
-        allows(roleStatements(apiTemplate, fn.roleId), "sqs:SendMessage", {
+        allows(roleStatements(fn.template, fn.roleId), "sqs:SendMessage", {
           logicalId: pageViewsQueueId,
         }),
       )
@@ -1215,10 +1215,9 @@ describe("Uptime checks", () => {
   });
 
   test("the customer's uptime read only reads the table", () => {
-    const apiTemplate = template(Api);
-    const fn = routeFunctions(apiTemplate).get("GET /api/sites/{id}/uptime");
+    const fn = routeFunctions(apiTemplates()).get("GET /api/sites/{id}/uptime");
     if (!fn) throw new Error("no uptime route");
-    const statements = roleStatements(apiTemplate, fn.roleId);
+    const statements = roleStatements(fn.template, fn.roleId);
     expect(allows(statements, "dynamodb:Query", { logicalId: "MainTable" })).toBe(true);
     expect(allows(statements, "dynamodb:PutItem", { logicalId: "MainTable" })).toBe(false);
     expect(allows(statements, "sqs:SendMessage", { logicalId: eventsQueueId })).toBe(false);

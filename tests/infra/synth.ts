@@ -9,9 +9,12 @@
  * The workspace pins the aws-cdk-lib that sst 2.49.8 builds with (2.224.0), so there is one
  * copy and Template.fromStack accepts SST's stacks.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
 import { App, type getStack, Stack } from "sst/constructs";
-import { initProject } from "sst/project.js";
+import { initProject, useProject } from "sst/project.js";
 import config from "../../sst.config";
 
 export const ACCOUNT = "123456789012";
@@ -62,10 +65,23 @@ function applySettings(settings: Record<string, string>) {
   Object.assign(process.env, settings);
 }
 
-export async function createApp(stage: string, settings: Record<string, string>) {
+/**
+ * SST rewrites the generated types folder (<out>/types) on every new App. Test files run in
+ * parallel processes, so each process gets its own out folder: one file's App cannot delete
+ * the folder another's is writing to.
+ */
+const processOutDir = mkdtempSync(path.join(tmpdir(), "sst-synth-"));
+process.on("exit", () => rmSync(processOutDir, { recursive: true, force: true }));
+
+export async function createApp(
+  stage: string,
+  settings: Record<string, string>,
+  mode: "deploy" | "dev" = "deploy",
+) {
   await initProject({ stage });
+  useProject().paths.out = processOutDir;
   applySettings(settings);
-  return new App({ mode: "deploy", stage, name: "site-portal", account: ACCOUNT, region: REGION });
+  return new App({ mode, stage, name: "site-portal", account: ACCOUNT, region: REGION });
 }
 
 type StackFunction = Parameters<typeof getStack>[0];
@@ -82,9 +98,25 @@ export function templatesOf(app: App) {
   };
 }
 
+/** The template of every stack of a synthesised app, by the stack's id without the stage prefix. */
+export function stackTemplates(app: App): Map<string, Template> {
+  app.synth();
+  const prefix = app.logicalPrefixedName("");
+  const result = new Map<string, Template>();
+  for (const child of app.node.children) {
+    if (child instanceof Stack)
+      result.set(child.node.id.slice(prefix.length), Template.fromStack(child));
+  }
+  return result;
+}
+
 /** Runs sst.config.ts's stacks() on a fresh app and synthesises it. */
-export async function synthesize(stage = "test", settings = validSettings) {
-  const app = await createApp(stage, settings);
+export async function synthesize(
+  stage = "test",
+  settings = validSettings,
+  mode: "deploy" | "dev" = "deploy",
+) {
+  const app = await createApp(stage, settings, mode);
   await config.stacks(app);
   return { app, template: templatesOf(app) };
 }

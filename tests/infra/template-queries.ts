@@ -38,10 +38,28 @@ export interface RouteFunction {
   functionId: string;
   roleId: string;
   properties: Record<string, Json>;
+  /** The template of the stack the route, its function and its role are in. */
+  template: Template;
 }
 
-/** Route key → the Lambda behind it (route → integration → function → role). */
-export function routeFunctions(api: Template): Map<string, RouteFunction> {
+/**
+ * Route key → the Lambda behind it (route → integration → function → role), over the API's
+ * stacks (stacks/Api.ts puts each area's routes in a stack of its own).
+ */
+export function routeFunctions(
+  templates: Template | readonly Template[],
+): Map<string, RouteFunction> {
+  const result = new Map<string, RouteFunction>();
+  for (const api of Array.isArray(templates) ? templates : [templates as Template]) {
+    for (const [routeKey, fn] of stackRouteFunctions(api)) {
+      if (result.has(routeKey)) throw new Error(`${routeKey} is served from two stacks`);
+      result.set(routeKey, fn);
+    }
+  }
+  return result;
+}
+
+function stackRouteFunctions(api: Template): Map<string, RouteFunction> {
   const result = new Map<string, RouteFunction>();
   for (const route of Object.values(api.findResources("AWS::ApiGatewayV2::Route"))) {
     const props = route.Properties as {
@@ -52,7 +70,12 @@ export function routeFunctions(api: Template): Map<string, RouteFunction> {
     const integration = resource(api, integrationId).Properties as { IntegrationUri: Json };
     const functionId = referencedId(integration.IntegrationUri);
     const fn = resource(api, functionId).Properties ?? {};
-    result.set(props.RouteKey, { functionId, roleId: referencedId(fn.Role), properties: fn });
+    result.set(props.RouteKey, {
+      functionId,
+      roleId: referencedId(fn.Role),
+      properties: fn,
+      template: api,
+    });
   }
   return result;
 }
@@ -135,7 +158,7 @@ export function lambda(template: Template, constructId: string): RouteFunction {
     throw new Error(`Expected one function ${constructId}*, found ${found.length}`);
   const [functionId, fn] = found[0] as [string, Resource];
   const properties = fn.Properties ?? {};
-  return { functionId, roleId: referencedId(properties.Role), properties };
+  return { functionId, roleId: referencedId(properties.Role), properties, template };
 }
 
 export interface ConsumerConcurrency {
