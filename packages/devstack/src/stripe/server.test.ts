@@ -116,6 +116,22 @@ describe("Stripe emulator through the stripe SDK", () => {
     });
   });
 
+  it("refuses a form key naming __proto__ and leaves Object.prototype alone", async () => {
+    const response = await fetch(`${emulator.apiUrl}/v1/customers`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${SECRET_KEY}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "email=a%40example.com&__proto__[polluted]=1",
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { type: string } }).error.type).toBe(
+      "invalid_request_error",
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it("replays an idempotent request and refuses the key with other parameters", async () => {
     const first = await stripe.customers.create(
       { email: "a@example.com" },
