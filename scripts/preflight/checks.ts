@@ -677,16 +677,19 @@ export async function runPreflight(options: PreflightOptions): Promise<CheckLine
     setSecretCommand: (name) =>
       `npx sst secrets set ${name} ${secretRules[name]?.example ?? "<value>"} --stage ${options.stage}`,
   };
+  const checks = preflightChecks();
+  const providerName = new Map(checks.map((check) => [check.provides, check.name]));
   const statusOf = new Map<string, Status>();
   const lines: CheckLine[] = [];
-  for (const check of preflightChecks()) {
+  for (const check of checks) {
     const blocked = check.after.filter((name) => statusOf.get(name) !== "ok");
     let outcome: Outcome;
     if (blocked.length > 0) {
+      const names = blocked.map((name) => providerName.get(name) ?? name).join(", ");
       const waiting = blocked.every((name) => statusOf.get(name) === "wait");
       outcome = waiting
-        ? wait(`waits for ${blocked.join(", ")}`)
-        : { status: "skip", message: `needs ${blocked.join(", ")} (see above)` };
+        ? wait(`waits for: ${names}`)
+        : { status: "skip", message: `needs what did not pass above: ${names}` };
     } else {
       try {
         outcome = await check.run(context);
