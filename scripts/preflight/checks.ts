@@ -9,7 +9,6 @@ import { ACMClient, DescribeCertificateCommand } from "@aws-sdk/client-acm";
 import {
   CloudFormationClient,
   DescribeStackResourcesCommand,
-  DescribeStacksCommand,
 } from "@aws-sdk/client-cloudformation";
 import {
   GetAccountSettingsCommand,
@@ -31,15 +30,11 @@ import Stripe from "stripe";
 import { cloudFormationStackName, secretParameterPaths } from "../../stacks/app";
 import { readStageSettings, type StageSettings, secretNames } from "../../stacks/Config";
 import { type DeployStep, readDeploySteps, readmeStripeEvents, stepProviding } from "./readme";
+import { type CheckLine, formatLine, passed, type Status } from "./report";
 import { secretRules } from "./secrets";
+import { stackOutputs } from "./stack-outputs";
 
-export type Status = "ok" | "fail" | "wait" | "skip";
-
-export interface CheckLine {
-  name: string;
-  status: Status;
-  message: string;
-}
+export { type CheckLine, formatLine, passed, type Status };
 
 export interface PreflightOptions {
   stage: string;
@@ -162,23 +157,21 @@ const deployedCheck: Check = {
   provides: "deployed",
   async run({ clients, stage, state }) {
     const stackName = cloudFormationStackName(stage, "Webhooks");
+    let outputs: Record<string, string> | null;
     try {
-      const { Stacks } = await clients.cloudFormation.send(
-        new DescribeStacksCommand({ StackName: stackName }),
-      );
-      const url = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === "StripeWebhookUrl");
-      if (!url?.OutputValue) {
-        return fail("deploy", `${stackName} has no StripeWebhookUrl output: deploy the stage`);
-      }
-      state.deployed = { stripeWebhookUrl: url.OutputValue };
-      return ok(`StripeWebhookUrl ${url.OutputValue}`);
+      outputs = await stackOutputs(clients.cloudFormation, stage, "Webhooks");
     } catch (error) {
-      if (/does not exist/.test(errorText(error))) {
-        state.deployed = null;
-        return wait(`not deployed yet (no ${stackName} stack)`);
-      }
       return fail("aws-credentials", `could not read ${stackName}: ${errorText(error)}`);
     }
+    if (outputs === null) {
+      state.deployed = null;
+      return wait(`not deployed yet (no ${stackName} stack)`);
+    }
+    const url = outputs.StripeWebhookUrl;
+    if (!url)
+      return fail("deploy", `${stackName} has no StripeWebhookUrl output: deploy the stage`);
+    state.deployed = { stripeWebhookUrl: url };
+    return ok(`StripeWebhookUrl ${url}`);
   },
 };
 
@@ -707,13 +700,4 @@ export async function runPreflight(options: PreflightOptions): Promise<CheckLine
     lines.push({ name: check.name, status: outcome.status, message: `${outcome.message}${note}` });
   }
   return lines;
-}
-
-export function formatLine(line: CheckLine): string {
-  return `${line.status.toUpperCase().padEnd(4)}  ${line.name}: ${line.message}`;
-}
-
-/** A run passes when nothing failed or was skipped; waiting for the first deploy is fine. */
-export function passed(lines: CheckLine[]): boolean {
-  return lines.every((line) => line.status === "ok" || line.status === "wait");
 }
