@@ -132,7 +132,7 @@ export async function startStripeEmulator(
       const url = new URL(req.url ?? "/", "http://emulator");
       await handle(req, res, url.pathname, await readBody(req));
     })().catch((error) => {
-      // A page's form the parser refuses (docs/security.md): the client's error, not ours.
+      // A page's form the parser refuses (docs/billing.md, "Trying it locally"): the client's error.
       if (error instanceof StripeApiError && !res.headersSent) {
         return json(res, error.status, { error: error.error });
       }
