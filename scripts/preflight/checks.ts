@@ -110,7 +110,10 @@ function errorName(error: unknown): string {
   return error instanceof Error ? error.name : "";
 }
 
-/** A stage setting other checks of stacks/Config.ts validate; read as SST would pass it on. */
+/**
+ * A setting's value as `.env.<stage>` gives it, for checks that run after `readStageSettings`
+ * (stacks/Config.ts) accepted the stage, which validates it.
+ */
 function setting(context: Context, name: string): string {
   return context.env[name]?.trim() ?? "";
 }

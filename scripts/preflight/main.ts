@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { APP_REGION } from "../../stacks/app";
-import { formatLine, passed, runPreflight } from "./checks";
+import { formatLine, passed } from "./report";
 import { loadStageEnv } from "./stage-env";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -28,6 +28,8 @@ if (!stage || !/^[A-Za-z][A-Za-z0-9-]*$/.test(stage)) {
   process.exit(2);
 }
 
+// Loaded once the arguments are known: the checks bring the AWS SDK, Stripe and the stacks.
+const { runPreflight } = await import("./checks");
 const lines = await runPreflight({
   stage,
   env: loadStageEnv(repoRoot, stage),

@@ -3,6 +3,7 @@
  * emulator and a JWKS served on 127.0.0.1: a healthy stage passes every check, and each check
  * fails once on the one thing it guards (docs/operations.md "First deploy").
  */
+import { spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -43,6 +44,7 @@ import {
   type CheckLine,
   type PreflightOptions,
   passed,
+  preflightChecks,
   runPreflight,
 } from "../../scripts/preflight/checks";
 import { readmeStripeEvents } from "../../scripts/preflight/readme";
@@ -563,4 +565,29 @@ describe("preflight", () => {
     expect(line(lines, "certificate").status).toBe("ok");
     expect(acm.commandCalls(DescribeCertificateCommand)).toHaveLength(1);
   });
+
+  it("the command prints one line per check and exits 1 when one fails", () => {
+    // A stage with no .env file and no AWS credentials: settings and credentials fail.
+    const env: NodeJS.ProcessEnv = { ...process.env, AWS_EC2_METADATA_DISABLED: "true" };
+    for (const name of Object.keys(env))
+      if (/^AWS_(PROFILE|ACCESS|SECRET|SESSION)/.test(name)) delete env[name];
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/preflight/main.ts", "--stage", "preflightnone"],
+      { cwd: new URL("../..", import.meta.url), env, encoding: "utf8", timeout: 110_000 },
+    );
+    const printed = result.stdout.trim().split("\n");
+    expect(printed).toHaveLength(preflightChecks().length);
+    expect(printed[0]).toMatch(/^FAIL {2}stage settings: Stage "preflightnone" is not configured/);
+    expect(result.status).toBe(1);
+  }, 120_000);
+
+  it("the command refuses a run without a stage", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/preflight/main.ts"], {
+      cwd: new URL("../..", import.meta.url),
+      encoding: "utf8",
+    });
+    expect(result.stderr).toMatch(/Usage: npm run preflight -- --stage <stage>/);
+    expect(result.status).toBe(2);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
  * same handlers behind the local API adapter without that header, as API Gateway is reached
  * around the distribution. Each check passes there and fails against a server answering wrong.
  */
+import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiGateway } from "@portal/devstack/api-gateway";
@@ -122,5 +123,38 @@ describe("npm run smoke", () => {
     expect(lines["Stripe webhook refuses unsigned deliveries"]?.message).toMatch(
       /answers 404 .*no webhook at that URL/,
     );
+  });
+
+  it("the command exits 0 when every check passes and 1 when one fails", async () => {
+    const smoke = (siteUrl: string, apiUrl: string) =>
+      new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [
+            "--import",
+            "tsx",
+            "scripts/smoke/main.ts",
+            "--url",
+            siteUrl,
+            "--api-url",
+            apiUrl,
+            "--stripe-webhook-url",
+            `${stackUrl()}/webhooks/stripe`,
+          ],
+          { cwd: new URL("../..", import.meta.url), timeout: 60_000 },
+          (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }),
+        );
+      });
+    const good = await smoke(stackUrl(), directApiUrl);
+    expect(
+      good.stdout
+        .trim()
+        .split("\n")
+        .map((l) => l.slice(0, 4)),
+    ).toEqual(Array(5).fill("OK  "));
+    expect(good.code).toBe(0);
+    const bad = await smoke(stackUrl(), stackUrl());
+    expect(bad.stdout).toMatch(/^FAIL {2}API Gateway refuses direct calls: /m);
+    expect(bad.code).toBe(1);
   });
 });
