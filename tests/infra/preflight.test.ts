@@ -5,9 +5,11 @@
  */
 import { spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { ACMClient, DescribeCertificateCommand } from "@aws-sdk/client-acm";
 import {
   CloudFormationClient,
@@ -49,6 +51,7 @@ import {
 } from "../../scripts/preflight/checks";
 import { readmeStripeEvents } from "../../scripts/preflight/readme";
 import { secretRules } from "../../scripts/preflight/secrets";
+import { loadStageEnv } from "../../scripts/preflight/stage-env";
 import { secretParameterPaths } from "../../stacks/app";
 import { secretNames } from "../../stacks/Config";
 
@@ -590,4 +593,23 @@ describe("preflight", () => {
     expect(result.stderr).toMatch(/Usage: npm run preflight -- --stage <stage>/);
     expect(result.status).toBe(2);
   }, 120_000);
+
+  it("reads the stage's settings as SST loads them: each .env file overrides the one before", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "preflight-env-"));
+    try {
+      const files: Record<string, string> = {
+        ".env": "A=env\nB=env\nC=env\nD=env\nE=env",
+        ".env.local": "B=local\nC=local\nD=local\nE=local",
+        ".env.prod": "C=prod\nD=prod\nE=prod",
+        ".env.prod.local": "D=prod-local",
+        ".env.staging": "E=staging",
+      };
+      for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
+      const env = loadStageEnv(root, "prod", { A: "shell", F: "shell" });
+      expect(env).toMatchObject({ A: "env", B: "local", C: "prod", D: "prod-local", E: "prod" });
+      expect(env.F).toBe("shell");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
