@@ -1,6 +1,7 @@
 import type { SSTConfig } from "sst";
 import { Analytics } from "./stacks/Analytics";
 import { Api } from "./stacks/Api";
+import { APP_NAME, APP_REGION } from "./stacks/app";
 import { NODEJS_BUNDLING } from "./stacks/bundling";
 import { Events } from "./stacks/Events";
 import { Jobs } from "./stacks/Jobs";
@@ -10,7 +11,7 @@ import { Webhooks } from "./stacks/Webhooks";
 
 export default {
   config() {
-    return { name: "site-portal", region: "us-east-1" };
+    return { name: APP_NAME, region: APP_REGION };
   },
   stacks(app) {
     app.setDefaultFunctionProps({

@@ -135,6 +135,11 @@ export function createStripeApi(emulator: StripeEmulator, options: ApiOptions) {
         list("price", "/v1/prices", params, (p) => !params.product || p.product === params.product),
     ],
     ["GET", /^\/v1\/prices\/([^/]+)$/, one("price")],
+    [
+      "POST",
+      /^\/v1\/prices\/([^/]+)$/,
+      ({ params, match }) => rendered(emulator.updatePrice(match[1] as string, params), params),
+    ],
 
     [
       "POST",
@@ -309,6 +314,45 @@ export function createStripeApi(emulator: StripeEmulator, options: ApiOptions) {
       "POST",
       /^\/v1\/billing_portal\/sessions$/,
       ({ params }) => rendered(emulator.createPortalSession(params), params),
+    ],
+
+    [
+      "POST",
+      /^\/v1\/billing_portal\/configurations$/,
+      ({ params }) => rendered(emulator.createPortalConfiguration(params), params),
+    ],
+    [
+      "GET",
+      /^\/v1\/billing_portal\/configurations$/,
+      ({ params }) =>
+        list(
+          "billing_portal.configuration",
+          "/v1/billing_portal/configurations",
+          params,
+          (c) =>
+            (params.is_default === undefined || String(c.is_default) === params.is_default) &&
+            (params.active === undefined || String(c.active) === params.active),
+        ),
+    ],
+    ["GET", /^\/v1\/billing_portal\/configurations\/([^/]+)$/, one("billing_portal.configuration")],
+
+    ["POST", /^\/v1\/webhook_endpoints$/, ({ params }) => emulator.createWebhookEndpoint(params)],
+    [
+      "GET",
+      /^\/v1\/webhook_endpoints$/,
+      ({ params }) => list("webhook_endpoint", "/v1/webhook_endpoints", params),
+    ],
+    ["GET", /^\/v1\/webhook_endpoints\/([^/]+)$/, one("webhook_endpoint")],
+    [
+      "POST",
+      /^\/v1\/webhook_endpoints\/([^/]+)$/,
+      ({ params, match }) =>
+        rendered(emulator.updateWebhookEndpoint(match[1] as string, params), params),
+    ],
+    [
+      "DELETE",
+      /^\/v1\/webhook_endpoints\/([^/]+)$/,
+      ({ match }) => emulator.deleteWebhookEndpoint(match[1] as string),
     ],
 
     [

@@ -2,6 +2,7 @@
  * Billing portal sessions and the portal page's actions: the customer's subscriptions, cards
  * and invoices, a new default card, cancelling at period end or not.
  */
+import { defaultPortalConfiguration } from "./account-settings";
 import { type CardError, type CardInput, checkCard } from "./cards";
 import { updateCustomer } from "./customers";
 import type { FormObject } from "./form";
@@ -24,7 +25,8 @@ export function createPortalSession(store: EmulatorStore, params: FormObject): S
   const session = store.put<StoredPortalSession>({
     id,
     object: "billing_portal.session",
-    configuration: "bpc_emulator",
+    // The local stack saves no configuration; its portal page is the same either way.
+    configuration: defaultPortalConfiguration(store)?.id ?? "bpc_emulator",
     created: store.seconds(),
     customer: customer.id,
     customer_account: null,

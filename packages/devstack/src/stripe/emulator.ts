@@ -6,6 +6,7 @@
  * pinned API version returns them. The HTTP layer (api.ts, pages.ts) calls the methods here;
  * every change Stripe would announce becomes an event for the webhook sender (webhooks.ts).
  */
+import * as accountSettings from "./account-settings";
 import * as portal from "./billing-portal";
 import * as browser from "./browser-payments";
 import type { CardInput } from "./cards";
@@ -43,6 +44,23 @@ export class StripeEmulator extends EmulatorStore {
   }
   createPrice(params: FormObject, id?: string) {
     return prices.createPrice(this, params, id);
+  }
+  updatePrice(id: string, params: FormObject) {
+    return prices.updatePrice(this, id, params);
+  }
+
+  // ---------------------------------------------------------------- account settings
+  createPortalConfiguration(params: FormObject) {
+    return accountSettings.createPortalConfiguration(this, params);
+  }
+  createWebhookEndpoint(params: FormObject) {
+    return accountSettings.createWebhookEndpoint(this, params);
+  }
+  updateWebhookEndpoint(id: string, params: FormObject) {
+    return accountSettings.updateWebhookEndpoint(this, id, params);
+  }
+  deleteWebhookEndpoint(id: string) {
+    return accountSettings.deleteWebhookEndpoint(this, id);
   }
 
   // ---------------------------------------------------------------- payment methods

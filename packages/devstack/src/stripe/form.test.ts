@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { parseForm, splitKey } from "./form";
+import { parseForm } from "./form";
+import { StripeApiError } from "./objects";
 
 describe("parseForm", () => {
   it("reads nested keys, indexed and empty-bracket arrays", () => {
@@ -28,9 +29,23 @@ describe("parseForm", () => {
     });
   });
 
-  it("takes a malformed key literally", () => {
-    expect(splitKey("a[b")).toEqual(["a[b"]);
-    expect(splitKey("a[b]c")).toEqual(["a[b]c"]);
+  it("refuses keys naming what every object inherits, and leaves Object.prototype alone", () => {
+    for (const text of [
+      "__proto__[polluted]=1",
+      "a[__proto__][polluted]=1",
+      "%5F%5Fproto%5F%5F%5Bpolluted%5D=1",
+      "constructor[prototype][polluted]=1",
+      "metadata[toString]=1",
+    ]) {
+      expect(() => parseForm(text), text).toThrow(StripeApiError);
+      expect(({} as Record<string, unknown>).polluted, text).toBeUndefined();
+    }
+  });
+
+  it("refuses nesting deeper than any Stripe parameter, and more items than any list sends", () => {
+    expect(() => parseForm(`a${"[b]".repeat(11)}=1`)).toThrow(/depth/);
+    const items = Array.from({ length: 101 }, (_, i) => `expand[]=x${i}`).join("&");
+    expect(() => parseForm(items)).toThrow(/Array limit/);
   });
 
   it("reads what the stripe SDK itself encodes", async () => {

@@ -1,71 +1,47 @@
 /**
  * Stripe's request encoding: application/x-www-form-urlencoded with nested keys
  * (`a[b][c]=1`), indexed or empty-bracket arrays (`expand[0]=x`, `expand[]=x`), the shape the
- * `stripe` SDK and curl send. Values stay strings, as Stripe receives them.
+ * `stripe` SDK and curl send. Parsed by `qs`, whose encoding Stripe's matches. Values stay
+ * strings, as Stripe receives them.
  */
+import qs from "qs";
+import { invalidRequest } from "./objects";
 
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormObject = { [key: string]: FormValue };
 
-/** `line_items[0][price]` → ["line_items", "0", "price"]; `expand[]` → ["expand", ""]. */
-export function splitKey(key: string): string[] {
-  const open = key.indexOf("[");
-  if (open <= 0) return [key];
-  const parts = [key.slice(0, open)];
-  const rest = key.slice(open);
-  const pattern = /\[([^\]]*)\]/g;
-  let consumed = 0;
-  for (let match = pattern.exec(rest); match; match = pattern.exec(rest)) {
-    if (match.index !== consumed) break;
-    parts.push(match[1] ?? "");
-    consumed = pattern.lastIndex;
-  }
-  // A key that is not brackets all the way down is taken literally, as Rack/qs would.
-  return consumed === rest.length ? parts : [key];
-}
+/** Deep enough for the SDK's deepest parameter (`line_items[0][price_data][recurring][interval]`). */
+const MAX_DEPTH = 10;
+/** Limits far above what the product's requests send; past them the request is refused. */
+const MAX_PARAMETERS = 1000;
+const MAX_ARRAY_ITEMS = 100;
 
-function isIndex(part: string) {
-  return part === "" || /^\d+$/.test(part);
+/**
+ * The segments of a form key, brackets or not: `a[b][0]` → a, b, 0. Only used to refuse keys
+ * that name a property every object inherits (`__proto__`, `constructor`, `toString`…): qs
+ * would drop them silently, and a hand-written parser would write into Object.prototype.
+ */
+function keySegments(key: string): string[] {
+  return key.split(/[[\]]+/).filter(Boolean);
 }
 
 export function parseForm(text: string): FormObject {
-  const root: FormObject = {};
-  if (!text) return root;
-  const params = new URLSearchParams(text);
-  for (const [key, value] of params) {
-    const parts = splitKey(key);
-    let node: FormObject | FormValue[] = root;
-    for (let i = 0; i < parts.length; i++) {
-      const part = parts[i] as string;
-      const last = i === parts.length - 1;
-      const nextIsIndex = !last && isIndex(parts[i + 1] as string);
-      if (Array.isArray(node)) {
-        const index = part === "" ? node.length : Number(part);
-        if (last) node[index] = value;
-        else {
-          node[index] ??= nextIsIndex ? [] : {};
-          node = node[index] as FormObject | FormValue[];
-        }
-      } else {
-        if (last) node[part] = value;
-        else {
-          const existing = node[part];
-          if (existing === undefined || typeof existing === "string") {
-            node[part] = nextIsIndex ? [] : {};
-          }
-          node = node[part] as FormObject | FormValue[];
-        }
-      }
+  if (!text) return {};
+  for (const key of new URLSearchParams(text).keys()) {
+    const inherited = keySegments(key).find((segment) => segment in Object.prototype);
+    if (inherited !== undefined) {
+      throw invalidRequest(`Invalid parameter name: '${key}' (${inherited} is reserved).`, key);
     }
   }
-  return compact(root) as FormObject;
-}
-
-/** Indexed arrays with holes (`a[0]`, `a[2]`) close up, as Stripe reads them. */
-function compact(value: FormValue): FormValue {
-  if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(compact);
-  if (typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compact(v)]));
+  try {
+    return qs.parse(text, {
+      depth: MAX_DEPTH,
+      strictDepth: true,
+      parameterLimit: MAX_PARAMETERS,
+      arrayLimit: MAX_ARRAY_ITEMS,
+      throwOnLimitExceeded: true,
+    }) as FormObject;
+  } catch (error) {
+    throw invalidRequest(`Invalid request body: ${(error as Error).message}`);
   }
-  return value;
 }

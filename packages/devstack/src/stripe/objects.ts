@@ -103,6 +103,10 @@ export type StoredCheckoutSession = Unexpanded<Stripe.Checkout.Session> &
     __pending_payment_method?: string;
   };
 export type StoredPortalSession = Unexpanded<Stripe.BillingPortal.Session> & Kept;
+export type StoredPortalConfiguration = Unexpanded<Stripe.BillingPortal.Configuration> & Kept;
+/** The signing secret is answered once, on creation, as Stripe does. */
+export type StoredWebhookEndpoint = Omit<Stripe.WebhookEndpoint, "secret" | "deleted"> &
+  Kept & { __secret: string };
 /** An event: Stripe's envelope around the object as rendered when it happened. */
 export type StoredEvent = Omit<Stripe.EventBase, "data"> &
   Kept & {
@@ -124,6 +128,8 @@ export interface Kinds {
   payment_method: StoredPaymentMethod;
   setup_intent: StoredSetupIntent;
   "billing_portal.session": StoredPortalSession;
+  "billing_portal.configuration": StoredPortalConfiguration;
+  webhook_endpoint: StoredWebhookEndpoint;
   refund: StoredRefund;
   event: StoredEvent;
 }
@@ -142,6 +148,8 @@ export interface Rendered {
   payment_method: Wire<Stripe.PaymentMethod>;
   setup_intent: Wire<Stripe.SetupIntent>;
   "billing_portal.session": Wire<Stripe.BillingPortal.Session>;
+  "billing_portal.configuration": Wire<Stripe.BillingPortal.Configuration>;
+  webhook_endpoint: Wire<Stripe.WebhookEndpoint>;
   refund: Wire<Stripe.Refund>;
   event: Wire<Stripe.Event>;
 }
@@ -158,6 +166,8 @@ export const KIND_NAMES: Record<Kind, string> = {
   payment_method: "PaymentMethod",
   setup_intent: "setupintent",
   "billing_portal.session": "billing portal session",
+  "billing_portal.configuration": "configuration",
+  webhook_endpoint: "webhook endpoint",
   refund: "refund",
   event: "event",
 };

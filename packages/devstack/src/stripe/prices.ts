@@ -86,6 +86,17 @@ export function createPrice(store: EmulatorStore, params: FormObject, id?: strin
   return store.created("price.created", price);
 }
 
+/** What the Dashboard changes on a price: whether new subscriptions may use it, its nickname. */
+export function updatePrice(store: EmulatorStore, id: string, params: FormObject) {
+  const price = store.get("price", id);
+  const changes: Partial<StoredPrice> = {};
+  if (params.active !== undefined) changes.active = text(params.active) === "true";
+  if (params.nickname !== undefined) changes.nickname = text(params.nickname) || null;
+  store.update(price, changes, "price.updated");
+  store.changed();
+  return price;
+}
+
 /** The legacy `plan` Stripe still embeds beside each subscription item's price. */
 export function planFromPrice(price: StoredPrice): Unexpanded<Stripe.Plan> {
   return {

@@ -116,6 +116,70 @@ describe("Stripe emulator through the stripe SDK", () => {
     });
   });
 
+  it("refuses a form key naming __proto__ and leaves Object.prototype alone", async () => {
+    const response = await fetch(`${emulator.apiUrl}/v1/customers`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${SECRET_KEY}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "email=a%40example.com&__proto__[polluted]=1",
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { type: string } }).error.type).toBe(
+      "invalid_request_error",
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("keeps what the Dashboard sets up: portal configurations, webhook endpoints, archived prices", async () => {
+    expect((await stripe.billingPortal.configurations.list({ is_default: true })).data).toEqual([]);
+    const saved = await stripe.billingPortal.configurations.create({
+      features: { invoice_history: { enabled: true } },
+    });
+    const second = await stripe.billingPortal.configurations.create({
+      features: { invoice_history: { enabled: false } },
+    });
+    expect(saved).toMatchObject({
+      is_default: true,
+      features: { invoice_history: { enabled: true } },
+    });
+    expect(second.is_default).toBe(false);
+    const defaults = await stripe.billingPortal.configurations.list({ is_default: true });
+    expect(defaults.data.map((c) => c.id)).toEqual([saved.id]);
+    const customer = await stripe.customers.create({ email: "portal@example.com" });
+    const session = await stripe.billingPortal.sessions.create({ customer: customer.id });
+    expect(session.configuration).toBe(saved.id);
+
+    const endpoint = await stripe.webhookEndpoints.create({
+      url: "https://example.com/webhooks/stripe",
+      enabled_events: ["invoice.paid"],
+      api_version: "2026-10-28.endive",
+    });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const listed = (await stripe.webhookEndpoints.list()).data.find((e) => e.id === endpoint.id);
+    expect(listed).toMatchObject({
+      url: endpoint.url,
+      status: "enabled",
+      enabled_events: ["invoice.paid"],
+    });
+    // Stripe answers the signing secret once, on creation.
+    expect(listed?.secret).toBeUndefined();
+    await stripe.webhookEndpoints.update(endpoint.id, { disabled: true });
+    expect((await stripe.webhookEndpoints.retrieve(endpoint.id)).status).toBe("disabled");
+    await stripe.webhookEndpoints.del(endpoint.id);
+    await expect(stripe.webhookEndpoints.retrieve(endpoint.id)).rejects.toThrow(
+      /No such webhook endpoint/,
+    );
+    await expect(
+      stripe.webhookEndpoints.create({ url: "not a url", enabled_events: ["invoice.paid"] }),
+    ).rejects.toThrow(/Invalid URL/);
+
+    const archived = await stripe.prices.update("price_test_pro", { active: false });
+    expect(archived.active).toBe(false);
+    await stripe.prices.update("price_test_pro", { active: true });
+  });
+
   it("replays an idempotent request and refuses the key with other parameters", async () => {
     const first = await stripe.customers.create(
       { email: "a@example.com" },

@@ -132,6 +132,10 @@ export async function startStripeEmulator(
       const url = new URL(req.url ?? "/", "http://emulator");
       await handle(req, res, url.pathname, await readBody(req));
     })().catch((error) => {
+      // A page's form the parser refuses (docs/billing.md, "Trying it locally"): the client's error.
+      if (error instanceof StripeApiError && !res.headersSent) {
+        return json(res, error.status, { error: error.error });
+      }
       console.error(error);
       if (!res.headersSent)
         json(res, 500, { error: { type: "api_error", message: String(error) } });

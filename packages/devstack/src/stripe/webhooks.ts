@@ -3,13 +3,8 @@
  * `Stripe-Signature: t=<unix time>,v1=<HMAC-SHA256 of "<t>.<body>" under the endpoint secret>`,
  * retried with backoff while the endpoint answers an error or cannot be reached.
  */
-import { createHmac } from "node:crypto";
+import Stripe from "stripe";
 import type { StoredEvent } from "./objects";
-
-export function signPayload(payload: string, secret: string, timestamp: number): string {
-  const v1 = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
-  return `t=${timestamp},v1=${v1}`;
-}
 
 export interface DeliveryAttempt {
   eventId: string;
@@ -164,7 +159,6 @@ export class WebhookSender {
 
   private async deliver(item: Pending) {
     const payload = JSON.stringify(item.event, null, 2);
-    const timestamp = Math.floor(Date.now() / 1000);
     const attempt: DeliveryAttempt = {
       eventId: item.event.id,
       type: item.event.type,
@@ -178,7 +172,11 @@ export class WebhookSender {
         headers: {
           "content-type": "application/json; charset=utf-8",
           "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-          "stripe-signature": signPayload(payload, this.options.secret, timestamp),
+          // The SDK's own signer: the header Stripe sends, verified by constructEvent.
+          "stripe-signature": Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: this.options.secret,
+          }),
         },
         body: payload,
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),

@@ -1,0 +1,153 @@
+/**
+ * `npm run smoke`: a deployed stage seen from outside, one line per check (docs/operations.md
+ * "First deploy", step 7). Each check is one request and what a working deploy answers to it.
+ */
+import type { CheckLine } from "../preflight/report";
+
+export interface SmokeTargets {
+  /** The portal's public origin: the SiteUrl output or the custom domain. */
+  siteUrl: string;
+  /** The HTTP API's own address (the ApiUrl output), which only CloudFront may use. */
+  apiUrl?: string;
+  /** The Stripe webhook's Function URL (the StripeWebhookUrl output). */
+  stripeWebhookUrl?: string;
+}
+
+/** A route every deploy has, signed-in only: what an anonymous call to it must be refused. */
+const SIGNED_IN_ROUTE = "/api/auth/user";
+const TIMEOUT_MS = 15_000;
+
+interface Answer {
+  status: number;
+  type: string;
+  body: string;
+}
+
+async function request(url: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(url, {
+    ...init,
+    redirect: "manual",
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    body: await response.text(),
+  };
+}
+
+function joinUrl(base: string, path: string) {
+  return `${base.replace(/\/+$/, "")}${path}`;
+}
+
+function shown(answer: Answer) {
+  return `${answer.status} ${answer.type || "(no content-type)"}`;
+}
+
+interface SmokeCheck {
+  name: string;
+  /** What it found, or what is wrong. */
+  run(targets: SmokeTargets): Promise<{ ok: boolean; message: string }>;
+}
+
+const checks: SmokeCheck[] = [
+  {
+    name: "SPA",
+    async run({ siteUrl }) {
+      const answer = await request(joinUrl(siteUrl, "/"));
+      const ok = answer.status === 200 && /text\/html/.test(answer.type);
+      // The SPA's shell, or a pre-rendered public page (`<div id="root" data-prerendered>`).
+      const root = /<div id="root"[\s>]/.test(answer.body);
+      if (ok && root) return { ok: true, message: `${siteUrl} serves the app's root element` };
+      return {
+        ok: false,
+        message: `${siteUrl} answers ${shown(answer)}${ok ? " without the app's root element" : ""}: is the distribution serving packages/web/dist?`,
+      };
+    },
+  },
+  {
+    name: "API Gateway refuses direct calls",
+    async run({ apiUrl }) {
+      if (!apiUrl) return { ok: false, message: "no API URL: pass --api-url or --stage" };
+      const answer = await request(joinUrl(apiUrl, SIGNED_IN_ROUTE));
+      if (answer.status === 403) {
+        return { ok: true, message: "403 without CloudFront's origin header" };
+      }
+      return {
+        ok: false,
+        message: `${apiUrl} answers ${shown(answer)} without CloudFront's origin header, not 403: the API is reachable around the distribution (docs/access.md)`,
+      };
+    },
+  },
+  {
+    name: "API through the site",
+    async run({ siteUrl }) {
+      const url = joinUrl(siteUrl, SIGNED_IN_ROUTE);
+      const answer = await request(url);
+      let json = false;
+      try {
+        JSON.parse(answer.body);
+        json = /application\/json/.test(answer.type);
+      } catch {}
+      if (answer.status === 401 && json)
+        return { ok: true, message: "a JSON 401 for an anonymous call" };
+      const hint =
+        answer.status === 403
+          ? ": the API refuses the distribution's origin header (is the secret the same on both?)"
+          : "";
+      return {
+        ok: false,
+        message: `${url} answers ${shown(answer)}, not a JSON 401${hint}`,
+      };
+    },
+  },
+  {
+    name: "collect.js",
+    async run({ siteUrl }) {
+      const url = joinUrl(siteUrl, "/api/collect.js");
+      const answer = await request(url);
+      if (answer.status === 200 && /javascript/.test(answer.type)) {
+        return { ok: true, message: `served as ${answer.type}` };
+      }
+      return { ok: false, message: `${url} answers ${shown(answer)}, not JavaScript` };
+    },
+  },
+  {
+    name: "Stripe webhook refuses unsigned deliveries",
+    async run({ stripeWebhookUrl }) {
+      if (!stripeWebhookUrl) {
+        return { ok: false, message: "no webhook URL: pass --stripe-webhook-url or --stage" };
+      }
+      const answer = await request(stripeWebhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ id: "evt_smoke", object: "event", type: "invoice.paid" }),
+      });
+      // Refused for the signature: not accepted, not a missing route, not a crash.
+      if (answer.status >= 400 && answer.status < 500 && ![404, 405].includes(answer.status)) {
+        return { ok: true, message: `${answer.status} for a delivery without a signature` };
+      }
+      const why =
+        answer.status < 400
+          ? "it accepted an unsigned delivery"
+          : answer.status >= 500
+            ? "the function fails (is STRIPE_WEBHOOK_SECRET set?)"
+            : "no webhook at that URL";
+      return { ok: false, message: `${stripeWebhookUrl} answers ${shown(answer)}: ${why}` };
+    },
+  },
+];
+
+export async function runSmoke(targets: SmokeTargets): Promise<CheckLine[]> {
+  const lines: CheckLine[] = [];
+  for (const check of checks) {
+    try {
+      const result = await check.run(targets);
+      lines.push({ name: check.name, status: result.ok ? "ok" : "fail", message: result.message });
+    } catch (error) {
+      const cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      lines.push({ name: check.name, status: "fail", message: `no answer (${cause})` });
+    }
+  }
+  return lines;
+}

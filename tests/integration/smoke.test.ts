@@ -1,0 +1,160 @@
+/**
+ * `npm run smoke` against the local stack, which serves the SPA, /api (with the origin header
+ * CloudFront adds) and /webhooks/stripe on one origin. The API Gateway URL's stand-in is the
+ * same handlers behind the local API adapter without that header, as API Gateway is reached
+ * around the distribution. Each check passes there and fails against a server answering wrong.
+ */
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApiGateway } from "@portal/devstack/api-gateway";
+import { readBody } from "@portal/devstack/http-io";
+import { createHandlerLoader } from "@portal/devstack/lambda-runtime";
+import { routes } from "@portal/functions/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CheckLine } from "../../scripts/preflight/report";
+import { passed } from "../../scripts/preflight/report";
+import { runSmoke } from "../../scripts/smoke/checks";
+import { stackUrl, useStackEnv } from "../support/stack";
+
+let directApi: Server;
+let directApiUrl: string;
+let wrong: Server;
+let wrongUrl: string;
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  // The handlers read the stack's settings, the origin secret among them, when first loaded.
+  useStackEnv();
+  const api = createApiGateway(routes, createHandlerLoader());
+  directApi = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://api");
+      await api(req, res, url, await readBody(req));
+    })();
+  });
+  directApiUrl = await listen(directApi);
+  // Answers everything with 200 and a word of text, as a misrouted domain might.
+  wrong = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end("ok");
+  });
+  wrongUrl = await listen(wrong);
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => directApi?.close(resolve));
+  await new Promise((resolve) => wrong?.close(resolve));
+});
+
+function byName(lines: CheckLine[]) {
+  return Object.fromEntries(lines.map((l) => [l.name, l]));
+}
+
+describe("npm run smoke", () => {
+  it("passes every check against the local stack", async () => {
+    const lines = await runSmoke({
+      siteUrl: stackUrl(),
+      apiUrl: directApiUrl,
+      stripeWebhookUrl: `${stackUrl()}/webhooks/stripe`,
+    });
+    expect(lines.filter((l) => l.status !== "ok")).toEqual([]);
+    expect(passed(lines)).toBe(true);
+    expect(lines).toHaveLength(5);
+  });
+
+  it("fails every check against a server that answers 200 text to everything", async () => {
+    const lines = await runSmoke({
+      siteUrl: wrongUrl,
+      apiUrl: wrongUrl,
+      stripeWebhookUrl: `${wrongUrl}/webhooks/stripe`,
+    });
+    expect(lines.map((l) => l.status)).toEqual(["fail", "fail", "fail", "fail", "fail"]);
+    const line = byName(lines);
+    expect(line.SPA?.message).toMatch(/answers 200 text\/plain: is the distribution serving/);
+    expect(line["API Gateway refuses direct calls"]?.message).toMatch(/answers 200 .*not 403/);
+    expect(line["API through the site"]?.message).toMatch(
+      /answers 200 text\/plain, not a JSON 401/,
+    );
+    expect(line["collect.js"]?.message).toMatch(/not JavaScript/);
+    expect(line["Stripe webhook refuses unsigned deliveries"]?.message).toMatch(
+      /accepted an unsigned delivery/,
+    );
+    expect(passed(lines)).toBe(false);
+  });
+
+  it("fails the direct API check when the API URL answers with the origin header added", async () => {
+    const lines = byName(
+      await runSmoke({ siteUrl: stackUrl(), apiUrl: stackUrl(), stripeWebhookUrl: undefined }),
+    );
+    expect(lines["API Gateway refuses direct calls"]).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/answers 401 .*reachable around the distribution/),
+    });
+    expect(lines["Stripe webhook refuses unsigned deliveries"]?.message).toMatch(
+      /no webhook URL: pass --stripe-webhook-url or --stage/,
+    );
+  });
+
+  it("fails the calls through the site when the site forwards /api without the origin header", async () => {
+    const lines = byName(await runSmoke({ siteUrl: directApiUrl }));
+    expect(lines["API through the site"]).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/answers 403 .*origin header/),
+    });
+    expect(lines["collect.js"]?.status).toBe("fail");
+    expect(lines.SPA?.status).toBe("fail");
+  });
+
+  it("fails the SPA check on an HTML page without the app's root element", async () => {
+    // The local inbox: an HTML page, but not the portal's.
+    const lines = byName(await runSmoke({ siteUrl: `${stackUrl()}/__devstack/mail` }));
+    expect(lines.SPA?.message).toMatch(/answers 200 text\/html.* without the app's root element/);
+  });
+
+  it("fails the webhook check on a URL with no webhook behind it", async () => {
+    const lines = byName(
+      await runSmoke({ siteUrl: stackUrl(), stripeWebhookUrl: `${directApiUrl}/webhooks/stripe` }),
+    );
+    expect(lines["Stripe webhook refuses unsigned deliveries"]?.message).toMatch(
+      /answers 404 .*no webhook at that URL/,
+    );
+  });
+
+  it("the command exits 0 when every check passes and 1 when one fails", async () => {
+    const smoke = (siteUrl: string, apiUrl: string) =>
+      new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [
+            "--import",
+            "tsx",
+            "scripts/smoke/main.ts",
+            "--url",
+            siteUrl,
+            "--api-url",
+            apiUrl,
+            "--stripe-webhook-url",
+            `${stackUrl()}/webhooks/stripe`,
+          ],
+          { cwd: new URL("../..", import.meta.url), timeout: 60_000 },
+          (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }),
+        );
+      });
+    const good = await smoke(stackUrl(), directApiUrl);
+    expect(
+      good.stdout
+        .trim()
+        .split("\n")
+        .map((l) => l.slice(0, 4)),
+    ).toEqual(Array(5).fill("OK  "));
+    expect(good.code).toBe(0);
+    const bad = await smoke(stackUrl(), stackUrl());
+    expect(bad.stdout).toMatch(/^FAIL {2}API Gateway refuses direct calls: /m);
+    expect(bad.code).toBe(1);
+  });
+});
