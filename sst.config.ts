@@ -4,6 +4,7 @@ import { Api } from "./stacks/Api";
 import { NODEJS_BUNDLING } from "./stacks/bundling";
 import { Events } from "./stacks/Events";
 import { Jobs } from "./stacks/Jobs";
+import { Monitoring } from "./stacks/Monitoring";
 import { Storage } from "./stacks/Storage";
 import { Web } from "./stacks/Web";
 import { Webhooks } from "./stacks/Webhooks";
@@ -31,6 +32,8 @@ export default {
       .stack(Analytics)
       .stack(Api)
       .stack(Webhooks)
-      .stack(Web);
+      .stack(Web)
+      // Last: it watches what the others made (docs/operations.md).
+      .stack(Monitoring);
   },
 } satisfies SSTConfig;
