@@ -9,9 +9,12 @@
  * The workspace pins the aws-cdk-lib that sst 2.49.8 builds with (2.224.0), so there is one
  * copy and Template.fromStack accepts SST's stacks.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
 import { App, type getStack, Stack } from "sst/constructs";
-import { initProject } from "sst/project.js";
+import { initProject, useProject } from "sst/project.js";
 import config from "../../sst.config";
 
 export const ACCOUNT = "123456789012";
@@ -64,8 +67,16 @@ function applySettings(settings: Record<string, string>) {
   Object.assign(process.env, settings);
 }
 
+/**
+ * Every new App deletes and rewrites SST's generated types under the project's out folder
+ * (.sst/types). Test files run in parallel processes: each writes into a folder of its own, so
+ * one file's synthesis cannot delete the folder another is appending to.
+ */
+const outFolder = mkdtempSync(join(tmpdir(), "portal-synth-"));
+
 export async function createApp(stage: string, settings: Record<string, string>) {
   await initProject({ stage });
+  useProject().paths.out = outFolder;
   applySettings(settings);
   return new App({ mode: "deploy", stage, name: "site-portal", account: ACCOUNT, region: REGION });
 }
