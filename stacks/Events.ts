@@ -54,7 +54,7 @@ export const WEBHOOKS_MAX_RECEIVE_COUNT = 3;
 /** Senders at once: a slow receiver must not take the account's Lambda concurrency. */
 export const WEBHOOKS_CONCURRENCY = 10;
 
-export function Events({ stack }: StackContext) {
+export function Events({ stack, app }: StackContext) {
   const { table, bucket, config, settings } = use(Storage);
 
   // Made before the notifications consumer, which queues deliveries on it; its sender, which
@@ -159,10 +159,14 @@ export function Events({ stack }: StackContext) {
   const failedScheduledRuns = new Queue(stack, "FailedScheduledRuns", {
     cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
   });
-  for (const schedule of [uptime, siteDeletions]) {
-    schedule.jobFunction.configureAsyncInvoke({
-      onFailure: new destinations.SqsDestination(failedScheduledRuns.cdk.queue),
-    });
+  // Under `sst dev` the runs execute on the developer's machine, and SST configures their
+  // asynchronous invocation itself (no retries); a function takes only one such configuration.
+  if (app.mode !== "dev") {
+    for (const schedule of [uptime, siteDeletions]) {
+      schedule.jobFunction.configureAsyncInvoke({
+        onFailure: new destinations.SqsDestination(failedScheduledRuns.cdk.queue),
+      });
+    }
   }
 
   // The webhook sender: reads the endpoint and logs each attempt (table:write), queues the

@@ -371,22 +371,24 @@ export function Monitoring({ stack, app }: StackContext) {
 
   // The portal's distribution. CloudFront publishes in us-east-1 only, the app's region
   // (sst.config.ts): an alarm cannot watch another region's metric.
+  // `sst dev` deploys no site (the SPA runs on Vite's dev server), so there is nothing to watch.
   const distribution = site.cdk?.distribution;
-  if (!distribution) throw new Error("The portal's site has no CloudFront distribution");
-  alarm("CloudFrontServerErrorRate", "CloudFront 5xx rate", RUNBOOK.cloudFront, {
-    metric: new cloudwatch.Metric({
-      namespace: "AWS/CloudFront",
-      metricName: "5xxErrorRate",
-      dimensionsMap: { DistributionId: distribution.distributionId, Region: "Global" },
-      statistic: "Average",
-      period: FIVE_MINUTES,
-      region: "us-east-1",
-    }),
-    threshold: THRESHOLDS.cloudFront5xxPercent,
-    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-    evaluationPeriods: 3,
-    datapointsToAlarm: 2,
-  });
+  if (distribution) {
+    alarm("CloudFrontServerErrorRate", "CloudFront 5xx rate", RUNBOOK.cloudFront, {
+      metric: new cloudwatch.Metric({
+        namespace: "AWS/CloudFront",
+        metricName: "5xxErrorRate",
+        dimensionsMap: { DistributionId: distribution.distributionId, Region: "Global" },
+        statistic: "Average",
+        period: FIVE_MINUTES,
+        region: "us-east-1",
+      }),
+      threshold: THRESHOLDS.cloudFront5xxPercent,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+    });
+  }
 
   // The same figures on one page, each with its alarm's threshold.
   const dashboard = new cloudwatch.Dashboard(stack, "Dashboard", {

@@ -6,7 +6,7 @@
  */
 
 import { Template } from "aws-cdk-lib/assertions";
-import { type App, Function as SstFunction, Stack, type StackContext } from "sst/constructs";
+import { App, Function as SstFunction, Stack, type StackContext } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
 import sstConfig from "../../sst.config";
 import { LOG_RETENTION_CHOICES, readOperationsSettings } from "../../stacks/Config";
@@ -21,7 +21,7 @@ import {
   THRESHOLDS,
 } from "../../stacks/Monitoring";
 import { consumedQueue } from "../../stacks/queues";
-import { createApp, templatesOf, validSettings } from "./synth";
+import { ACCOUNT, createApp, REGION, templatesOf, validSettings } from "./synth";
 import { consumerConcurrency } from "./template-queries";
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is untyped.
@@ -572,6 +572,38 @@ describe("log retention", () => {
     await expect(synthesizeWith(validSettings, Stray)).rejects.toThrow(
       /StrayFunction belongs to no monitoring group: add it to one in stacks\/Monitoring.ts/,
     );
+  });
+});
+
+describe("sst dev", () => {
+  test("the app synthesises in dev mode: no site to watch, SST's own settings for the schedules", async () => {
+    await createApp("test", validSettings); // loads the project and the settings
+    const dev = new App({
+      mode: "dev",
+      stage: "test",
+      name: "site-portal",
+      account: ACCOUNT,
+      region: REGION,
+    });
+    await sstConfig.stacks(dev);
+    dev.synth();
+    const json = Object.fromEntries(
+      dev.node.children
+        .filter((c): c is Stack => c instanceof Stack)
+        .map((stack) => [stack.stackName, Template.fromStack(stack).toJSON() as TemplateJson]),
+    );
+    const [, monitoring] = monitoringOf(json);
+    const metrics = Object.values(monitoring.Resources).map((r) => r.Properties?.MetricName);
+    expect(metrics).not.toContain("5xxErrorRate");
+    expect(metrics).toContain("ApproximateNumberOfMessagesVisible");
+    // SST sets no retries for live functions; a second async configuration would be refused.
+    const asyncConfigs = resourcesOf(json, "AWS::Lambda::EventInvokeConfig");
+    expect(asyncConfigs.length).toBeGreaterThan(0);
+    for (const [, , config] of asyncConfigs) {
+      expect(config.Properties.MaximumRetryAttempts).toBe(0);
+      expect(config.Properties.DestinationConfig).toBeUndefined();
+    }
+    expect(logProblems(json, 30)).toEqual([]);
   });
 });
 
