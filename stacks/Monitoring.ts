@@ -154,7 +154,7 @@ function functionGroups(
     if (group) return { resource, group };
     if (owner instanceof SstFunction) {
       throw new Error(
-        `The function ${owner.node.path} belongs to no monitoring group: add it to one in stacks/Monitoring.ts (FUNCTION_GROUPS), so its failures are alarmed`,
+        `The function ${owner.node.path} belongs to no monitoring group: add it to one in stacks/Monitoring.ts (FUNCTION_GROUPS, functionGroups), so its failures are alarmed`,
       );
     }
     return { resource, group: "Deployment" as const };
@@ -164,9 +164,10 @@ function functionGroups(
 /**
  * Sends every function's logs to the log group of its group in its own stack (made here, kept
  * `retention` days) in Lambda's JSON format, and counts each group's failed invocations there.
- * One log group and one metric filter per group and stack, however many functions: Lambda's
- * own per-function log groups would be one more resource per function (CDK's `logRetention`
- * adds a custom resource per function instead), and are kept forever.
+ * One log group and one metric filter per group and stack, however many functions. Lambda's
+ * default, a log group per function that it makes itself, is kept forever; giving each one a
+ * retention would take a resource per function (CDK's `logRetention` adds a custom resource per
+ * function), in a stack already near CloudFormation's 500.
  */
 function shareLogGroups(
   app: App,
