@@ -5,6 +5,7 @@ import { APP_NAME, APP_REGION } from "./stacks/app";
 import { NODEJS_BUNDLING } from "./stacks/bundling";
 import { Events } from "./stacks/Events";
 import { Jobs } from "./stacks/Jobs";
+import { Monitoring } from "./stacks/Monitoring";
 import { Storage } from "./stacks/Storage";
 import { Web } from "./stacks/Web";
 import { Webhooks } from "./stacks/Webhooks";
@@ -32,6 +33,8 @@ export default {
       .stack(Analytics)
       .stack(Api)
       .stack(Webhooks)
-      .stack(Web);
+      .stack(Web)
+      // Last: it watches what the others made (docs/operations.md).
+      .stack(Monitoring);
   },
 } satisfies SSTConfig;

@@ -12,7 +12,7 @@
  * identity provider or point customers at invented DNS targets.
  */
 import { isIP, isIPv4 } from "node:net";
-import { aws_secretsmanager as secretsmanager } from "aws-cdk-lib";
+import { aws_logs as logs, aws_secretsmanager as secretsmanager } from "aws-cdk-lib";
 import { Construct } from "constructs";
 import { Config } from "sst/constructs";
 
@@ -319,4 +319,44 @@ export function createOriginSecret(scope: Construct): secretsmanager.Secret {
     description: "Header value CloudFront adds to /api/* requests; the API refuses others",
     generateSecretString: { passwordLength: 48, excludePunctuation: true },
   });
+}
+
+/** Settings of the Monitoring stack (docs/operations.md). */
+export interface OperationsSettings {
+  /** Subscribed to the alarm topic when set (the address confirms the subscription once). */
+  alarmEmail: string | undefined;
+  /** Days every function's logs and the API's access logs are kept. */
+  logRetentionDays: logs.RetentionDays;
+}
+
+/** The retention periods CloudWatch Logs accepts, in days (all but "never expire"). */
+export const LOG_RETENTION_CHOICES = Object.values(logs.RetentionDays)
+  .filter((days): days is number => typeof days === "number")
+  .filter((days) => days !== logs.RetentionDays.INFINITE)
+  .sort((a, b) => a - b);
+
+/** Reads ALARM_EMAIL and LOG_RETENTION_DAYS; throws one error naming each invalid setting. */
+export function readOperationsSettings(
+  stage: string,
+  env: Record<string, string | undefined> = process.env,
+): OperationsSettings {
+  const problems: string[] = [];
+  const alarmEmail = env.ALARM_EMAIL?.trim() || undefined;
+  // A bare address only: SNS subscribes exactly this string as the e-mail endpoint.
+  if (alarmEmail !== undefined && mailFromAddress(alarmEmail) !== alarmEmail.toLowerCase()) {
+    problems.push("ALARM_EMAIL must be one e-mail address, e.g. ops@example.com (or unset)");
+  }
+  const retentionRaw = env.LOG_RETENTION_DAYS?.trim() || "30";
+  const retention = Number(retentionRaw);
+  if (!/^\d+$/.test(retentionRaw) || !LOG_RETENTION_CHOICES.includes(retention)) {
+    problems.push(
+      `LOG_RETENTION_DAYS must be one of ${LOG_RETENTION_CHOICES.join(", ")} (days CloudWatch Logs accepts; default 30)`,
+    );
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `Stage "${stage}" is not configured (set these in .env.${stage}):\n  - ${problems.join("\n  - ")}`,
+    );
+  }
+  return { alarmEmail, logRetentionDays: retention as logs.RetentionDays };
 }

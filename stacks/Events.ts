@@ -11,13 +11,29 @@ import {
   uptimeWorkerHandler,
   webhooksWorkerHandler,
 } from "@portal/functions/routes";
-import { Cron, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { aws_lambda_destinations as destinations } from "aws-cdk-lib";
+import {
+  Cron,
+  Function as LambdaFunction,
+  Queue,
+  type StackContext,
+  toCdkDuration,
+  use,
+} from "sst/constructs";
 import { grantsProps } from "./grants";
 import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
 /** One mail is one SES call; the rest is a cold start and headroom. */
 export const NOTIFICATIONS_TIMEOUT_SECONDS = 30;
+/**
+ * Notification consumers at once, at most: SQS's smallest cap. Each handles its batch one event
+ * at a time, so two stay near SES's sending rate (14 mails a second for a new production
+ * account) instead of the hundreds of parallel sends an uncapped queue would start for a burst
+ * of events, which SES would throttle until the events ran out of receives and dead-lettered.
+ * What two still send too fast is throttled and retried (docs/notifications.md).
+ */
+export const NOTIFICATIONS_CONCURRENCY = 2;
 /** Receives before an event goes to the dead-letter queue (SES throttling is retried). */
 export const EVENTS_MAX_RECEIVE_COUNT = 5;
 /** How often every live site is checked (docs/monitoring.md). */
@@ -38,7 +54,7 @@ export const WEBHOOKS_MAX_RECEIVE_COUNT = 3;
 /** Senders at once: a slow receiver must not take the account's Lambda concurrency. */
 export const WEBHOOKS_CONCURRENCY = 10;
 
-export function Events({ stack }: StackContext) {
+export function Events({ stack, app }: StackContext) {
   const { table, bucket, config, settings } = use(Storage);
 
   // Made before the notifications consumer, which queues deliveries on it; its sender, which
@@ -81,7 +97,11 @@ export function Events({ stack }: StackContext) {
   const { queue, deadLetters } = consumedQueue(stack, "Events", {
     consumer,
     // A few events per invocation; a failed one is retried alone (batchItemFailures).
-    eventSource: { batchSize: 10, reportBatchItemFailures: true },
+    eventSource: {
+      batchSize: 10,
+      reportBatchItemFailures: true,
+      maxConcurrency: NOTIFICATIONS_CONCURRENCY,
+    },
     visibilityTimeoutSeconds: NOTIFICATIONS_TIMEOUT_SECONDS * 6,
     maxReceiveCount: EVENTS_MAX_RECEIVE_COUNT,
   });
@@ -132,6 +152,23 @@ export function Events({ stack }: StackContext) {
     },
   });
 
+  // EventBridge invokes the schedules asynchronously: a run that still fails after Lambda's two
+  // retries would be dropped without a trace. It lands here instead (the event and the error),
+  // kept 14 days like a dead-letter queue and alarmed like one (stacks/Monitoring.ts,
+  // docs/operations.md).
+  const failedScheduledRuns = new Queue(stack, "FailedScheduledRuns", {
+    cdk: { queue: { retentionPeriod: toCdkDuration("14 days") } },
+  });
+  // Under `sst dev` the runs execute on the developer's machine, and SST configures their
+  // asynchronous invocation itself (no retries); a function takes only one such configuration.
+  if (app.mode !== "dev") {
+    for (const schedule of [uptime, siteDeletions]) {
+      schedule.jobFunction.configureAsyncInvoke({
+        onFailure: new destinations.SqsDestination(failedScheduledRuns.cdk.queue),
+      });
+    }
+  }
+
   // The webhook sender: reads the endpoint and logs each attempt (table:write), queues the
   // next try (webhooks:send), and tells the customer when it turns an endpoint off
   // (events:send). Outbound through the guard, like the uptime checks.
@@ -156,6 +193,7 @@ export function Events({ stack }: StackContext) {
     consumer,
     uptime,
     siteDeletions,
+    failedScheduledRuns,
     webhooks,
     webhookDeadLetters,
     sender,

@@ -54,6 +54,8 @@ const settingNames = [
   "MAIL_FROM",
   "SES_CONFIGURATION_SET",
   "VITE_PRODUCT_NAME",
+  "ALARM_EMAIL",
+  "LOG_RETENTION_DAYS",
 ];
 
 /**
