@@ -51,6 +51,12 @@ const settingNames = [
   "MAIL_FROM",
   "SES_CONFIGURATION_SET",
   "VITE_PRODUCT_NAME",
+  // The custom domain and the origin secret's rotation (docs/operations.md).
+  "PORTAL_DOMAIN",
+  "PORTAL_HOSTED_ZONE",
+  "PORTAL_CERTIFICATE_ARN",
+  "ORIGIN_SECRET_VERSION",
+  "ORIGIN_SECRET_ROTATING_VERSION",
 ];
 
 /**
