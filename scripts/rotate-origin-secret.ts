@@ -67,6 +67,9 @@ async function waitForOperator(stage: string, step: DeployStep): Promise<void> {
   }
 }
 
+/** Set once Secrets Manager may have been changed, when running again resumes the rotation. */
+let rotationStarted = false;
+
 async function main() {
   const { values } = parseArgs({
     options: { stage: { type: "string" }, print: { type: "boolean", default: false } },
@@ -80,6 +83,7 @@ async function main() {
     );
   }
   const region = process.env.AWS_REGION ?? sstConfig.config().region;
+  rotationStarted = true;
   await rotateOriginSecret({
     client: new SecretsManagerClient({ region }),
     stage,
@@ -97,8 +101,10 @@ async function main() {
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  console.error(
-    "A rotation already begun resumes from step 1, with the same new value, when this command is run again.",
-  );
+  if (rotationStarted) {
+    console.error(
+      "A rotation already begun resumes from step 1, with the same new value, when this command is run again.",
+    );
+  }
   process.exit(1);
 });
