@@ -268,16 +268,21 @@ export function readStageSettings(
  * distribution answers on it with an ACM certificate in us-east-1, where CloudFront takes its
  * certificates from (sst.config.ts deploys there), and APP_URL is derived from it.
  */
-export interface PortalDomain {
+export type PortalDomain = {
   /** e.g. portal.example.com */
   domainName: string;
   /** `https://<domainName>`: APP_URL of the stage. */
   appUrl: string;
-  /** A Route 53 hosted zone to validate a new certificate in and put the alias records in; */
-  hostedZone?: string;
-  /** or an existing certificate covering domainName, the DNS then pointed at it by hand. */
-  certificateArn?: string;
-}
+} & (
+  | {
+      /** The Route 53 zone the certificate's validation and the alias records are made in. */
+      hostedZone: string;
+    }
+  | {
+      /** An existing us-east-1 certificate covering domainName; the DNS is pointed by hand. */
+      certificateArn: string;
+    }
+);
 
 /** ACM's limit for a certificate's first name; a longer host fits only as an alternate name. */
 const CERTIFICATE_DOMAIN_MAX = 64;
@@ -350,12 +355,7 @@ export function readPortalDomain(
   }
 
   if (problems.length > 0) throw stageNotConfigured(stage, problems);
-  return {
-    domainName,
-    appUrl,
-    ...(hostedZone ? { hostedZone } : {}),
-    ...(certificateArn ? { certificateArn } : {}),
-  };
+  return hostedZone ? { domainName, appUrl, hostedZone } : { domainName, appUrl, certificateArn };
 }
 
 /**

@@ -88,7 +88,7 @@ function customDomain(
   domain: PortalDomain | undefined,
 ): StaticSiteProps["customDomain"] {
   if (!domain) return;
-  if (domain.certificateArn) {
+  if ("certificateArn" in domain) {
     return {
       domainName: domain.domainName,
       isExternalDomain: true,
@@ -102,7 +102,7 @@ function customDomain(
     };
   }
   const hostedZone = route53.HostedZone.fromLookup(scope, "PortalHostedZone", {
-    domainName: domain.hostedZone as string,
+    domainName: domain.hostedZone,
   });
   // A plain ACM certificate (the stack is in us-east-1, where CloudFront reads certificates
   // from) rather than SST's default, which requests it through a custom resource's Lambda.
@@ -115,7 +115,7 @@ function customDomain(
 
 export function Web({ stack, app }: StackContext) {
   const { bucket, settings, domain, originSecret } = use(Storage);
-  if (domain?.hostedZone && stack.region !== "us-east-1") {
+  if (domain && "hostedZone" in domain && stack.region !== "us-east-1") {
     throw new Error(
       `PORTAL_HOSTED_ZONE makes the portal's certificate in the stage's region, ${stack.region}; CloudFront takes certificates only from us-east-1 (deploy there, or set PORTAL_CERTIFICATE_ARN)`,
     );
