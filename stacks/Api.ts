@@ -9,12 +9,9 @@
  * (docs/decisions.md, "API routes in several stacks").
  */
 
-import { ORIGIN_VERIFY_ENV } from "@portal/functions/api/origin-verify";
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_ROTATING_ENV } from "@portal/functions/api/origin-verify";
 import { type RouteRecord, routeGrants, routes } from "@portal/functions/routes";
-import {
-  aws_apigatewayv2 as apigatewayv2,
-  type aws_secretsmanager as secretsmanager,
-} from "aws-cdk-lib";
+import { aws_apigatewayv2 as apigatewayv2 } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import {
   type ApiRouteProps,
@@ -28,11 +25,12 @@ import { Analytics } from "./Analytics";
 import { Events } from "./Events";
 import { type GrantResources, grantsProps } from "./grants";
 import { Jobs } from "./Jobs";
+import type { OriginSecret } from "./origin-secret";
 import { Storage } from "./Storage";
 
 export interface ApiResources extends GrantResources {
-  /** The value CloudFront sends in the origin-verify header; the handlers compare it. */
-  originSecret: secretsmanager.ISecret;
+  /** The values the handlers accept in the origin-verify header (stacks/origin-secret.ts). */
+  originSecret: OriginSecret;
 }
 
 /**
@@ -126,7 +124,11 @@ export function createApi(
         timeout: "29 seconds",
         environment: {
           // Resolved by CloudFormation at deploy time from Secrets Manager: never in the template.
-          [ORIGIN_VERIFY_ENV]: originSecret.secretValue.unsafeUnwrap(),
+          [ORIGIN_VERIFY_ENV]: originSecret.sent.unsafeUnwrap(),
+          // While the secret rotates, the other value is accepted too (docs/access.md).
+          ...(originSecret.rotating
+            ? { [ORIGIN_VERIFY_ROTATING_ENV]: originSecret.rotating.unsafeUnwrap() }
+            : {}),
         },
         // Parameters are plain configuration (no secret, no IAM grant), so every function
         // gets all of them and a handler never fails on an unbound Config value.

@@ -5,16 +5,19 @@
  */
 import { TABLE_ID, tableDefinition } from "@portal/core/db/table-definition";
 import { Bucket, type StackContext, Table } from "sst/constructs";
-import { createConfig, createOriginSecret, readStageSettings } from "./Config";
+import { createConfig, readDeploySettings } from "./Config";
+import { createOriginSecret, readOriginSecretVersions } from "./origin-secret";
 
 export function Storage({ stack, app }: StackContext) {
-  const settings = readStageSettings(app.stage);
+  // With a custom domain APP_URL is derived from it (docs/operations.md "Custom domain").
+  const { settings, domain } = readDeploySettings(app.stage);
   const config = createConfig(stack, settings);
-  const originSecret = createOriginSecret(stack);
+  const originSecret = createOriginSecret(stack, app.stage, readOriginSecretVersions(app.stage));
 
   // The definition is shared with the local stack, which creates its dynalite table from it.
   // Removal: CDK keeps tables and buckets by default (DeletionPolicy Retain); sst.config.ts
-  // switches every stage except prod to destroy.
+  // switches every stage except prod to destroy, and only prod's table refuses deletion, so
+  // `sst remove` of a pull request's stage takes its table too.
   const table = new Table(stack, TABLE_ID, {
     fields: tableDefinition.fields,
     primaryIndex: tableDefinition.primaryIndex,
@@ -24,9 +27,9 @@ export function Storage({ stack, app }: StackContext) {
     cdk: {
       // SST turns this on by default too; said here so an upgrade cannot quietly drop it. (The
       // newer pointInTimeRecoverySpecification cannot be used: CDK refuses both at once.)
-      // Deleting the table takes turning this off first, in every stage: a stray
-      // `sst remove` or a renamed construct cannot take the customers' data with it.
-      table: { pointInTimeRecovery: true, deletionProtection: true },
+      // Deleting prod's table takes turning protection off first: a stray `sst remove` or a
+      // renamed construct cannot take the customers' data with it.
+      table: { pointInTimeRecovery: true, deletionProtection: app.stage === "prod" },
     },
   });
 
@@ -38,5 +41,5 @@ export function Storage({ stack, app }: StackContext) {
     cors: false,
   });
 
-  return { table, bucket, config, settings, originSecret };
+  return { table, bucket, config, settings, domain, originSecret };
 }

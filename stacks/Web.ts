@@ -6,13 +6,17 @@
  */
 import { ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
 import {
+  aws_certificatemanager as acm,
   aws_cloudfront as cloudfront,
   Duration,
   aws_cloudfront_origins as origins,
+  aws_route53 as route53,
 } from "aws-cdk-lib";
-import { type StackContext, StaticSite, use } from "sst/constructs";
+import type { Construct } from "constructs";
+import { type StackContext, StaticSite, type StaticSiteProps, use } from "sst/constructs";
 import { PRERENDERED_PAGES } from "../packages/web/prerendered-pages";
 import { Api } from "./Api";
+import type { PortalDomain } from "./Config";
 import { devServerEnvironment } from "./dev-server";
 import { Storage } from "./Storage";
 
@@ -74,8 +78,49 @@ export function contentSecurityPolicy(input: {
     .join("; ");
 }
 
+/**
+ * The distribution's own host name (docs/operations.md "Custom domain"). With a hosted zone: a
+ * certificate validated by DNS records CloudFormation makes in the zone, and SST's alias records
+ * (A and AAAA) pointing the name at the distribution. With a certificate ARN: that certificate,
+ * and the DNS is pointed at the SiteUrl output's host by hand.
+ */
+function customDomain(
+  scope: Construct,
+  domain: PortalDomain | undefined,
+): StaticSiteProps["customDomain"] {
+  if (!domain) return;
+  if ("certificateArn" in domain) {
+    return {
+      domainName: domain.domainName,
+      isExternalDomain: true,
+      cdk: {
+        certificate: acm.Certificate.fromCertificateArn(
+          scope,
+          "PortalCertificate",
+          domain.certificateArn,
+        ),
+      },
+    };
+  }
+  const hostedZone = route53.HostedZone.fromLookup(scope, "PortalHostedZone", {
+    domainName: domain.hostedZone,
+  });
+  // A plain ACM certificate (the stack is in us-east-1, where CloudFront reads certificates
+  // from) rather than SST's default, which requests it through a custom resource's Lambda.
+  const certificate = new acm.Certificate(scope, "PortalCertificate", {
+    domainName: domain.domainName,
+    validation: acm.CertificateValidation.fromDns(hostedZone),
+  });
+  return { domainName: domain.domainName, cdk: { hostedZone, certificate } };
+}
+
 export function Web({ stack, app }: StackContext) {
-  const { bucket, settings, originSecret } = use(Storage);
+  const { bucket, settings, domain, originSecret } = use(Storage);
+  if (domain && "hostedZone" in domain && stack.region !== "us-east-1") {
+    throw new Error(
+      `PORTAL_HOSTED_ZONE makes the portal's certificate in the stage's region, ${stack.region}; CloudFront takes certificates only from us-east-1 (deploy there, or set PORTAL_CERTIFICATE_ARN)`,
+    );
+  }
   const { api } = use(Api);
 
   const securityHeaders = new cloudfront.ResponseHeadersPolicy(stack, "SecurityHeaders", {
@@ -108,7 +153,8 @@ export function Web({ stack, app }: StackContext) {
     `${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`,
     {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-      customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+      // Only the current value: the functions accept it, and during a rotation one more.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecret.sent.unsafeUnwrap() },
     },
   );
   const apiBehavior: cloudfront.BehaviorOptions = {
@@ -125,6 +171,7 @@ export function Web({ stack, app }: StackContext) {
 
   const site = new StaticSite(stack, "Web", {
     path: "packages/web",
+    customDomain: customDomain(stack, domain),
     buildCommand: "npm run build",
     buildOutput: "dist",
     environment: {
@@ -139,7 +186,7 @@ export function Web({ stack, app }: StackContext) {
       // Under `sst dev` only: where the dev server finds the stage's API (dev-server.ts).
       ...devServerEnvironment(app, {
         apiUrl: api.url,
-        originSecret,
+        originSecret: originSecret.secret,
         appUrl: settings.parameters.APP_URL,
       }),
     },
@@ -182,6 +229,8 @@ export function Web({ stack, app }: StackContext) {
   // its place; nothing refers to it, so it is not deployed.
   site.node.tryRemoveChild("CloudFrontFunction");
 
-  stack.addOutputs({ SiteUrl: site.url ?? "" });
+  // The custom domain when there is one; otherwise the distribution's own name, which APP_URL
+  // must then be set to (README "Deploy").
+  stack.addOutputs({ SiteUrl: site.customDomainUrl ?? site.url ?? "" });
   return { site };
 }

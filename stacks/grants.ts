@@ -120,8 +120,11 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
       };
     case "mail:send": {
       if (!mail) throw new Error("mail:send needs the stage's mail settings");
-      // SESv2 SendEmail (Raw content included) is the one action; only from MAIL_FROM's
-      // identity, and only with MAIL_FROM as the From address.
+      // SESv2 SendEmail (Raw content included) is the one action, and only with MAIL_FROM as
+      // the From address. SES authorizes a send on every identity it involves: MAIL_FROM's,
+      // and in the SES sandbox also the verified identity of each recipient, which can be any
+      // address or domain, so the identities are all of the account's and the condition is
+      // what holds the function to MAIL_FROM (docs/notifications.md).
       const stack = Stack.of(table);
       const arn = (resource: string) =>
         `arn:${stack.partition}:ses:${stack.region}:${stack.account}:${resource}`;
@@ -130,7 +133,7 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
           new iam.PolicyStatement({
             actions: ["ses:SendEmail"],
             resources: [
-              arn(`identity/${mail.identity}`),
+              arn("identity/*"),
               ...(mail.configurationSet ? [arn(`configuration-set/${mail.configurationSet}`)] : []),
             ],
             conditions: { StringEquals: { "ses:FromAddress": mail.fromAddress } },

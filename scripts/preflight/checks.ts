@@ -28,7 +28,7 @@ import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { STRIPE_API_VERSION } from "@portal/core/adapters/payments";
 import Stripe from "stripe";
 import { cloudFormationStackName, secretParameterPaths } from "../../stacks/app";
-import { readStageSettings, type StageSettings, secretNames } from "../../stacks/Config";
+import { readDeploySettings, type StageSettings, secretNames } from "../../stacks/Config";
 import { type DeployStep, readDeploySteps, readmeStripeEvents, stepProviding } from "./readme";
 import { type CheckLine, formatLine, passed, type Status } from "./report";
 import { secretRules } from "./secrets";
@@ -127,7 +127,8 @@ const settingsCheck: Check = {
   provides: "settings",
   async run(context) {
     try {
-      context.state.settings = readStageSettings(context.stage, context.env);
+      // As synthesis reads them: APP_URL derived from PORTAL_DOMAIN, Clerk's domain, operations.
+      context.state.settings = readDeploySettings(context.stage, context.env).settings;
       return ok(`APP_URL ${context.state.settings.parameters.APP_URL}`);
     } catch (error) {
       return fail("settings", (error as Error).message.replace(/\n\s*-\s*/g, " · "));
@@ -501,28 +502,6 @@ const clerkKeyCheck: Check = {
   },
 };
 
-const clerkDomainCheck: Check = {
-  name: "Clerk domain",
-  needs: ["settings"],
-  after: ["settings"],
-  async run(context) {
-    const settings = context.state.settings as StageSettings;
-    if (!settings.clerkPublishableKey.startsWith("pk_live_")) {
-      return ok("development instance (pk_test_): any origin may sign in");
-    }
-    // A production instance serves its Frontend API from clerk.<the domain it was set up for>.
-    const domain = settings.clerkFrontendApiHost.replace(/^clerk\./, "");
-    const host = new URL(settings.parameters.APP_URL).hostname;
-    if (host === domain || host.endsWith(`.${domain}`)) {
-      return ok(`APP_URL ${host} is on the instance's domain ${domain}`);
-    }
-    return fail(
-      "settings",
-      `APP_URL's host ${host} is not on ${domain}, the domain of the production Clerk instance: nobody could sign in. Put the portal on ${domain} (PORTAL_DOMAIN) or use that domain's instance`,
-    );
-  },
-};
-
 // ---------------------------------------------------------------- SES and the certificate
 
 const sesAccessCheck: Check = {
@@ -642,7 +621,6 @@ export function preflightChecks(names: readonly string[] = secretNames): Check[]
     webhookEndpointCheck,
     ...afterDeploy.map(secretCheck),
     clerkKeyCheck,
-    clerkDomainCheck,
     sesAccessCheck,
     sesIdentityCheck,
     sesConfigurationSetCheck,

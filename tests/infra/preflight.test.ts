@@ -59,7 +59,8 @@ const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 const STAGE = "prod";
 const STRIPE_KEY = "sk_live_preflight_emulator";
 const WEBHOOK_URL = "https://abc123.lambda-url.us-east-1.on.aws/";
-const CERTIFICATE_ARN = "arn:aws:acm:us-east-1:123456789012:certificate/0f0e-preflight";
+const CERTIFICATE_ARN =
+  "arn:aws:acm:us-east-1:123456789012:certificate/0f0e1d2c-3b4a-4968-8a8b-9c0d1e2f3a4b";
 const PRICES = {
   STRIPE_PRICE_STARTER: "price_live_starter",
   STRIPE_PRICE_PRO: "price_live_pro",
@@ -306,6 +307,19 @@ describe("preflight", () => {
     expect(passed(lines)).toBe(false);
   });
 
+  it("stage settings: APP_URL is derived from PORTAL_DOMAIN, as synthesis derives it", async () => {
+    const lines = await run({ envChanges: { APP_URL: "" } });
+    expect(line(lines, "stage settings")).toMatchObject({
+      status: "ok",
+      message: "APP_URL https://portal.example.com",
+    });
+    const elsewhere = await run({ envChanges: { APP_URL: "https://other.example.com" } });
+    expect(line(elsewhere, "stage settings")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/APP_URL is derived from PORTAL_DOMAIN/),
+    });
+  });
+
   it("AWS credentials: no caller identity", async () => {
     sts.on(GetCallerIdentityCommand).rejects(new Error("Could not load credentials"));
     const lines = await run();
@@ -509,20 +523,28 @@ describe("preflight", () => {
     expectOnlyFailure(await run(), "Clerk JWT key", /could not read .*HTTP 404/);
   });
 
-  it("Clerk domain: a production instance serves only its own domain", async () => {
-    const lines = await run({ envChanges: { APP_URL: "https://portal.example.net" } });
-    expect(line(lines, "Clerk domain")).toMatchObject({
+  it("Clerk domain: a production instance serves only its own domain (the settings check, as synthesis)", async () => {
+    const lines = await run({
+      envChanges: {
+        APP_URL: "https://portal.example.net",
+        PORTAL_DOMAIN: "",
+        PORTAL_CERTIFICATE_ARN: "",
+      },
+    });
+    expect(line(lines, "stage settings")).toMatchObject({
       status: "fail",
-      message: expect.stringMatching(/portal\.example\.net is not on example\.com.*step 1\)$/),
+      message: expect.stringMatching(/portal\.example\.net is not example\.com or under it/),
     });
     const development = await run({
       stage: "staging",
       envChanges: {
         APP_URL: "https://portal.example.net",
+        PORTAL_DOMAIN: "",
+        PORTAL_CERTIFICATE_ARN: "",
         VITE_CLERK_PUBLISHABLE_KEY: `pk_test_${Buffer.from("dev.clerk.accounts.dev$").toString("base64")}`,
       },
     });
-    expect(line(development, "Clerk domain").status).toBe("ok");
+    expect(line(development, "stage settings").status).toBe("ok");
   });
 
   it("SES production access: the sandbox", async () => {
@@ -564,7 +586,7 @@ describe("preflight", () => {
       "certificate",
       /is PENDING_VALIDATION, not ISSUED; does not cover portal\.example\.com/,
     );
-    const lines = await run({ envChanges: { PORTAL_CERTIFICATE_ARN: "" } });
+    const lines = await run({ envChanges: { PORTAL_CERTIFICATE_ARN: "", PORTAL_DOMAIN: "" } });
     expect(line(lines, "certificate").status).toBe("ok");
     expect(acm.commandCalls(DescribeCertificateCommand)).toHaveLength(1);
   });

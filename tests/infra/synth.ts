@@ -56,6 +56,12 @@ const settingNames = [
   "VITE_PRODUCT_NAME",
   "ALARM_EMAIL",
   "LOG_RETENTION_DAYS",
+  // The custom domain and the origin secret's rotation (docs/operations.md).
+  "PORTAL_DOMAIN",
+  "PORTAL_HOSTED_ZONE",
+  "PORTAL_CERTIFICATE_ARN",
+  "ORIGIN_SECRET_VERSION",
+  "ORIGIN_SECRET_ROTATING_VERSION",
 ];
 
 /**

@@ -7,7 +7,11 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { bearerToken } from "@portal/core/adapters/identity";
 import { DomainError } from "@portal/core/errors";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "./origin-verify";
+import {
+  ORIGIN_VERIFY_ENV,
+  ORIGIN_VERIFY_HEADER,
+  ORIGIN_VERIFY_ROTATING_ENV,
+} from "./origin-verify";
 
 export class UnsupportedMediaType extends DomainError {
   readonly status = 415;
@@ -26,23 +30,34 @@ export class CrossSiteRequest extends DomainError {
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
-/** The configured secret's digest, made again only when the secret changes (tests change it). */
-let expected: { secret: string; digest: Buffer } | undefined;
-function expectedDigest(secret: string): Buffer {
-  if (expected?.secret !== secret) expected = { secret, digest: digest(secret) };
-  return expected.digest;
+/** Each configured secret's digest, made again only when the secret changes (tests change it). */
+const digests = new Map<string, { secret: string; digest: Buffer }>();
+function expectedDigest(name: string, secret: string): Buffer {
+  const cached = digests.get(name);
+  if (cached?.secret === secret) return cached.digest;
+  const made = { secret, digest: digest(secret) };
+  digests.set(name, made);
+  return made.digest;
 }
 
 /**
  * Refuses a request that did not come through the distribution: API Gateway's own URL is
- * public, and a caller there would skip the distribution's throttling, headers and WAF. No
- * configured secret refuses everything rather than letting everything in.
+ * public, and a caller there would skip the distribution's throttling, headers and WAF. The
+ * value CloudFront sends is accepted, and while the secret rotates the other value too
+ * (docs/access.md). No configured secret refuses everything rather than letting everything in.
  */
 export function requireOriginVerified(event: APIGatewayProxyEventV2): void {
-  const secret = process.env[ORIGIN_VERIFY_ENV] ?? "";
   const given = event.headers?.[ORIGIN_VERIFY_HEADER] ?? "";
-  // Digests have one length, so the comparison takes the same time whatever was sent.
-  if (!secret || !given || !timingSafeEqual(expectedDigest(secret), digest(given))) {
+  const givenDigest = digest(given);
+  let verified = false;
+  for (const name of [ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_ROTATING_ENV]) {
+    const secret = process.env[name] ?? "";
+    // Digests have one length, so each comparison takes the same time whatever was sent, and
+    // both are made whichever matches.
+    const matches = !!secret && timingSafeEqual(expectedDigest(name, secret), givenDigest);
+    verified ||= matches && !!given;
+  }
+  if (!verified) {
     throw new OriginNotVerified("Requests must come through the portal's own address.");
   }
 }
