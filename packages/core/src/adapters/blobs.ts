@@ -120,6 +120,19 @@ export async function headObject(
   }
 }
 
+let putClient: S3Client | undefined;
+/**
+ * The client PUT URLs are signed with. By default the SDK puts the CRC32 of the empty body it
+ * was given into a presigned PutObject URL, and S3 would then refuse every real image.
+ */
+function putSigner(): S3Client {
+  putClient ??= new S3Client({
+    forcePathStyle: optionalParameter("S3_FORCE_PATH_STYLE") === "true",
+    requestChecksumCalculation: "WHEN_REQUIRED",
+  });
+  return putClient;
+}
+
 /**
  * A PUT URL for one object, valid for `expiresIn` seconds: whoever holds it can write that key
  * only, and only with `contentType` (signed, as the key is). The browser function stores a
@@ -133,7 +146,7 @@ export function presignedPutUrl(
   expiresIn: number,
 ): Promise<string> {
   type Presign = Parameters<typeof getSignedUrl>;
-  const client = s3() as unknown as Presign[0];
+  const client = putSigner() as unknown as Presign[0];
   const command = new PutObjectCommand({
     Bucket: bucket(),
     Key: key,
