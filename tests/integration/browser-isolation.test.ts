@@ -116,7 +116,8 @@ describe("the local browser function", () => {
         "SST_Table_tableName_Main",
       ]),
     );
-    const browserPid = stack.browser.pid;
+    const browserPid = stack.browser.pid();
+    if (browserPid === undefined) throw new Error("The browser function has not run");
     expect(envNames(browserPid).filter((n) => CREDENTIAL_OR_BINDING.test(n))).toEqual([]);
     // The run above left its Chromium up (it is shared between runs).
     const chromium = descendants(browserPid);

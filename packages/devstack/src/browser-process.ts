@@ -52,6 +52,11 @@ export function startBrowserProcess(): BrowserProcess {
   const pending = new Map<number, (result: InvokeResult) => void>();
   let nextId = 1;
   let exited = false;
+  // A process that could not start answers every invocation as a crash, as one that died.
+  child.once("error", (error) => {
+    console.error("The browser function's process failed", error);
+    if (child.exitCode === null && child.pid === undefined) child.emit("exit", null, null);
+  });
   const gone = new Promise<void>((resolve) => {
     child.once("exit", () => {
       exited = true;
@@ -111,22 +116,21 @@ function crash(errorType: string, errorMessage: string): InvokeResult {
  * binding would (`Function.Browser.functionName`).
  */
 export function browserFunctionService() {
+  // Started on the first invocation, as Lambda starts a container: most stacks (tests of
+  // billing, tickets…) never run a browser and need not pay for the process.
   let browser: BrowserProcess | undefined;
-  const service: LocalService & { process(): BrowserProcess } = {
+  const service: LocalService & { pid(): number | undefined } = {
     name: "browser-function",
-    process() {
-      if (!browser) throw new Error("The browser function has not started");
-      return browser;
-    },
+    pid: () => browser?.pid,
     async start({ host, names }) {
-      const started = startBrowserProcess();
-      browser = started;
       const endpoint = await startLambdaEndpoint({
         host,
-        functions: { [names.browser]: (payload) => started.invoke(payload) },
-      }).catch(async (error: unknown) => {
-        await started.stop();
-        throw error;
+        functions: {
+          [names.browser]: (payload) => {
+            browser ??= startBrowserProcess();
+            return browser.invoke(payload);
+          },
+        },
       });
       return {
         env: {
@@ -135,7 +139,7 @@ export function browserFunctionService() {
         },
         async stop() {
           await endpoint.stop();
-          await started.stop();
+          await browser?.stop();
         },
       };
     },

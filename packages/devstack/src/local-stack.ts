@@ -96,10 +96,10 @@ export interface LocalStack {
   /** The accepted page views, waiting for the page-views consumer, likewise. */
   pageViews: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /**
-   * The browser function's process: the jobs worker invokes it through the Lambda Invoke
-   * stand-in; its environment holds no credential (docs/security.md, "The audit browser").
+   * The browser function's process, once the jobs worker first invoked it through the Lambda
+   * Invoke stand-in; its environment holds no credential (docs/security.md, "The audit browser").
    */
-  browser: { pid: number };
+  browser: { pid(): number | undefined };
   /** Every mail the product sent through the SES stand-in, as its SMTP inbox keeps it. */
   mail: { messages(): StoredMail[] };
   /** The scheduled uptime job: the same handler the production rule invokes, run now. */
@@ -310,7 +310,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         deadLetters: () => pageViews.deadLetters(),
         idle: () => pageViews.idle(),
       },
-      browser: { pid: browser.process().pid },
+      browser: { pid: () => browser.pid() },
       mail: { messages: () => mail.mail().messages() },
       uptime: { run: runUptime },
       siteDeletions: { run: runSiteDeletions },
