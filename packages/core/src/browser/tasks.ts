@@ -5,22 +5,26 @@
  * browser").
  */
 import type { Browser } from "puppeteer-core";
-import { runLighthouse } from "../audits/lighthouse-run";
-import { analyzeSeo } from "../audits/seo-analyze";
 import { UnprocessableError } from "../errors";
-import { takeScreenshot } from "../sites/screenshot-take";
 import { type BrowserRequest, SCREENSHOT_CACHE_CONTROL } from "./protocol";
 
 type ScreenshotRequest = Extract<BrowserRequest, { task: "screenshot" }>;
 
 export async function runBrowserTask(browser: Browser, request: BrowserRequest): Promise<unknown> {
   const { url, allowHosts } = request;
+  // Each task loads what it needs on first use: Lighthouse alone takes seconds to import, and
+  // a container that only ever analyses SEO or takes screenshots never needs it.
   switch (request.task) {
-    case "seo":
+    case "seo": {
+      const { analyzeSeo } = await import("../audits/seo-analyze");
       return analyzeSeo(browser, url, { allowHosts });
-    case "lighthouse":
+    }
+    case "lighthouse": {
+      const { runLighthouse } = await import("../audits/lighthouse-run");
       return runLighthouse(browser, url, request.strategy, { allowHosts });
+    }
     case "screenshot": {
+      const { takeScreenshot } = await import("../sites/screenshot-take");
       const image = await takeScreenshot(browser, url, allowHosts, request.navigationTimeoutMs);
       await upload(request.upload, image);
       return { bytes: image.byteLength };
