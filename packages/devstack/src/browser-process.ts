@@ -30,6 +30,8 @@ export function browserChildEnv(env: NodeJS.ProcessEnv = process.env): Record<st
 export interface BrowserProcess {
   /** The child's process id (tests read its environment from /proc). */
   readonly pid: number;
+  /** False once the process exited (it crashed, or was stopped). */
+  readonly running: boolean;
   invoke(payload: string): Promise<InvokeResult>;
   stop(): Promise<void>;
 }
@@ -83,6 +85,9 @@ export function startBrowserProcess(): BrowserProcess {
       if (child.pid === undefined) throw new Error("The browser process did not start");
       return child.pid;
     },
+    get running() {
+      return !exited;
+    },
     invoke(payload) {
       if (exited) return Promise.resolve(crash("Runtime.ExitError", "The browser process exited"));
       const id = nextId++;
@@ -127,7 +132,8 @@ export function browserFunctionService() {
         host,
         functions: {
           [names.browser]: (payload) => {
-            browser ??= startBrowserProcess();
+            // A crashed process is replaced, as Lambda replaces a container that died.
+            if (!browser?.running) browser = startBrowserProcess();
             return browser.invoke(payload);
           },
         },
