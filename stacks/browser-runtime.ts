@@ -5,7 +5,8 @@
  * `nodejs.install` would `npm install` them from version ranges without a lock, outside the
  * workspace's `overrides`; instead they are esbuild externals and, after SST's build, `npm ci`
  * installs exactly packages/browser-runtime's lock into the bundle folder (docs/security.md,
- * "The audit browser"; the size is in docs/performance.md).
+ * "The audit browser"; the size is in docs/performance.md). Not `copyFiles`: SST copies those
+ * after its own install (sst/runtime/handlers.js), so a lock copied there comes too late.
  */
 import { execFile } from "node:child_process";
 import { copyFile } from "node:fs/promises";
