@@ -20,6 +20,7 @@ import { startLocalStack } from "@portal/devstack/local-stack";
 import { close, listen } from "@portal/devstack/net";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
 import {
+  browserHandler,
   jobsWorkerHandler,
   notificationsWorkerHandler,
   pageViewsConsumer,
@@ -28,6 +29,7 @@ import {
   stripeWebhookHandler,
   uptimeWorkerHandler,
 } from "@portal/functions/routes";
+import { BROWSER_RUNTIME_PACKAGES } from "../stacks/browser-runtime";
 import { BUNDLE_BUDGET_BYTES, bundleHandlers, sstEsbuild } from "../stacks/bundling";
 import { analyticsBench } from "./bench/analytics";
 import { auditsBench } from "./bench/audit-queue";
@@ -282,8 +284,6 @@ const lambdaBundles: BenchSection = {
   description: `Lambda bundle sizes (SST's esbuild ${sstEsbuild().version}, esm, esnext, minified) against the ${BUNDLE_BUDGET_BYTES / 1024 / 1024} MB budget`,
   async run() {
     const outDir = await mkdtemp(path.join(os.tmpdir(), "portal-bundles-"));
-    // stacks/Jobs.ts installs these beside the worker bundle instead of bundling them.
-    const workerInstalled = ["@sparticuz/chromium", "lighthouse", "puppeteer-core"];
     const names = new Map<string, string>([
       ...Object.entries(routes).map(([route, { handler }]) => [handler, route] as [string, string]),
       [stripeWebhookHandler, "stripe webhook (URL)"],
@@ -294,10 +294,12 @@ const lambdaBundles: BenchSection = {
     ]);
     try {
       const sizes = [
-        ...(await bundleHandlers([...names.keys()], outDir)),
-        ...(await bundleHandlers([jobsWorkerHandler], outDir, workerInstalled)),
+        ...(await bundleHandlers([...names.keys(), jobsWorkerHandler], outDir)),
+        // stacks/Jobs.ts installs these beside the browser bundle (stacks/browser-runtime.ts).
+        ...(await bundleHandlers([browserHandler], outDir, BROWSER_RUNTIME_PACKAGES)),
       ];
       names.set(jobsWorkerHandler, "jobs worker (SQS)");
+      names.set(browserHandler, "browser (invoked by the jobs worker)");
       const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
       table(
         sizes

@@ -1,31 +1,82 @@
 /**
- * The job queue for screenshots, SEO and Lighthouse runs, its dead-letter queue, and the
- * Chromium worker that consumes it.
+ * The job queue for screenshots, SEO and Lighthouse runs, its dead-letter queue, the jobs
+ * worker that consumes it, and the browser function the worker invokes for each run
+ * (docs/security.md, "The audit browser"): the worker holds the keys and no browser, the
+ * browser holds a browser and no keys.
  */
-import { jobsWorkerHandler } from "@portal/functions/routes";
+
+import { BROWSER_OVERHEAD_MS } from "@portal/core/browser/protocol";
+import { browserHandler, jobsWorkerHandler } from "@portal/functions/routes";
+import { DEFAULT_JOB_TIMEOUT_MS } from "@portal/functions/workers/job-settings";
+import { aws_iam as iam } from "aws-cdk-lib";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { BROWSER_RUNTIME_PACKAGES, installBrowserRuntime } from "./browser-runtime";
 import { NODEJS_BUNDLING } from "./bundling";
+import { workerReservedConcurrency } from "./Config";
 import { Events } from "./Events";
 import { grantsProps } from "./grants";
 import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
-/** A Lighthouse run takes 15-30 s once Chromium is up; the rest is cold start and headroom. */
-export const WORKER_TIMEOUT_SECONDS = 180;
+/**
+ * The browser function's Lambda timeout: the run's default deadline (workers/job-settings.ts)
+ * plus what a run may take beyond it (a cold start unpacking Chromium, the launch, the upload).
+ */
+export const BROWSER_TIMEOUT_SECONDS = Math.ceil(
+  (DEFAULT_JOB_TIMEOUT_MS + BROWSER_OVERHEAD_MS) / 1000,
+);
+/** The worker waits for the browser, then has this long to record the outcome. */
+const RECORD_SECONDS = 10;
+export const WORKER_TIMEOUT_SECONDS = BROWSER_TIMEOUT_SECONDS + RECORD_SECONDS;
 /** Receives before a message goes to the dead-letter queue. */
 export const MAX_RECEIVE_COUNT = 3;
 /**
- * Chromium workers at once, at most (docs/security.md, "Background work"). The queue's event
- * source invokes no more than this many (maximumConcurrency), and the same number is reserved
- * for the worker: the queue cannot take the account's Lambda concurrency from the API, and the
- * event source is never throttled below its own maximum (a throttled delivery still counts
- * towards MAX_RECEIVE_COUNT). The account needs this many plus its 10 unreserved to spare.
+ * Jobs at once, at most (docs/security.md, "Background work"): the queue's event source invokes
+ * no more workers than this (maximumConcurrency; Lambda's minimum is 2), and each worker runs
+ * one browser at a time, so at most this many browsers run too. No concurrency is reserved
+ * unless the stage asks for it (WORKER_RESERVED_CONCURRENCY, stacks/Config.ts).
  */
 export const WORKER_CONCURRENCY = 5;
 
-export function Jobs({ stack }: StackContext) {
+export function Jobs({ stack, app }: StackContext) {
   const { table, bucket, config } = use(Storage);
   const { queue: events } = use(Events);
+
+  // No statement, no managed policy, no binding: the role's temporary keys, which Lambda puts
+  // in every function's environment, open nothing. Not even CloudWatch Logs: what a run
+  // printed reaches the worker in the invoke's answer, and Lambda's metrics need no grant.
+  const browserRole = new iam.Role(stack, "BrowserRole", {
+    assumedBy: new iam.ServicePrincipal("lambda.amazonaws.com"),
+    description: "The audit browser: grants nothing (docs/security.md, The audit browser)",
+  });
+  const browser = new LambdaFunction(stack, "Browser", {
+    handler: browserHandler,
+    role: browserRole,
+    // SST turns X-Ray on by default, which adds xray:Put* to the role: the browser sends none.
+    tracing: "disabled",
+    // The @sparticuz/chromium npm package ships an x86_64 Chromium only (arm64 needs a separate
+    // layer), so this function overrides the app's arm64 default.
+    architecture: "x86_64",
+    // Lighthouse scores depend on CPU, and Lambda gives CPU in proportion to memory.
+    memorySize: "3008 MB",
+    timeout: `${BROWSER_TIMEOUT_SECONDS} seconds`,
+    // Chromium unpacks itself into /tmp and Lighthouse writes traces there.
+    diskSize: "2048 MB",
+    // SST replaces the app's default `nodejs` props rather than merging them: repeat them here.
+    nodejs: {
+      ...NODEJS_BUNDLING,
+      esbuild: {
+        external: [...NODEJS_BUNDLING.esbuild.external, ...BROWSER_RUNTIME_PACKAGES],
+      },
+    },
+    // Installed from packages/browser-runtime's lock (browser-runtime.ts). Only when deploying:
+    // `sst dev` links the bundle folder's node_modules to the workspace's.
+    hooks:
+      app.mode === "deploy"
+        ? { afterBuild: (_props, out) => installBrowserRuntime(out) }
+        : undefined,
+  });
+
   // Reads its jobs and writes their results; stores screenshots (and replaces old ones);
   // tells the customer's webhooks a run completed (events:send, docs/developer-api.md).
   const granted = grantsProps(["table:write", "screenshots:write", "events:send"], {
@@ -34,29 +85,28 @@ export function Jobs({ stack }: StackContext) {
     config,
     events,
   });
-
   const worker = new LambdaFunction(stack, "JobsWorker", {
     handler: jobsWorkerHandler,
-    // The @sparticuz/chromium npm package ships an x86_64 Chromium only (arm64 needs a separate
-    // layer), so this function overrides the app's arm64 default.
-    architecture: "x86_64",
-    // Lighthouse scores depend on CPU, and Lambda gives CPU in proportion to memory.
-    memorySize: "3008 MB",
+    // It waits for the browser and writes a few items: no Chromium, so the app's arm64
+    // default and a small size.
+    memorySize: "512 MB",
     timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
-    // Chromium unpacks itself into /tmp and Lighthouse writes traces there.
-    diskSize: "2048 MB",
-    reservedConcurrentExecutions: WORKER_CONCURRENCY,
-    // SST replaces the app's default `nodejs` props rather than merging them: repeat them here.
-    nodejs: {
-      ...NODEJS_BUNDLING,
-      // Installed as real node_modules next to the bundle instead of bundled: @sparticuz/chromium
-      // reads its brotli-compressed binary from its own package folder, Lighthouse loads its
-      // audits and locale files by path at run time, and puppeteer-core must be the same copy
-      // Lighthouse drives. Versions come from packages/functions/package.json.
-      install: ["@sparticuz/chromium", "lighthouse", "puppeteer-core"],
-    },
+    reservedConcurrentExecutions: workerReservedConcurrency(WORKER_CONCURRENCY),
     ...granted,
+    environment: {
+      ...granted.environment,
+      // What SST's binding would set (Function.Browser.functionName), without its lambda:*.
+      SST_Function_functionName_Browser: browser.functionName,
+    },
+    permissions: [
+      ...(Array.isArray(granted.permissions) ? granted.permissions : []),
+      new iam.PolicyStatement({
+        actions: ["lambda:InvokeFunction"],
+        resources: [browser.functionArn],
+      }),
+    ],
     bind: [
+      ...(granted.bind ?? []),
       config.parameters.S3_FORCE_PATH_STYLE,
       config.parameters.OUTBOUND_ALLOW_HOSTS,
       config.parameters.DNS_RESOLVER,
@@ -78,5 +128,5 @@ export function Jobs({ stack }: StackContext) {
     maxReceiveCount: MAX_RECEIVE_COUNT,
   });
 
-  return { queue, deadLetters, worker };
+  return { queue, deadLetters, worker, browser };
 }

@@ -108,7 +108,7 @@ export const auditsBench = {
     });
     try {
       const who = await signUp(stack);
-      // Warms the worker (its Chromium, core's modules) the way benchAudits warms the rest.
+      // Warms the worker and the browser function (its Chromium) the way benchAudits warms the rest.
       await runThroughQueue(stack, who, "seo", `${stack.url}/`);
       const queued: LighthouseStage = {
         name: "lighthouse, API + queue",
@@ -119,11 +119,8 @@ export const auditsBench = {
       };
       await benchAudits({ extraStages: [queued] });
     } finally {
+      // Its browser function's process closes its Chromium as it stops.
       await stack.stop();
-      const { closeAuditBrowser } = await import(
-        "../../packages/functions/src/workers/audit-browser"
-      );
-      await closeAuditBrowser();
     }
   },
 };

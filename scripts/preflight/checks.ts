@@ -28,7 +28,13 @@ import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { STRIPE_API_VERSION } from "@portal/core/adapters/payments";
 import Stripe from "stripe";
 import { cloudFormationStackName, secretParameterPaths } from "../../stacks/app";
-import { readDeploySettings, type StageSettings, secretNames } from "../../stacks/Config";
+import {
+  readDeploySettings,
+  type StageSettings,
+  secretNames,
+  workerReservedConcurrency,
+} from "../../stacks/Config";
+import { WORKER_CONCURRENCY } from "../../stacks/Jobs";
 import { type DeployStep, readDeploySteps, readmeStripeEvents, stepProviding } from "./readme";
 import { type CheckLine, formatLine, passed, type Status } from "./report";
 import { secretRules } from "./secrets";
@@ -191,10 +197,12 @@ const concurrencyCheck: Check = {
   needs: ["aws-credentials", "settings", "lambda-quota"],
   after: ["aws", "settings"],
   async run(context) {
-    const raw = setting(context, "WORKER_RESERVED_CONCURRENCY") || "0";
-    const reserve = Number(raw);
-    if (!Number.isInteger(reserve) || reserve < 0) {
-      return fail("settings", `WORKER_RESERVED_CONCURRENCY "${raw}" is not a whole number`);
+    // Read as stacks/Jobs.ts reads it, so preflight refuses what synthesis refuses.
+    let reserve: number;
+    try {
+      reserve = workerReservedConcurrency(WORKER_CONCURRENCY, context.env) ?? 0;
+    } catch (error) {
+      return fail("settings", (error as Error).message);
     }
     const { AccountLimit } = await context.clients.lambda.send(new GetAccountSettingsCommand({}));
     const quota = AccountLimit?.ConcurrentExecutions ?? 0;

@@ -387,7 +387,7 @@ function concurrencyProblems(json: TemplateJson): string[] {
   const { maximumConcurrency, reserved } = consumerConcurrency(json, queueId);
   const problems: string[] = [];
   if (maximumConcurrency === undefined) problems.push("the event source has no maximumConcurrency");
-  if (reserved === undefined) problems.push("the worker has no reserved concurrency");
+  // No reservation is the default (WORKER_RESERVED_CONCURRENCY, tests/infra/worker-concurrency.test.ts).
   if (maximumConcurrency !== undefined && reserved !== undefined && reserved < maximumConcurrency) {
     problems.push(
       "the worker reserves less than the event source may invoke (throttled deliveries count as receives)",
@@ -429,12 +429,14 @@ describe("Jobs", () => {
     expect(everythingElse).toContain(queueId);
   });
 
-  test("the worker is the Chromium function: ≥ 2048 MB, ≥ 120 s, x86_64, chromium installed", () => {
+  test("the worker runs no Chromium; the browser function does: ≥ 2048 MB, x86_64", () => {
     const worker = lambda(template(Jobs), "JobsWorker").properties;
-    expect(worker.MemorySize).toBeGreaterThanOrEqual(2048);
-    expect(worker.Timeout).toBeGreaterThanOrEqual(120);
-    expect(worker.Architectures).toEqual(["x86_64"]);
-    expect(functionProps(jobs.worker).nodejs?.install).toContain("@sparticuz/chromium");
+    const browser = lambda(template(Jobs), "Browser").properties;
+    expect(browser.MemorySize).toBeGreaterThanOrEqual(2048);
+    expect(browser.Architectures).toEqual(["x86_64"]);
+    // The worker waits for the browser, then records the outcome.
+    expect(worker.Timeout).toBeGreaterThan(browser.Timeout as number);
+    expect(functionProps(jobs.worker).nodejs?.install).toBeUndefined();
     expect(functionProps(jobs.worker).handler).toBe("packages/functions/src/workers/jobs.handler");
   });
 
@@ -452,11 +454,11 @@ describe("Jobs", () => {
     });
   });
 
-  test("at most WORKER_CONCURRENCY workers run, and that many are reserved for them", () => {
+  test("at most WORKER_CONCURRENCY workers run, and by default nothing is reserved", () => {
     const synthesized = jobsJson();
     expect(consumerConcurrency(synthesized, queueId)).toEqual({
       maximumConcurrency: WORKER_CONCURRENCY,
-      reserved: WORKER_CONCURRENCY,
+      reserved: undefined,
     });
     expect(concurrencyProblems(synthesized)).toEqual([]);
     // SQS's event source takes 2 to 1000; the API keeps most of the account's concurrency.
@@ -464,7 +466,7 @@ describe("Jobs", () => {
     expect(WORKER_CONCURRENCY).toBeLessThanOrEqual(10);
   });
 
-  test("the concurrency check fails a stack without the cap or the reservation", () => {
+  test("the concurrency check fails a stack without the cap or with a starved reservation", () => {
     // Break the synthesised template on purpose: the check above must notice each omission.
     const uncapped = jobsJson();
     for (const resource of Object.values(uncapped.Resources)) {
@@ -474,20 +476,9 @@ describe("Jobs", () => {
     }
     expect(concurrencyProblems(uncapped)).toEqual(["the event source has no maximumConcurrency"]);
 
-    const unreserved = jobsJson();
-    for (const resource of Object.values(unreserved.Resources)) {
-      if (resource.Type === "AWS::Lambda::Function") {
-        delete resource.Properties.ReservedConcurrentExecutions;
-      }
-    }
-    expect(concurrencyProblems(unreserved)).toEqual(["the worker has no reserved concurrency"]);
-
     const starved = jobsJson();
-    for (const resource of Object.values(starved.Resources)) {
-      if (
-        resource.Type === "AWS::Lambda::Function" &&
-        resource.Properties.ReservedConcurrentExecutions
-      ) {
+    for (const [id, resource] of Object.entries(starved.Resources)) {
+      if (id.startsWith("JobsWorker") && resource.Type === "AWS::Lambda::Function") {
         resource.Properties.ReservedConcurrentExecutions = 1;
       }
     }

@@ -17,6 +17,7 @@ import {
 } from "@portal/functions/routes";
 import { createApiGateway } from "./api-gateway";
 import { LOCAL_REGION, localCredentials } from "./aws";
+import { browserFunctionService } from "./browser-process";
 import { errorJson, PayloadTooLarge, readBody, sendJson } from "./http-io";
 import { buildHttpEvent, writeHttpResult } from "./lambda-events";
 import { createHandlerLoader, repoRoot } from "./lambda-runtime";
@@ -94,6 +95,11 @@ export interface LocalStack {
   webhooks: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The accepted page views, waiting for the page-views consumer, likewise. */
   pageViews: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /**
+   * The browser function's process, once the jobs worker first invoked it through the Lambda
+   * Invoke stand-in; its environment holds no credential (docs/security.md, "The audit browser").
+   */
+  browser: { pid(): number | undefined };
   /** Every mail the product sent through the SES stand-in, as its SMTP inbox keeps it. */
   mail: { messages(): StoredMail[] };
   /** The scheduled uptime job: the same handler the production rule invokes, run now. */
@@ -182,6 +188,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const jobs = jobsQueueService(options.queue ?? {});
   const mail = mailService();
+  const browser = browserFunctionService();
   const services: LocalService[] = [
     dynamoService,
     s3Service,
@@ -192,6 +199,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     mail,
     // After stripeSecretsService: it signs webhooks and checks API keys with those secrets.
     stripeEmulatorService(),
+    browser,
   ];
 
   let stopping: Promise<void> | undefined;
@@ -235,6 +243,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         events: `${STAGE}-${APP_NAME}-Events`,
         webhooks: `${STAGE}-${APP_NAME}-WebhookDeliveries`,
         pageViews: `${STAGE}-${APP_NAME}-PageViews`,
+        browser: `${STAGE}-${APP_NAME}-Browser`,
       },
     };
     const env: Record<string, string> = {
@@ -301,6 +310,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         deadLetters: () => pageViews.deadLetters(),
         idle: () => pageViews.idle(),
       },
+      browser: { pid: () => browser.pid() },
       mail: { messages: () => mail.mail().messages() },
       uptime: { run: runUptime },
       siteDeletions: { run: runSiteDeletions },

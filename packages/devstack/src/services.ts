@@ -39,6 +39,8 @@ export interface ServiceContext {
     events: string;
     pageViews: string;
     webhooks: string;
+    /** The browser function the jobs worker invokes (browser-process.ts). */
+    browser: string;
   };
   loader: HandlerLoader;
 }

@@ -384,6 +384,8 @@ export function routeRecord(routeKey: string): RouteRecord | undefined {
 
 /** Non-API functions, named the same way. */
 export const jobsWorkerHandler = "packages/functions/src/workers/jobs.handler";
+/** The browser function the jobs worker invokes (docs/security.md, "The audit browser"). */
+export const browserHandler = "packages/functions/src/browser/handler.handler";
 export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
 export const notificationsWorkerHandler = "packages/functions/src/workers/notifications.handler";
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";

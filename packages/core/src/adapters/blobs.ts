@@ -11,6 +11,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -103,6 +104,56 @@ export async function listKeys(prefix: string): Promise<string[]> {
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
   return keys;
+}
+
+/** An object's size and type, or undefined when there is none under `key`. */
+export async function headObject(
+  key: string,
+): Promise<{ bytes: number; contentType: string | undefined } | undefined> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    return { bytes: head.ContentLength ?? 0, contentType: head.ContentType };
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404) return undefined;
+    throw error;
+  }
+}
+
+let putClient: S3Client | undefined;
+/**
+ * The client PUT URLs are signed with. By default the SDK puts the CRC32 of the empty body it
+ * was given into a presigned PutObject URL, and S3 would then refuse every real image.
+ */
+function putSigner(): S3Client {
+  putClient ??= new S3Client({
+    forcePathStyle: optionalParameter("S3_FORCE_PATH_STYLE") === "true",
+    requestChecksumCalculation: "WHEN_REQUIRED",
+  });
+  return putClient;
+}
+
+/**
+ * A PUT URL for one object, valid for `expiresIn` seconds: whoever holds it can write that key
+ * only, and only with `contentType` (signed, as the key is). The browser function stores a
+ * screenshot through one and holds no key of its own (docs/security.md, "The audit browser").
+ * The length cannot be signed (nobody knows it before the capture): the caller checks the
+ * stored object with headObject.
+ */
+export function presignedPutUrl(
+  key: string,
+  contentType: string,
+  expiresIn: number,
+): Promise<string> {
+  type Presign = Parameters<typeof getSignedUrl>;
+  const client = putSigner() as unknown as Presign[0];
+  const command = new PutObjectCommand({
+    Bucket: bucket(),
+    Key: key,
+    ContentType: contentType,
+  }) as unknown as Presign[1];
+  // The presigner leaves content-type unsigned unless asked: a URL must not accept any type.
+  return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(["content-type"]) });
 }
 
 /** A GET URL for one object, valid for `expiresIn` seconds (15 minutes by default). */

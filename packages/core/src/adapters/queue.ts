@@ -1,6 +1,6 @@
 /**
  * The SQS port: sends job messages to the Jobs queue (Queue.Jobs.queueUrl), which the
- * Chromium worker (packages/functions/src/workers/jobs.ts) consumes.
+ * jobs worker (packages/functions/src/workers/jobs.ts) consumes.
  *
  * Each job kind declares its message here by adding a property to `JobMessages` — from its
  * own module, with declaration merging, so no one edits this file to add a kind:

@@ -1,6 +1,6 @@
 /**
  * The worker side of SEO and Lighthouse runs: one delivery of a queued job (its message is
- * message.ts) is marked running, run on the worker's Chromium, and stored done with its
+ * message.ts) is marked running, run on the browser function (browser/client.ts), and stored done with its
  * result or failed with a message the page can show.
  */
 import { ZodError } from "zod";

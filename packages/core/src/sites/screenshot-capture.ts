@@ -1,18 +1,20 @@
 /**
- * Site previews, the worker's part: captures the page at 1280x800 behind the outbound guard,
- * stores a compressed image under the owner's prefix in the private bucket and records its key.
+ * Site previews, the worker's part: decides where the image goes, hands the browser function a
+ * presigned PUT for that one key (screenshot-take.ts is the browser's part), checks what was
+ * stored and records its key. The worker runs no browser (docs/security.md, "The audit
+ * browser").
  */
-import type { Browser, HTTPResponse } from "puppeteer-core";
 import * as Blobs from "../adapters/blobs";
-import { launchBrowser, openAuditPage } from "../adapters/browser";
 import { assertPublicUrl, outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
+import { BrowserRunError, runInBrowser } from "../browser/client";
+import {
+  BROWSER_OVERHEAD_MS,
+  SCREENSHOT_CONTENT_TYPE,
+  SCREENSHOT_MAX_BYTES,
+  screenshotUploadSchema,
+} from "../browser/protocol";
 import { db, isConditionFailure } from "../db/service";
-import { UnprocessableError } from "../errors";
 import { captureUrl, sitePrefix } from "./screenshots";
-
-export const VIEWPORT = { width: 1280, height: 800 } as const;
-/** WebP at this quality keeps a 1280x800 page around 30-80 KB, sharp enough for a card. */
-const WEBP_QUALITY = 70;
 
 /** How long a page may take to load: SCREENSHOT_NAV_TIMEOUT_MS, default 30 s. */
 export function navigationTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -25,17 +27,16 @@ export type CaptureOutcome =
   | { status: "skipped"; reason: "site-gone" | "no-url" };
 
 /**
- * The worker's part, on `options.browser` (the worker's shared one) or a browser of its own.
  * Throws a DomainError when the answer is final (the guard refuses the address, the page
  * answers 4xx): the job fails without a retry (screenshots.ts executeScreenshotJob). Throws
  * anything else when another try may help (a network error, a 5xx, a timeout): nothing is
  * recorded and SQS retries, then dead-letters. A site deleted meanwhile, or without a URL, is
- * done with rather than retried.
+ * done with rather than retried. `deadlineMs` is the browser run's (workers/job-settings.ts).
  */
 export async function capture(
   userId: string,
   siteId: string,
-  options: { browser?: Browser; now?: Date } = {},
+  options: { deadlineMs: number; now?: Date },
 ): Promise<CaptureOutcome> {
   const { data: site } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
   if (!site) return { status: "skipped", reason: "site-gone" };
@@ -46,10 +47,36 @@ export async function capture(
   // Checked before Chromium starts, and again by the page guard for every request it makes.
   await assertPublicUrl(target, { allowHosts });
 
-  const image = await takeScreenshot(target, allowHosts, options.browser);
   const now = options.now ?? new Date();
   const key = `${sitePrefix(userId, siteId)}screenshots/${now.getTime()}.webp`;
-  await Blobs.putObject(key, image, "image/webp");
+  // Valid while the browser may still be running, and no longer.
+  const expiresIn = Math.ceil((options.deadlineMs + BROWSER_OVERHEAD_MS) / 1000);
+  const uploadUrl = await Blobs.presignedPutUrl(key, SCREENSHOT_CONTENT_TYPE, expiresIn);
+  screenshotUploadSchema.parse(
+    await runInBrowser({
+      task: "screenshot",
+      url: target,
+      allowHosts,
+      deadlineMs: options.deadlineMs,
+      navigationTimeoutMs: navigationTimeoutMs(),
+      upload: {
+        url: uploadUrl,
+        contentType: SCREENSHOT_CONTENT_TYPE,
+        maxBytes: SCREENSHOT_MAX_BYTES,
+      },
+    }),
+  );
+  // What the browser says it stored is not trusted: the bucket is asked.
+  const stored = await Blobs.headObject(key);
+  if (
+    !stored ||
+    stored.bytes === 0 ||
+    stored.bytes > SCREENSHOT_MAX_BYTES ||
+    stored.contentType !== SCREENSHOT_CONTENT_TYPE
+  ) {
+    if (stored) await Blobs.deleteObject(key).catch(() => {});
+    throw new BrowserRunError("The browser stored no usable screenshot");
+  }
 
   try {
     await db.entities.site
@@ -66,44 +93,5 @@ export async function capture(
   if (site.screenshotKey && site.screenshotKey !== key) {
     await Blobs.deleteObject(site.screenshotKey).catch(() => {});
   }
-  return { status: "stored", key, bytes: image.byteLength };
-}
-
-async function takeScreenshot(
-  url: string,
-  allowHosts: readonly string[],
-  shared?: Browser,
-): Promise<Uint8Array> {
-  const browser = shared ?? (await launchBrowser());
-  try {
-    const { page, guard, close } = await openAuditPage(browser, allowHosts);
-    try {
-      await page.setViewport(VIEWPORT);
-      let response: HTTPResponse | null;
-      try {
-        response = await page.goto(url, { waitUntil: "load", timeout: navigationTimeoutMs() });
-      } catch (error) {
-        guard.throwIfBlocked();
-        throw error;
-      }
-      guard.throwIfBlocked();
-      if (!response) throw new Error(`No response from ${url}`);
-      const status = response.status();
-      // A page that says it is not there will say so again: an answer, not a crash. A server
-      // error may pass, so that one is retried.
-      if (status >= 400 && status < 500) {
-        throw new UnprocessableError(`The page answered HTTP ${status}.`);
-      }
-      if (status >= 500) throw new Error(`${url} answered HTTP ${status}`);
-      // Let late layout and web fonts settle a little; a page that keeps fetching is fine.
-      await page.waitForNetworkIdle({ idleTime: 500, timeout: 3000 }).catch(() => undefined);
-      const image = await page.screenshot({ type: "webp", quality: WEBP_QUALITY });
-      guard.throwIfBlocked();
-      return image;
-    } finally {
-      await close();
-    }
-  } finally {
-    if (!shared) await browser.close().catch(() => {});
-  }
+  return { status: "stored", key, bytes: stored.bytes };
 }

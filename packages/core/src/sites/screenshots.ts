@@ -1,7 +1,7 @@
 /**
  * Site previews, the API's part: one screenshot job per site (POST /api/sites/refresh-screenshots,
- * POST /api/sites/{id}/screenshot). The Chromium worker's part is screenshot-capture.ts, kept
- * apart so that API bundles do not carry puppeteer. Pages see images through presigned URLs
+ * POST /api/sites/{id}/screenshot). The jobs worker's part is screenshot-capture.ts (the browser
+ * function's, screenshot-take.ts), kept apart so that API bundles do not carry puppeteer. Pages see images through presigned URLs
  * (view.ts).
  *
  * Each request is a job record (db/entities/screenshot-job.ts), limited and de-duplicated as

@@ -1,41 +1,23 @@
 /**
- * What the SEO and Lighthouse job kinds share on the worker: one Chromium per Lambda container
- * (launching costs a second or more, and @sparticuz/chromium unpacks itself on the first launch),
- * a deadline per run, and which delivery is the last.
+ * The browser function's one Chromium per Lambda container (launching costs a second or more,
+ * and @sparticuz/chromium unpacks itself on the first launch) and a deadline per run. Only the
+ * browser function (packages/functions/src/browser/handler.ts) imports this: the jobs worker
+ * holds the keys and no browser (docs/security.md, "The audit browser").
  */
 import type { Browser } from "puppeteer-core";
+import { jobTimeoutMs } from "./job-settings";
 
-/**
- * A run that has not finished by then is a crash: Chromium or the page is stuck past every
- * timeout of its own (navigation 30 s, Lighthouse's page load 45 s). It stays under the
- * worker's 180 s Lambda timeout, so the worker is still alive to record the outcome.
- * AUDIT_JOB_TIMEOUT_MS overrides it (tests make it tiny to provoke the crash path).
- */
-export const DEFAULT_JOB_TIMEOUT_MS = 150_000;
-
-/**
- * Deliveries before the queue dead-letters a message: stacks/Jobs.ts MAX_RECEIVE_COUNT and the
- * local queue's default. JOBS_MAX_RECEIVE_COUNT overrides it for a queue set up otherwise.
- */
-export const DEFAULT_MAX_RECEIVE_COUNT = 3;
+export {
+  DEFAULT_JOB_TIMEOUT_MS,
+  DEFAULT_MAX_RECEIVE_COUNT,
+  jobTimeoutMs,
+  maxReceiveCount,
+} from "./job-settings";
 
 /** A browser nobody used for this long is closed (the local stack runs for hours). */
 const IDLE_CLOSE_MS = 5 * 60_000;
 /** How long a polite close may take before the process is killed. */
 const CLOSE_GRACE_MS = 5_000;
-
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
-export function jobTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  return positiveInt(env.AUDIT_JOB_TIMEOUT_MS, DEFAULT_JOB_TIMEOUT_MS);
-}
-
-export function maxReceiveCount(env: NodeJS.ProcessEnv = process.env): number {
-  return positiveInt(env.JOBS_MAX_RECEIVE_COUNT, DEFAULT_MAX_RECEIVE_COUNT);
-}
 
 export class JobTimeoutError extends Error {
   constructor(ms: number) {

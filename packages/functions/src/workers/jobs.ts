@@ -1,5 +1,6 @@
 /**
- * The SQS consumer (the Chromium worker in production). Each record is one job message; a
+ * The SQS consumer (the jobs worker in production; it runs each job's browser work on the
+ * browser function, docs/security.md "The audit browser"). Each record is one job message; a
  * failed record is reported in `batchItemFailures` (the event source mapping has
  * ReportBatchItemFailures on), so only that record is retried and, after maxReceiveCount
  * deliveries, dead-lettered.

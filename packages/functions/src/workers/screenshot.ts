@@ -1,11 +1,11 @@
 /**
- * Job kind "screenshot": captures a site's page into the bucket (core/sites/screenshot-capture)
- * on the worker's shared Chromium, and keeps the job record the limits count
- * (core/sites/screenshots executeScreenshotJob).
+ * Job kind "screenshot": the browser function captures a site's page into the bucket through a
+ * presigned PUT (core/sites/screenshot-capture), and the worker keeps the job record the limits
+ * count (core/sites/screenshots executeScreenshotJob).
  */
 import * as z from "zod";
-import { maxReceiveCount, withAuditBrowser } from "./audit-browser";
 import { defineJob } from "./define-job";
+import { jobTimeoutMs, maxReceiveCount } from "./job-settings";
 
 export const screenshotJob = defineJob({
   kind: "screenshot",
@@ -18,19 +18,15 @@ export const screenshotJob = defineJob({
   async run(message, context) {
     // Loaded on first use: the registry is imported wherever the message union is needed,
     // and core's data layer reads its table binding at import.
-    const [{ capture }, { executeScreenshotJob }, { DomainError }] = await Promise.all([
+    const [{ capture }, { executeScreenshotJob }] = await Promise.all([
       import("@portal/core/sites/screenshot-capture"),
       import("@portal/core/sites/screenshots"),
-      import("@portal/core/errors"),
     ]);
     const attempt = { receiveCount: context.receiveCount, maxReceiveCount: maxReceiveCount() };
     // A page that does not load is thrown: the message is retried, then dead-lettered. An
     // answer (the guard's refusal, a 4xx) ends the job failed at once.
     await executeScreenshotJob(message, attempt, () =>
-      withAuditBrowser(
-        (browser) => capture(message.userId, message.siteId, { browser }),
-        (error) => error instanceof DomainError,
-      ),
+      capture(message.userId, message.siteId, { deadlineMs: jobTimeoutMs() }),
     );
   },
 });

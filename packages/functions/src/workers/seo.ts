@@ -1,7 +1,10 @@
-/** Job kind "seo": one SEO analysis of a stored job's URL (core/audits/worker, seo-analyze). */
+/**
+ * Job kind "seo": one SEO analysis of a stored job's URL (core/audits/worker), run on the
+ * browser function (core/browser/client; docs/security.md, "The audit browser").
+ */
 import { auditJobMessageSchema } from "@portal/core/audits/message";
-import { maxReceiveCount, withAuditBrowser } from "./audit-browser";
 import { defineJob } from "./define-job";
+import { jobTimeoutMs, maxReceiveCount } from "./job-settings";
 
 export const seoJob = defineJob({
   kind: "seo",
@@ -9,20 +12,24 @@ export const seoJob = defineJob({
   async run(message, context) {
     // Loaded on first use: the registry is imported wherever the message union is needed, and
     // core's data layer reads its table binding at import.
-    const [{ executeJob }, { analyzeSeo }, { outboundAllowHostsFromConfig }, { DomainError }] =
-      await Promise.all([
-        import("@portal/core/audits/worker"),
-        import("@portal/core/audits/seo-analyze"),
-        import("@portal/core/adapters/outbound-guard"),
-        import("@portal/core/errors"),
-      ]);
+    const [
+      { executeJob },
+      { runInBrowser },
+      { outboundAllowHostsFromConfig },
+      { seoResultSchema },
+    ] = await Promise.all([
+      import("@portal/core/audits/worker"),
+      import("@portal/core/browser/client"),
+      import("@portal/core/adapters/outbound-guard"),
+      import("@portal/core/contracts/audits"),
+    ]);
     const allowHosts = await outboundAllowHostsFromConfig();
     const attempt = { receiveCount: context.receiveCount, maxReceiveCount: maxReceiveCount() };
     // Throws on a crash (after storing the outcome): the queue retries, then dead-letters.
-    await executeJob("seo", message, attempt, ({ url }) =>
-      withAuditBrowser(
-        (browser) => analyzeSeo(browser, url, { allowHosts }),
-        (error) => error instanceof DomainError,
+    // The browser's answer is checked as what it is stored as: the browser is not trusted.
+    await executeJob("seo", message, attempt, async ({ url }) =>
+      seoResultSchema.parse(
+        await runInBrowser({ task: "seo", url, allowHosts, deadlineMs: jobTimeoutMs() }),
       ),
     );
   },

@@ -1,5 +1,5 @@
 /**
- * SEO and Lighthouse runs: jobs the API queues and the Chromium worker completes (docs/tools.md,
+ * SEO and Lighthouse runs: jobs the API queues and the jobs worker completes (docs/tools.md,
  * "Runs are jobs"). The record is both the job and, once done, its result. Ids are ULIDs, so a
  * customer's runs sort by time: newest first is a descending query, and "runs started in the last
  * hour" (in flight, rate limit) is a sort-key range from idFloor(an hour ago).
