@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { SENDER_CONCURRENCY } from "@portal/core/developer/sender-limits";
 import {
   jobsWorkerHandler,
   notificationsWorkerHandler,
@@ -161,6 +162,8 @@ export function jobsQueueService(options: {
         // As stacks/Events.ts's WEBHOOKS_MAX_RECEIVE_COUNT.
         maxReceiveCount: options.maxReceiveCount ?? 3,
         msPerDelaySecond: options.msPerDelaySecond,
+        // As many senders at once as production runs (docs/developer-api.md, fair sharing).
+        maxConcurrency: SENDER_CONCURRENCY,
       });
       webhooksQueue = webhooks;
       const sqs = await startSqsEndpoint({ host, queues: [jobs, events, pageViews, webhooks] });
