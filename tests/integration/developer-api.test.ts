@@ -88,7 +88,7 @@ beforeAll(async () => {
     port: 0,
     logRequests: false,
     allowOutboundHosts: ["127.0.0.1"],
-    queue: { visibilityTimeoutMs: 200, msPerDelaySecond: 1 },
+    queue: { msPerDelaySecond: 1 },
   });
   core = {
     db: (await import("@portal/core/db/service")).db,
