@@ -33,6 +33,8 @@ declare module "sst/node/config" {
 export interface SessionIdentity {
   userId: string;
   sessionId?: string;
+  /** Set when the caller is an API key rather than a signed-in person (docs/developer-api.md). */
+  apiKeyId?: string;
   claims: {
     email?: string;
     firstName?: string;
