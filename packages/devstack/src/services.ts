@@ -217,6 +217,8 @@ export const devIdentityService: LocalService = {
         SST_Parameter_value_CLERK_AUTHORIZED_PARTIES: origins.join(","),
         // The dev provider sets no `aud`; Clerk's tokens have none either unless configured.
         SST_Parameter_value_CLERK_AUDIENCE: "",
+        // Its tokens carry this `iss`, as Clerk's carry the instance's Frontend API URL.
+        SST_Parameter_value_CLERK_ISSUER: identity.issuer,
         DEV_IDENTITY_ADMIN_TOKEN: adminToken,
       },
       mount: { prefix: "/dev-identity", handle: identity.handle },
