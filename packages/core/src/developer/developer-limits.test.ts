@@ -74,6 +74,15 @@ describe("the endpoint cap", () => {
     await expect(Webhooks.create(userId, endpoint)).rejects.toThrow(/at most 16/);
   });
 
+  it("is forgotten with the customer, and then counted again from the items", async () => {
+    const userId = newUser();
+    const { forgetCounters } = await import("./quota");
+    await Webhooks.create(userId, endpoint);
+    await forgetCounters(userId);
+    for (let i = 1; i < Webhooks.MAX_ENDPOINTS; i++) await Webhooks.create(userId, endpoint);
+    await expect(Webhooks.create(userId, endpoint)).rejects.toThrow(/at most 16/);
+  });
+
   it("counts endpoints made before the counter existed", async () => {
     const userId = newUser();
     for (let i = 0; i < Webhooks.MAX_ENDPOINTS - 1; i++) {

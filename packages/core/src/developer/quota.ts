@@ -11,7 +11,7 @@
  * counter says full and its last reservation is older than any create takes (STALE_AFTER_MS),
  * the real items are counted and the counter is set to that count.
  */
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { Table } from "sst/node/table";
 import { documentClient } from "../db/client";
 import { isConditionFailure } from "../db/errors";
@@ -131,4 +131,14 @@ export async function createWithin<T>(
     await release(userId, quota.counted);
     throw error;
   }
+}
+
+/**
+ * Removes the customer's counters: for erasing a customer, whose items these counted. The
+ * counter is outside the customer's partition, so a partition-wide erase does not find it.
+ */
+export async function forgetCounters(userId: string): Promise<void> {
+  await documentClient.send(
+    new DeleteCommand({ TableName: Table.Main.tableName, Key: counterKey(userId) }),
+  );
 }
