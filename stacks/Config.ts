@@ -31,6 +31,8 @@ export const parameterNames = [
   "APP_URL",
   "CLERK_AUTHORIZED_PARTIES",
   "CLERK_AUDIENCE",
+  // The `iss` of the instance's session tokens, derived from the publishable key (docs/security.md).
+  "CLERK_ISSUER",
   "S3_FORCE_PATH_STYLE",
   "OUTBOUND_ALLOW_HOSTS",
   "DNS_RESOLVER",
@@ -133,6 +135,24 @@ function stageNotConfigured(stage: string, problems: string[]): Error {
 }
 
 /**
+ * The `iss` Clerk puts in the instance's session tokens: its Frontend API URL, which the
+ * publishable key encodes (docs/security.md, "Session tokens").
+ */
+export function clerkIssuer(frontendApiHost: string): string {
+  return `https://${frontendApiHost}`;
+}
+
+/**
+ * A production stage must name the audience its session tokens carry (the `aud` claim the
+ * Clerk session token is customised to hold, docs/security.md): without one, any token the
+ * instance signs for a session of another application of the same instance would pass.
+ */
+export function clerkAudienceProblem(stage: string, audience: string): string | undefined {
+  if (stage !== "prod" || audience.trim()) return undefined;
+  return 'CLERK_AUDIENCE is required in the prod stage: set it, and add "aud" with the same value to the Clerk session token (docs/security.md, "Session tokens")';
+}
+
+/**
  * Reads and validates the settings for `stage` from `env`. Throws one error naming every
  * missing or invalid setting.
  */
@@ -232,6 +252,9 @@ export function readStageSettings(
     );
   }
 
+  const audienceProblem = clerkAudienceProblem(stage, value("CLERK_AUDIENCE"));
+  if (audienceProblem) problems.push(audienceProblem);
+
   const mailFrom = value("MAIL_FROM");
   const fromAddress = mailFromAddress(mailFrom);
   if (!fromAddress) {
@@ -256,6 +279,7 @@ export function readStageSettings(
       APP_URL: appUrl,
       CLERK_AUTHORIZED_PARTIES: partyOrigins.join(","),
       CLERK_AUDIENCE: value("CLERK_AUDIENCE"),
+      CLERK_ISSUER: clerkIssuer(frontendApiHost),
       // Real S3 uses virtual-hosted addressing; path style is only for s3rver in the local stack.
       S3_FORCE_PATH_STYLE: "false",
       // The allow-list exists so local tests can audit sites on 127.0.0.1. On AWS it stays empty:

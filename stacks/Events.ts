@@ -5,6 +5,8 @@
  * endpoints (docs/developer-api.md). Routes that emit get the `events:send` grant through their
  * records (routes.ts).
  */
+
+import { SENDER_CONCURRENCY, SENDER_TIMEOUT_SECONDS } from "@portal/core/developer/sender-limits";
 import {
   notificationsWorkerHandler,
   siteDeletionsWorkerHandler,
@@ -44,15 +46,21 @@ export const UPTIME_TIMEOUT_SECONDS = 240;
 export const SITE_DELETIONS_SCHEDULE = "rate(1 hour)";
 /** Each due customer is a Stripe read and a few deletes per site; a few a day are due. */
 export const SITE_DELETIONS_TIMEOUT_SECONDS = 300;
-/** A delivery waits at most 15 s for the receiver (core/developer/post.ts); one per message. */
-export const WEBHOOKS_TIMEOUT_SECONDS = 30;
+/**
+ * One attempt per invocation; its POST ends within POST_DEADLINE_MS (10 s) whatever the
+ * receiver does, leaving the rest to log and settle it (core/developer/sender-limits.ts).
+ */
+export const WEBHOOKS_TIMEOUT_SECONDS = SENDER_TIMEOUT_SECONDS;
 /**
  * Receives of one attempt before it goes to the dead-letter queue. A receiver's failure is no
  * failed receive (the retry is a new, delayed message); only a crash of the sender is.
  */
 export const WEBHOOKS_MAX_RECEIVE_COUNT = 3;
-/** Senders at once: a slow receiver must not take the account's Lambda concurrency. */
-export const WEBHOOKS_CONCURRENCY = 10;
+/**
+ * Senders at once: a slow receiver must not take the account's Lambda concurrency. Each
+ * customer holds at most MAX_IN_FLIGHT_PER_CUSTOMER of them (docs/developer-api.md).
+ */
+export const WEBHOOKS_CONCURRENCY = SENDER_CONCURRENCY;
 
 export function Events({ stack, app }: StackContext) {
   const { table, bucket, config, settings } = use(Storage);

@@ -1127,6 +1127,7 @@ describe("stage settings", () => {
   test("prod synthesises with live keys and keeps its table and bucket", async () => {
     const { app, template: prod } = await synthesize("prod", {
       ...validSettings,
+      CLERK_AUDIENCE: "portal-api",
       VITE_CLERK_PUBLISHABLE_KEY: liveKey,
       VITE_STRIPE_PUBLISHABLE_KEY: "pk_live_portal",
     });

@@ -88,7 +88,7 @@ beforeAll(async () => {
     port: 0,
     logRequests: false,
     allowOutboundHosts: ["127.0.0.1"],
-    queue: { visibilityTimeoutMs: 200, msPerDelaySecond: 1 },
+    queue: { msPerDelaySecond: 1 },
   });
   core = {
     db: (await import("@portal/core/db/service")).db,
@@ -182,7 +182,7 @@ describe("API keys", () => {
     expect(JSON.stringify(tickets.body)).not.toContain("Other's ticket");
   });
 
-  it("a write key also changes things, but never billing or keys", async () => {
+  it("a write key also changes things, but never billing, keys, or what cannot be undone", async () => {
     const { key: writeKey, apiKey } = await makeKey("write");
     const ticket = await call("POST /api/tickets", key(writeKey), {
       title: "Opened by a script",
@@ -195,15 +195,15 @@ describe("API keys", () => {
       .get({ userId: customer.user.id, ticketId: ticket.body.id })
       .go();
     expect(data?.title).toBe("Opened by a script");
-    const prefs = await call("PATCH /api/auth/user/preferences", key(writeKey), {
-      marketingEmails: false,
-    });
-    expect(prefs.status).toBe(200);
     for (const route of [
       "POST /api/billing/cancel-subscription",
       "POST /api/developer/keys",
       `DELETE /api/developer/keys/${apiKey.id}`,
       "POST /api/developer/webhooks",
+      // What cannot be undone, or would silence the owner's mails: signed in only.
+      "DELETE /api/sites/01M8B21QE24ETBXWCW08BP0RGX",
+      "POST /api/sites/01M8B21QE24ETBXWCW08BP0RGX/domain",
+      "PATCH /api/auth/user/preferences",
     ]) {
       const answer = await call(route, key(writeKey), {});
       expect([route, answer.status, answer.body?.error?.code]).toEqual([
@@ -212,6 +212,18 @@ describe("API keys", () => {
         "api_key_not_allowed",
       ]);
     }
+    // A key may rename a site, but not move its domain.
+    const { data: site } = await core.db.entities.site
+      .create({ userId: customer.user.id, name: "Ada's Bakery", status: "live" })
+      .go();
+    const renamed = await call(`PATCH /api/sites/${site.siteId}`, key(writeKey), {
+      name: "Ada's Bakery & Café",
+    });
+    expect(renamed.status).toBe(200);
+    const moved = await call(`PATCH /api/sites/${site.siteId}`, key(writeKey), {
+      customDomain: "ada.example.com",
+    });
+    expect([moved.status, moved.body.error.code]).toEqual([403, "api_key_not_allowed"]);
     const listed = await call("GET /api/developer/keys", session());
     const used = listed.body.find((k: { id: string }) => k.id === apiKey.id);
     expect(used.lastUsed).not.toBeNull();

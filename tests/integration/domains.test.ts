@@ -462,6 +462,33 @@ describe("unverified claims lapse", () => {
     );
   });
 
+  it("a customer cannot renew a lapsed claim for ever, nor start over by letting it go", async () => {
+    const domain = "www.renewed-forever.com";
+    const { who, siteId } = await customerWithSite();
+    const add = () => call(who, "POST", `/api/sites/${siteId}/domain`, { domain });
+    // First period, then two renewals of the lapsed claim: three unverified periods.
+    expect((await add()).status).toBe(200);
+    for (let renewal = 0; renewal < 2; renewal++) {
+      await backdateClaim(domain, CLAIM_TTL_DAYS + 1);
+      expect((await add()).status).toBe(200);
+    }
+    await backdateClaim(domain, CLAIM_TTL_DAYS + 1);
+    const refused = await add();
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toMatch(
+      /^This domain was reserved for your sites 3 times without being verified\. You can add it again on .+; until then anyone who controls it may add it\.$/,
+    );
+    // Letting it go and adding it again (even to another site of theirs) is no way round.
+    expect((await call(who, "PATCH", `/api/sites/${siteId}`, { customDomain: "" })).status).toBe(
+      200,
+    );
+    expect((await add()).status).toBe(422);
+    // Anyone else may take it meanwhile.
+    const owner = await customerWithSite();
+    const taken = await call(owner.who, "POST", `/api/sites/${owner.siteId}/domain`, { domain });
+    expect(taken.status).toBe(200);
+  });
+
   it("another customer may take a lapsed claim; the squatter's site lets it go and is told", async () => {
     const domain = "prospect-bakery.com";
     const squatter = await customerWithSite();

@@ -62,6 +62,8 @@ function readCookie(req: IncomingMessage, name: string) {
 export interface DevIdentity {
   /** SPKI PEM: what the API gets as CLERK_JWT_KEY. */
   publicKeyPem: string;
+  /** The `iss` of every token it signs: what the API gets as CLERK_ISSUER. */
+  issuer: string;
   handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): Promise<void>;
 }
 
@@ -80,6 +82,8 @@ export async function createDevIdentity(options: {
   const store: DevIdentityStore = await openDevIdentityStore(options.dir);
   const privateKey = await importPKCS8(store.keys.privateKeyPem, "RS256");
   const [primaryOrigin = ""] = options.origins;
+  /** One issuer, whichever origin asked: the API checks `iss` against it (CLERK_ISSUER). */
+  const issuer = `${primaryOrigin}/dev-identity`;
 
   /** The SPA origin the request came from, if it is one of ours. */
   function originOf(req: IncomingMessage) {
@@ -103,7 +107,7 @@ export async function createDevIdentity(options: {
     })
       .setProtectedHeader({ alg: "RS256", kid: store.keys.kid, typ: "JWT" })
       .setSubject(user.id)
-      .setIssuer(`${origin}/dev-identity`)
+      .setIssuer(issuer)
       .setIssuedAt(now)
       .setNotBefore(now)
       .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
@@ -197,6 +201,7 @@ export async function createDevIdentity(options: {
 
   return {
     publicKeyPem: store.keys.publicKeyPem,
+    issuer,
     async handle(req, res, path, body) {
       const route = routes[`${req.method} ${path}`];
       try {

@@ -1,4 +1,7 @@
-/** DynamoDB stand-in: dynalite, persisted in a folder, with the one table created from its definition. */
+/**
+ * DynamoDB stand-in: dynalite, persisted in a folder, with the one table created from its
+ * definition, and TransactWriteItems added (core/db/local-transactions.ts).
+ */
 import { mkdir } from "node:fs/promises";
 import {
   CreateTableCommand,
@@ -6,6 +9,7 @@ import {
   ResourceInUseException,
 } from "@aws-sdk/client-dynamodb";
 // The CreateTable input the data layer's tests use too: one translation of the definition.
+import { addTransactWrite } from "@portal/core/db/local-transactions";
 import { createTableInput } from "@portal/core/db/testing";
 import dynalite from "dynalite";
 import { LOCAL_REGION, localCredentials } from "./aws";
@@ -26,6 +30,8 @@ export async function startDynamo(options: { host: string; dir?: string }): Prom
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  // dynalite has no transactions; this adds TransactWriteItems (docs/security.md).
+  addTransactWrite(server);
   const port = await listen(server, 0, options.host);
   return {
     endpoint: `http://${hostForUrl(options.host)}:${port}`,

@@ -51,3 +51,27 @@ describe("LocalQueue batches", () => {
     await queue.stop();
   });
 });
+
+describe("LocalQueue concurrency", () => {
+  it("runs up to maxConcurrency invocations at once, as the event source's maximum does", async () => {
+    let running = 0;
+    let most = 0;
+    const done: string[] = [];
+    const queue = new LocalQueue({
+      name: "test-concurrency",
+      maxConcurrency: 3,
+      consumer: async (event: SQSEvent) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        running -= 1;
+        done.push(...event.Records.map((r) => r.body));
+      },
+    });
+    for (const body of ["a", "b", "c", "d", "e", "f", "g"]) queue.send(body);
+    await queue.idle();
+    expect(most).toBe(3);
+    expect(done.sort()).toEqual(["a", "b", "c", "d", "e", "f", "g"]);
+    await queue.stop();
+  });
+});

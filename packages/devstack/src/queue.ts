@@ -1,7 +1,8 @@
 /**
  * SQS + the Lambda event source mapping, in process: messages wait until visible, are handed
  * to the consumer as SQS-shaped events (batchSize at a time, 1 unless set; with a batching
- * window, a batch waits until it is full or its first message has waited the window), stay
+ * window, a batch waits until it is full or its first message has waited the window; up to
+ * maxConcurrency invocations at once, 1 unless set), stay
  * invisible for the visibility timeout while they run, come back when the consumer fails them,
  * and go to a dead-letter list once they have been received maxReceiveCount times.
  */
@@ -28,6 +29,8 @@ export interface QueueOptions {
   batchSize?: number;
   /** How long a batch may wait to fill (MaximumBatchingWindowInSeconds), in ms; default 0. */
   batchWindowMs?: number;
+  /** Invocations at once (the event source's MaximumConcurrency); default 1. */
+  maxConcurrency?: number;
 }
 
 interface StoredMessage {
@@ -74,11 +77,12 @@ export class LocalQueue {
   private readonly msPerDelaySecond: number;
   private readonly batchSize: number;
   private readonly batchWindowMs: number;
+  private readonly maxConcurrency: number;
   private readonly messages: StoredMessage[] = [];
   private readonly dead: DeadLetter[] = [];
   private readonly lastErrors = new Map<string, string>();
   private delivered = 0;
-  private running: Promise<void> | undefined;
+  private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
@@ -92,6 +96,7 @@ export class LocalQueue {
     this.msPerDelaySecond = options.msPerDelaySecond ?? 1000;
     this.batchSize = options.batchSize ?? 1;
     this.batchWindowMs = options.batchWindowMs ?? 0;
+    this.maxConcurrency = options.maxConcurrency ?? 1;
   }
 
   send(
@@ -133,19 +138,22 @@ export class LocalQueue {
 
   /** Resolves once no message is waiting or in flight (delivered, deleted or dead-lettered). */
   idle(): Promise<void> {
-    if (this.messages.length === 0 && !this.running) return Promise.resolve();
+    if (this.messages.length === 0 && this.running.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    await Promise.all(this.running);
   }
 
-  /** Starts a delivery when one can run now, else sleeps until the next message is visible. */
+  /**
+   * Starts deliveries while they can run now and a consumer is free, else sleeps until the next
+   * message is visible.
+   */
   private pump() {
-    if (this.stopped || this.running) return;
+    if (this.stopped) return;
     clearTimeout(this.timer);
     const now = Date.now();
     this.deadLetterExhausted(now);
@@ -155,11 +163,15 @@ export class LocalQueue {
     const first = visible[0];
     // A batch goes when it is full or its oldest message has waited the window.
     const windowEnds = first ? first.visibleAt + this.batchWindowMs : Number.POSITIVE_INFINITY;
+    if (this.running.size >= this.maxConcurrency) return;
     if (first && (visible.length >= this.batchSize || windowEnds <= now)) {
-      this.running = this.deliver(visible.slice(0, this.batchSize)).finally(() => {
-        this.running = undefined;
+      // deliver() hides the batch at once, so the next pump picks other messages.
+      const run: Promise<void> = this.deliver(visible.slice(0, this.batchSize)).finally(() => {
+        this.running.delete(run);
         this.pump();
       });
+      this.running.add(run);
+      this.pump();
       return;
     }
     if (this.messages.length === 0) {

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { SENDER_CONCURRENCY } from "@portal/core/developer/sender-limits";
 import {
   jobsWorkerHandler,
   notificationsWorkerHandler,
@@ -163,6 +164,8 @@ export function jobsQueueService(options: {
         // As stacks/Events.ts's WEBHOOKS_MAX_RECEIVE_COUNT.
         maxReceiveCount: options.maxReceiveCount ?? 3,
         msPerDelaySecond: options.msPerDelaySecond,
+        // As many senders at once as production runs (docs/developer-api.md, fair sharing).
+        maxConcurrency: SENDER_CONCURRENCY,
       });
       webhooksQueue = webhooks;
       const sqs = await startSqsEndpoint({ host, queues: [jobs, events, pageViews, webhooks] });
@@ -216,6 +219,8 @@ export const devIdentityService: LocalService = {
         SST_Parameter_value_CLERK_AUTHORIZED_PARTIES: origins.join(","),
         // The dev provider sets no `aud`; Clerk's tokens have none either unless configured.
         SST_Parameter_value_CLERK_AUDIENCE: "",
+        // Its tokens carry this `iss`, as Clerk's carry the instance's Frontend API URL.
+        SST_Parameter_value_CLERK_ISSUER: identity.issuer,
         DEV_IDENTITY_ADMIN_TOKEN: adminToken,
       },
       mount: { prefix: "/dev-identity", handle: identity.handle },

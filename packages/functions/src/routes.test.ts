@@ -8,10 +8,18 @@ import { keyAccess, type RouteRecord, routeGrants, routes } from "./routes";
 
 const entries = Object.entries(routes) as [string, RouteRecord][];
 
+/** What cannot be undone, or would silence the owner: signed in only (docs/developer-api.md). */
+const IRREVERSIBLE = [
+  "DELETE /api/sites/{id}",
+  "POST /api/sites/{id}/domain",
+  "PATCH /api/auth/user/preferences",
+];
+
 describe("API key access per route class", () => {
-  test("billing, key management, staff and public routes never answer a key", () => {
+  test("billing, key management, irreversible, staff and public routes never answer a key", () => {
     for (const [routeKey, record] of entries) {
       const closed =
+        IRREVERSIBLE.includes(routeKey) ||
         record.grants.includes("stripe") ||
         routeKey.includes("/api/developer/") ||
         record.entitlement === "staff" ||

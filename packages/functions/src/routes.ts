@@ -110,11 +110,13 @@ export const routes = {
     entitlement: "signedIn",
     grants: ["table:write"],
   },
-  // The e-mail toggles on /settings (docs/notifications.md).
+  // The e-mail toggles on /settings (docs/notifications.md). Signed in only: a key could turn
+  // off the very mails that would tell the owner about it (docs/developer-api.md).
   "PATCH /api/auth/user/preferences": {
     handler: api("auth/update-preferences"),
     entitlement: "signedIn",
     grants: ["table:write"],
+    keys: "none",
   },
 
   // Sites: a lapsed customer still sees them; changing them needs a paid-up, onboarded plan.
@@ -130,15 +132,19 @@ export const routes = {
     entitlement: "onboarded",
     grants: WRITE_SITES,
   },
+  // Deleting a site and changing its domain cannot be undone: signed in only, never an API
+  // key (docs/developer-api.md, "What a key can reach").
   "DELETE /api/sites/{id}": {
     handler: api("sites/delete"),
     entitlement: "onboarded",
     grants: ["table:write", "screenshots:write", "jobs:send"],
+    keys: "none",
   },
   "POST /api/sites/{id}/domain": {
     handler: api("sites/add-domain"),
     entitlement: "onboarded",
     grants: WRITE_SITES,
+    keys: "none",
   },
   "POST /api/sites/{id}/verify-domain": {
     handler: api("sites/verify-domain"),

@@ -18,10 +18,21 @@ export function keyAllows(permission: ApiKeyPermission, access: KeyAccess): bool
   return access === "read" || permission === "write";
 }
 
+/**
+ * A key may change a site's settings, but not its custom domain, which cannot be undone (the
+ * domain is released at once and another customer may claim it): signed in only, like Add
+ * Domain (docs/developer-api.md, "What a key can reach").
+ */
+export function refuseKeyFor(what: string, apiKeyId: string | undefined): void {
+  if (apiKeyId) {
+    throw new ApiKeyNotAllowedError(`API keys cannot change ${what}: sign in to the portal.`);
+  }
+}
+
 export function requireKeyAccess(permission: ApiKeyPermission, access: KeyAccess): void {
   if (access === "none") {
     throw new ApiKeyNotAllowedError(
-      "API keys cannot be used here: sign in to the portal for billing and key management.",
+      "API keys cannot be used here: sign in to the portal for billing, key management, deleting a site, its domain and your e-mail settings.",
     );
   }
   if (!keyAllows(permission, access)) {

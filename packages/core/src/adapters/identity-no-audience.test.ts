@@ -8,6 +8,7 @@ import { beforeAll, expect, it } from "vitest";
 import { UnauthorizedError } from "../errors";
 
 const SPA = "http://127.0.0.1:5173";
+const ISSUER = `${SPA}/dev-identity`;
 let identity: typeof import("./identity");
 let privateKey: Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
 
@@ -19,12 +20,22 @@ beforeAll(async () => {
   process.env.SST_Secret_value_CLERK_JWT_KEY = await exportSPKI(pair.publicKey);
   process.env.SST_Parameter_value_CLERK_AUTHORIZED_PARTIES = SPA;
   delete process.env.SST_Parameter_value_CLERK_AUDIENCE;
+  process.env.SST_Parameter_value_CLERK_ISSUER = ISSUER;
   identity = await import("./identity");
 });
 
 function token(claims: Record<string, unknown>) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ sub: "user_local1", azp: SPA, iat: now, nbf: now, exp: now + 60, ...claims })
+  return new SignJWT({
+    sub: "user_local1",
+    sid: "sess_local1",
+    iss: ISSUER,
+    azp: SPA,
+    iat: now,
+    nbf: now,
+    exp: now + 60,
+    ...claims,
+  })
     .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: "dev" })
     .sign(privateKey);
 }

@@ -8,6 +8,7 @@ import { UnauthorizedError } from "../errors";
 
 const SPA = "https://portal.example.com";
 const AUDIENCE = "portal-api";
+const ISSUER = "https://clerk.portal.example.com";
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 let ourKey: KeyPair;
@@ -24,6 +25,7 @@ beforeAll(async () => {
     SST_Secret_value_CLERK_JWT_KEY: await exportSPKI(ourKey.publicKey),
     SST_Parameter_value_CLERK_AUTHORIZED_PARTIES: `http://localhost:5173, ${SPA}`,
     SST_Parameter_value_CLERK_AUDIENCE: AUDIENCE,
+    SST_Parameter_value_CLERK_ISSUER: ISSUER,
   });
   identity = await import("./identity");
 });
@@ -38,7 +40,7 @@ function sessionToken(
   const claims: Record<string, unknown> = {
     sub: "user_2NNEqL2nrIRdJ194ndJqAHwEfxC",
     sid: "sess_2Ro7e2IxrffdqBboq8KfB6eGbIy",
-    iss: "https://clerk.portal.example.com",
+    iss: ISSUER,
     azp: SPA,
     aud: AUDIENCE,
     iat: now() - 5,
@@ -144,6 +146,20 @@ describe("verifySessionToken", () => {
     ).resolves.toMatchObject({ userId: "user_2NNEqL2nrIRdJ194ndJqAHwEfxC" });
   });
 
+  it("refuses a token from another issuer, or without one", async () => {
+    for (const iss of ["https://clerk.other-instance.example.com", `${ISSUER}/`, undefined]) {
+      expect([iss, await refusal(await sessionToken({ iss }))]).toEqual([
+        iss,
+        expect.any(UnauthorizedError),
+      ]);
+    }
+  });
+
+  it("refuses a token that names no session (a JWT template's, signed by the same key)", async () => {
+    expect(await refusal(await sessionToken({ sid: undefined }))).toBeInstanceOf(UnauthorizedError);
+    expect(await refusal(await sessionToken({ sid: "" }))).toBeInstanceOf(UnauthorizedError);
+  });
+
   it("refuses a token without a subject", async () => {
     expect(await refusal(await sessionToken({ sub: undefined }))).toBeInstanceOf(UnauthorizedError);
   });
@@ -228,17 +244,25 @@ describe("identitySettings", () => {
         jwtKey: "PEM",
         authorizedParties: " http://localhost:5173 ,https://a.example,, ",
         audience: "  ",
+        issuer: ` ${ISSUER} `,
       }),
-    ).toEqual({ jwtKey: "PEM", authorizedParties: ["http://localhost:5173", "https://a.example"] });
+    ).toEqual({
+      jwtKey: "PEM",
+      authorizedParties: ["http://localhost:5173", "https://a.example"],
+      issuer: ISSUER,
+    });
   });
 
-  it("fails closed, as a server error, without a key or authorized parties", () => {
-    expect(() => identity.identitySettings({ jwtKey: "PEM", authorizedParties: " , " })).toThrow(
-      /CLERK_AUTHORIZED_PARTIES/,
-    );
-    expect(() => identity.identitySettings({ jwtKey: "", authorizedParties: SPA })).toThrow(
-      /CLERK_JWT_KEY/,
-    );
+  it("fails closed, as a server error, without a key, authorized parties or an issuer", () => {
+    expect(() =>
+      identity.identitySettings({ jwtKey: "PEM", authorizedParties: " , ", issuer: ISSUER }),
+    ).toThrow(/CLERK_AUTHORIZED_PARTIES/);
+    expect(() =>
+      identity.identitySettings({ jwtKey: "", authorizedParties: SPA, issuer: ISSUER }),
+    ).toThrow(/CLERK_JWT_KEY/);
+    expect(() =>
+      identity.identitySettings({ jwtKey: "PEM", authorizedParties: SPA, issuer: " " }),
+    ).toThrow(/CLERK_ISSUER/);
     try {
       identity.identitySettings({ authorizedParties: SPA });
     } catch (error) {

@@ -13,6 +13,12 @@
  * must be what Clerk issues: an RSA-2048 public key (exponent 65537) in SPKI PEM. The local
  * identity provider's key must have the same shape.
  *
+ * On top of that, checked here (docs/security.md, "Session tokens"): `iss` is the instance's own
+ * Frontend API URL (Config.CLERK_ISSUER, derived from the publishable key; the local identity
+ * provider's in the local stack), `sid` names a session, and, where an audience is configured
+ * (every production stage: stacks/Config.ts), `aud` holds it. Without these, another token the
+ * same instance signs (a custom JWT template's, say) would pass for a session.
+ *
  * Claims beyond the defaults (email, first_name, last_name, image_url) come from a Clerk
  * session-token template; see packages/core/README.md.
  */
@@ -27,12 +33,15 @@ declare module "sst/node/config" {
   export interface ParameterResources {
     CLERK_AUTHORIZED_PARTIES: { value: string };
     CLERK_AUDIENCE: { value: string };
+    CLERK_ISSUER: { value: string };
   }
 }
 
 export interface SessionIdentity {
   userId: string;
   sessionId?: string;
+  /** Set when the caller is an API key rather than a signed-in person (docs/developer-api.md). */
+  apiKeyId?: string;
   claims: {
     email?: string;
     firstName?: string;
@@ -94,7 +103,7 @@ export async function verifySessionToken(token: string): Promise<SessionIdentity
 }
 
 async function verifyUncached(token: string): Promise<SessionIdentity> {
-  const { jwtKey, authorizedParties, audience } = settings();
+  const { jwtKey, authorizedParties, audience, issuer } = settings();
   let payload: Record<string, unknown>;
   try {
     // Read as plain JSON: the SDK's payload type does not list our template's custom claims.
@@ -109,6 +118,11 @@ async function verifyUncached(token: string): Promise<SessionIdentity> {
   if (typeof payload.sub !== "string" || !payload.sub) {
     throw new UnauthorizedError(INVALID_SESSION);
   }
+  // Issued by this instance, for a session: a token of the same key without a session id
+  // (a JWT template's) or from another issuer is not a session token.
+  if (payload.iss !== issuer || typeof payload.sid !== "string" || !payload.sid) {
+    throw new UnauthorizedError(INVALID_SESSION);
+  }
   // verifyToken skips the audience check when the token has no `aud`. With an audience
   // configured, a token without one is refused: it was not issued for this API.
   if (audience && !hasAudience(payload.aud, audience)) {
@@ -116,7 +130,7 @@ async function verifyUncached(token: string): Promise<SessionIdentity> {
   }
   const identity: SessionIdentity = {
     userId: payload.sub,
-    ...(typeof payload.sid === "string" ? { sessionId: payload.sid } : {}),
+    sessionId: payload.sid,
     claims: {
       ...claim("email", payload.email),
       ...claim("firstName", payload.first_name),
@@ -137,11 +151,13 @@ export interface IdentitySettings {
   jwtKey: string;
   authorizedParties: string[];
   audience?: string;
+  /** The `iss` every session token must carry, e.g. "https://clerk.example.com". */
+  issuer: string;
 }
 
 /**
  * The verification settings from the raw configuration values. A missing key or an empty
- * list of authorized parties is a deployment mistake: it throws a plain Error (a 500 that
+ * list of authorized parties or no issuer is a deployment mistake: it throws a plain Error (a 500 that
  * someone will look at) instead of turning every sign-in into a 401, and never becomes
  * "accept tokens minted for any origin". An empty audience means it is not checked.
  */
@@ -149,6 +165,7 @@ export function identitySettings(raw: {
   jwtKey?: string;
   authorizedParties?: string;
   audience?: string;
+  issuer?: string;
 }): IdentitySettings {
   const jwtKey = raw.jwtKey?.trim();
   const authorizedParties = (raw.authorizedParties ?? "")
@@ -157,8 +174,10 @@ export function identitySettings(raw: {
     .filter(Boolean);
   if (!jwtKey) throw new Error("Config.CLERK_JWT_KEY is empty");
   if (authorizedParties.length === 0) throw new Error("Config.CLERK_AUTHORIZED_PARTIES is empty");
+  const issuer = raw.issuer?.trim();
+  if (!issuer) throw new Error("Config.CLERK_ISSUER is empty");
   const audience = raw.audience?.trim();
-  return { jwtKey, authorizedParties, ...(audience ? { audience } : {}) };
+  return { jwtKey, authorizedParties, issuer, ...(audience ? { audience } : {}) };
 }
 
 let cached: IdentitySettings | undefined;
@@ -170,6 +189,7 @@ function settings(): IdentitySettings {
     authorizedParties: Config.CLERK_AUTHORIZED_PARTIES,
     // Optional: an unbound parameter reads like an empty one.
     audience: "CLERK_AUDIENCE" in Config ? Config.CLERK_AUDIENCE : undefined,
+    issuer: Config.CLERK_ISSUER,
   });
   return cached;
 }

@@ -17,9 +17,21 @@ describe("gracePeriodDays", () => {
 });
 
 describe("deletionTime", () => {
-  it("is the end plus whole days", () => {
-    expect(deletionTime(new Date("2026-03-01T10:00:00.000Z"), 7).toISOString()).toBe(
-      "2026-03-08T10:00:00.000Z",
+  const now = new Date("2026-03-01T12:00:00.000Z");
+
+  it("is the end plus whole days, when the end is now or ahead", () => {
+    expect(deletionTime(new Date("2026-03-01T12:00:00.000Z"), 7, now).toISOString()).toBe(
+      "2026-03-08T12:00:00.000Z",
     );
+    expect(deletionTime(new Date("2026-03-02T10:00:00.000Z"), 7, now).toISOString()).toBe(
+      "2026-03-09T10:00:00.000Z",
+    );
+  });
+
+  it("counts from now when the end is past (a late or resent event), never from before", () => {
+    const endedLongAgo = new Date("2026-02-01T00:00:00.000Z");
+    expect(deletionTime(endedLongAgo, 7, now).toISOString()).toBe("2026-03-08T12:00:00.000Z");
+    // Without a `now`, the clock's: a deletion date in the past is never set.
+    expect(deletionTime(endedLongAgo, 7).getTime()).toBeGreaterThan(Date.now());
   });
 });

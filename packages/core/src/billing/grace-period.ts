@@ -23,9 +23,14 @@ export function gracePeriodDays(raw: string): number {
     : DEFAULT_GRACE_PERIOD_DAYS;
 }
 
-/** When sites suspended at `endedAt` are deleted. */
-export function deletionTime(endedAt: Date, days: number): Date {
-  return new Date(endedAt.getTime() + days * DAY_MS);
+/**
+ * When sites suspended at `endedAt` are deleted: `days` whole days from the end, or from `now`
+ * when the end is already past (docs/billing.md "When a subscription ends"). Stripe's
+ * `ended_at` comes with the event, and a late or resent deletion event must not set a date
+ * that has already passed, which would delete the sites before the customer was even told.
+ */
+export function deletionTime(endedAt: Date, days: number, now = new Date()): Date {
+  return new Date(Math.max(endedAt.getTime(), now.getTime()) + days * DAY_MS);
 }
 
 /** The stage's grace period; the default where the parameter is not bound (tests, scripts). */

@@ -10,6 +10,7 @@ import { connectGaRequestSchema, pageViewSchema } from "./analytics";
 import { lighthouseAnalyzeRequestSchema, seoAnalyzeRequestSchema } from "./audit-jobs";
 import { createSubscriptionRequestSchema } from "./billing";
 import { profileUpdateSchema, signInInputSchema, signUpInputSchema } from "./dev-identity";
+import { apiKeyCreateSchema, webhookCreateSchema, webhookUpdateSchema } from "./developer";
 import { questionnaireInputSchema } from "./questionnaires";
 import { addDomainSchema, siteSettingsSchema, siteUpdateSchema } from "./sites";
 import {
@@ -201,6 +202,28 @@ const cases: Case[] = [
     valid: { firstName: "Ada", lastName: "Lovelace", imageUrl: "https://cdn.example.com/ada.png" },
     fields: { firstName: false, lastName: false, imageUrl: false },
   },
+  {
+    name: "POST /api/developer/keys",
+    schema: apiKeyCreateSchema,
+    valid: { name: "Deploy script", permission: "read" },
+    fields: { name: false },
+  },
+  {
+    name: "POST /api/developer/webhooks",
+    schema: webhookCreateSchema,
+    valid: {
+      url: "https://hooks.example.com/portal/events",
+      events: ["site.live"],
+      description: "Our order system",
+    },
+    fields: { url: false, description: false },
+  },
+  {
+    name: "PATCH /api/developer/webhooks/{id}",
+    schema: webhookUpdateSchema,
+    valid: { url: "https://hooks.example.com/portal/events" },
+    fields: { url: false },
+  },
 ];
 
 /** Spoils a valid value in the middle, where trimming cannot remove it. */
@@ -240,6 +263,28 @@ describe.each(cases)("$name", ({ schema, valid, fields }) => {
       }
     },
   );
+});
+
+describe("webhook endpoint URLs", () => {
+  it("are refused with a tab, carriage return or line feed inside, which the URL parser drops", () => {
+    for (const bad of ["\t", "\r", "\n"]) {
+      const url = `https://hooks.exa${bad}mple.com/portal`;
+      expect(URL.canParse(url), JSON.stringify(bad)).toBe(true);
+      const message = refusal(webhookCreateSchema, { url, events: ["site.live"] }, "url");
+      expect(message, JSON.stringify(bad)).toMatch(/tabs|single line|control/);
+    }
+  });
+
+  it("are stored as the parsed href, the address the sender calls", () => {
+    const parsed = webhookCreateSchema.parse({
+      url: "HTTPS://Hooks.Example.com:443/a/../portal events",
+      events: ["site.live"],
+    });
+    expect(parsed.url).toBe("https://hooks.example.com/portal%20events");
+    expect(webhookUpdateSchema.parse({ url: "https://hooks.example.com" }).url).toBe(
+      "https://hooks.example.com/",
+    );
+  });
 });
 
 describe("field messages", () => {

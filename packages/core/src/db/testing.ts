@@ -18,6 +18,7 @@ import {
   DynamoDBClient,
   type KeySchemaElement,
 } from "@aws-sdk/client-dynamodb";
+import { addTransactWrite } from "./local-transactions";
 import { TABLE_ID, tableDefinition } from "./table-definition";
 
 export interface TestDynamo {
@@ -38,6 +39,7 @@ export async function startTestDynamo(options: { tableName?: string } = {}): Pro
   // from this module. It ships no types and no ESM entry.
   const dynalite = createRequire(import.meta.url)("dynalite") as Dynalite;
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0 });
+  addTransactWrite(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());

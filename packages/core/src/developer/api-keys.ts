@@ -9,6 +9,7 @@ import { apiKeyCreateSchema } from "../contracts/developer";
 import { type ApiKeyItem, db, isConditionFailure, isId } from "../db/service";
 import { NotFoundError } from "../errors";
 import { API_KEY_MARK, permissionOf, sha256, statusOf } from "./api-key-auth";
+import { createWithin, type Quota, release } from "./quota";
 
 export {
   API_KEY_MARK,
@@ -31,23 +32,47 @@ export function toApiKey(item: ApiKeyItem, now = new Date()): ApiKey {
   };
 }
 
-/** Makes a key; the answer holds the only copy of it there will ever be. */
+/** Keys a customer may hold that are not revoked (expired ones count until revoked). */
+export const MAX_API_KEYS = 25;
+
+const KEY_QUOTA: Quota = {
+  counted: "apiKeys",
+  max: MAX_API_KEYS,
+  countItems: async (userId) =>
+    (
+      await db.entities.apiKey.query
+        .byOwner({ userId })
+        .go({ pages: "all", attributes: ["apiKeyId", "isActive"] })
+    ).data.filter((key) => key.isActive).length,
+  fullMessage: `You can have at most ${MAX_API_KEYS} API keys. Revoke one you no longer use first.`,
+};
+
+/**
+ * Makes a key, within the customer's MAX_API_KEYS; the answer holds the only copy of it there
+ * will ever be.
+ */
 export async function create(userId: string, input: ApiKeyCreate, now = new Date()) {
   const { name, permission, expiresInDays } = apiKeyCreateSchema.parse(input);
   const prefix = `${API_KEY_MARK}${randomBytes(5).toString("hex")}`;
   const key = `${prefix}_${randomBytes(32).toString("base64url")}`;
-  const { data } = await db.entities.apiKey
-    .create({
-      userId,
-      name,
-      keyPrefix: prefix,
-      keyHash: sha256(key).toString("hex"),
-      permissions: permission === "write" ? ["read", "write"] : ["read"],
-      ...(expiresInDays
-        ? { expiresAt: new Date(now.getTime() + expiresInDays * 86_400_000).toISOString() }
-        : {}),
-    })
-    .go();
+  const { data } = await createWithin(
+    userId,
+    KEY_QUOTA,
+    () =>
+      db.entities.apiKey
+        .create({
+          userId,
+          name,
+          keyPrefix: prefix,
+          keyHash: sha256(key).toString("hex"),
+          permissions: permission === "write" ? ["read", "write"] : ["read"],
+          ...(expiresInDays
+            ? { expiresAt: new Date(now.getTime() + expiresInDays * 86_400_000).toISOString() }
+            : {}),
+        })
+        .go(),
+    now.getTime(),
+  );
   return { key, apiKey: toApiKey(data as ApiKeyItem, now) };
 }
 
@@ -57,17 +82,25 @@ export async function list(userId: string, now = new Date()): Promise<ApiKey[]> 
   return data.map((item) => toApiKey(item, now));
 }
 
-/** Revokes a key for good: the next request with it is a 401. Revoking twice is harmless. */
+/**
+ * Revokes a key for good: the next request with it is a 401, and its place under the cap is
+ * free. Revoking twice is harmless (and frees the place once: the change is conditional).
+ */
 export async function revoke(userId: string, apiKeyId: string): Promise<ApiKey> {
   if (!isId(apiKeyId)) throw new NotFoundError("API key not found");
   try {
     const { data } = await db.entities.apiKey
       .patch({ userId, apiKeyId })
       .set({ isActive: false })
+      .where((attr, op) => op.eq(attr.isActive, true))
       .go({ response: "all_new" });
+    await release(userId, "apiKeys");
     return toApiKey(data as ApiKeyItem);
   } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError("API key not found");
-    throw error;
+    if (!isConditionFailure(error)) throw error;
   }
+  // Missing, or revoked already.
+  const { data } = await db.entities.apiKey.get({ userId, apiKeyId }).go({ consistent: true });
+  if (!data) throw new NotFoundError("API key not found");
+  return toApiKey(data);
 }

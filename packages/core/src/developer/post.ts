@@ -2,14 +2,14 @@
  * One webhook POST through the outbound guard (docs/developer-api.md, docs/security.md): the
  * URL must be written as an https address, every address its host resolves to must be public
  * (checked on the socket's own lookup), and redirects are never followed: a 3xx is a failed
- * delivery, so no answer can send the delivery inward.
+ * delivery, so no answer can send the delivery inward. The attempt has one overall deadline
+ * (POST_DEADLINE_MS), not an idle timeout, so a receiver cannot stretch it by trickling bytes.
  */
 import https from "node:https";
 import { guardedLookup } from "../adapters/guarded-lookup";
 import { OUTBOUND_MESSAGES, parseOutboundUrl, preconnectCheck } from "../adapters/outbound-guard";
+import { POST_DEADLINE_MS } from "./sender-limits";
 
-/** A receiver must answer within this; Standard Webhooks' senders allow about as long. */
-export const POST_TIMEOUT_MS = 15_000;
 /** How much of the receiver's answer the delivery log keeps. */
 export const RESPONSE_BODY_LIMIT = 1024;
 
@@ -26,7 +26,8 @@ export interface PostResult {
 export interface PostOptions {
   /** Config.OUTBOUND_ALLOW_HOSTS: empty in production; tests name their 127.0.0.1 receiver. */
   allowHosts?: readonly string[];
-  timeoutMs?: number;
+  /** The overall deadline; POST_DEADLINE_MS unless a test shortens it. */
+  deadlineMs?: number;
 }
 
 function reason(error: unknown): string {
@@ -38,8 +39,12 @@ function reason(error: unknown): string {
   if (err?.code === "DEPTH_ZERO_SELF_SIGNED_CERT" || err?.code === "SELF_SIGNED_CERT_IN_CHAIN") {
     return "The endpoint's certificate is not trusted";
   }
-  if (err?.message === "timed out") return "No answer within the time limit";
   return err?.message ?? String(error);
+}
+
+/** The failure an attempt past its deadline is logged with. */
+export function deadlineMessage(deadlineMs: number): string {
+  return `No complete answer within ${deadlineMs / 1000} seconds`;
 }
 
 export async function postWebhook(
@@ -62,8 +67,21 @@ export async function postWebhook(
   if (blockedLiteral) {
     return { ok: false, durationMs: 0, error: OUTBOUND_MESSAGES.notPublic };
   }
-  const timeoutMs = opts.timeoutMs ?? POST_TIMEOUT_MS;
-  return new Promise((resolve) => {
+  const deadlineMs = opts.deadlineMs ?? POST_DEADLINE_MS;
+  return new Promise((done) => {
+    let settled = false;
+    // The deadline covers everything up to the answer's last byte, however slowly it comes.
+    const deadline = setTimeout(() => {
+      resolve({ ok: false, durationMs: elapsed(), error: deadlineMessage(deadlineMs) });
+      request.destroy();
+    }, deadlineMs);
+    // The first outcome wins: an answer, an error, or the deadline (then nothing else counts).
+    const resolve = (result: PostResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      done(result);
+    };
     const request = https.request(url, {
       method: "POST",
       lookup: guardedLookup(allowlisted),
@@ -78,7 +96,6 @@ export async function postWebhook(
       // receiver with a self-signed certificate) is let through unverified.
       rejectUnauthorized: !allowlisted,
     });
-    request.setTimeout(timeoutMs, () => request.destroy(new Error("timed out")));
     request.once("response", (response) => {
       const status = response.statusCode ?? 0;
       const chunks: Buffer[] = [];

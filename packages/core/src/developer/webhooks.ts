@@ -29,6 +29,8 @@ import {
 import { NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
 import { type PostResult, postWebhook } from "./post";
+import { createWithin, type Quota, release } from "./quota";
+import { claimSlot, deferSeconds, releaseSlot, takeManualSend } from "./sender-share";
 import { newSigningSecret, signedHeaders } from "./signature";
 
 /** Tries of one message: the first and five retries. */
@@ -39,6 +41,25 @@ export const DISABLE_AFTER_FAILURES = 15;
 export const MAX_ENDPOINTS = 16;
 /** Deliveries the log shows per endpoint, newest first. */
 export const DELIVERY_LOG_SIZE = 50;
+/** Days a delivery record is kept (then the table's TTL removes it): the log's history. */
+export const DELIVERY_RETENTION_DAYS = 30;
+
+/** The epoch second a delivery logged at `at` expires (the table's TTL attribute). */
+export function deliveryExpiresAt(at: Date): number {
+  return Math.floor(at.getTime() / 1000) + DELIVERY_RETENTION_DAYS * 86_400;
+}
+
+const ENDPOINT_QUOTA: Quota = {
+  counted: "webhooks",
+  max: MAX_ENDPOINTS,
+  countItems: async (userId) =>
+    (
+      await db.entities.webhook.query
+        .byOwner({ userId })
+        .go({ pages: "all", attributes: ["webhookId"] })
+    ).data.length,
+  fullMessage: `You can have at most ${MAX_ENDPOINTS} webhook endpoints.`,
+};
 
 /**
  * Seconds before attempt `next` (2, 3, …): 30 s, 2 min, 8 min, then the queue's 15-minute
@@ -58,6 +79,8 @@ export const deliveryMessageSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
   attempt: z.number().int().min(1),
   trigger: z.enum(["event", "test", "redeliver"]),
+  /** Times this attempt was put back because its customer's senders were all busy. */
+  deferrals: z.number().int().min(0).optional(),
 });
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 
@@ -116,14 +139,12 @@ export async function list(userId: string): Promise<Webhook[]> {
 export async function create(userId: string, input: WebhookCreate) {
   const { url, events, description } = webhookCreateSchema.parse(input);
   await requireReachable(url);
-  const existing = await db.entities.webhook.query.byOwner({ userId }).go({ pages: "all" });
-  if (existing.data.length >= MAX_ENDPOINTS) {
-    throw new UnprocessableError(`You can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
-  }
   const secret = newSigningSecret();
-  const { data } = await db.entities.webhook
-    .create({ userId, url, events, secret, ...(description ? { description } : {}) })
-    .go();
+  const { data } = await createWithin(userId, ENDPOINT_QUOTA, () =>
+    db.entities.webhook
+      .create({ userId, url, events, secret, ...(description ? { description } : {}) })
+      .go(),
+  );
   return { secret, webhook: toWebhook(data as WebhookItem) };
 }
 
@@ -141,10 +162,18 @@ export async function update(userId: string, webhookId: string, input: WebhookUp
   return toWebhook(data as WebhookItem);
 }
 
-/** Removes the endpoint; its delivery log goes with it. */
+/** Removes the endpoint, and its place under the cap; its delivery log goes with it. */
 export async function remove(userId: string, webhookId: string): Promise<void> {
   await getItem(userId, webhookId);
-  await db.entities.webhook.delete({ userId, webhookId }).go();
+  try {
+    // `remove` is a delete on the condition that the item exists: only one of two removals
+    // at once gives the place back.
+    await db.entities.webhook.remove({ userId, webhookId }).go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError("Webhook endpoint not found");
+    throw error;
+  }
+  await release(userId, "webhooks");
   const { data } = await db.entities.webhookDelivery.query
     .byOwner({ userId, webhookId })
     .go({ pages: "all", attributes: ["userId", "webhookId", "deliveryId"] });
@@ -169,6 +198,7 @@ function requireActive(webhook: WebhookItem) {
 export async function sendTest(userId: string, webhookId: string, now = new Date()) {
   const webhook = await getItem(userId, webhookId);
   requireActive(webhook);
+  await takeManualSend(userId, now);
   const messageId = `msg_${newId()}`;
   await sendWebhookDelivery({
     userId,
@@ -187,7 +217,12 @@ export async function sendTest(userId: string, webhookId: string, now = new Date
 }
 
 /** Sends a logged message again, as it was (same `webhook-id`), once, with a fresh signature. */
-export async function redeliver(userId: string, webhookId: string, deliveryId: string) {
+export async function redeliver(
+  userId: string,
+  webhookId: string,
+  deliveryId: string,
+  now = new Date(),
+) {
   const webhook = await getItem(userId, webhookId);
   requireActive(webhook);
   if (!isId(deliveryId)) throw new NotFoundError("Delivery not found");
@@ -195,6 +230,7 @@ export async function redeliver(userId: string, webhookId: string, deliveryId: s
     .get({ userId, webhookId, deliveryId })
     .go({ consistent: true });
   if (!original) throw new NotFoundError("Delivery not found");
+  await takeManualSend(userId, now);
   const messageId = original.messageId ?? original.deliveryId;
   await sendWebhookDelivery({
     userId,
@@ -247,15 +283,24 @@ export async function fanOut(event: DomainEvent): Promise<number> {
 export type AttemptOutcome =
   | { outcome: "delivered"; status: number }
   | { outcome: "failed"; reason: string; retryIn?: number; disabled: boolean }
+  | { outcome: "deferred"; retryIn: number }
   | { outcome: "skipped"; reason: string };
 
+export interface AttemptOptions {
+  allowHosts?: readonly string[];
+  now?: () => Date;
+  /** The POST's overall deadline; post.ts's POST_DEADLINE_MS unless a test shortens it. */
+  deadlineMs?: number;
+}
+
 /**
- * The worker's job for one message: sign, POST through the guard, log the attempt, then
- * settle the endpoint's failure count, queue the next try or turn the endpoint off.
+ * The worker's job for one message: take one of the customer's sender slots (or put the
+ * message back for later when they are all held), sign, POST through the guard, log the
+ * attempt, then settle the endpoint's failure count, queue the next try or turn it off.
  */
 export async function attempt(
   message: DeliveryMessage,
-  opts: { allowHosts?: readonly string[]; now?: () => Date } = {},
+  opts: AttemptOptions = {},
 ): Promise<AttemptOutcome> {
   const now = opts.now ?? (() => new Date());
   const { userId, webhookId } = message;
@@ -265,6 +310,28 @@ export async function attempt(
   if (!webhook) return { outcome: "skipped", reason: "endpoint deleted" };
   if (!webhook.isActive) return { outcome: "skipped", reason: "endpoint disabled" };
 
+  const slot = await claimSlot(userId, now().getTime());
+  if (!slot) {
+    // Not an attempt: nothing is logged and no failure counted; it waits its turn.
+    const deferrals = (message.deferrals ?? 0) + 1;
+    const retryIn = deferSeconds(deferrals);
+    await sendWebhookDelivery({ ...message, deferrals } satisfies DeliveryMessage, retryIn);
+    return { outcome: "deferred", retryIn };
+  }
+  try {
+    return await attemptHolding(webhook, message, opts);
+  } finally {
+    await releaseSlot(slot);
+  }
+}
+
+async function attemptHolding(
+  webhook: WebhookItem,
+  message: DeliveryMessage,
+  opts: AttemptOptions,
+): Promise<AttemptOutcome> {
+  const now = opts.now ?? (() => new Date());
+  const { userId, webhookId } = message;
   const body = JSON.stringify(message.payload);
   const sentAt = now();
   const headers = signedHeaders(
@@ -275,6 +342,7 @@ export async function attempt(
   );
   const result: PostResult = await postWebhook(webhook.url, { ...headers }, body, {
     allowHosts: opts.allowHosts,
+    deadlineMs: opts.deadlineMs,
   });
 
   await db.entities.webhookDelivery
@@ -291,6 +359,7 @@ export async function attempt(
       ...(result.body ? { responseBody: result.body } : {}),
       ...(result.ok ? { deliveredAt: now().toISOString() } : {}),
       ...(result.error ? { failureReason: result.error } : {}),
+      expiresAt: deliveryExpiresAt(sentAt),
     })
     .go();
 
@@ -313,7 +382,8 @@ export async function attempt(
   // Redeliveries are one try, as a person asked for it; events and tests are retried.
   if (message.trigger !== "redeliver" && message.attempt < MAX_ATTEMPTS) {
     const retryIn = backoffSeconds(message.attempt + 1);
-    await sendWebhookDelivery({ ...message, attempt: message.attempt + 1 }, retryIn);
+    const { deferrals: _waited, ...next } = message;
+    await sendWebhookDelivery({ ...next, attempt: message.attempt + 1 }, retryIn);
     return { outcome: "failed", reason, retryIn, disabled: false };
   }
   return { outcome: "failed", reason, disabled: false };

@@ -20,6 +20,7 @@ import type { DomainClaimItem } from "../db/entities/domain-claim";
 import { db, isConditionFailure, type SiteItem } from "../db/service";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
+import { returnClaimPeriod, takeClaimPeriod } from "./domain-periods";
 import {
   checkRecords,
   claimExpiry,
@@ -198,7 +199,8 @@ async function markVerified(claim: DomainClaimItem, at: string): Promise<DomainC
 /**
  * Takes the domain for this site and answers its claim. Idempotent for the same site while
  * the claim is verified or still within its time; a lapsed claim of the same site starts a
- * new period with a new token. A domain held by another site (any customer's) is a
+ * new period with a new token. Each new unverified period counts against the customer's
+ * allowance for the domain (domain-periods.ts). A domain held by another site (any customer's) is a
  * ConflictError unless that claim is stale or lapsed.
  */
 async function claim(
@@ -208,6 +210,8 @@ async function claim(
 ): Promise<DomainClaimItem> {
   const { userId, siteId } = site;
   for (let attempt = 0; attempt < 3; attempt++) {
+    // A new unverified period for this customer: counted first, given back if not taken.
+    await takeClaimPeriod(domain, userId);
     try {
       const { data } = await db.entities.domainClaim
         .create({
@@ -220,6 +224,7 @@ async function claim(
         .go();
       return data;
     } catch (error) {
+      await returnClaimPeriod(domain, userId);
       if (!isConditionFailure(error)) throw error;
     }
     const { data: holder } = await db.entities.domainClaim.get({ domain }).go({ consistent: true });
@@ -235,8 +240,11 @@ async function claim(
         continue;
       }
       if (holder.token && !isClaimExpired(holder, Date.now(), settings)) return holder;
+      // Taking up its own lapsed claim again is a new period too (docs/domains.md).
+      await takeClaimPeriod(domain, userId);
       const renewed = await renew(holder, settings);
       if (renewed) return renewed;
+      await returnClaimPeriod(domain, userId);
       continue;
     }
     if (!(await takeOver(holder, settings))) break;

@@ -16,19 +16,26 @@ export interface ActionRecord {
   after: Record<string, unknown> | null;
 }
 
+/** The audit item of an action, for `staffAction.create` alone or inside a transaction. */
+export function actionItem(actor: StaffActor, entry: ActionRecord) {
+  return {
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    customerId: entry.customerId,
+    before: entry.before ? JSON.stringify(entry.before) : undefined,
+    after: entry.after ? JSON.stringify(entry.after) : undefined,
+  };
+}
+
+/**
+ * Records an action on its own. A change and its entry belong in one transaction instead
+ * (`db.transaction.write` with `actionItem`), so no change is ever unaudited.
+ */
 export async function recordAction(actor: StaffActor, entry: ActionRecord): Promise<void> {
-  await db.entities.staffAction
-    .create({
-      actorId: actor.userId,
-      actorEmail: actor.email,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      customerId: entry.customerId,
-      before: entry.before ? JSON.stringify(entry.before) : undefined,
-      after: entry.after ? JSON.stringify(entry.after) : undefined,
-    })
-    .go({ response: "none" });
+  await db.entities.staffAction.create(actionItem(actor, entry)).go({ response: "none" });
 }
 
 /** The fields of `before` that `after` changes, as the log shows them. */

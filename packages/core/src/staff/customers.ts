@@ -70,26 +70,56 @@ export async function search(
   return { items: page.data.map(toCustomerSummary), cursor: page.cursor ?? null };
 }
 
-/** One Query of the customer's partition: everything the customer page shows. */
+/**
+ * How much of each kind the customer page reads, newest first: the page shows these, and a
+ * customer's partition also holds what it never shows (webhook deliveries, API keys, audits…),
+ * which grows without bound.
+ */
+export const CUSTOMER_PAGE_LIMITS = {
+  sites: 100,
+  tickets: 100,
+  activities: 50,
+  upsells: 100,
+  questionnaires: 10,
+  monitors: 100,
+} as const;
+
+/**
+ * The customer page: one bounded Query per kind it shows, at once, instead of the whole
+ * partition (docs/console.md).
+ */
 export async function get(userId: string): Promise<StaffCustomer> {
-  const { data } = await db.collections.customer({ userId }).go({ pages: "all" });
-  const user = data.user[0];
-  if (!user) throw new NotFoundError("Customer not found");
-  const siteNames = new Map(data.site.map((site) => [site.siteId, site.name]));
-  const seoPackages = seoPackagesFrom(data.upsell);
-  const questionnaire = data.questionnaire.find((q) => q.isCompleted) ?? data.questionnaire[0];
+  const limits = CUSTOMER_PAGE_LIMITS;
+  const newest = (limit: number) => ({ order: "desc" as const, limit });
+  const [user, sites, tickets, activities, upsells, questionnaires, monitors] = await Promise.all([
+    db.entities.user.get({ userId }).go(),
+    db.entities.site.query.byOwner({ userId }).go(newest(limits.sites)),
+    db.entities.ticket.query.byOwner({ userId }).go(newest(limits.tickets)),
+    db.entities.activity.query.byOwner({ userId }).go(newest(limits.activities)),
+    db.entities.upsell.query.byOwner({ userId }).go(newest(limits.upsells)),
+    db.entities.questionnaire.query.byOwner({ userId }).go(newest(limits.questionnaires)),
+    db.entities.siteMonitor.query.byOwner({ userId }).go({ limit: limits.monitors }),
+  ]);
+  if (!user.data) throw new NotFoundError("Customer not found");
+  const { email } = user.data;
+  const siteNames = new Map(sites.data.map((site) => [site.siteId, site.name]));
+  const seoPackages = seoPackagesFrom(upsells.data);
+  const oldestFirst = [...questionnaires.data].reverse();
+  const questionnaire = oldestFirst.find((q) => q.isCompleted) ?? oldestFirst[0];
   return {
-    customer: toCustomerSummary(user),
+    customer: toCustomerSummary(user.data),
     questionnaire: questionnaire ? toQuestionnaire(questionnaire) : null,
     sites: await Promise.all(
-      data.site.map((site) => toSiteView(site, seoPackages.get(site.siteId) ?? null)),
+      [...sites.data]
+        .reverse()
+        .map((site) => toSiteView(site, seoPackages.get(site.siteId) ?? null)),
     ),
-    tickets: data.ticket.map((ticket) => toStaffTicket(ticket, user.email)).reverse(),
-    activities: [...data.activity].reverse().slice(0, 50).map(Activities.toActivityView),
-    upsells: data.upsell.map((u) =>
-      toStaffUpsell(u, u.siteId ? (siteNames.get(u.siteId) ?? null) : null, user.email),
-    ),
-    monitoring: data.siteMonitor.map((m) => ({ siteId: m.siteId, ...summaryOf(m, new Date()) })),
+    tickets: tickets.data.map((ticket) => toStaffTicket(ticket, email)),
+    activities: activities.data.map(Activities.toActivityView),
+    upsells: [...upsells.data]
+      .reverse()
+      .map((u) => toStaffUpsell(u, u.siteId ? (siteNames.get(u.siteId) ?? null) : null, email)),
+    monitoring: monitors.data.map((m) => ({ siteId: m.siteId, ...summaryOf(m, new Date()) })),
   };
 }
 

@@ -12,7 +12,7 @@ import { db, isId, type SiteItem } from "../db/service";
 import { NotFoundError, RateLimitError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
 import * as Screenshots from "../sites/screenshots";
-import { changedFields, recordAction, type StaffActor } from "./audit-log";
+import { actionItem, changedFields, type StaffActor } from "./audit-log";
 
 const LIVE_NEEDS_URL = "A live site needs its live URL";
 
@@ -43,25 +43,37 @@ export async function update(
   }
 
   const cleared = (["url", "liveUrl"] as const).filter((key) => input[key] === "");
-  let patch = db.entities.site.patch({ userId, siteId }).set({
-    status: next.status,
-    ...(next.url ? { url: next.url } : {}),
-    ...(next.liveUrl ? { liveUrl: next.liveUrl } : {}),
-  });
-  if (cleared.length) patch = patch.remove(cleared);
-  const { data } = await patch.go({ response: "all_new" });
-  const updated = data as SiteItem;
-
-  await recordAction(actor, {
-    action: "site.update",
-    targetType: "site",
-    targetId: siteId,
-    customerId: userId,
-    ...changedFields(
-      { status: site.status, url: site.url ?? null, liveUrl: site.liveUrl ?? null },
-      { status: next.status, url: next.url ?? null, liveUrl: next.liveUrl ?? null },
-    ),
-  });
+  // The change and its audit entry in one transaction (docs/security.md).
+  const { canceled } = await db.transaction
+    .write(({ site: sites, staffAction }) => {
+      let patch = sites.patch({ userId, siteId }).set({
+        status: next.status,
+        ...(next.url ? { url: next.url } : {}),
+        ...(next.liveUrl ? { liveUrl: next.liveUrl } : {}),
+      });
+      if (cleared.length) patch = patch.remove(cleared);
+      return [
+        patch.commit(),
+        staffAction
+          .create(
+            actionItem(actor, {
+              action: "site.update",
+              targetType: "site",
+              targetId: siteId,
+              customerId: userId,
+              ...changedFields(
+                { status: site.status, url: site.url ?? null, liveUrl: site.liveUrl ?? null },
+                { status: next.status, url: next.url ?? null, liveUrl: next.liveUrl ?? null },
+              ),
+            }),
+          )
+          .commit(),
+      ];
+    })
+    .go();
+  if (canceled) throw new NotFoundError("Site not found");
+  const { data: updated } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
+  if (!updated) throw new NotFoundError("Site not found");
 
   const wentLive =
     next.status === "live" && (site.status !== "live" || site.liveUrl !== next.liveUrl);

@@ -3,6 +3,7 @@
  * on one: reply (or leave an internal note), assign, change status and priority, keep notes.
  * Response and resolution times are minutes from the ticket's opening.
  */
+import { createHash } from "node:crypto";
 import type {
   StaffInboxQuery,
   StaffTicket,
@@ -10,11 +11,11 @@ import type {
   StaffTicketUpdate,
 } from "../contracts/staff";
 import type { TicketItem, TicketMessageItem } from "../db/service";
-import { db, isId } from "../db/service";
+import { db, isId, newId } from "../db/service";
 import { NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
 import { toTicket, toTicketMessage } from "../tickets/index";
-import { changedFields, recordAction, type StaffActor } from "./audit-log";
+import { actionItem, changedFields, type StaffActor } from "./audit-log";
 import { usersById } from "./customers";
 import { PAGE_SIZE } from "./paging";
 
@@ -116,9 +117,25 @@ export async function thread(userId: string, ticketId: string): Promise<StaffTic
   };
 }
 
+/** A reply repeated by the same staff member within this is taken for a retry of the first. */
+export const REPLY_RETRY_WINDOW_MS = 10 * 60 * 1000;
+
+/** Who wrote what: the same staff member sending the same text (and kind) again. */
+function replyKey(actor: StaffActor, input: { message: string; isInternal: boolean }) {
+  return createHash("sha256")
+    .update(`${actor.userId}\n${input.isInternal ? "note" : "reply"}\n${input.message}`)
+    .digest("base64url");
+}
+
 /**
  * A staff reply the customer reads, or an internal note they never see. The first reply sets
  * the response time; a reply hands the turn to the customer.
+ *
+ * The message, the ticket's change and the audit entry are one transaction (docs/security.md),
+ * so none is written without the others. The ticket remembers its latest staff message (a hash
+ * of who wrote what, and when): the same reply from the same person within
+ * REPLY_RETRY_WINDOW_MS (a retried request, a double click) is refused by the transaction's
+ * condition and answered with the message already posted, which is mailed once.
  */
 export async function reply(
   actor: StaffActor,
@@ -131,46 +148,99 @@ export async function reply(
   if (ticket.status === "closed" && !input.isInternal) {
     throw new UnprocessableError("This ticket is closed. Reopen it to reply.");
   }
-  const { data: message } = await db.entities.ticketMessage
-    .create({
-      userId,
-      ticketId,
-      message: input.message,
-      isStaffReply: true,
-      isInternal: input.isInternal,
-      createdAt: now.toISOString(),
-    })
+  const key = replyKey(actor, input);
+  const messageId = newId();
+  const createdAt = now.toISOString();
+  const windowStart = new Date(now.getTime() - REPLY_RETRY_WINDOW_MS).toISOString();
+  const { canceled, data } = await db.transaction
+    .write(({ ticket: tickets, ticketMessage, staffAction }) => [
+      ticketMessage
+        .create({
+          userId,
+          ticketId,
+          messageId,
+          message: input.message,
+          isStaffReply: true,
+          isInternal: input.isInternal,
+          createdAt,
+        })
+        .commit(),
+      tickets
+        .patch({ userId, ticketId })
+        .set({
+          lastStaffReplyKey: key,
+          lastStaffReplyId: messageId,
+          lastStaffReplyAt: createdAt,
+          ...(input.isInternal
+            ? {}
+            : {
+                lastResponse: createdAt,
+                waitingOn: "customer" as const,
+                ...(ticket.responseTime == null
+                  ? { responseTime: minutesSince(ticket.createdAt, now) }
+                  : {}),
+              }),
+        })
+        .where(
+          (attr, op) =>
+            `NOT (${op.eq(attr.lastStaffReplyKey, key)} AND ${op.gt(attr.lastStaffReplyAt, windowStart)})`,
+        )
+        .commit(),
+      staffAction
+        .create(
+          actionItem(actor, {
+            action: input.isInternal ? "ticket.note" : "ticket.reply",
+            targetType: "ticket",
+            targetId: ticketId,
+            customerId: userId,
+            before: null,
+            after: { message: input.message, isInternal: input.isInternal },
+          }),
+        )
+        .commit(),
+    ])
     .go();
-  if (!input.isInternal) {
-    await db.entities.ticket
-      .patch({ userId, ticketId })
-      .set({
-        lastResponse: message.createdAt,
-        waitingOn: "customer",
-        ...(ticket.responseTime == null
-          ? { responseTime: minutesSince(ticket.createdAt, now) }
-          : {}),
-      })
-      .go();
+  if (canceled) {
+    if (!data[1]?.rejected) throw new Error("A staff reply's transaction was cancelled");
+    return repliedAlready(userId, ticketId, key);
   }
   if (!input.isInternal) {
     await emit({
       type: "ticket.staff_replied",
-      eventId: `ticket-reply:${message.messageId}`,
+      eventId: `ticket-reply:${messageId}`,
       userId,
       ticketId,
       subject: ticket.title,
       message: input.message,
     });
   }
-  await recordAction(actor, {
-    action: input.isInternal ? "ticket.note" : "ticket.reply",
-    targetType: "ticket",
-    targetId: ticketId,
-    customerId: userId,
-    before: null,
-    after: { message: input.message, isInternal: input.isInternal },
-  });
+  return {
+    ...toTicketMessage({
+      userId,
+      ticketId,
+      messageId,
+      id: messageId,
+      message: input.message,
+      isStaffReply: true,
+      isInternal: input.isInternal,
+      createdAt,
+    } as TicketMessageItem),
+    isInternal: input.isInternal,
+  };
+}
+
+/** The message a retried reply was already posted as; the ticket is gone otherwise. */
+async function repliedAlready(userId: string, ticketId: string, key: string) {
+  const { data: ticket } = await db.entities.ticket
+    .get({ userId, ticketId })
+    .go({ consistent: true });
+  if (!ticket || ticket.lastStaffReplyKey !== key || !ticket.lastStaffReplyId) {
+    throw new NotFoundError(TICKET_NOT_FOUND);
+  }
+  const { data: message } = await db.entities.ticketMessage
+    .get({ userId, ticketId, messageId: ticket.lastStaffReplyId })
+    .go({ consistent: true });
+  if (!message) throw new NotFoundError(TICKET_NOT_FOUND);
   return { ...toTicketMessage(message), isInternal: message.isInternal };
 }
 
@@ -185,16 +255,6 @@ export async function update(
   const resolves =
     input.status !== undefined && DONE.has(input.status) && ticket.resolutionTime == null;
   const { assignedTo, ...rest } = input;
-  let patch = db.entities.ticket.patch({ userId, ticketId }).set({
-    ...rest,
-    ...(assignedTo ? { assignedTo } : {}),
-    ...(resolves ? { resolutionTime: minutesSince(ticket.createdAt, now) } : {}),
-  });
-  if (assignedTo === null) patch = patch.remove(["assignedTo"]);
-  const { data } = await patch
-    // The inbox index is keyed by status and creation time: a status write carries both.
-    .composite({ createdAt: ticket.createdAt })
-    .go({ response: "all_new" });
   const changed = changedFields(
     {
       status: ticket.status,
@@ -204,13 +264,34 @@ export async function update(
     },
     input,
   );
-  await recordAction(actor, {
-    action: "ticket.update",
-    targetType: "ticket",
-    targetId: ticketId,
-    customerId: userId,
-    ...changed,
-  });
+  // The change and its audit entry in one transaction (docs/security.md).
+  const { canceled } = await db.transaction
+    .write(({ ticket: tickets, staffAction }) => {
+      let patch = tickets.patch({ userId, ticketId }).set({
+        ...rest,
+        ...(assignedTo ? { assignedTo } : {}),
+        ...(resolves ? { resolutionTime: minutesSince(ticket.createdAt, now) } : {}),
+      });
+      if (assignedTo === null) patch = patch.remove(["assignedTo"]);
+      return [
+        // The inbox index is keyed by status and creation time: a status write carries both.
+        patch.composite({ createdAt: ticket.createdAt }).commit(),
+        staffAction
+          .create(
+            actionItem(actor, {
+              action: "ticket.update",
+              targetType: "ticket",
+              targetId: ticketId,
+              customerId: userId,
+              ...changed,
+            }),
+          )
+          .commit(),
+      ];
+    })
+    .go();
+  if (canceled) throw new NotFoundError(TICKET_NOT_FOUND);
+  const data = await readTicket(userId, ticketId);
   if (input.status !== undefined && input.status !== ticket.status) {
     await emit({
       type: "ticket.status_changed",

@@ -2,7 +2,7 @@
 import type { StaffUpsell } from "../contracts/staff";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
-import { changedFields, recordAction, type StaffActor } from "./audit-log";
+import { actionItem, changedFields, type StaffActor } from "./audit-log";
 import { toStaffUpsell, usersById } from "./customers";
 import { PAGE_SIZE } from "./paging";
 
@@ -43,17 +43,25 @@ export async function setWorkStatus(
     .get({ userId, upsellId })
     .go({ consistent: true });
   if (!upsell?.isPurchased) throw new NotFoundError("Upgrade not found");
-  const { data } = await db.entities.upsell
-    .patch({ userId, upsellId })
-    .set({ workStatus })
-    .go({ response: "all_new" });
-  await recordAction(actor, {
-    action: "upsell.update",
-    targetType: "upsell",
-    targetId: upsellId,
-    customerId: userId,
-    ...changedFields({ workStatus: upsell.workStatus ?? "not_started" }, { workStatus }),
-  });
+  // The change and its audit entry in one transaction (docs/security.md).
+  const { canceled } = await db.transaction
+    .write(({ upsell: upsells, staffAction }) => [
+      upsells.patch({ userId, upsellId }).set({ workStatus }).commit(),
+      staffAction
+        .create(
+          actionItem(actor, {
+            action: "upsell.update",
+            targetType: "upsell",
+            targetId: upsellId,
+            customerId: userId,
+            ...changedFields({ workStatus: upsell.workStatus ?? "not_started" }, { workStatus }),
+          }),
+        )
+        .commit(),
+    ])
+    .go();
+  if (canceled) throw new NotFoundError("Upgrade not found");
+  const data = { workStatus };
   const users = await usersById([userId]);
   return toStaffUpsell({ ...upsell, ...data }, null, users.get(userId)?.email ?? null);
 }

@@ -11,6 +11,7 @@ const { APP_URL } = vi.hoisted(() => {
     // Enough for verification to run and refuse the made-up tokens below.
     SST_Secret_value_CLERK_JWT_KEY: "-----BEGIN PUBLIC KEY-----\nnone\n-----END PUBLIC KEY-----",
     SST_Parameter_value_CLERK_AUTHORIZED_PARTIES: APP_URL,
+    SST_Parameter_value_CLERK_ISSUER: "https://clerk.portal.example.com",
   });
   return { APP_URL };
 });

@@ -220,7 +220,7 @@ async function identify(
   attempt.userId = caller.userId;
   attempt.apiKeyId = caller.apiKeyId;
   requireKeyAccess(caller.permission, keyAccess(event.routeKey, record));
-  return { userId: caller.userId, claims: {} };
+  return { userId: caller.userId, apiKeyId: caller.apiKeyId, claims: {} };
 }
 
 /**

@@ -50,6 +50,13 @@ export const Ticket = new Entity({
      * "customer" after a staff reply (internal notes do not count).
      */
     waitingOn: { type: ["staff", "customer"] as const, required: true, default: "staff" },
+    /**
+     * The latest staff reply or note: a hash of who wrote what, its message and when, so a
+     * retried reply is answered with the first instead of posted twice (staff/tickets.ts).
+     */
+    lastStaffReplyKey: { type: "string" },
+    lastStaffReplyId: { type: "string" },
+    lastStaffReplyAt: { type: "string" },
     createdAt,
     updatedAt,
   },

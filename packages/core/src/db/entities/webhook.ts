@@ -53,6 +53,8 @@ export const WebhookDelivery = new Entity({
     responseBody: { type: "string" },
     deliveredAt: { type: "string" },
     failureReason: { type: "string" },
+    /** Epoch seconds: the table's TTL removes the record then (docs/developer-api.md). */
+    expiresAt: { type: "number" },
     createdAt,
   },
   indexes: {

@@ -1,0 +1,83 @@
+/**
+ * The staff customer page reads what it shows, bounded, not the customer's whole partition
+ * (docs/console.md), against a real DynamoDB API (dynalite, in memory).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestDynamo, type TestDynamo } from "../db/testing";
+
+let dynamo: TestDynamo;
+let Customers: typeof import("./customers");
+let db: typeof import("../db/service").db;
+let documentClient: typeof import("../db/client").documentClient;
+
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+  // sst/node reads its bindings when first imported, so the environment comes first.
+  Object.assign(process.env, dynamo.env);
+  Customers = await import("./customers");
+  ({ db } = await import("../db/service"));
+  ({ documentClient } = await import("../db/client"));
+});
+
+afterAll(async () => {
+  await dynamo?.stop();
+});
+
+describe("the staff customer page", () => {
+  it("reads each kind it shows, newest first and bounded, and nothing it does not show", async () => {
+    const userId = "user_staff_page";
+    await db.entities.user.create({ userId, email: "ada@example.com", firstName: "Ada" }).go();
+    await db.entities.site.create({ userId, name: "Bakery" }).go();
+    const { data: ticket } = await db.entities.ticket.create({ userId, title: "Help" }).go();
+    const activities = Customers.CUSTOMER_PAGE_LIMITS.activities + 10;
+    for (let i = 0; i < activities; i++) {
+      await db.entities.activity
+        .create({ userId, type: "site_requested", description: `activity ${i}` })
+        .go();
+    }
+    // What the page never shows, and what grows without bound: 300 logged deliveries.
+    const { data: hook } = await db.entities.webhook
+      .create({ userId, url: "https://hooks.example.com/", events: ["site.live"], secret: "s" })
+      .go();
+    await db.entities.webhookDelivery
+      .put(
+        Array.from({ length: 300 }, () => ({
+          userId,
+          webhookId: hook.webhookId,
+          eventType: "site.live",
+          payload: { padding: "x".repeat(200) },
+        })),
+      )
+      .go();
+
+    const read: string[] = [];
+    const limits: (number | undefined)[] = [];
+    const send = documentClient.send.bind(documentClient);
+    const spy = vi.spyOn(documentClient, "send").mockImplementation((async (command: {
+      input: { Limit?: number; KeyConditionExpression?: string };
+    }) => {
+      const output = (await send(command as never)) as { Items?: { __edb_e__?: string }[] };
+      if (command.input.KeyConditionExpression) limits.push(command.input.Limit);
+      for (const item of output.Items ?? []) read.push(item.__edb_e__ ?? "?");
+      return output;
+    }) as never);
+    let page: Awaited<ReturnType<typeof Customers.get>>;
+    try {
+      page = await Customers.get(userId);
+    } finally {
+      spy.mockRestore();
+    }
+
+    expect(page.customer.email).toBe("ada@example.com");
+    expect(page.sites.map((s) => s.name)).toEqual(["Bakery"]);
+    expect(page.tickets.map((t) => t.id)).toEqual([ticket.ticketId]);
+    expect(page.activities).toHaveLength(Customers.CUSTOMER_PAGE_LIMITS.activities);
+    expect(page.activities[0]?.description).toBe(`activity ${activities - 1}`);
+    expect(read).not.toContain("webhookDelivery");
+    expect(read).not.toContain("webhook");
+    expect(read.filter((kind) => kind === "activity")).toHaveLength(
+      Customers.CUSTOMER_PAGE_LIMITS.activities,
+    );
+    for (const limit of limits) expect(limit).toBeLessThanOrEqual(100);
+  });
+});
