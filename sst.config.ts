@@ -4,6 +4,7 @@ import { Api } from "./stacks/Api";
 import { NODEJS_BUNDLING } from "./stacks/bundling";
 import { Events } from "./stacks/Events";
 import { Jobs } from "./stacks/Jobs";
+import { Privacy } from "./stacks/Privacy";
 import { Storage } from "./stacks/Storage";
 import { Web } from "./stacks/Web";
 import { Webhooks } from "./stacks/Webhooks";
@@ -29,6 +30,7 @@ export default {
       .stack(Events)
       .stack(Jobs)
       .stack(Analytics)
+      .stack(Privacy)
       .stack(Api)
       .stack(Webhooks)
       .stack(Web);

@@ -16,6 +16,7 @@ import { Analytics } from "./Analytics";
 import { Events } from "./Events";
 import { type GrantResources, grantsProps } from "./grants";
 import { Jobs } from "./Jobs";
+import { Privacy } from "./Privacy";
 import { Storage } from "./Storage";
 
 export interface ApiResources extends GrantResources {
@@ -102,6 +103,7 @@ export function Api({ stack }: StackContext) {
   const { queue } = use(Jobs);
   const { queue: events, webhooks } = use(Events);
   const { queue: pageViews } = use(Analytics);
+  const { exports } = use(Privacy);
   const api = createApi(stack, "Api", routes, {
     table,
     bucket,
@@ -110,6 +112,7 @@ export function Api({ stack }: StackContext) {
     events,
     webhooks,
     pageViews,
+    exports,
     originSecret,
   });
   stack.addOutputs({ ApiUrl: api.url });

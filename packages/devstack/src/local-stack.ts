@@ -92,6 +92,10 @@ export interface LocalStack {
   events: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The outgoing webhook deliveries queue (docs/developer-api.md), likewise. */
   webhooks: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** The customers' data exports (docs/privacy.md), likewise. */
+  dataExports: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** The development identity provider's signed webhooks: waits until all are delivered. */
+  identity: { webhooksIdle(): Promise<void> };
   /** The accepted page views, waiting for the page-views consumer, likewise. */
   pageViews: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** Every mail the product sent through the SES stand-in, as its SMTP inbox keeps it. */
@@ -182,11 +186,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const jobs = jobsQueueService(options.queue ?? {});
   const mail = mailService();
+  const devIdentity = devIdentityService();
   const services: LocalService[] = [
     dynamoService,
     s3Service,
     jobs,
-    devIdentityService,
+    devIdentity,
     stripeSecretsService,
     analyticsSecretService,
     mail,
@@ -235,6 +240,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         events: `${STAGE}-${APP_NAME}-Events`,
         webhooks: `${STAGE}-${APP_NAME}-WebhookDeliveries`,
         pageViews: `${STAGE}-${APP_NAME}-PageViews`,
+        dataExports: `${STAGE}-${APP_NAME}-DataExports`,
       },
     };
     const env: Record<string, string> = {
@@ -269,6 +275,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const events = jobs.events();
     const webhooks = jobs.webhooks();
     const pageViews = jobs.pageViews();
+    const dataExports = jobs.dataExports();
     const runUptime = () => loader.invoke(uptimeWorkerHandler, { source: "aws.events" });
     const runSiteDeletions = (now?: Date) =>
       loader.invoke(siteDeletionsWorkerHandler, {
@@ -301,6 +308,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         deadLetters: () => pageViews.deadLetters(),
         idle: () => pageViews.idle(),
       },
+      dataExports: {
+        state: () => dataExports.state(),
+        deadLetters: () => dataExports.deadLetters(),
+        idle: () => dataExports.idle(),
+      },
+      identity: { webhooksIdle: () => devIdentity.webhooksIdle() },
       mail: { messages: () => mail.mail().messages() },
       uptime: { run: runUptime },
       siteDeletions: { run: runSiteDeletions },

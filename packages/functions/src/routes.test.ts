@@ -9,11 +9,13 @@ import { keyAccess, type RouteRecord, routeGrants, routes } from "./routes";
 const entries = Object.entries(routes) as [string, RouteRecord][];
 
 describe("API key access per route class", () => {
-  test("billing, key management, staff and public routes never answer a key", () => {
+  test("billing, key management, the account's data, staff and public routes never answer a key", () => {
     for (const [routeKey, record] of entries) {
       const closed =
         record.grants.includes("stripe") ||
         routeKey.includes("/api/developer/") ||
+        // Exporting one's data and deleting the account: signed in only (docs/privacy.md).
+        routeKey.includes("/api/account") ||
         record.entitlement === "staff" ||
         record.entitlement === "public";
       expect([routeKey, keyAccess(routeKey, record) === "none"]).toEqual([routeKey, closed]);

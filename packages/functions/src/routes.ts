@@ -44,7 +44,17 @@ export type Grant =
    */
   | "table:key-use"
   /** send webhook deliveries (and their retries) to the WebhookDeliveries queue */
-  | "webhooks:send";
+  | "webhooks:send"
+  /** send export requests to the DataExports queue (docs/privacy.md) */
+  | "exports:send"
+  /** presign downloads of data exports: GetObject under exports/ only */
+  | "exports:read"
+  /** write, read, list and delete data exports, under exports/ only */
+  | "exports:write"
+  /** the CLERK_WEBHOOK_SECRET secret that checks the identity provider's webhook signatures */
+  | "identity:webhook-secret"
+  /** the CLERK_SECRET_KEY secret of the identity provider's Backend API (deleting an identity) */
+  | "identity:admin";
 
 export interface RouteRecord {
   /** The handler as SST names it: "<file path from the repo root, no extension>.<export>". */
@@ -295,6 +305,36 @@ export const routes = {
     "webhooks:send",
   ]),
 
+  // The customer's own data (docs/privacy.md): signed in only, whatever the plan, never with a
+  // key. The export is built by the DataExports consumer; the request only queues it.
+  "GET /api/account/export": {
+    handler: api("account/export-status"),
+    entitlement: "signedIn",
+    grants: ["table:read", "exports:read"],
+    keys: "none",
+  },
+  "POST /api/account/export": {
+    handler: api("account/request-export"),
+    entitlement: "signedIn",
+    grants: ["table:write", "exports:send"],
+    keys: "none",
+  },
+  // Erases sites as the grace-period deletion does (screenshots, analytics, domains), asks
+  // Stripe whether a subscription still runs (which may emit), deletes exports and the identity.
+  "DELETE /api/account": {
+    handler: api("account/delete"),
+    entitlement: "signedIn",
+    grants: [
+      "table:write",
+      "screenshots:write",
+      "exports:write",
+      "stripe",
+      "events:send",
+      "identity:admin",
+    ],
+    keys: "none",
+  },
+
   // The provider's console (docs/console.md): staff only, across customers.
   "GET /api/staff/requests": {
     handler: api("staff/requests"),
@@ -318,6 +358,17 @@ export const routes = {
     // is a domain event the customer is mailed about. The answer has no screenshot URL to
     // presign (contracts/staff.ts, staffSiteLifecycleSchema).
     grants: ["table:write", "jobs:send", "events:send"],
+  },
+  // A customer's API keys: seen by their metadata, revoked with an audit entry.
+  "GET /api/staff/customers/{userId}/api-keys": {
+    handler: api("staff/customer-keys"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}": {
+    handler: api("staff/revoke-customer-key"),
+    entitlement: "staff",
+    grants: ["table:write"],
   },
   "GET /api/staff/tickets": {
     handler: api("staff/inbox"),
@@ -373,6 +424,12 @@ export const routes = {
     entitlement: "public",
     grants: ["table:write", "mail:unsubscribe-key"],
   },
+  // Public: the identity provider's webhook (docs/privacy.md); its signature is the authority.
+  "POST /api/webhooks/clerk": {
+    handler: api("webhooks/clerk"),
+    entitlement: "public",
+    grants: ["table:write", "identity:webhook-secret"],
+  },
 } as const satisfies Record<string, RouteRecord>;
 
 export type RouteKey = keyof typeof routes;
@@ -389,6 +446,20 @@ export const notificationsWorkerHandler = "packages/functions/src/workers/notifi
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";
 export const webhooksWorkerHandler = "packages/functions/src/workers/webhooks.handler";
 export const siteDeletionsWorkerHandler = "packages/functions/src/workers/site-deletions.handler";
+
+/**
+ * The data exports consumer (docs/privacy.md), read by stacks/Privacy.ts and the local stack:
+ * one export per invocation; a build reads the customer's partition, Stripe's invoices and
+ * their screenshots, and writes one zip.
+ */
+export const dataExportsConsumer = {
+  handler: "packages/functions/src/workers/data-exports.handler",
+  timeoutSeconds: 300,
+  /** Receives before a message is dead-lettered (the export is then marked failed). */
+  maxReceiveCount: 3,
+  /** Exports at once: each holds a customer's data in memory; a few a day are asked for. */
+  maxConcurrency: 2,
+} as const;
 
 /**
  * The page-views consumer and how its queue feeds it (docs/analytics.md "Write path"), read by

@@ -105,12 +105,38 @@ export async function listKeys(prefix: string): Promise<string[]> {
   return keys;
 }
 
-/** A GET URL for one object, valid for `expiresIn` seconds (15 minutes by default). */
-export function presignedGetUrl(key: string, expiresIn = PRESIGNED_URL_SECONDS): Promise<string> {
+/** One object's bytes, or null when there is no such object. */
+export async function getObjectBytes(key: string): Promise<Uint8Array | null> {
+  try {
+    const object = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    return object.Body ? await object.Body.transformToByteArray() : null;
+  } catch (error) {
+    if ((error as { name?: string }).name === "NoSuchKey") return null;
+    throw error;
+  }
+}
+
+/**
+ * A GET URL for one object, valid for `expiresIn` seconds (15 minutes by default). With a
+ * `downloadName`, the browser saves the object under that name instead of showing it.
+ */
+export function presignedGetUrl(
+  key: string,
+  expiresIn = PRESIGNED_URL_SECONDS,
+  downloadName?: string,
+): Promise<string> {
   // client-s3 (3.699) and the presigner (3.11xx) come from different SDK releases whose
   // smithy type packages differ; the runtime contract between them is the same.
   type Presign = Parameters<typeof getSignedUrl>;
   const client = s3() as unknown as Presign[0];
-  const command = new GetObjectCommand({ Bucket: bucket(), Key: key }) as unknown as Presign[1];
+  const command = new GetObjectCommand({
+    Bucket: bucket(),
+    Key: key,
+    ...(downloadName
+      ? {
+          ResponseContentDisposition: `attachment; filename="${downloadName.replace(/[^\w.-]/g, "_")}"`,
+        }
+      : {}),
+  }) as unknown as Presign[1];
   return getSignedUrl(client, command, { expiresIn });
 }
