@@ -31,7 +31,8 @@ export const accountDeleteSchema = z.object({
   confirmation: z
     .string({ error: `Type ${ACCOUNT_DELETE_CONFIRMATION} to confirm` })
     .trim()
-    .refine((value) => value === ACCOUNT_DELETE_CONFIRMATION, {
+    // Typed as a plain check, not a type guard: the form's value is any string until sent.
+    .refine((value): boolean => value === ACCOUNT_DELETE_CONFIRMATION, {
       error: `Type ${ACCOUNT_DELETE_CONFIRMATION} to confirm`,
     }),
 });
