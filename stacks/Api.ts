@@ -103,7 +103,7 @@ export function Api({ stack }: StackContext) {
   const { queue } = use(Jobs);
   const { queue: events, webhooks } = use(Events);
   const { queue: pageViews } = use(Analytics);
-  const { exports } = use(Privacy);
+  const { privacyJobs } = use(Privacy);
   const api = createApi(stack, "Api", routes, {
     table,
     bucket,
@@ -112,7 +112,7 @@ export function Api({ stack }: StackContext) {
     events,
     webhooks,
     pageViews,
-    exports,
+    privacyJobs,
     originSecret,
   });
   stack.addOutputs({ ApiUrl: api.url });

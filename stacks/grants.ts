@@ -24,8 +24,8 @@ export interface GrantResources {
   webhooks?: Queue;
   /** The accepted page views queue (stacks/Analytics.ts). */
   pageViews?: Queue;
-  /** The data exports queue (stacks/Privacy.ts). */
-  exports?: Queue;
+  /** The PrivacyJobs queue: data exports and account erasures (stacks/Privacy.ts). */
+  privacyJobs?: Queue;
   /** The stage's mail settings, for mail:send (stacks/Config.ts). */
   mail?: StageSettings["mail"];
 }
@@ -85,7 +85,8 @@ function screenshotAccess(
 }
 
 export function grantProps(grant: Grant, resources: GrantResources): FunctionProps {
-  const { table, bucket, config, queue, events, pageViews, webhooks, exports, mail } = resources;
+  const { table, bucket, config, queue, events, pageViews, webhooks, privacyJobs, mail } =
+    resources;
   switch (grant) {
     case "table:read":
       return tableAccess(table, [tableStatement(table, TABLE_READ_ACTIONS)]);
@@ -169,11 +170,11 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
         environment: { SST_Queue_queueUrl_WebhookDeliveries: webhooks.queueUrl },
         permissions: [[webhooks.cdk.queue, "grantSendMessages"]],
       };
-    case "exports:send":
-      if (!exports) throw new Error("exports:send needs the DataExports queue");
+    case "privacy-jobs:send":
+      if (!privacyJobs) throw new Error("privacy-jobs:send needs the PrivacyJobs queue");
       return {
-        environment: { SST_Queue_queueUrl_DataExports: exports.queueUrl },
-        permissions: [[exports.cdk.queue, "grantSendMessages"]],
+        environment: { SST_Queue_queueUrl_PrivacyJobs: privacyJobs.queueUrl },
+        permissions: [[privacyJobs.cdk.queue, "grantSendMessages"]],
       };
     case "exports:read":
       return screenshotAccess(bucket, ["s3:GetObject"], false, EXPORTS_PREFIX);

@@ -357,6 +357,20 @@ describe("export my data", () => {
   });
 });
 
+/** Waits until the account's erasure job has removed the user record and the identity. */
+async function erased(userId: string, email: string) {
+  await until(async () => {
+    const { data } = await db.entities.user.get({ userId }).go({ consistent: true });
+    if (data) return undefined;
+    const signIn = await fetch(`${url}/dev-identity/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "correct horse battery" }),
+    });
+    return signIn.status === 401 ? true : undefined;
+  }, "the account to be erased");
+}
+
 describe("delete my account", () => {
   it("is refused while a subscription runs, then erases everything but the Stripe customer", async () => {
     const { customer, user } = await subscribedCustomer("Professional", "Delia");
@@ -390,8 +404,11 @@ describe("delete my account", () => {
     });
 
     const deleted = await customer.call("DELETE", "/api/account", { confirmation: "DELETE" });
-    expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ deleted: true, stripeCustomerKept: stripeCustomerId });
+    expect(deleted.status).toBe(202);
+    expect(await deleted.json()).toEqual({ deleting: true, stripeCustomerKept: stripeCustomerId });
+    // The key is refused at once; the erasure runs on the PrivacyJobs queue.
+    expect((await withKey(key?.key ?? "")).status).toBe(401);
+    await erased(userId, customer.user.email);
 
     const { data: left } = await db.collections.customer({ userId }).go({ pages: "all" });
     expect(Object.values(left).flat()).toEqual([]);
@@ -432,11 +449,14 @@ describe("delete my account", () => {
     const customer = await newCustomer("Nora");
     await customer.me();
     const answer = await customer.call("DELETE", "/api/account", { confirmation: "DELETE" });
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ deleted: true, stripeCustomerKept: null });
-    const { data } = await db.entities.user
-      .get({ userId: customer.user.id })
-      .go({ consistent: true });
-    expect(data).toBeNull();
+    expect(answer.status).toBe(202);
+    expect(await answer.json()).toEqual({ deleting: true, stripeCustomerKept: null });
+    await erased(customer.user.id, customer.user.email);
+    const signIn = await fetch(`${url}/dev-identity/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: customer.user.email, password: "correct horse battery" }),
+    });
+    expect(signIn.status).toBe(401);
   });
 });

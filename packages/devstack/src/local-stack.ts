@@ -92,8 +92,8 @@ export interface LocalStack {
   events: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The outgoing webhook deliveries queue (docs/developer-api.md), likewise. */
   webhooks: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
-  /** The customers' data exports (docs/privacy.md), likewise. */
-  dataExports: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** Data exports and account deletions (docs/privacy.md), likewise. */
+  privacyJobs: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The development identity provider's signed webhooks: waits until all are delivered. */
   identity: { webhooksIdle(): Promise<void> };
   /** The accepted page views, waiting for the page-views consumer, likewise. */
@@ -240,7 +240,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         events: `${STAGE}-${APP_NAME}-Events`,
         webhooks: `${STAGE}-${APP_NAME}-WebhookDeliveries`,
         pageViews: `${STAGE}-${APP_NAME}-PageViews`,
-        dataExports: `${STAGE}-${APP_NAME}-DataExports`,
+        privacyJobs: `${STAGE}-${APP_NAME}-PrivacyJobs`,
       },
     };
     const env: Record<string, string> = {
@@ -275,7 +275,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const events = jobs.events();
     const webhooks = jobs.webhooks();
     const pageViews = jobs.pageViews();
-    const dataExports = jobs.dataExports();
+    const privacyJobs = jobs.privacyJobs();
     const runUptime = () => loader.invoke(uptimeWorkerHandler, { source: "aws.events" });
     const runSiteDeletions = (now?: Date) =>
       loader.invoke(siteDeletionsWorkerHandler, {
@@ -308,10 +308,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         deadLetters: () => pageViews.deadLetters(),
         idle: () => pageViews.idle(),
       },
-      dataExports: {
-        state: () => dataExports.state(),
-        deadLetters: () => dataExports.deadLetters(),
-        idle: () => dataExports.idle(),
+      privacyJobs: {
+        state: () => privacyJobs.state(),
+        deadLetters: () => privacyJobs.deadLetters(),
+        idle: () => privacyJobs.idle(),
       },
       identity: { webhooksIdle: () => devIdentity.webhooksIdle() },
       mail: { messages: () => mail.mail().messages() },

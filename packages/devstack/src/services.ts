@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import {
-  dataExportsConsumer,
+  privacyJobsConsumer,
   jobsWorkerHandler,
   notificationsWorkerHandler,
   pageViewsConsumer,
@@ -40,7 +40,7 @@ export interface ServiceContext {
     events: string;
     pageViews: string;
     webhooks: string;
-    dataExports: string;
+    privacyJobs: string;
   };
   loader: HandlerLoader;
 }
@@ -117,20 +117,20 @@ export function jobsQueueService(options: {
   let eventsQueue: LocalQueue | undefined;
   let pageViewsQueue: LocalQueue | undefined;
   let webhooksQueue: LocalQueue | undefined;
-  let dataExportsQueue: LocalQueue | undefined;
+  let privacyJobsQueue: LocalQueue | undefined;
   const service: LocalService & {
     queue(): LocalQueue;
     events(): LocalQueue;
     pageViews(): LocalQueue;
     webhooks(): LocalQueue;
-    dataExports(): LocalQueue;
+    privacyJobs(): LocalQueue;
   } = {
     name: "jobs-queue",
     queue: () => started(queue, "jobs"),
     events: () => started(eventsQueue, "events"),
     pageViews: () => started(pageViewsQueue, "page-views"),
     webhooks: () => started(webhooksQueue, "webhook deliveries"),
-    dataExports: () => started(dataExportsQueue, "data exports"),
+    privacyJobs: () => started(privacyJobsQueue, "privacy jobs"),
     async start({ host, names, loader }) {
       const jobs = new LocalQueue({
         name: names.queue,
@@ -168,17 +168,17 @@ export function jobsQueueService(options: {
         msPerDelaySecond: options.msPerDelaySecond,
       });
       webhooksQueue = webhooks;
-      // The customers' data exports (stacks/Privacy.ts, docs/privacy.md).
-      const dataExports = new LocalQueue({
-        name: names.dataExports,
-        consumer: (event) => loader.invoke(dataExportsConsumer.handler, event),
+      // Data exports and account deletions (stacks/Privacy.ts, docs/privacy.md).
+      const privacyJobs = new LocalQueue({
+        name: names.privacyJobs,
+        consumer: (event) => loader.invoke(privacyJobsConsumer.handler, event),
         visibilityTimeoutMs: options.visibilityTimeoutMs,
-        maxReceiveCount: options.maxReceiveCount ?? dataExportsConsumer.maxReceiveCount,
+        maxReceiveCount: options.maxReceiveCount ?? privacyJobsConsumer.maxReceiveCount,
       });
-      dataExportsQueue = dataExports;
+      privacyJobsQueue = privacyJobs;
       const sqs = await startSqsEndpoint({
         host,
-        queues: [jobs, events, pageViews, webhooks, dataExports],
+        queues: [jobs, events, pageViews, webhooks, privacyJobs],
       });
       return {
         env: {
@@ -187,7 +187,7 @@ export function jobsQueueService(options: {
           SST_Queue_queueUrl_Events: sqs.queueUrl(events.name),
           SST_Queue_queueUrl_PageViews: sqs.queueUrl(pageViews.name),
           SST_Queue_queueUrl_WebhookDeliveries: sqs.queueUrl(webhooks.name),
-          SST_Queue_queueUrl_DataExports: sqs.queueUrl(dataExports.name),
+          SST_Queue_queueUrl_PrivacyJobs: sqs.queueUrl(privacyJobs.name),
         },
         mount: {
           prefix: "/__devstack",
@@ -200,8 +200,8 @@ export function jobsQueueService(options: {
               return sendJson(res, 200, pageViews.state());
             if (req.method === "GET" && subPath === "/webhooks")
               return sendJson(res, 200, webhooks.state());
-            if (req.method === "GET" && subPath === "/data-exports")
-              return sendJson(res, 200, dataExports.state());
+            if (req.method === "GET" && subPath === "/privacy-jobs")
+              return sendJson(res, 200, privacyJobs.state());
             sendJson(res, 404, { error: { code: "not_found", message: "Not found" } });
           },
         },
@@ -210,7 +210,7 @@ export function jobsQueueService(options: {
           await events.stop();
           await pageViews.stop();
           await webhooks.stop();
-          await dataExports.stop();
+          await privacyJobs.stop();
           await sqs.stop();
         },
       };

@@ -45,8 +45,8 @@ export type Grant =
   | "table:key-use"
   /** send webhook deliveries (and their retries) to the WebhookDeliveries queue */
   | "webhooks:send"
-  /** send export requests to the DataExports queue (docs/privacy.md) */
-  | "exports:send"
+  /** queue data exports and account erasures on the PrivacyJobs queue (docs/privacy.md) */
+  | "privacy-jobs:send"
   /** presign downloads of data exports: GetObject under exports/ only */
   | "exports:read"
   /** write, read, list and delete data exports, under exports/ only */
@@ -306,7 +306,7 @@ export const routes = {
   ]),
 
   // The customer's own data (docs/privacy.md): signed in only, whatever the plan, never with a
-  // key. The export is built by the DataExports consumer; the request only queues it.
+  // key. Exports and erasures run on the PrivacyJobs consumer; the requests only queue them.
   "GET /api/account/export": {
     handler: api("account/export-status"),
     entitlement: "signedIn",
@@ -316,22 +316,15 @@ export const routes = {
   "POST /api/account/export": {
     handler: api("account/request-export"),
     entitlement: "signedIn",
-    grants: ["table:write", "exports:send"],
+    grants: ["table:write", "privacy-jobs:send"],
     keys: "none",
   },
-  // Erases sites as the grace-period deletion does (screenshots, analytics, domains), asks
-  // Stripe whether a subscription still runs (which may emit), deletes exports and the identity.
+  // Asks Stripe whether a subscription still runs (a sync may emit), revokes keys and
+  // endpoints, and queues the erasure; the bucket and Clerk's secret key are the job's alone.
   "DELETE /api/account": {
     handler: api("account/delete"),
     entitlement: "signedIn",
-    grants: [
-      "table:write",
-      "screenshots:write",
-      "exports:write",
-      "stripe",
-      "events:send",
-      "identity:admin",
-    ],
+    grants: ["table:write", "stripe", "events:send", "privacy-jobs:send"],
     keys: "none",
   },
 
@@ -448,16 +441,16 @@ export const webhooksWorkerHandler = "packages/functions/src/workers/webhooks.ha
 export const siteDeletionsWorkerHandler = "packages/functions/src/workers/site-deletions.handler";
 
 /**
- * The data exports consumer (docs/privacy.md), read by stacks/Privacy.ts and the local stack:
- * one export per invocation; a build reads the customer's partition, Stripe's invoices and
- * their screenshots, and writes one zip.
+ * The PrivacyJobs consumer (docs/privacy.md), read by stacks/Privacy.ts and the local stack:
+ * one job per invocation, a customer's data export (their partition, Stripe's invoices and their
+ * screenshots into one zip) or the erasure of their account.
  */
-export const dataExportsConsumer = {
-  handler: "packages/functions/src/workers/data-exports.handler",
+export const privacyJobsConsumer = {
+  handler: "packages/functions/src/workers/privacy-jobs.handler",
   timeoutSeconds: 300,
-  /** Receives before a message is dead-lettered (the export is then marked failed). */
+  /** Receives before a message is dead-lettered (an export is then marked failed). */
   maxReceiveCount: 3,
-  /** Exports at once: each holds a customer's data in memory; a few a day are asked for. */
+  /** Jobs at once: an export holds a customer's data in memory; a few a day are asked for. */
   maxConcurrency: 2,
 } as const;
 

@@ -38,10 +38,10 @@ export const accountDeleteSchema = z.object({
 });
 export type AccountDelete = z.infer<typeof accountDeleteSchema>;
 
-/** The answer once everything is erased. */
-export const accountDeletedSchema = z.object({
-  deleted: z.literal(true),
+/** The answer of DELETE /api/account (202): the erasure is queued and runs in moments. */
+export const accountDeletionSchema = z.object({
+  deleting: z.literal(true),
   /** Kept at the payment provider for its accounting; null when there was none. */
   stripeCustomerKept: z.string().nullable(),
 });
-export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

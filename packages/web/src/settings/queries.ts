@@ -1,7 +1,7 @@
 /** Query options and calls of the "Your data" part of /settings (docs/privacy.md). */
 import {
   type AccountDelete,
-  type AccountDeleted,
+  type AccountDeletion,
   type DataExport,
   dataExportStatusSchema,
 } from "@portal/core/contracts/privacy";
@@ -25,4 +25,4 @@ export const dataExportQuery = () =>
 export const requestExport = () => apiJson<DataExport>("POST", EXPORT_PATH);
 
 export const deleteAccount = (body: AccountDelete) =>
-  apiJson<AccountDeleted>("DELETE", ACCOUNT_PATH, body);
+  apiJson<AccountDeletion>("DELETE", ACCOUNT_PATH, body);

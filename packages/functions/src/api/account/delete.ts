@@ -1,12 +1,13 @@
 /**
- * DELETE /api/account: erases the caller's account once they typed the confirmation; a 409
- * while their subscription still runs (docs/privacy.md).
+ * DELETE /api/account: once the caller typed the confirmation, revokes their keys and queues the
+ * erasure of their account (202); a 409 while their subscription still runs (docs/privacy.md).
  */
-import { accountDeletedSchema, accountDeleteSchema } from "@portal/core/contracts/privacy";
-import { deleteAccount } from "@portal/core/privacy/delete-account";
-import { api } from "../handler";
+import { accountDeleteSchema, accountDeletionSchema } from "@portal/core/contracts/privacy";
+import { requestAccountDeletion } from "@portal/core/privacy/delete-account";
+import { api, response } from "../handler";
 
 export const handler = api(
-  { body: accountDeleteSchema, response: accountDeletedSchema },
-  ({ identity }) => deleteAccount(identity.userId),
+  { body: accountDeleteSchema, response: accountDeletionSchema },
+  async ({ identity }) =>
+    response({ status: 202, body: await requestAccountDeletion(identity.userId) }),
 );
