@@ -52,7 +52,7 @@ export function CustomerApiKeys({ userId }: { userId: string }) {
   const keys = query.data ?? [];
 
   return (
-    <Section title={`API keys (${keys.length})`}>
+    <Section title={query.data ? `API keys (${keys.length})` : "API keys"}>
       <LoadState query={query} label="API keys" empty="No API keys." isEmpty={keys.length === 0}>
         <Stack as="ul" gap="2" listStyleType="none" aria-label="API keys">
           {keys.map((key) => (
