@@ -63,9 +63,7 @@ describe("Transitive versions lifted by overrides", () => {
   });
 
   it("minimatch 10 is at least 10.2.3 and undici at least 6.29 in sst's tree", () => {
-    for (const { path, version } of installed("minimatch").filter((m) =>
-      m.version.startsWith("10."),
-    )) {
+    for (const { path, version } of installed("minimatch").filter((m) => m.version.startsWith("10."))) {
       expect(atLeast(version, "10.2.3"), path).toBe(true);
     }
     for (const { path, version } of installed("undici")) {

@@ -21,15 +21,15 @@ import {
   markFailed,
 } from "./export";
 
-/** Items copied as they are: every attribute is the customer's own data (ElectroDB leaves its keys out). */
+/** Items copied as they are: every attribute is the customer's own data (no table keys). */
 const generic = <T extends Record<string, unknown>>(items: T[]) =>
   items.map((item) => ({ ...item }));
 
 /**
  * Everything the portal holds about one customer, read from their own partition only (so no
  * other customer's item can be in it), secrets left out: API keys by their metadata (no hash),
- * webhook endpoints without their signing secret, tickets as the customer sees them. Invoices are the payment provider's: their
- * references and links.
+ * webhook endpoints without their signing secret, tickets as the customer sees them. Invoices
+ * are the payment provider's: their references and links.
  */
 export async function collect(userId: string) {
   const { data } = await db.collections.customer({ userId }).go({ pages: "all" });
