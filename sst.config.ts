@@ -6,6 +6,7 @@ import { NODEJS_BUNDLING } from "./stacks/bundling";
 import { Events } from "./stacks/Events";
 import { Jobs } from "./stacks/Jobs";
 import { Monitoring } from "./stacks/Monitoring";
+import { Privacy } from "./stacks/Privacy";
 import { Storage } from "./stacks/Storage";
 import { Web } from "./stacks/Web";
 import { Webhooks } from "./stacks/Webhooks";
@@ -31,6 +32,7 @@ export default {
       .stack(Events)
       .stack(Jobs)
       .stack(Analytics)
+      .stack(Privacy)
       .stack(Api)
       .stack(Webhooks)
       .stack(Web)

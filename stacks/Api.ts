@@ -26,6 +26,7 @@ import { Events } from "./Events";
 import { type GrantResources, grantsProps } from "./grants";
 import { Jobs } from "./Jobs";
 import type { OriginSecret } from "./origin-secret";
+import { Privacy } from "./Privacy";
 import { Storage } from "./Storage";
 
 export interface ApiResources extends GrantResources {
@@ -173,6 +174,7 @@ export function Api({ stack }: StackContext) {
   const { queue } = use(Jobs);
   const { queue: events, webhooks } = use(Events);
   const { queue: pageViews } = use(Analytics);
+  const { privacyJobs } = use(Privacy);
   const { api, routeStacks } = createApi(stack, "Api", routes, {
     table,
     bucket,
@@ -181,6 +183,7 @@ export function Api({ stack }: StackContext) {
     events,
     webhooks,
     pageViews,
+    privacyJobs,
     originSecret,
   });
   stack.addOutputs({ ApiUrl: api.url });

@@ -24,6 +24,10 @@ export const secretNames = [
   "ANALYTICS_SALT_KEY",
   // Signs the unsubscribe links of mails (docs/notifications.md); at least 32 characters.
   "UNSUBSCRIBE_KEY",
+  // The identity provider's side of privacy (docs/privacy.md): the signing secret of Clerk's
+  // webhook (whsec_…) and the Backend API key that deletes an identity (sk_live_…).
+  "CLERK_WEBHOOK_SECRET",
+  "CLERK_SECRET_KEY",
 ] as const;
 export type SecretName = (typeof secretNames)[number];
 
@@ -33,6 +37,8 @@ export const parameterNames = [
   "CLERK_AUDIENCE",
   // The `iss` of the instance's session tokens, derived from the publishable key (docs/security.md).
   "CLERK_ISSUER",
+  // Clerk's Backend API; the local stack points it at its development identity provider.
+  "CLERK_API_URL",
   "S3_FORCE_PATH_STYLE",
   "OUTBOUND_ALLOW_HOSTS",
   "DNS_RESOLVER",
@@ -280,6 +286,7 @@ export function readStageSettings(
       CLERK_AUTHORIZED_PARTIES: partyOrigins.join(","),
       CLERK_AUDIENCE: value("CLERK_AUDIENCE"),
       CLERK_ISSUER: clerkIssuer(frontendApiHost),
+      CLERK_API_URL: "https://api.clerk.com",
       // Real S3 uses virtual-hosted addressing; path style is only for s3rver in the local stack.
       S3_FORCE_PATH_STYLE: "false",
       // The allow-list exists so local tests can audit sites on 127.0.0.1. On AWS it stays empty:

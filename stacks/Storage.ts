@@ -4,6 +4,8 @@
  * stack and every later one `use()`s it.
  */
 import { TABLE_ID, tableDefinition } from "@portal/core/db/table-definition";
+import { EXPORT_KEEP_DAYS, EXPORTS_PREFIX } from "@portal/core/privacy/enums";
+import { Duration } from "aws-cdk-lib";
 import { Bucket, type StackContext, Table } from "sst/constructs";
 import { createConfig, readDeploySettings } from "./Config";
 import { createOriginSecret, readOriginSecretVersions } from "./origin-secret";
@@ -39,6 +41,18 @@ export function Storage({ stack, app }: StackContext) {
   const bucket = new Bucket(stack, "Screenshots", {
     blockPublicACLs: true,
     cors: false,
+    // Customers' data exports are kept 7 days (docs/privacy.md); S3 removes them a day later.
+    cdk: {
+      bucket: {
+        lifecycleRules: [
+          {
+            id: "DataExports",
+            prefix: EXPORTS_PREFIX,
+            expiration: Duration.days(EXPORT_KEEP_DAYS + 1),
+          },
+        ],
+      },
+    },
   });
 
   return { table, bucket, config, settings, domain, originSecret };

@@ -6,6 +6,7 @@
  * or s3:* on all of it; these grant only the actions a route's code calls.
  */
 import { API_KEY_TOUCH_ATTRIBUTES } from "@portal/core/db/entities/api-key";
+import { EXPORTS_PREFIX } from "@portal/core/privacy/enums";
 import type { Grant } from "@portal/functions/routes";
 import { aws_iam as iam, Stack } from "aws-cdk-lib";
 import type { Bucket, FunctionProps, Queue, Table } from "sst/constructs";
@@ -23,12 +24,16 @@ export interface GrantResources {
   webhooks?: Queue;
   /** The accepted page views queue (stacks/Analytics.ts). */
   pageViews?: Queue;
+  /** The PrivacyJobs queue: data exports and account erasures (stacks/Privacy.ts). */
+  privacyJobs?: Queue;
   /** The stage's mail settings, for mail:send (stacks/Config.ts). */
   mail?: StageSettings["mail"];
 }
 
 /** Everything the product stores in the bucket lives under this prefix (core/sites/screenshots). */
 export const SCREENSHOTS_PREFIX = "users/";
+/** Customers' data exports, in the same private bucket (core/privacy/export.ts). */
+export { EXPORTS_PREFIX };
 
 export const TABLE_READ_ACTIONS = [
   "dynamodb:GetItem",
@@ -57,16 +62,21 @@ function tableStatement(table: Table, actions: readonly string[], resources?: st
   });
 }
 
-function screenshotAccess(bucket: Bucket, actions: string[], list: boolean): FunctionProps {
+function screenshotAccess(
+  bucket: Bucket,
+  actions: string[],
+  list: boolean,
+  prefix = SCREENSHOTS_PREFIX,
+): FunctionProps {
   const objects = new iam.PolicyStatement({
     actions,
-    resources: [`${bucket.bucketArn}/${SCREENSHOTS_PREFIX}*`],
+    resources: [`${bucket.bucketArn}/${prefix}*`],
   });
   // Deleting a site removes everything under its prefix, which takes a listing first.
   const listing = new iam.PolicyStatement({
     actions: ["s3:ListBucket"],
     resources: [bucket.bucketArn],
-    conditions: { StringLike: { "s3:prefix": `${SCREENSHOTS_PREFIX}*` } },
+    conditions: { StringLike: { "s3:prefix": `${prefix}*` } },
   });
   return {
     environment: { SST_Bucket_bucketName_Screenshots: bucket.bucketName },
@@ -75,7 +85,8 @@ function screenshotAccess(bucket: Bucket, actions: string[], list: boolean): Fun
 }
 
 export function grantProps(grant: Grant, resources: GrantResources): FunctionProps {
-  const { table, bucket, config, queue, events, pageViews, webhooks, mail } = resources;
+  const { table, bucket, config, queue, events, pageViews, webhooks, privacyJobs, mail } =
+    resources;
   switch (grant) {
     case "table:read":
       return tableAccess(table, [tableStatement(table, TABLE_READ_ACTIONS)]);
@@ -162,6 +173,25 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
         environment: { SST_Queue_queueUrl_WebhookDeliveries: webhooks.queueUrl },
         permissions: [[webhooks.cdk.queue, "grantSendMessages"]],
       };
+    case "privacy-jobs:send":
+      if (!privacyJobs) throw new Error("privacy-jobs:send needs the PrivacyJobs queue");
+      return {
+        environment: { SST_Queue_queueUrl_PrivacyJobs: privacyJobs.queueUrl },
+        permissions: [[privacyJobs.cdk.queue, "grantSendMessages"]],
+      };
+    case "exports:read":
+      return screenshotAccess(bucket, ["s3:GetObject"], false, EXPORTS_PREFIX);
+    case "exports:write":
+      return screenshotAccess(
+        bucket,
+        ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
+        true,
+        EXPORTS_PREFIX,
+      );
+    case "identity:webhook-secret":
+      return { bind: [config.secrets.CLERK_WEBHOOK_SECRET] };
+    case "identity:admin":
+      return { bind: [config.secrets.CLERK_SECRET_KEY] };
   }
 }
 

@@ -75,6 +75,22 @@ export const secretRules: Readonly<Record<string, SecretRule>> = {
       }
     },
   },
+  // A Backend API key: deletes the identity of a customer who deletes their account.
+  CLERK_SECRET_KEY: {
+    example: "sk_live_…",
+    problem(value, { stage, settings }) {
+      if (!/^sk_(test|live)_\w+$/.test(value)) return "is not a Clerk secret key (sk_live_…)";
+      const publishable = settings?.clerkPublishableKey;
+      const mode = (key: string) => /^[sp]k_(test|live)_/.exec(key)?.[1];
+      if (stage === "prod" && mode(value) !== "live") {
+        return "is a development-instance key; the prod stage takes a live key (sk_live_…)";
+      }
+      if (publishable && mode(publishable) !== mode(value)) {
+        return "comes from another Clerk instance than VITE_CLERK_PUBLISHABLE_KEY (test and live mixed)";
+      }
+      return undefined;
+    },
+  },
   ANALYTICS_SALT_KEY: { example: '"$(openssl rand -base64 32)"', problem: randomKey },
   UNSUBSCRIBE_KEY: { example: '"$(openssl rand -base64 32)"', problem: randomKey },
 };

@@ -166,6 +166,11 @@ function observedGrants(statements: Statement[], stage = "test") {
     sendPageViews: can("sqs:SendMessage", { logicalId: pageViewsQueueId }),
     mail: can("ses:SendEmail", sesIdentity),
     unsubscribeKey: can("ssm:GetParameters", secretArn(stage, "UNSUBSCRIBE_KEY")),
+    // Data exports (docs/privacy.md): the exports/ prefix of the same bucket, and Clerk's secrets.
+    exportRead: can("s3:GetObject", { logicalId: bucketId, suffix: "/exports/*" }),
+    exportWrite: can("s3:PutObject", { logicalId: bucketId, suffix: "/exports/*" }),
+    clerkWebhook: can("ssm:GetParameters", secretArn(stage, "CLERK_WEBHOOK_SECRET")),
+    clerkAdmin: can("ssm:GetParameters", secretArn(stage, "CLERK_SECRET_KEY")),
   };
 }
 
@@ -202,7 +207,12 @@ function expectGrants(
   expect(seen.salt).toBe(want.has("analytics:salt"));
   expect("SST_Secret_value_ANALYTICS_SALT_KEY" in env).toBe(want.has("analytics:salt"));
   expect(seen.screenshotRead).toBe(screenshots);
-  expect("SST_Bucket_bucketName_Screenshots" in env).toBe(screenshots);
+  const exportsGrant = want.has("exports:read") || want.has("exports:write");
+  expect("SST_Bucket_bucketName_Screenshots" in env).toBe(screenshots || exportsGrant);
+  expect(seen.exportRead).toBe(exportsGrant);
+  expect(seen.exportWrite).toBe(want.has("exports:write"));
+  expect(seen.clerkWebhook).toBe(want.has("identity:webhook-secret"));
+  expect(seen.clerkAdmin).toBe(want.has("identity:admin"));
   expect(seen.screenshotWrite).toBe(want.has("screenshots:write"));
   expect(seen.screenshotAnyWrite).toBe(want.has("screenshots:write"));
   expect(seen.send).toBe(want.has("jobs:send"));
@@ -800,10 +810,15 @@ describe("Storage", () => {
           if (!actions.some((a) => a.startsWith("s3:"))) continue;
           s3Statements++;
           const resources = [statement.Resource].flat().map((r) => JSON.stringify(r));
+          // users/ holds screenshots; exports/ the customers' data exports (docs/privacy.md).
           if (actions.every((a) => a === "s3:ListBucket")) {
-            expect(statement.Condition).toEqual({ StringLike: { "s3:prefix": "users/*" } });
+            expect(["users/*", "exports/*"]).toContain(
+              (statement.Condition as { StringLike: { "s3:prefix": string } }).StringLike[
+                "s3:prefix"
+              ],
+            );
           } else {
-            for (const r of resources) expect(r).toMatch(/\/users\/\*"\]\]\}$/);
+            for (const r of resources) expect(r).toMatch(/\/(users|exports)\/\*"\]\]\}$/);
           }
         }
       }
@@ -848,6 +863,8 @@ describe("Storage", () => {
     expect(Object.keys(storage.config.secrets).sort()).toEqual([
       "ANALYTICS_SALT_KEY",
       "CLERK_JWT_KEY",
+      "CLERK_SECRET_KEY",
+      "CLERK_WEBHOOK_SECRET",
       "STRIPE_SECRET_KEY",
       "STRIPE_WEBHOOK_SECRET",
       "UNSUBSCRIBE_KEY",

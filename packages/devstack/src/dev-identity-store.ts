@@ -29,6 +29,8 @@ export interface DevUser {
 interface StoredUser extends DevUser {
   passwordHash: string;
   createdAt: string;
+  /** Banned through the Backend API stand-in: no sign-in, no session (as at Clerk). */
+  banned?: boolean;
 }
 
 interface StoredSession {
@@ -155,7 +157,7 @@ export async function openDevIdentityStore(dir: string) {
         password,
         user?.passwordHash ?? (await hashForUnknownUser()),
       );
-      return user && ok ? publicUser(user) : undefined;
+      return user && ok && !user.banned ? publicUser(user) : undefined;
     },
 
     async updateUser(userId: string, patch: Partial<Omit<DevUser, "id" | "email">>) {
@@ -176,6 +178,30 @@ export async function openDevIdentityStore(dir: string) {
     },
 
     hasStaff: () => data.users.some((u) => u.role === "staff"),
+
+    /** Deletes the user and ends their sessions (Clerk's DELETE /v1/users/{id}). */
+    async deleteUser(userId: string): Promise<boolean> {
+      const index = data.users.findIndex((u) => u.id === userId);
+      if (index < 0) return false;
+      data.users.splice(index, 1);
+      for (const [key, session] of Object.entries(data.sessions)) {
+        if (session.userId === userId) delete data.sessions[key];
+      }
+      await persist();
+      return true;
+    },
+
+    /** Bans the user: sessions end and signing in is refused (Clerk's POST /v1/users/{id}/ban). */
+    async banUser(userId: string): Promise<DevUser | undefined> {
+      const user = data.users.find((u) => u.id === userId);
+      if (!user) return undefined;
+      user.banned = true;
+      for (const [key, session] of Object.entries(data.sessions)) {
+        if (session.userId === userId) delete data.sessions[key];
+      }
+      await persist();
+      return publicUser(user);
+    },
 
     /** Starts a session and returns the opaque `__client` value that names it. */
     async startSession(userId: string) {

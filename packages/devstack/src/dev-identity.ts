@@ -12,6 +12,7 @@ import {
 } from "@portal/core/contracts/dev-identity";
 import { importPKCS8, SignJWT } from "jose";
 import * as z from "zod";
+import { type BackendApiOptions, createBackendApi } from "./dev-identity-backend";
 import {
   type DevIdentityStore,
   type DevUser,
@@ -65,6 +66,8 @@ export interface DevIdentity {
   /** The `iss` of every token it signs: what the API gets as CLERK_ISSUER. */
   issuer: string;
   handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): Promise<void>;
+  /** Waits until every webhook the Backend API stand-in owes has been delivered or given up. */
+  webhooksIdle(): Promise<void>;
 }
 
 const staffInputSchema = z.object({ email: z.email() });
@@ -78,8 +81,11 @@ export async function createDevIdentity(options: {
   origins: string[];
   /** Authorizes POST /dev-identity/admin/staff; without one, nobody can be made staff. */
   adminToken?: string;
+  /** The Backend API stand-in (dev-identity-backend.ts); without it, /v1/* is not served. */
+  backendApi?: BackendApiOptions;
 }): Promise<DevIdentity> {
   const store: DevIdentityStore = await openDevIdentityStore(options.dir);
+  const backend = options.backendApi ? createBackendApi(store, options.backendApi) : undefined;
   const privateKey = await importPKCS8(store.keys.privateKeyPem, "RS256");
   const [primaryOrigin = ""] = options.origins;
   /** One issuer, whichever origin asked: the API checks `iss` against it (CLERK_ISSUER). */
@@ -202,7 +208,9 @@ export async function createDevIdentity(options: {
   return {
     publicKeyPem: store.keys.publicKeyPem,
     issuer,
+    webhooksIdle: () => backend?.idle() ?? Promise.resolve(),
     async handle(req, res, path, body) {
+      if (backend && (await backend.handle(req, res, path))) return;
       const route = routes[`${req.method} ${path}`];
       try {
         if (!route) throw new HttpError(404, "not_found", `No route for ${req.method} ${path}`);

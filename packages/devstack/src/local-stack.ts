@@ -93,6 +93,10 @@ export interface LocalStack {
   events: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The outgoing webhook deliveries queue (docs/developer-api.md), likewise. */
   webhooks: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** Data exports and account deletions (docs/privacy.md), likewise. */
+  privacyJobs: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** The development identity provider's signed webhooks: waits until all are delivered. */
+  identity: { webhooksIdle(): Promise<void> };
   /** The accepted page views, waiting for the page-views consumer, likewise. */
   pageViews: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /**
@@ -189,11 +193,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const jobs = jobsQueueService(options.queue ?? {});
   const mail = mailService();
   const browser = browserFunctionService();
+  const devIdentity = devIdentityService();
   const services: LocalService[] = [
     dynamoService,
     s3Service,
     jobs,
-    devIdentityService,
+    devIdentity,
     stripeSecretsService,
     analyticsSecretService,
     mail,
@@ -244,6 +249,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         webhooks: `${STAGE}-${APP_NAME}-WebhookDeliveries`,
         pageViews: `${STAGE}-${APP_NAME}-PageViews`,
         browser: `${STAGE}-${APP_NAME}-Browser`,
+        privacyJobs: `${STAGE}-${APP_NAME}-PrivacyJobs`,
       },
     };
     const env: Record<string, string> = {
@@ -278,6 +284,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const events = jobs.events();
     const webhooks = jobs.webhooks();
     const pageViews = jobs.pageViews();
+    const privacyJobs = jobs.privacyJobs();
     const runUptime = () => loader.invoke(uptimeWorkerHandler, { source: "aws.events" });
     const runSiteDeletions = (now?: Date) =>
       loader.invoke(siteDeletionsWorkerHandler, {
@@ -311,6 +318,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         idle: () => pageViews.idle(),
       },
       browser: { pid: () => browser.pid() },
+      privacyJobs: {
+        state: () => privacyJobs.state(),
+        deadLetters: () => privacyJobs.deadLetters(),
+        idle: () => privacyJobs.idle(),
+      },
+      identity: { webhooksIdle: () => devIdentity.webhooksIdle() },
       mail: { messages: () => mail.mail().messages() },
       uptime: { run: runUptime },
       siteDeletions: { run: runSiteDeletions },

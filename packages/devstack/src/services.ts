@@ -12,9 +12,10 @@ import {
   jobsWorkerHandler,
   notificationsWorkerHandler,
   pageViewsConsumer,
+  privacyJobsConsumer,
   webhooksWorkerHandler,
 } from "@portal/functions/routes";
-import { createDevIdentity } from "./dev-identity";
+import { createDevIdentity, type DevIdentity } from "./dev-identity";
 import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
 import { ensureTable, startDynamo } from "./dynamodb";
 import { sendJson } from "./http-io";
@@ -42,6 +43,7 @@ export interface ServiceContext {
     webhooks: string;
     /** The browser function the jobs worker invokes (browser-process.ts). */
     browser: string;
+    privacyJobs: string;
   };
   loader: HandlerLoader;
 }
@@ -118,17 +120,20 @@ export function jobsQueueService(options: {
   let eventsQueue: LocalQueue | undefined;
   let pageViewsQueue: LocalQueue | undefined;
   let webhooksQueue: LocalQueue | undefined;
+  let privacyJobsQueue: LocalQueue | undefined;
   const service: LocalService & {
     queue(): LocalQueue;
     events(): LocalQueue;
     pageViews(): LocalQueue;
     webhooks(): LocalQueue;
+    privacyJobs(): LocalQueue;
   } = {
     name: "jobs-queue",
     queue: () => started(queue, "jobs"),
     events: () => started(eventsQueue, "events"),
     pageViews: () => started(pageViewsQueue, "page-views"),
     webhooks: () => started(webhooksQueue, "webhook deliveries"),
+    privacyJobs: () => started(privacyJobsQueue, "privacy jobs"),
     async start({ host, names, loader }) {
       const jobs = new LocalQueue({
         name: names.queue,
@@ -168,7 +173,18 @@ export function jobsQueueService(options: {
         maxConcurrency: SENDER_CONCURRENCY,
       });
       webhooksQueue = webhooks;
-      const sqs = await startSqsEndpoint({ host, queues: [jobs, events, pageViews, webhooks] });
+      // Data exports and account deletions (stacks/Privacy.ts, docs/privacy.md).
+      const privacyJobs = new LocalQueue({
+        name: names.privacyJobs,
+        consumer: (event) => loader.invoke(privacyJobsConsumer.handler, event),
+        visibilityTimeoutMs: options.visibilityTimeoutMs,
+        maxReceiveCount: options.maxReceiveCount ?? privacyJobsConsumer.maxReceiveCount,
+      });
+      privacyJobsQueue = privacyJobs;
+      const sqs = await startSqsEndpoint({
+        host,
+        queues: [jobs, events, pageViews, webhooks, privacyJobs],
+      });
       return {
         env: {
           AWS_ENDPOINT_URL_SQS: sqs.endpoint,
@@ -176,6 +192,7 @@ export function jobsQueueService(options: {
           SST_Queue_queueUrl_Events: sqs.queueUrl(events.name),
           SST_Queue_queueUrl_PageViews: sqs.queueUrl(pageViews.name),
           SST_Queue_queueUrl_WebhookDeliveries: sqs.queueUrl(webhooks.name),
+          SST_Queue_queueUrl_PrivacyJobs: sqs.queueUrl(privacyJobs.name),
         },
         mount: {
           prefix: "/__devstack",
@@ -188,6 +205,8 @@ export function jobsQueueService(options: {
               return sendJson(res, 200, pageViews.state());
             if (req.method === "GET" && subPath === "/webhooks")
               return sendJson(res, 200, webhooks.state());
+            if (req.method === "GET" && subPath === "/privacy-jobs")
+              return sendJson(res, 200, privacyJobs.state());
             sendJson(res, 404, { error: { code: "not_found", message: "Not found" } });
           },
         },
@@ -196,6 +215,7 @@ export function jobsQueueService(options: {
           await events.stop();
           await pageViews.stop();
           await webhooks.stop();
+          await privacyJobs.stop();
           await sqs.stop();
         },
       };
@@ -204,29 +224,64 @@ export function jobsQueueService(options: {
   return service;
 }
 
-export const devIdentityService: LocalService = {
-  name: "dev-identity",
-  async start({ dataDir, origins }) {
-    const dir = devIdentityDir(dataDir);
-    // Written where `npm run staff` finds it: only this machine's user can make staff.
-    const adminToken = randomBytes(24).toString("base64url");
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, ADMIN_TOKEN_FILE), adminToken, { mode: 0o600 });
-    const identity = await createDevIdentity({ dir, origins, adminToken });
-    return {
-      env: {
-        SST_Secret_value_CLERK_JWT_KEY: identity.publicKeyPem,
-        SST_Parameter_value_CLERK_AUTHORIZED_PARTIES: origins.join(","),
-        // The dev provider sets no `aud`; Clerk's tokens have none either unless configured.
-        SST_Parameter_value_CLERK_AUDIENCE: "",
-        // Its tokens carry this `iss`, as Clerk's carry the instance's Frontend API URL.
-        SST_Parameter_value_CLERK_ISSUER: identity.issuer,
-        DEV_IDENTITY_ADMIN_TOKEN: adminToken,
-      },
-      mount: { prefix: "/dev-identity", handle: identity.handle },
-    };
-  },
-};
+/**
+ * The development identity provider (Clerk's stand-in), with its Backend API and signed
+ * webhooks (dev-identity-backend.ts): the API deletes identities through it with
+ * CLERK_SECRET_KEY at CLERK_API_URL, and it posts `user.*` events to the API's
+ * /api/webhooks/clerk signed with CLERK_WEBHOOK_SECRET. Both secrets are made once per data
+ * folder, as Clerk's dashboard would issue them.
+ */
+export function devIdentityService() {
+  let identity: DevIdentity | undefined;
+  const service: LocalService & { webhooksIdle(): Promise<void> } = {
+    name: "dev-identity",
+    webhooksIdle: () => identity?.webhooksIdle() ?? Promise.resolve(),
+    async start({ dataDir, origins }) {
+      const dir = devIdentityDir(dataDir);
+      // Written where `npm run staff` finds it: only this machine's user can make staff.
+      const adminToken = randomBytes(24).toString("base64url");
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, ADMIN_TOKEN_FILE), adminToken, { mode: 0o600 });
+      const file = path.join(dir, "backend-secrets.json");
+      let secrets: { secretKey: string; webhookSecret: string };
+      try {
+        secrets = JSON.parse(await readFile(file, "utf8"));
+      } catch {
+        secrets = {
+          secretKey: `sk_test_dev_${randomBytes(24).toString("base64url")}`,
+          webhookSecret: `whsec_${randomBytes(24).toString("base64")}`,
+        };
+        await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+      }
+      const [origin = ""] = origins;
+      identity = await createDevIdentity({
+        dir,
+        origins,
+        adminToken,
+        backendApi: {
+          secretKey: secrets.secretKey,
+          webhook: { url: `${origin}/api/webhooks/clerk`, secret: secrets.webhookSecret },
+        },
+      });
+      return {
+        env: {
+          SST_Secret_value_CLERK_JWT_KEY: identity.publicKeyPem,
+          SST_Parameter_value_CLERK_AUTHORIZED_PARTIES: origins.join(","),
+          // The dev provider sets no `aud`; Clerk's tokens have none either unless configured.
+          SST_Parameter_value_CLERK_AUDIENCE: "",
+          // Its tokens carry this `iss`, as Clerk's carry the instance's Frontend API URL.
+          SST_Parameter_value_CLERK_ISSUER: identity.issuer,
+          SST_Parameter_value_CLERK_API_URL: `${origin}/dev-identity`,
+          SST_Secret_value_CLERK_SECRET_KEY: secrets.secretKey,
+          SST_Secret_value_CLERK_WEBHOOK_SECRET: secrets.webhookSecret,
+          DEV_IDENTITY_ADMIN_TOKEN: adminToken,
+        },
+        mount: { prefix: "/dev-identity", handle: identity.handle },
+      };
+    },
+  };
+  return service;
+}
 
 /**
  * Stripe secrets for this data folder, made once: the webhook signing secret the webhook

@@ -16,12 +16,14 @@ const IRREVERSIBLE = [
 ];
 
 describe("API key access per route class", () => {
-  test("billing, key management, irreversible, staff and public routes never answer a key", () => {
+  test("billing, key management, irreversible, the account's data, staff and public routes never answer a key", () => {
     for (const [routeKey, record] of entries) {
       const closed =
         IRREVERSIBLE.includes(routeKey) ||
         record.grants.includes("stripe") ||
         routeKey.includes("/api/developer/") ||
+        // Exporting one's data and deleting the account: signed in only (docs/privacy.md).
+        routeKey.includes("/api/account") ||
         record.entitlement === "staff" ||
         record.entitlement === "public";
       expect([routeKey, keyAccess(routeKey, record) === "none"]).toEqual([routeKey, closed]);

@@ -44,7 +44,17 @@ export type Grant =
    */
   | "table:key-use"
   /** send webhook deliveries (and their retries) to the WebhookDeliveries queue */
-  | "webhooks:send";
+  | "webhooks:send"
+  /** queue data exports and account erasures on the PrivacyJobs queue (docs/privacy.md) */
+  | "privacy-jobs:send"
+  /** presign downloads of data exports: GetObject under exports/ only */
+  | "exports:read"
+  /** write, read, list and delete data exports, under exports/ only */
+  | "exports:write"
+  /** the CLERK_WEBHOOK_SECRET secret that checks the identity provider's webhook signatures */
+  | "identity:webhook-secret"
+  /** the CLERK_SECRET_KEY secret of the identity provider's Backend API (deleting an identity) */
+  | "identity:admin";
 
 export interface RouteRecord {
   /** The handler as SST names it: "<file path from the repo root, no extension>.<export>". */
@@ -301,6 +311,29 @@ export const routes = {
     "webhooks:send",
   ]),
 
+  // The customer's own data (docs/privacy.md): signed in only, whatever the plan, never with a
+  // key. Exports and erasures run on the PrivacyJobs consumer; the requests only queue them.
+  "GET /api/account/export": {
+    handler: api("account/export-status"),
+    entitlement: "signedIn",
+    grants: ["table:read", "exports:read"],
+    keys: "none",
+  },
+  "POST /api/account/export": {
+    handler: api("account/request-export"),
+    entitlement: "signedIn",
+    grants: ["table:write", "privacy-jobs:send"],
+    keys: "none",
+  },
+  // Asks Stripe whether a subscription still runs (a sync may emit), revokes keys and
+  // endpoints, and queues the erasure; the bucket and Clerk's secret key are the job's alone.
+  "DELETE /api/account": {
+    handler: api("account/delete"),
+    entitlement: "signedIn",
+    grants: ["table:write", "stripe", "events:send", "privacy-jobs:send"],
+    keys: "none",
+  },
+
   // The provider's console (docs/console.md): staff only, across customers.
   "GET /api/staff/requests": {
     handler: api("staff/requests"),
@@ -324,6 +357,17 @@ export const routes = {
     // is a domain event the customer is mailed about. The answer has no screenshot URL to
     // presign (contracts/staff.ts, staffSiteLifecycleSchema).
     grants: ["table:write", "jobs:send", "events:send"],
+  },
+  // A customer's API keys: seen by their metadata, revoked with an audit entry.
+  "GET /api/staff/customers/{userId}/api-keys": {
+    handler: api("staff/customer-keys"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}": {
+    handler: api("staff/revoke-customer-key"),
+    entitlement: "staff",
+    grants: ["table:write"],
   },
   "GET /api/staff/tickets": {
     handler: api("staff/inbox"),
@@ -379,6 +423,12 @@ export const routes = {
     entitlement: "public",
     grants: ["table:write", "mail:unsubscribe-key"],
   },
+  // Public: the identity provider's webhook (docs/privacy.md); its signature is the authority.
+  "POST /api/webhooks/clerk": {
+    handler: api("webhooks/clerk"),
+    entitlement: "public",
+    grants: ["table:write", "identity:webhook-secret"],
+  },
 } as const satisfies Record<string, RouteRecord>;
 
 export type RouteKey = keyof typeof routes;
@@ -397,6 +447,20 @@ export const notificationsWorkerHandler = "packages/functions/src/workers/notifi
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";
 export const webhooksWorkerHandler = "packages/functions/src/workers/webhooks.handler";
 export const siteDeletionsWorkerHandler = "packages/functions/src/workers/site-deletions.handler";
+
+/**
+ * The PrivacyJobs consumer (docs/privacy.md), read by stacks/Privacy.ts and the local stack:
+ * one job per invocation, a customer's data export (their partition, Stripe's invoices and their
+ * screenshots into one zip) or the erasure of their account.
+ */
+export const privacyJobsConsumer = {
+  handler: "packages/functions/src/workers/privacy-jobs.handler",
+  timeoutSeconds: 300,
+  /** Receives before a message is dead-lettered (an export is then marked failed). */
+  maxReceiveCount: 3,
+  /** Jobs at once: an export holds a customer's data in memory; a few a day are asked for. */
+  maxConcurrency: 2,
+} as const;
 
 /**
  * The page-views consumer and how its queue feeds it (docs/analytics.md "Write path"), read by

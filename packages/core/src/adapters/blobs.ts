@@ -120,6 +120,17 @@ export async function headObject(
   }
 }
 
+/** One object's bytes, or null when there is no such object. */
+export async function getObjectBytes(key: string): Promise<Uint8Array | null> {
+  try {
+    const object = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    return object.Body ? await object.Body.transformToByteArray() : null;
+  } catch (error) {
+    if ((error as { name?: string }).name === "NoSuchKey") return null;
+    throw error;
+  }
+}
+
 let putClient: S3Client | undefined;
 /**
  * The client PUT URLs are signed with. By default the SDK puts the CRC32 of the empty body it
@@ -156,12 +167,27 @@ export function presignedPutUrl(
   return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(["content-type"]) });
 }
 
-/** A GET URL for one object, valid for `expiresIn` seconds (15 minutes by default). */
-export function presignedGetUrl(key: string, expiresIn = PRESIGNED_URL_SECONDS): Promise<string> {
+/**
+ * A GET URL for one object, valid for `expiresIn` seconds (15 minutes by default). With a
+ * `downloadName`, the browser saves the object under that name instead of showing it.
+ */
+export function presignedGetUrl(
+  key: string,
+  expiresIn = PRESIGNED_URL_SECONDS,
+  downloadName?: string,
+): Promise<string> {
   // client-s3 (3.699) and the presigner (3.11xx) come from different SDK releases whose
   // smithy type packages differ; the runtime contract between them is the same.
   type Presign = Parameters<typeof getSignedUrl>;
   const client = s3() as unknown as Presign[0];
-  const command = new GetObjectCommand({ Bucket: bucket(), Key: key }) as unknown as Presign[1];
+  const command = new GetObjectCommand({
+    Bucket: bucket(),
+    Key: key,
+    ...(downloadName
+      ? {
+          ResponseContentDisposition: `attachment; filename="${downloadName.replace(/[^\w.-]/g, "_")}"`,
+        }
+      : {}),
+  }) as unknown as Presign[1];
   return getSignedUrl(client, command, { expiresIn });
 }

@@ -130,6 +130,14 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     failureCount: z.number().int(),
     lastFailure: z.string(),
   }),
+  // The customer's data export is built (docs/privacy.md). The link is a presigned GET that
+  // works for an hour; /settings hands out fresh ones while the file is kept.
+  z.object({
+    ...base,
+    type: z.literal("account.export_ready"),
+    downloadUrl: z.string(),
+    availableUntil: z.string(),
+  }),
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;

@@ -8,6 +8,7 @@
 import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { SITE_STATUSES, type SiteStatus } from "../sites/enums";
+import { STAFF_TARGET_TYPES } from "../staff/enums";
 import { activitySchema } from "./dashboard";
 import { siteUptimeSchema } from "./monitoring";
 import { questionnaireSchema } from "./questionnaires";
@@ -235,7 +236,7 @@ export const auditEntrySchema = z.object({
   actorEmail: z.string().nullable(),
   /** e.g. "site.update", "ticket.reply", "ticket.update", "upsell.update". */
   action: z.string(),
-  targetType: z.enum(["site", "ticket", "upsell"]),
+  targetType: z.enum(STAFF_TARGET_TYPES),
   targetId: z.string(),
   /** The customer whose record changed. */
   customerId: z.string(),
@@ -245,8 +246,15 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogQuerySchema = cursorQuerySchema.extend({
-  targetType: z.enum(["site", "ticket", "upsell"]).optional(),
+  targetType: z.enum(STAFF_TARGET_TYPES).optional(),
   actorId: z.string().max(200).optional(),
   customerId: z.string().max(200).optional(),
 });
 export const auditLogPageSchema = pageOf(auditEntrySchema);
+
+// ------------------------------------------------------------------ a customer's API keys
+
+/** DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}. */
+export const staffApiKeyParamsSchema = staffCustomerParamsSchema.extend({
+  apiKeyId: z.string().min(1).max(100),
+});

@@ -10,6 +10,7 @@ import { AnalyticsCount } from "./entities/analytics-count";
 import { AnalyticsDay } from "./entities/analytics-day";
 import { ApiKey } from "./entities/api-key";
 import { LighthouseResult, SeoResult } from "./entities/audit";
+import { DataExport } from "./entities/data-export";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
 import { MailedEvent } from "./entities/mailed-event";
@@ -62,6 +63,7 @@ export const db = new Service(
     siteMonitor: SiteMonitor,
     uptimeDay: UptimeDay,
     siteDeletion: SiteDeletion,
+    dataExport: DataExport,
   },
   { client: documentClient, table: Table.Main.tableName },
 );
@@ -78,6 +80,7 @@ export { decodeAnalyticsKey, encodeAnalyticsKey } from "./entities/analytics-day
 export type { ApiKeyItem } from "./entities/api-key";
 export type { JobStatus, LighthouseResultItem, SeoResultItem, Strategy } from "./entities/audit";
 export { JOB_STATUSES, STRATEGIES } from "./entities/audit";
+export type { DataExportItem } from "./entities/data-export";
 export type { DomainClaimItem } from "./entities/domain-claim";
 export type { EmailClaimItem } from "./entities/email-claim";
 export { normalizeEmail } from "./entities/email-claim";

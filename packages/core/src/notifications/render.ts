@@ -40,7 +40,8 @@ interface Content {
   paragraphs: string[];
   /** A message quoted as it was written (a staff reply). */
   quote?: string;
-  action: { label: string; path: string };
+  /** A path on the portal, or (href) an address elsewhere: the export's presigned link. */
+  action: { label: string; path: string; href?: string };
 }
 
 const SITE_STATUS: Record<string, string> = {
@@ -163,6 +164,16 @@ function contentFor(event: DomainEvent, productName: string): Content {
         ],
         action: { label: "Open the Developer settings", path: "/settings#developer" },
       };
+    case "account.export_ready":
+      return {
+        subject: "Your data export is ready",
+        heading: "Your data export is ready",
+        paragraphs: [
+          "The file holds everything we keep about you: your profile, sites, questionnaire, tickets, analytics, audits, activity, API keys and webhooks (never their secrets), invoices' references and your screenshots.",
+          `The link below works for one hour. Until ${longDateTime(event.availableUntil)} you can download the file again from Settings.`,
+        ],
+        action: { label: "Download your data", path: "/settings", href: event.downloadUrl },
+      };
     case "audit.completed":
       // Never mailed (rules.ts); a text in case that changes.
       return {
@@ -258,7 +269,7 @@ export function renderMail(
   context: MailContext,
 ): RenderedMail {
   const content = contentFor(event, context.productName);
-  const link = `${context.appUrl}${content.action.path}`;
+  const link = content.action.href ?? `${context.appUrl}${content.action.path}`;
   const settings = `${context.appUrl}/settings`;
   const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : "Hello,";
   const e = escapeHtml;

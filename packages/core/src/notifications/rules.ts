@@ -44,6 +44,9 @@ export function mailKindFor(event: DomainEvent): MailKind | null {
     case "webhook.disabled":
       // Their own systems stopped hearing from us: like the certificate, always told.
       return "transactional";
+    case "account.export_ready":
+      // The customer asked for it a moment ago and waits for this very mail.
+      return "transactional";
     case "audit.completed":
       // The page that started the run shows its result; webhooks carry it (no mail).
       return null;

@@ -45,7 +45,7 @@ export function toTicketMessage(item: TicketMessageItem): TicketMessage {
 }
 
 /** What a customer may read of a conversation: internal messages are dropped, oldest first. */
-function customerThread(ticket: TicketItem, messages: TicketMessageItem[]): TicketThread {
+export function customerThread(ticket: TicketItem, messages: TicketMessageItem[]): TicketThread {
   return {
     ticket: toTicket(ticket),
     messages: messages

@@ -25,6 +25,7 @@ const TARGET_TYPES: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   site: "Sites",
   ticket: "Tickets",
   upsell: "Upgrades",
+  apiKey: "API keys",
 };
 
 function describe(value: unknown): string {
@@ -118,7 +119,8 @@ export function AuditLogPage({
                     on{" "}
                     <Link to="/staff/customers/$userId" params={{ userId: entry.customerId }}>
                       <Text as="span" textDecoration="underline">
-                        this customer's {entry.targetType}
+                        this customer's{" "}
+                        {entry.targetType === "apiKey" ? "API key" : entry.targetType}
                       </Text>
                     </Link>
                   </Text>

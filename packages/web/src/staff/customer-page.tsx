@@ -1,6 +1,6 @@
 /**
  * One customer as the team sees them (docs/console.md): plan and subscription, sites with their
- * lifecycle, the questionnaire, tickets, upgrades and recent activity; one read of their data.
+ * lifecycle, the questionnaire, tickets, upgrades, API keys (revocable) and recent activity.
  */
 import { Badge, Button, Collapsible, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { StaffCustomer } from "@portal/core/contracts/staff";
@@ -11,6 +11,7 @@ import { ApiError } from "../api/api-error";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
 import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
+import { CustomerApiKeys } from "./customer-api-keys";
 import { customerName, formatAge } from "./format";
 import { PLAN_LABELS } from "./plan-labels";
 import { customerQuery } from "./queries";
@@ -219,6 +220,8 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
           </Stack>
         )}
       </Section>
+
+      <CustomerApiKeys userId={data.customer.id} />
 
       <Section title="Recent activity">
         {activities.length === 0 ? (

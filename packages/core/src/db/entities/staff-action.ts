@@ -4,6 +4,7 @@
  * ULID; a team's volume of actions stays far below a partition's limits.
  */
 import { Entity, type EntityItem } from "electrodb";
+import { STAFF_TARGET_TYPES } from "../../staff/enums";
 import { newId } from "../ids";
 import { CASE_SENSITIVE, model } from "./common";
 
@@ -13,9 +14,9 @@ export const StaffAction = new Entity({
     actionId: { type: "string", required: true, readOnly: true, default: newId },
     actorId: { type: "string", required: true, readOnly: true },
     actorEmail: { type: "string", readOnly: true },
-    /** e.g. "site.update", "ticket.reply", "ticket.update", "upsell.update". */
+    /** e.g. "site.update", "ticket.reply", "ticket.update", "upsell.update", "apiKey.revoke". */
     action: { type: "string", required: true, readOnly: true },
-    targetType: { type: ["site", "ticket", "upsell"] as const, required: true, readOnly: true },
+    targetType: { type: STAFF_TARGET_TYPES, required: true, readOnly: true },
     targetId: { type: "string", required: true, readOnly: true },
     customerId: { type: "string", required: true, readOnly: true },
     /** JSON of the changed fields before and after. */

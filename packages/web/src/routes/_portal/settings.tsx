@@ -8,12 +8,13 @@ import { loadPageData } from "../../api/page-data";
 import { DeveloperSection } from "../../developer/developer-section";
 import { useIdentity, useIdentityWidgets } from "../../identity/context";
 import { EmailPreferencesCard } from "../../settings/email-preferences-card";
+import { YourDataSection } from "../../settings/your-data-section";
 import { PageHeader } from "../../shell/app-shell";
 
 /**
  * Account Settings (docs/notifications.md, "Preferences"): e-mail preferences, the identity
- * provider's profile widget, and for customers with a plan the Developer section
- * (docs/developer-api.md).
+ * provider's profile widget, for customers with a plan the Developer section
+ * (docs/developer-api.md), then their data: export it, or delete the account (docs/privacy.md).
  */
 export const Route = createFileRoute("/_portal/settings")({
   // The e-mail preferences read the current user, which the gate has already loaded; the
@@ -56,6 +57,7 @@ function SettingsPage() {
         </Suspense>
         {/* The developer routes need a plan: the same rule the server applies. */}
         {user && !missingFor(user, "validPlan") ? <DeveloperSection /> : null}
+        <YourDataSection />
       </Box>
     </>
   );

@@ -1,0 +1,75 @@
+/**
+ * The erasure of an account (docs/privacy.md, "Delete my account"), run by the PrivacyJobs
+ * consumer once the customer asked (delete-account.ts). Sites go through the same `eraseSite`
+ * the deletion after the grace period uses; then every other item of the customer's partition,
+ * their screenshots and exports, their email claim, the user record, and last their identity at
+ * the identity provider. Every step is safe to run again.
+ */
+import * as Blobs from "../adapters/blobs";
+import { deleteIdentity } from "../adapters/identity-admin";
+import { findUser } from "../billing/customers";
+import { db, isConditionFailure, normalizeEmail } from "../db/service";
+import { ConflictError } from "../errors";
+import { eraseSite } from "../sites/erase";
+import { ACCOUNT_DELETED, CANCEL_FIRST_MESSAGE, requireNoSubscription } from "./delete-account";
+import { EXPORTS_PREFIX } from "./enums";
+import { revokeAccess } from "./offboard";
+
+/**
+ * The job: erases everything and deletes the identity. Stripe is asked once more first: a
+ * customer who subscribed again since the request keeps their account ("kept").
+ */
+export async function eraseAccount(userId: string): Promise<"erased" | "kept"> {
+  const user = await findUser(userId);
+  if (user) {
+    try {
+      await requireNoSubscription(userId, user.stripeCustomerId);
+      if (user.subscriptionActive) throw new ConflictError(CANCEL_FIRST_MESSAGE);
+    } catch (error) {
+      if (error instanceof ConflictError) return "kept";
+      throw error;
+    }
+    // Again: a key made between the request and this job must not outlive the account.
+    await revokeAccess(userId, ACCOUNT_DELETED);
+    await eraseRecords(userId);
+    await Blobs.deletePrefix(`users/${userId}/`);
+    await Blobs.deletePrefix(`${EXPORTS_PREFIX}${userId}/`);
+    if (user.sitesDeleteAfter) {
+      await db.entities.siteDeletion.delete({ deleteAfter: user.sitesDeleteAfter, userId }).go();
+    }
+    await releaseEmail(user.email, userId);
+    // Last of the records: while it exists, a retry finds what is left to do.
+    await db.entities.user.delete({ userId }).go();
+  }
+  await deleteIdentity(userId);
+  return "erased";
+}
+
+/** Sites through eraseSite, then every other item of the customer's partition. */
+async function eraseRecords(userId: string) {
+  const { data } = await db.collections.customer({ userId }).go({ pages: "all" });
+  for (const site of data.site) await eraseSite(site);
+  const { user: _user, site: _sites, ...rest } = data;
+  const entities = db.entities as unknown as Record<
+    string,
+    { delete(items: unknown[]): { go(): Promise<unknown> } }
+  >;
+  for (const [name, items] of Object.entries(rest)) {
+    const entity = entities[name];
+    if (!entity) throw new Error(`No entity ${name} to erase`);
+    // Batch deletes of 25, as DynamoDB takes them (ElectroDB splits longer lists itself).
+    if (items.length > 0) await entity.delete(items).go();
+  }
+}
+
+/** Frees the address for a new sign-up, only if this customer still holds it. */
+async function releaseEmail(email: string, userId: string) {
+  try {
+    await db.entities.emailClaim
+      .delete({ email: normalizeEmail(email) })
+      .where((attr, op) => op.eq(attr.userId, userId))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The PrivacyJobs queue (stacks/Privacy.ts, docs/privacy.md): the work the customer's data
+ * routes hand off, so no API handler carries the bucket, the identity provider's client and
+ * Stripe at once (the 1 MB budget, docs/performance.md) or outlives API Gateway's 30 s.
+ */
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import { Queue } from "sst/node/queue";
+import * as z from "zod";
+import { sqs } from "../adapters/queue";
+
+declare module "sst/node/queue" {
+  export interface QueueResources {
+    PrivacyJobs: { queueUrl: string };
+  }
+}
+
+export const privacyJobSchema = z.discriminatedUnion("kind", [
+  /** Build the customer's export `exportId` (export-job.ts). */
+  z.object({ kind: z.literal("export"), userId: z.string().min(1), exportId: z.string().min(1) }),
+  /** Erase the customer's account (delete-account.ts). */
+  z.object({ kind: z.literal("delete-account"), userId: z.string().min(1) }),
+]);
+export type PrivacyJob = z.infer<typeof privacyJobSchema>;
+
+export async function sendPrivacyJob(job: PrivacyJob): Promise<void> {
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: Queue.PrivacyJobs.queueUrl,
+      MessageBody: JSON.stringify(job),
+    }),
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * POST /api/webhooks/clerk: the identity provider's events (docs/privacy.md), signed by Svix
+ * the Standard Webhooks way and checked with @clerk/backend's `verifyWebhook` over the raw
+ * body. Public: the signature under CLERK_WEBHOOK_SECRET is the authority. A deleted or banned
+ * identity loses its API keys and webhook endpoints, once per event id.
+ */
+
+import { verifyWebhook } from "@clerk/backend/webhooks";
+import { DomainError } from "@portal/core/errors";
+import { handleIdentityEvent } from "@portal/core/privacy/offboard";
+import { Config } from "sst/node/config";
+import { publicApi, response } from "../handler";
+
+declare module "sst/node/config" {
+  export interface SecretResources {
+    CLERK_WEBHOOK_SECRET: { value: string };
+  }
+}
+
+class InvalidSignature extends DomainError {
+  readonly status = 400;
+  readonly code = "invalid_signature";
+}
+
+export const handler = publicApi({ ignoreBody: true }, async ({ event }) => {
+  const secret = Config.CLERK_WEBHOOK_SECRET;
+  // A stage without the secret must fail loudly (500), not answer every sender 400.
+  if (!secret) throw new Error("CLERK_WEBHOOK_SECRET is not set");
+  const body = event.body
+    ? Buffer.from(event.body, event.isBase64Encoded ? "base64" : "utf8").toString("utf8")
+    : "";
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined) headers.set(name, value);
+  }
+  const request = new Request("https://webhooks.invalid/clerk", { method: "POST", headers, body });
+  let verified: Awaited<ReturnType<typeof verifyWebhook>>;
+  try {
+    verified = await verifyWebhook(request, { signingSecret: secret });
+  } catch {
+    throw new InvalidSignature("Invalid or missing webhook signature");
+  }
+  // Svix's message id: the same on every retry of one event.
+  const eventId = headers.get("svix-id") ?? "";
+  const outcome = await handleIdentityEvent(eventId, {
+    type: verified.type,
+    data: verified.data as { id?: string; banned?: boolean },
+  });
+  if (outcome === "busy") {
+    // Not a 2xx: should the delivery holding the event fail, Svix must try again.
+    return response({
+      status: 409,
+      body: { error: { code: "in_progress", message: "This event is being processed" } },
+    });
+  }
+  return { received: true, outcome };
+});

@@ -1,0 +1,57 @@
+/**
+ * The customer's own data (docs/privacy.md): the PrivacyJobs queue, its dead-letter queue
+ * (alarmed like every consumedQueue), and the consumer that builds a customer's export into the
+ * private bucket under exports/ (mailing the link through the Events queue) or erases their
+ * account. The API's routes queue jobs through their records' `privacy-jobs:send` grant.
+ */
+import { privacyJobsConsumer } from "@portal/functions/routes";
+import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { Events } from "./Events";
+import { grantsProps } from "./grants";
+import { consumedQueue } from "./queues";
+import { Storage } from "./Storage";
+
+/** What the consumer may do: one customer's export, or the erasure of one account. */
+export const PRIVACY_JOBS_GRANTS = [
+  // Reads the customer's partition, moves their export along, erases their records.
+  "table:write",
+  // Reads each site's screenshot into the zip; an erasure deletes the customer's screenshots.
+  "screenshots:write",
+  // Writes the zip and presigns the mail's link; an erasure deletes the customer's exports.
+  "exports:write",
+  // Invoices' references come from Stripe, which also says whether a subscription still runs.
+  "stripe",
+  // The "export ready" mail goes through the notifications consumer.
+  "events:send",
+  // Deleting the identity at Clerk (CLERK_SECRET_KEY).
+  "identity:admin",
+] as const;
+
+export function Privacy({ stack }: StackContext) {
+  const { table, bucket, config } = use(Storage);
+  const { queue: events } = use(Events);
+  const granted = grantsProps(PRIVACY_JOBS_GRANTS, { table, bucket, config, events });
+  const consumer = new LambdaFunction(stack, "PrivacyJobsConsumer", {
+    handler: privacyJobsConsumer.handler,
+    timeout: `${privacyJobsConsumer.timeoutSeconds} seconds`,
+    // The whole archive is built in memory before one PutObject.
+    memorySize: "1024 MB",
+    ...granted,
+    bind: [...(granted.bind ?? []), ...Object.values(config.parameters)],
+  });
+  const { queue: privacyJobs, deadLetters: privacyJobsDeadLetters } = consumedQueue(
+    stack,
+    "PrivacyJobs",
+    {
+      consumer,
+      eventSource: {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: privacyJobsConsumer.maxConcurrency,
+      },
+      visibilityTimeoutSeconds: privacyJobsConsumer.timeoutSeconds * 6,
+      maxReceiveCount: privacyJobsConsumer.maxReceiveCount,
+    },
+  );
+  return { privacyJobs, privacyJobsDeadLetters, privacyJobsConsumer: consumer };
+}
