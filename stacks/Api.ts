@@ -61,6 +61,9 @@ export const ROUTE_STACKS = {
     "sites",
     "tickets",
     "notifications",
+    // The customer's own data (export, deletion) and the identity provider's webhook.
+    "account",
+    "webhooks",
   ],
   Billing: ["billing"],
   Tools: ["seo", "lighthouse", "analytics", "developer"],

@@ -106,6 +106,7 @@ describe("a personal stage's APP_URL", () => {
     ...validSettings,
     VITE_CLERK_PUBLISHABLE_KEY: `pk_live_${Buffer.from("clerk.portal.example.com$").toString("base64")}`,
     VITE_STRIPE_PUBLISHABLE_KEY: "pk_live_portal",
+    CLERK_AUDIENCE: "https://portal.example.com",
   };
 
   test("may be the dev server's localhost origin, which is then Clerk's authorized party", () => {

@@ -75,6 +75,7 @@ const otherKey = rsaPair().publicKey;
 const clerkPem = clerkKey.export({ format: "pem", type: "spki" }).toString();
 
 const baseEnv = {
+  CLERK_AUDIENCE: "https://portal.example.com",
   APP_URL: "https://portal.example.com",
   DOMAIN_CNAME_TARGET: "sites.example.com",
   DOMAIN_A_RECORD: "192.0.2.10",
@@ -186,6 +187,8 @@ beforeEach(async () => {
   storeSecret("STRIPE_SECRET_KEY", STRIPE_KEY);
   storeSecret("STRIPE_WEBHOOK_SECRET", "whsec_c29tZXRoaW5nIHNlY3JldA==");
   storeSecret("CLERK_JWT_KEY", clerkPem);
+  storeSecret("CLERK_SECRET_KEY", "sk_live_preflightbackendkey");
+  storeSecret("CLERK_WEBHOOK_SECRET", "whsec_Y2xlcmsgd2ViaG9vayBzZWNyZXQ=");
   storeSecret("ANALYTICS_SALT_KEY", "a".repeat(44));
   // The fallback path serves a stage without its own value.
   storeSecret("UNSUBSCRIBE_KEY", "u".repeat(44), "fallback");

@@ -13,6 +13,7 @@ import { Analytics } from "../../stacks/Analytics";
 import { createApi, ROUTE_STACKS, routeStackOf, THROTTLE } from "../../stacks/Api";
 import { Events } from "../../stacks/Events";
 import { Jobs } from "../../stacks/Jobs";
+import { Privacy } from "../../stacks/Privacy";
 import { Storage } from "../../stacks/Storage";
 import { createApp, stackTemplates, synthesize, validSettings } from "./synth";
 
@@ -56,6 +57,7 @@ async function synthesizeApiOf(routeTable: Record<string, RouteRecord>) {
     .stack(Events)
     .stack(Jobs)
     .stack(Analytics)
+    .stack(Privacy)
     .stack(function Synthetic({ stack }: StackContext) {
       const { table, bucket, config, originSecret } = use(Storage);
       const { queue: events, webhooks } = use(Events);
@@ -68,6 +70,7 @@ async function synthesizeApiOf(routeTable: Record<string, RouteRecord>) {
         events,
         webhooks,
         pageViews: use(Analytics).queue,
+        privacyJobs: use(Privacy).privacyJobs,
       });
     });
   return stackTemplates(app);

@@ -74,6 +74,7 @@ describe("the table's deletion protection", () => {
       ...validSettings,
       VITE_CLERK_PUBLISHABLE_KEY: live("clerk.portal.example.com"),
       VITE_STRIPE_PUBLISHABLE_KEY: "pk_live_portal",
+      CLERK_AUDIENCE: "https://portal.example.com",
     });
     expect(tableDeletionProtection(template(Storage))).toBe(true);
     template(Storage).hasResource("AWS::DynamoDB::Table", { DeletionPolicy: "Retain" });
