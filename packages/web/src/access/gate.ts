@@ -2,6 +2,7 @@
  * The access gate (docs/access.md, "The SPA's gate"): which routes a visitor may see
  * in each user state, and where every other path sends them. Pure: the router applies it.
  */
+import { hasValidPlan } from "@portal/core/access/entitlements";
 
 /** The fields of the current-user record the gate reads. */
 export interface GateUser {
@@ -82,11 +83,6 @@ const spinner: GateDecision = { spinner: true };
 export function normalizePath(path: string): string {
   const trimmed = path.replace(/\/+$/, "");
   return trimmed === "" ? "/" : trimmed;
-}
-
-/** A plan is valid when present and not the placeholder 'nosubscription'. */
-export function hasValidPlan(user: GateUser): boolean {
-  return !!user.subscriptionPlan && user.subscriptionPlan !== "nosubscription";
 }
 
 /**

@@ -22,6 +22,7 @@ import { toast } from "../ui/toaster";
 import { CardPaymentForm } from "./card-form";
 import { createSeoPaymentIntent } from "./create-payment-intent";
 import { paymentFailureToasts } from "./payment-toasts";
+import { SEO_PRICE, SEO_PRICE_SHORT } from "./seo-price";
 
 export interface SeoUpsellModalProps {
   site: { id: string; name: string };
@@ -106,11 +107,11 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
                 <Stack gap="4">
                   <HStack justify="space-between">
                     <Text fontWeight="medium">SEO Performance Package</Text>
-                    <Text fontWeight="semibold">$49.00</Text>
+                    <Text fontWeight="semibold">{SEO_PRICE}</Text>
                   </HStack>
                   <CardPaymentForm
                     clientSecret={clientSecret}
-                    submitLabel="Pay $49"
+                    submitLabel={`Pay ${SEO_PRICE_SHORT}`}
                     returnUrl={`${window.location.origin}/dashboard`}
                     onSucceeded={succeeded}
                     {...paymentFailureToasts("SEO upsell payment error.")}
@@ -120,7 +121,7 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
                 <Stack gap="5">
                   <HStack gap="3" align="baseline" flexWrap="wrap">
                     <Text fontSize="3xl" fontWeight="bold">
-                      $49
+                      {SEO_PRICE_SHORT}
                     </Text>
                     <Text color="fg.muted">one-time, for this site</Text>
                     <Badge colorPalette="green">Expected score 90+/100</Badge>
@@ -152,7 +153,7 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
                   loading={intent.isPending}
                   onClick={() => intent.mutate()}
                 >
-                  Upgrade for $49
+                  Upgrade for {SEO_PRICE_SHORT}
                 </Button>
               </Dialog.Footer>
             )}

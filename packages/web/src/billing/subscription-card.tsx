@@ -25,14 +25,9 @@ import { CircleAlert, CircleCheck, CircleX, Clock } from "lucide-react";
 import { useState } from "react";
 import { isUnauthorizedError } from "../api/client";
 import { currentUserKey, currentUserQuery } from "../api/current-user";
+import { formatLongDate, formatMoney } from "../ui/format";
 import { toast } from "../ui/toaster";
-import {
-  canCancel,
-  formatCents,
-  formatLongDate,
-  type StatusTone,
-  subscriptionStatusDisplay,
-} from "./format";
+import { canCancel, type StatusTone, subscriptionStatusDisplay } from "./format";
 import {
   billingSubscriptionQuery,
   cancelSubscription,
@@ -178,7 +173,7 @@ function SubscriptionDetails({
               {subscription.plan.name} Plan
             </Text>
             <Text color="fg.muted">
-              {formatCents(subscription.plan.amount, subscription.plan.currency)}/
+              {formatMoney(subscription.plan.amount, subscription.plan.currency)}/
               {subscription.plan.interval}
             </Text>
           </Stack>
