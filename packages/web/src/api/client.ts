@@ -55,16 +55,6 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
-/** A call whose answer is JSON. */
-export async function apiJson<T = unknown>(
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await apiRequest(method, url, body);
-  return (await res.json()) as T;
-}
-
 /**
  * True for a 401 whose answer says "Unauthorized" (docs/pages.md, "Calling the API"). Our API's 401 body carries
  * the code "unauthorized", so the match ignores case.

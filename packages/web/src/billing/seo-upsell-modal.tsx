@@ -18,6 +18,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { ApiError } from "../api/api-error";
+import { activitiesQuery } from "../dashboard/queries";
+import { sitesQuery } from "../sites/queries";
 import { toast } from "../ui/toaster";
 import { CardPaymentForm } from "./card-form";
 import { createSeoPaymentIntent } from "./create-payment-intent";
@@ -75,8 +77,8 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
         "SEO upgrade purchased successfully! We'll start optimizing your site within 24 hours.",
     });
     // The purchase is recorded by Stripe's webhook; these lists show it once it lands.
-    void queryClient.invalidateQueries({ queryKey: ["/api/activities"] });
-    void queryClient.invalidateQueries({ queryKey: ["/api/sites"] });
+    void queryClient.invalidateQueries({ queryKey: activitiesQuery().queryKey });
+    void queryClient.invalidateQueries({ queryKey: sitesQuery().queryKey });
     close();
   }
 

@@ -33,7 +33,6 @@ import {
   cancelSubscription,
   invoicesQuery,
   reactivateSubscription,
-  SUBSCRIPTION_PATH,
 } from "./queries";
 import { SitesSuspendedNotice } from "./sites-suspended-notice";
 import { KindBadge } from "./status-badge";
@@ -106,7 +105,7 @@ function SubscriptionDetails({
   const { data: user } = useQuery(currentUserQuery(true));
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_PATH] });
+    void queryClient.invalidateQueries({ queryKey: billingSubscriptionQuery().queryKey });
     void queryClient.invalidateQueries({ queryKey: currentUserKey });
   };
 
@@ -114,7 +113,7 @@ function SubscriptionDetails({
     mutationFn: cancelSubscription,
     onSuccess: (answer) => {
       queryClient.setQueryData(
-        [SUBSCRIPTION_PATH],
+        billingSubscriptionQuery().queryKey,
         (old: BillingSubscriptionResponse | undefined) =>
           old ? { ...old, subscription: answer.subscription } : old,
       );
@@ -141,7 +140,7 @@ function SubscriptionDetails({
     mutationFn: reactivateSubscription,
     onSuccess: (answer) => {
       queryClient.setQueryData(
-        [SUBSCRIPTION_PATH],
+        billingSubscriptionQuery().queryKey,
         (old: BillingSubscriptionResponse | undefined) =>
           old ? { ...old, subscription: answer.subscription } : old,
       );

@@ -29,7 +29,7 @@ import { formatAge } from "../staff/format";
 import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
 import { CreateDialog, fieldErrors } from "./create-dialog";
-import { apiKeysQuery, createKey, KEYS_PATH, revokeKey } from "./queries";
+import { apiKeysKey, apiKeysQuery, createKey, revokeKey } from "./queries";
 import { ShownOnce } from "./shown-once";
 
 const PERMISSIONS = [
@@ -88,7 +88,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useMutation({
     mutationFn: () => revokeKey(apiKey.id),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [KEYS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: apiKeysKey });
       toast({ title: "API key revoked", description: `${apiKey.name} no longer works.` });
     },
     onError: () =>
@@ -154,7 +154,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     mutationFn: createKey,
     onSuccess: (result) => {
       setCreated(result);
-      void queryClient.invalidateQueries({ queryKey: [KEYS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: apiKeysKey });
     },
     onError: (error) => {
       const parsed = ApiError.from(error);
