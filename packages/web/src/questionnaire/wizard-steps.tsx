@@ -5,6 +5,7 @@ import {
   CheckboxField,
   ColorField,
   errorOf,
+  fieldOf,
   RadioCardField,
   SelectField,
   TextAreaField,
@@ -27,8 +28,7 @@ export function BusinessStep({ form }: { form: Form }) {
   return (
     <Stack gap="5">
       <TextField
-        form={form}
-        name="businessName"
+        {...fieldOf(form, "businessName")}
         label="Business Name"
         required
         placeholder="Your business name"
@@ -69,8 +69,7 @@ export function GoalsStep({ form }: { form: Form }) {
         placeholder="What do you want your website to achieve? (more leads, online sales, bookings...)"
       />
       <TextField
-        form={form}
-        name="currentWebsite"
+        {...fieldOf(form, "currentWebsite")}
         label="Current Website (optional)"
         type="url"
         placeholder="https://www.yourwebsite.com"
@@ -98,18 +97,24 @@ export function DesignStep({ form }: { form: Form }) {
         choices={designStyleChoices}
       />
       <TextField
-        form={form}
-        name="preferredColors"
+        {...fieldOf(form, "preferredColors")}
         label="Preferred Colors"
         placeholder="e.g. navy blue and gold, earthy tones..."
       />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <ColorField form={form} name="primaryColor" label="Primary Color" placeholder="#3B82F6" />
         <ColorField
-          form={form}
+          control={form.control}
+          name="primaryColor"
+          label="Primary Color"
+          placeholder="#3B82F6"
+          upperCase
+        />
+        <ColorField
+          control={form.control}
           name="secondaryColor"
           label="Secondary Color"
           placeholder="#8B5CF6"
+          upperCase
         />
       </SimpleGrid>
       <Stack gap="3">

@@ -18,7 +18,15 @@ import {
 } from "@chakra-ui/react";
 import { HEX_COLOR } from "@portal/core/contracts/questionnaires";
 import type { ReactNode } from "react";
-import { Controller, type FieldValues, get, type Path, type UseFormReturn } from "react-hook-form";
+import {
+  type Control,
+  Controller,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from "react-hook-form";
 
 /** One option of a select or a set of radio cards. */
 export interface Choice {
@@ -45,23 +53,34 @@ export function errorOf<V extends FieldValues>(
   return items.find((item) => item?.message)?.message;
 }
 
-/** Label (with the required mark), the control, the helper and the field's error. */
-export function FieldShell<V extends FieldValues>({
-  form,
-  name,
+/** A field's registration and its current error, as `TextField` takes them. */
+export interface BoundField {
+  registration: UseFormRegisterReturn;
+  error?: string | { message?: string };
+}
+
+/** `name` of `form` bound for a field: `<TextField {...fieldOf(form, "email")} … />`. */
+export function fieldOf<V extends FieldValues>(form: UseFormReturn<V>, name: Path<V>): BoundField {
+  return { registration: form.register(name), error: errorOf(form, name) };
+}
+
+/**
+ * Label (with the required mark), the control, the helper and the field's error; the error
+ * takes the helper's place while it shows.
+ */
+export function FieldShell({
   label,
   required,
   helper,
+  error,
   children,
 }: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
   label: string;
   required?: boolean;
   helper?: string;
+  error?: string;
   children: ReactNode;
 }) {
-  const error = errorOf(form, name);
   return (
     <Field.Root invalid={!!error} required={required}>
       <Field.Label>
@@ -69,32 +88,38 @@ export function FieldShell<V extends FieldValues>({
         {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
       {children}
-      {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );
 }
 
-export function TextField<V extends FieldValues>({
-  form,
-  name,
+/** A one-line text input: text, e-mail, password, URL. */
+export function TextField({
+  registration,
+  error,
   label,
   required,
   placeholder,
   helper,
+  autoComplete,
   type = "text",
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
+}: BoundField & {
   label: string;
   required?: boolean;
   placeholder?: string;
   helper?: string;
+  autoComplete?: string;
   type?: string;
 }) {
   return (
-    <FieldShell form={form} name={name} label={label} required={required} helper={helper}>
-      <Input type={type} placeholder={placeholder} {...form.register(name)} />
+    <FieldShell
+      label={label}
+      required={required}
+      helper={helper}
+      error={typeof error === "string" ? error : error?.message}
+    >
+      <Input type={type} autoComplete={autoComplete} placeholder={placeholder} {...registration} />
     </FieldShell>
   );
 }
@@ -115,7 +140,7 @@ export function TextAreaField<V extends FieldValues>({
   rows?: number;
 }) {
   return (
-    <FieldShell form={form} name={name} label={label} helper={helper}>
+    <FieldShell label={label} helper={helper} error={errorOf(form, name)}>
       <Textarea rows={rows} placeholder={placeholder} {...form.register(name)} />
     </FieldShell>
   );
@@ -139,7 +164,7 @@ export function SelectField<V extends FieldValues>({
   helper?: string;
 }) {
   return (
-    <FieldShell form={form} name={name} label={label} required={required} helper={helper}>
+    <FieldShell label={label} required={required} helper={helper} error={errorOf(form, name)}>
       <NativeSelect.Root>
         <NativeSelect.Field {...form.register(name)}>
           <option value="">{placeholder}</option>
@@ -216,36 +241,43 @@ export function RadioCardField<V extends FieldValues>({
   );
 }
 
-/** A colour picker and the same value as hex text, kept in step. */
+/**
+ * A colour picker and the same value as hex text, kept in step. The picker needs a complete
+ * colour: while the text is half typed (or not a colour) it shows `placeholder`.
+ */
 export function ColorField<V extends FieldValues>({
-  form,
+  control,
   name,
   label,
   placeholder,
+  upperCase = false,
 }: {
-  form: UseFormReturn<V>;
+  control: Control<V>;
   name: Path<V>;
   label: string;
   placeholder: string;
+  /** Write what the picker chooses in capitals ("#C2410C"), as the questionnaire does. */
+  upperCase?: boolean;
 }) {
-  const error = errorOf(form, name);
   return (
     <Controller
-      control={form.control}
+      control={control}
       name={name}
-      render={({ field }) => {
-        const text = (field.value as string | undefined) ?? "";
-        // The picker needs a complete colour; while the text is half typed it keeps the last.
+      render={({ field, fieldState }) => {
+        const text = (field.value as string | null | undefined) ?? "";
         const swatch = HEX_COLOR.test(text) ? text.toLowerCase() : placeholder.toLowerCase();
         return (
-          <Field.Root invalid={!!error}>
+          <Field.Root invalid={!!fieldState.error}>
             <Field.Label>{label}</Field.Label>
-            <HStack gap="2" w="full">
+            <HStack gap="3" w="full">
               <NativeInput
                 type="color"
                 aria-label={`${label} picker`}
                 value={swatch}
-                onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                onChange={(event) =>
+                  field.onChange(upperCase ? event.target.value.toUpperCase() : event.target.value)
+                }
+                onBlur={field.onBlur}
                 w="12"
                 h="10"
                 p="1"
@@ -265,10 +297,10 @@ export function ColorField<V extends FieldValues>({
                 maxLength={7}
                 fontFamily="mono"
                 spellCheck={false}
-                autoCapitalize="characters"
+                autoCapitalize={upperCase ? "characters" : undefined}
               />
             </HStack>
-            <Field.ErrorText>{error}</Field.ErrorText>
+            <Field.ErrorText>{fieldState.error?.message}</Field.ErrorText>
           </Field.Root>
         );
       }}
