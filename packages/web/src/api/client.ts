@@ -86,6 +86,10 @@ export function getQueryFn(options: { on401: "returnNull" | "throw" }): QueryFun
   };
 }
 
+/**
+ * The one path written out: the current user is read at start-up, before any page module (and
+ * the route contract map, api/call.ts) loads, so it keeps zod out of the entry bundle.
+ */
 export const CURRENT_USER_PATH = "/api/auth/user";
 
 /**
