@@ -3,7 +3,6 @@ import { ApiError } from "./api-error";
 import {
   apiRequest,
   fetchCurrentUser,
-  getQueryFn,
   isUnauthorizedError,
   missingEntitlement,
   setTokenGetter,
@@ -108,34 +107,6 @@ describe("apiRequest", () => {
   });
 });
 
-describe("default query function", () => {
-  const run = (fn: ReturnType<typeof getQueryFn>, queryKey: readonly unknown[]) =>
-    // The query function only reads queryKey.
-    fn({ queryKey } as unknown as Parameters<typeof fn>[0]);
-
-  it("GETs the query key parts joined with slashes", async () => {
-    answer = () => Response.json([{ id: "s1" }]);
-    const data = await run(getQueryFn({ on401: "throw" }), ["/api/sites", "s1", "screenshot"]);
-    expect(calls[0]?.url).toBe("/api/sites/s1/screenshot");
-    expect(calls[0]?.init.method).toBe("GET");
-    expect(data).toEqual([{ id: "s1" }]);
-  });
-
-  it("answers null for a 401 when asked to", async () => {
-    answer = () => new Response("Unauthorized", { status: 401 });
-    await expect(run(getQueryFn({ on401: "returnNull" }), ["/api/x"])).resolves.toBeNull();
-  });
-
-  it("throws for a 401 otherwise", async () => {
-    answer = () => new Response("Unauthorized", { status: 401 });
-    const error = await Promise.resolve(run(getQueryFn({ on401: "throw" }), ["/api/x"])).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: "401: Unauthorized", status: 401 });
-  });
-});
-
 describe("fetchCurrentUser", () => {
   it("answers the parsed user", async () => {
     answer = () => Response.json(user);
@@ -189,6 +160,11 @@ describe("missingEntitlement", () => {
 });
 
 describe("query client", () => {
+  const readSites = {
+    queryKey: ["GET /api/sites"],
+    queryFn: () => apiRequest("GET", "/api/sites"),
+  };
+
   it("has the documented defaults (docs/pages.md)", () => {
     const defaults = createQueryClient(() => {}).getDefaultOptions();
     expect(defaults.queries).toMatchObject({
@@ -204,7 +180,7 @@ describe("query client", () => {
     const onUnauthorized = vi.fn();
     const client = createQueryClient(onUnauthorized);
     answer = () => new Response("Unauthorized", { status: 401 });
-    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    await client.fetchQuery(readSites).catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -218,7 +194,7 @@ describe("query client", () => {
         },
         { status: 403 },
       );
-    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    await client.fetchQuery(readSites).catch(() => {});
     expect(client.getQueryState(["/api/auth/user"])?.isInvalidated).toBe(true);
   });
 
@@ -227,7 +203,7 @@ describe("query client", () => {
     client.setQueryData(["/api/auth/user"], user);
     answer = () =>
       Response.json({ error: { code: "cross_site_request", message: "No" } }, { status: 403 });
-    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    await client.fetchQuery(readSites).catch(() => {});
     expect(client.getQueryState(["/api/auth/user"])?.isInvalidated).toBe(false);
   });
 
@@ -235,7 +211,7 @@ describe("query client", () => {
     const onUnauthorized = vi.fn();
     const client = createQueryClient(onUnauthorized);
     answer = () => new Response("boom", { status: 500 });
-    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    await client.fetchQuery(readSites).catch(() => {});
     answer = () => new Response("Unauthorized", { status: 401 });
     await client
       .getMutationCache()

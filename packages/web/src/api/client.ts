@@ -5,7 +5,6 @@
  */
 import { MISSING_CODES, type MissingCode } from "@portal/core/access/entitlements";
 import type { CurrentUser } from "@portal/core/contracts/users";
-import type { QueryFunction } from "@tanstack/react-query";
 import { ApiError } from "./api-error";
 
 /** Answers the current session token, or null when signed out. May throw. */
@@ -74,16 +73,6 @@ export function missingEntitlement(error: unknown): MissingCode | undefined {
   const apiError = ApiError.from(error);
   const code = apiError?.status === 403 ? apiError.code : null;
   return code !== null && ENTITLEMENT_CODES.has(code) ? (code as MissingCode) : undefined;
-}
-
-/** Default data query: GET on the query key parts joined with slashes, answer read as JSON. */
-export function getQueryFn(options: { on401: "returnNull" | "throw" }): QueryFunction {
-  return async ({ queryKey }) => {
-    const res = await apiFetch("GET", queryKey.join("/"));
-    if (options.on401 === "returnNull" && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return await res.json();
-  };
 }
 
 /**
