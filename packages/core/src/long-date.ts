@@ -1,15 +1,20 @@
 /**
- * Dates as the product's texts write them (activities, mails): "March 8, 2026", in UTC so a
- * text reads the same whichever region the function runs in. Anything unparsable is given back
- * as it came.
+ * Dates as every text of the product writes them (the portal, activities, mails): "March 8,
+ * 2026", in UTC so a text reads the same in whichever region or browser it is made.
  */
-export function longDate(iso: string): string {
+const LONG_DATE = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * `iso` in the long format. A missing or unparsable date gives `unreadable`: by default the value
+ * as it came (a sentence still says something), '' where a page would rather show nothing.
+ */
+export function longDate(iso: string | null | undefined, unreadable: string = iso ?? ""): string {
+  if (!iso) return unreadable;
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return Number.isNaN(date.getTime()) ? unreadable : LONG_DATE.format(date);
 }

@@ -206,11 +206,6 @@ export const routes = {
     entitlement: "signedIn",
     grants: ["table:read"],
   },
-  "GET /api/questionnaire": {
-    handler: api("questionnaires/me"),
-    entitlement: "signedIn",
-    grants: ["table:read"],
-  },
 
   "GET /api/dashboard/stats": {
     handler: api("dashboard/stats"),

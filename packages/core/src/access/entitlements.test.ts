@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EntitlementRequiredError } from "../errors";
-import { type EntitledUser, missingFor, requireEntitlement } from "./entitlements";
+import { type EntitledUser, hasValidPlan, missingFor, requireEntitlement } from "./entitlements";
 
 const neverPaid: EntitledUser = { subscriptionPlan: null, subscriptionActive: false };
 const placeholderPlan: EntitledUser = {
@@ -63,5 +63,14 @@ describe("requireEntitlement", () => {
 
   it("passes a user who has it", () => {
     expect(() => requireEntitlement(customer, "onboarded")).not.toThrow();
+  });
+});
+
+describe("hasValidPlan", () => {
+  it("is a stored plan other than the placeholder 'nosubscription'", () => {
+    expect(hasValidPlan({ subscriptionPlan: "pro" })).toBe(true);
+    expect(hasValidPlan({ subscriptionPlan: null })).toBe(false);
+    expect(hasValidPlan({ subscriptionPlan: "nosubscription" })).toBe(false);
+    expect(hasValidPlan({})).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import type {
   CreateSubscriptionResponse,
   VerifySubscriptionResponse,
 } from "../contracts/billing";
-import { planIdForName } from "../contracts/plans";
+import { planIdForName, STARTER_PLAN } from "../contracts/plans";
 import { ValidationError } from "../errors";
 import { ensureCustomer, loadUser, syncCustomer } from "./customers";
 import { ACTIVE_STATUSES, planName, UNPAID_STATUSES } from "./subscription-state";
@@ -24,7 +24,7 @@ export async function createSubscription(
   input: CreateSubscriptionRequest,
 ): Promise<CreateSubscriptionResponse> {
   // The client sends the stored plan and falls back to Starter itself (docs/pricing.md, "Names").
-  const plan = planIdForName(input.planName ?? "Starter");
+  const plan = input.planName ? planIdForName(input.planName) : STARTER_PLAN.id;
   if (!plan) {
     throw new ValidationError("Unknown plan", {
       planName: "Choose Starter, Professional or Enterprise",

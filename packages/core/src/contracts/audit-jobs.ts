@@ -140,7 +140,19 @@ export const lighthouseJobSchema = z.object({
 });
 export type LighthouseJob = z.infer<typeof lighthouseJobSchema>;
 
+/**
+ * A Lighthouse run as a page reads it: a stored run whose result does not fit (no scores) is
+ * kept with result null, so the page can say 'Analysis Error' for that run alone.
+ */
+export const storedLighthouseJobSchema = z.preprocess(
+  (raw) =>
+    lighthouseJobSchema.safeParse(raw).success || typeof raw !== "object" || raw === null
+      ? raw
+      : { ...raw, result: null },
+  lighthouseJobSchema,
+);
+
 /** GET /api/seo/results: the caller's runs, newest first, whatever their status. */
 export const seoJobListSchema = z.array(seoJobSchema);
 /** GET /api/lighthouse/results: the caller's runs, newest first, whatever their status. */
-export const lighthouseJobListSchema = z.array(lighthouseJobSchema);
+export const lighthouseJobListSchema = z.array(storedLighthouseJobSchema);

@@ -3,6 +3,7 @@
  * section of /settings and the API reference page read them.
  */
 import * as z from "zod";
+import type { DomainEvent } from "./events";
 import { text } from "./text";
 
 /**
@@ -57,8 +58,10 @@ export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
 export const apiKeyListSchema = z.array(apiKeySchema);
 
 /**
- * The domain events an endpoint can subscribe to (contracts/events.ts); `webhook.test` is what
- * "Send test event" sends, whatever the endpoint chose.
+ * The domain events an endpoint can subscribe to: a subset of the domain events' types
+ * (contracts/events.ts), which the compiler holds it to, so a renamed event cannot leave a
+ * subscription nobody ever sends. `webhook.test` is what "Send test event" sends, whatever the
+ * endpoint chose.
  */
 export const WEBHOOK_EVENT_TYPES = [
   "site.live",
@@ -68,9 +71,14 @@ export const WEBHOOK_EVENT_TYPES = [
   "audit.completed",
   "domain.verified",
   "payment.failed",
-] as const;
+] as const satisfies readonly DomainEvent["type"][];
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
+
+/** Whether receivers may subscribe to an event of this type. */
+export function isWebhookEventType(type: DomainEvent["type"]): type is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
+}
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
 /**

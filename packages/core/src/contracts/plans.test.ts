@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planIdForName, plans, priceForPlanName } from "./plans";
+import { planIdForName, plans, priceForPlanName, pricingFeatures } from "./plans";
 
 describe("priceForPlanName", () => {
   it.each([
@@ -40,6 +40,16 @@ describe("plans", () => {
       ["starter", "Starter", 49, false],
       ["pro", "Professional", 99, true],
       ["enterprise", "Enterprise", 199, false],
+    ]);
+  });
+});
+
+describe("pricingFeatures", () => {
+  it("opens each card with the plan's website allowance", () => {
+    expect(plans.map((plan) => pricingFeatures(plan)[0])).toEqual([
+      "1 website",
+      "3 websites",
+      "Unlimited websites",
     ]);
   });
 });

@@ -14,20 +14,26 @@ export interface Plan {
   pricingName: string;
   /** USD per month. */
   price: number;
-  /** Pricing page copy (monthly plan). */
+  /**
+   * How many websites the plan includes (docs/decisions.md, "Website allowance"); Infinity for
+   * unlimited. The pricing card's first line and the allowance check both read it.
+   */
+  websites: number;
+  /** Pricing page copy (monthly plan), after the line naming `websites`. */
   features: readonly string[];
   /** Sales page copy: what the built website includes. */
   siteFeatures: readonly string[];
   popular: boolean;
 }
 
-export const plans: readonly Plan[] = [
+export const plans = [
   {
     id: "starter",
     name: "Starter",
     pricingName: "Starter",
     price: 49,
-    features: ["1 website", "Basic performance monitoring", "Email support", "Monthly updates"],
+    websites: 1,
+    features: ["Basic performance monitoring", "Email support", "Monthly updates"],
     siteFeatures: [
       "5-page website",
       "Mobile-responsive design",
@@ -43,8 +49,8 @@ export const plans: readonly Plan[] = [
     name: "Professional",
     pricingName: "Pro",
     price: 99,
+    websites: 3,
     features: [
-      "3 websites",
       "Advanced analytics",
       "Priority support",
       "Weekly updates",
@@ -67,8 +73,8 @@ export const plans: readonly Plan[] = [
     name: "Enterprise",
     pricingName: "Enterprise",
     price: 199,
+    websites: Number.POSITIVE_INFINITY,
     features: [
-      "Unlimited websites",
       "Custom integrations",
       "Dedicated account manager",
       "24/7 phone support",
@@ -87,7 +93,26 @@ export const plans: readonly Plan[] = [
     ],
     popular: false,
   },
-];
+] as const satisfies readonly Plan[];
+
+/** The smallest plan: what a name the server does not know is priced as. */
+export const STARTER_PLAN: Plan = plans[0];
+
+/** "1 website", "3 websites", "Unlimited websites": a plan's allowance in words. */
+export function websitesIncluded(plan: Pick<Plan, "websites">): string {
+  if (!Number.isFinite(plan.websites)) return "Unlimited websites";
+  return plan.websites === 1 ? "1 website" : `${plan.websites} websites`;
+}
+
+/** The pricing card's lines: the allowance first, then the rest of the copy. */
+export function pricingFeatures(plan: Plan): string[] {
+  return [websitesIncluded(plan), ...plan.features];
+}
+
+/** The plan stored as `id`; undefined for none or anything else. */
+export function planById(id: string | null | undefined): Plan | undefined {
+  return plans.find((plan) => plan.id === id);
+}
 
 /**
  * The stored plan id for a name the client sends: "Starter", "Professional", "Enterprise",
@@ -112,12 +137,5 @@ export function planIdForName(name: string): PlanId | undefined {
  * Enterprise 199, anything else 49, in any case; "pro" is Professional.
  */
 export function priceForPlanName(name: string): number {
-  switch (planIdForName(name)) {
-    case "pro":
-      return 99;
-    case "enterprise":
-      return 199;
-    default:
-      return 49;
-  }
+  return (planById(planIdForName(name)) ?? STARTER_PLAN).price;
 }

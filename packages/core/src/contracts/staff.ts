@@ -7,7 +7,7 @@
  */
 import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
-import { SITE_STATUSES, type SiteStatus } from "../sites/enums";
+import { SITE_STATUSES } from "../sites/enums";
 import { STAFF_TARGET_TYPES } from "../staff/enums";
 import { activitySchema } from "./dashboard";
 import { siteUptimeSchema } from "./monitoring";
@@ -103,13 +103,6 @@ export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
 export const staffCustomerParamsSchema = z.object({ userId: z.string().min(1).max(200) });
 
 // ------------------------------------------------------------------ site lifecycle
-
-export const SITE_STATUS_LABELS: Record<SiteStatus, string> = {
-  requested: "Requested",
-  development: "Development",
-  in_progress: "In Progress",
-  live: "Live",
-};
 
 const optionalUrl = text("Address")
   .max(500)

@@ -11,7 +11,12 @@
  * tickets/enums.ts only; the ElectroDB entity derives from the same arrays.
  */
 import * as z from "zod";
-import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../tickets/enums";
+import {
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKET_STATUS_LABELS,
+  TICKET_STATUSES,
+} from "../tickets/enums";
 import { text } from "./text";
 
 // ------------------------------------------------------------------ enumerations
@@ -23,27 +28,6 @@ export const ticketCategorySchema = z.enum(TICKET_CATEGORIES);
 export type TicketStatusValue = z.infer<typeof ticketStatusSchema>;
 export type TicketPriorityValue = z.infer<typeof ticketPrioritySchema>;
 export type TicketCategoryValue = z.infer<typeof ticketCategorySchema>;
-
-/** Display labels, in the order the Support Center's filters list them. */
-export const TICKET_STATUS_LABELS: Record<TicketStatusValue, string> = {
-  open: "Open",
-  in_progress: "In Progress",
-  resolved: "Resolved",
-  closed: "Closed",
-};
-export const TICKET_CATEGORY_LABELS: Record<TicketCategoryValue, string> = {
-  general: "General",
-  technical: "Technical",
-  billing: "Billing",
-  website_request: "Website Request",
-  bug_report: "Bug Report",
-};
-export const TICKET_PRIORITY_LABELS: Record<TicketPriorityValue, string> = {
-  low: "Low",
-  medium: "Medium",
-  high: "High",
-  urgent: "Urgent",
-};
 
 /** A missing or unknown status is labelled 'Open' (docs/support.md). */
 export function ticketStatusLabel(status: string | null | undefined): string {

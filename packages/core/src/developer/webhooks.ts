@@ -8,7 +8,7 @@ import * as z from "zod";
 import { sendWebhookDelivery } from "../adapters/events";
 import { assertPublicUrl, outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
 import {
-  WEBHOOK_EVENT_TYPES,
+  isWebhookEventType,
   WEBHOOK_TEST_EVENT,
   type Webhook,
   type WebhookCreate,
@@ -244,8 +244,6 @@ export async function redeliver(
   return { messageId, queued: true as const };
 }
 
-const WEBHOOK_EVENTS: readonly string[] = WEBHOOK_EVENT_TYPES;
-
 /**
  * The body receivers get for a domain event: Standard Webhooks' `{ type, timestamp, data }`,
  * where data is the event's own facts (not the ids the portal keeps for itself).
@@ -261,7 +259,7 @@ export function eventPayload(event: DomainEvent): Record<string, unknown> {
  * message twice and tells by its `webhook-id` (the event id).
  */
 export async function fanOut(event: DomainEvent): Promise<number> {
-  if (!WEBHOOK_EVENTS.includes(event.type)) return 0;
+  if (!isWebhookEventType(event.type)) return 0;
   const { data } = await db.entities.webhook.query
     .byOwner({ userId: event.userId })
     .go({ pages: "all" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DomainEvent } from "../contracts/events";
-import { formatMoney, renderMail } from "./render";
+import { renderMail } from "./render";
 
 const context = {
   appUrl: "https://portal.example.com",
@@ -100,8 +100,50 @@ describe("rendering mails", () => {
     expect(ending.subject).toBe("Your Starter subscription ends on March 5, 2026");
   });
 
-  it("formats money in the invoice's currency", () => {
-    expect(formatMoney(4900, "usd")).toBe("$49.00");
-    expect(formatMoney(1250, "eur")).toBe("€12.50");
+  it("names statuses as the portal does", () => {
+    const site = renderMail(
+      {
+        ...base,
+        type: "site.status_changed",
+        siteId: "S1",
+        siteName: "Bakery",
+        from: "development",
+        to: "in_progress",
+      },
+      { email: "x@example.com" },
+      context,
+    );
+    expect(site.subject).toBe("Bakery: In Progress");
+    expect(site.text).toContain("changed from Development to In Progress.");
+    const ticket = renderMail(
+      {
+        ...base,
+        type: "ticket.status_changed",
+        ticketId: "T1",
+        subject: "Logo",
+        from: "open",
+        to: "in_progress",
+      },
+      { email: "x@example.com" },
+      context,
+    );
+    expect(ticket.subject).toBe("Your ticket is in progress: Logo");
+    expect(ticket.text).toContain("changed from Open to In Progress.");
+  });
+
+  it("writes a status no label names as it is stored, without underscores", () => {
+    const mail = renderMail(
+      {
+        ...base,
+        type: "site.status_changed",
+        siteId: "S1",
+        siteName: "B",
+        from: "on_hold",
+        to: "live",
+      },
+      { email: "x@example.com" },
+      context,
+    );
+    expect(mail.text).toContain("changed from on hold to Live.");
   });
 });

@@ -5,6 +5,9 @@
  */
 import type { DomainEvent } from "../contracts/events";
 import { longDate } from "../long-date";
+import { formatMoney } from "../money";
+import { SITE_STATUS_LABELS } from "../sites/enums";
+import { TICKET_STATUS_LABELS } from "../tickets/enums";
 
 export interface MailContext {
   /** The portal's public origin (Config.APP_URL), without a trailing slash. */
@@ -44,31 +47,9 @@ interface Content {
   action: { label: string; path: string; href?: string };
 }
 
-const SITE_STATUS: Record<string, string> = {
-  requested: "Requested",
-  development: "In development",
-  in_progress: "In progress",
-  live: "Live",
-};
-const TICKET_STATUS: Record<string, string> = {
-  open: "Open",
-  in_progress: "In progress",
-  resolved: "Resolved",
-  closed: "Closed",
-};
-const label = (names: Record<string, string>, value: string) =>
-  names[value] ?? value.replace(/_/g, " ");
-
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: currency.toUpperCase(),
-    }).format(amount / 100);
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
+/** An event carries the status as stored; a value no label names is written out plainly. */
+const label = (names: Readonly<Record<string, string>>, value: string) =>
+  (Object.hasOwn(names, value) ? names[value] : undefined) ?? value.replace(/_/g, " ");
 
 function longDateTime(iso: string): string {
   const date = new Date(iso);
@@ -93,10 +74,11 @@ function contentFor(event: DomainEvent, productName: string): Content {
       };
     case "site.status_changed":
       return {
-        subject: `${event.siteName}: ${label(SITE_STATUS, event.to)}`,
-        heading: `${event.siteName} is now ${label(SITE_STATUS, event.to).toLowerCase()}`,
+        subject: `${event.siteName}: ${label(SITE_STATUS_LABELS, event.to)}`,
+        // The portal's own words, capitalised as its badges write them (docs/notifications.md).
+        heading: `Status of ${event.siteName}: ${label(SITE_STATUS_LABELS, event.to)}`,
         paragraphs: [
-          `The status of your website changed from ${label(SITE_STATUS, event.from)} to ${label(SITE_STATUS, event.to)}.`,
+          `The status of your website changed from ${label(SITE_STATUS_LABELS, event.from)} to ${label(SITE_STATUS_LABELS, event.to)}.`,
         ],
         action: { label: "Open the site's settings", path: siteLink(event.siteId) },
       };
@@ -110,10 +92,10 @@ function contentFor(event: DomainEvent, productName: string): Content {
       };
     case "ticket.status_changed":
       return {
-        subject: `Your ticket is ${label(TICKET_STATUS, event.to).toLowerCase()}: ${event.subject}`,
-        heading: `Ticket ${label(TICKET_STATUS, event.to).toLowerCase()}`,
+        subject: `Your ticket is ${label(TICKET_STATUS_LABELS, event.to).toLowerCase()}: ${event.subject}`,
+        heading: `Ticket ${label(TICKET_STATUS_LABELS, event.to).toLowerCase()}`,
         paragraphs: [
-          `Your ticket “${event.subject}” changed from ${label(TICKET_STATUS, event.from)} to ${label(TICKET_STATUS, event.to)}.`,
+          `Your ticket “${event.subject}” changed from ${label(TICKET_STATUS_LABELS, event.from)} to ${label(TICKET_STATUS_LABELS, event.to)}.`,
         ],
         action: { label: "Open the ticket", path: ticketLink(event.ticketId) },
       };

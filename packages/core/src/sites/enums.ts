@@ -6,6 +6,17 @@
 export const SITE_STATUSES = ["requested", "development", "in_progress", "live"] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
 
+/**
+ * What the portal, the console and the mails call each status (docs/sites.md, "Status"): the one
+ * list of these words.
+ */
+export const SITE_STATUS_LABELS: Record<SiteStatus, string> = {
+  requested: "Requested",
+  development: "Development",
+  in_progress: "In Progress",
+  live: "Live",
+};
+
 /** The settings page's category values (docs/sites.md, "Site Settings"). */
 export const SITE_CATEGORIES = [
   "business",

@@ -16,3 +16,27 @@ export const TICKET_CATEGORIES = [
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+/**
+ * What the portal, the console and the mails call each value (docs/support.md), in the order the
+ * Support Center's filters list them: the one list of these words.
+ */
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  open: "Open",
+  in_progress: "In Progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
+  general: "General",
+  technical: "Technical",
+  billing: "Billing",
+  website_request: "Website Request",
+  bug_report: "Bug Report",
+};
+export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  urgent: "Urgent",
+};

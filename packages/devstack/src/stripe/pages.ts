@@ -4,6 +4,8 @@
  * without JavaScript, at phone and desktop widths.
  */
 
+import { longDate } from "@portal/core/long-date";
+import { formatMoney } from "@portal/core/money";
 import type { PortalView } from "./billing-portal";
 import type { CardError } from "./cards";
 import type { Rendered, StoredCheckoutSession } from "./objects";
@@ -19,19 +21,9 @@ export function escapeHtml(value: unknown): string {
 
 const e = escapeHtml;
 
-export function formatMoney(cents: number, currency = "usd") {
-  const amount = (cents / 100).toFixed(2);
-  return currency === "usd" ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
-}
-
+/** A Stripe timestamp (seconds) in the product's long date format; '' when there is none. */
 export function formatDate(seconds: number | null | undefined) {
-  if (!seconds) return "";
-  return new Date(seconds * 1000).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return seconds ? longDate(new Date(seconds * 1000).toISOString()) : "";
 }
 
 const STYLE = `

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AccessState, type GateUser, gate, hasValidPlan, normalizePath } from "./gate";
+import { type AccessState, type GateUser, gate, normalizePath } from "./gate";
 
 const signedIn = (user: GateUser | null | undefined): AccessState => ({ kind: "signed-in", user });
 const noQuery = {};
@@ -173,12 +173,6 @@ describe("gate helpers", () => {
     expect(normalizePath("/sales/")).toBe("/sales");
     expect(normalizePath("/")).toBe("/");
     expect(gate({ kind: "signed-out" }, "/pricing/", noQuery)).toEqual({ render: true });
-  });
-  it("knows a valid plan", () => {
-    expect(hasValidPlan({ subscriptionPlan: "pro" })).toBe(true);
-    expect(hasValidPlan({ subscriptionPlan: null })).toBe(false);
-    expect(hasValidPlan({ subscriptionPlan: "nosubscription" })).toBe(false);
-    expect(hasValidPlan({})).toBe(false);
   });
 });
 

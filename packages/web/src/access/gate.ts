@@ -2,6 +2,15 @@
  * The access gate (docs/access.md, "The SPA's gate"): which routes a visitor may see
  * in each user state, and where every other path sends them. Pure: the router applies it.
  */
+import { hasValidPlan } from "@portal/core/access/entitlements";
+import type { FileRouteTypes } from "../routeTree.gen";
+
+/**
+ * Every page of the SPA, from the route tree the router generates (`npm run routes`): the lists
+ * below may name only these, and the check at the end of the lists fails to compile when a page
+ * is in none of them.
+ */
+export type PagePath = FileRouteTypes["to"];
 
 /** The fields of the current-user record the gate reads. */
 export interface GateUser {
@@ -30,13 +39,13 @@ export const PUBLIC_ROUTES = [
   "/pricing",
   "/subscribe",
   "/auth-landing",
-] as const;
+] as const satisfies readonly PagePath[];
 
 /**
  * Open in every signed-in state (docs/access.md): the public pricing page, where billing's
  * 'View Plans' and the 'Upgrade to Pro' card lead, and /subscribe, where choosing a plan goes.
  */
-const PLAN_ROUTES = ["/pricing", "/subscribe"];
+const PLAN_ROUTES = ["/pricing", "/subscribe"] as const satisfies readonly PagePath[];
 
 /** Signed in, no active subscription, no valid plan, back from payment (?payment=success). */
 const AFTER_PAYMENT_ROUTES = [
@@ -45,9 +54,15 @@ const AFTER_PAYMENT_ROUTES = [
   "/subscribe",
   "/complete-payment",
   "/settings",
-];
+] as const satisfies readonly PagePath[];
 /** Signed in, no active subscription, no valid plan. */
-const NEW_CUSTOMER_ROUTES = ["/sales", "/pricing", "/subscribe", "/complete-payment", "/settings"];
+const NEW_CUSTOMER_ROUTES = [
+  "/sales",
+  "/pricing",
+  "/subscribe",
+  "/complete-payment",
+  "/settings",
+] as const satisfies readonly PagePath[];
 /** No active subscription but a valid plan (e.g. a failed renewal). */
 const LAPSED_ROUTES = [
   "/dashboard",
@@ -57,7 +72,7 @@ const LAPSED_ROUTES = [
   "/subscribe",
   "/settings",
   "/support",
-];
+] as const satisfies readonly PagePath[];
 /** Active subscription and questionnaire completed. */
 const CUSTOMER_ROUTES = [
   "/",
@@ -71,9 +86,9 @@ const CUSTOMER_ROUTES = [
   "/billing",
   "/settings",
   "/questionnaire",
-];
+] as const satisfies readonly PagePath[];
 /** Active subscription, questionnaire not completed. */
-const ONBOARDING_ROUTES = ["/welcome", "/questionnaire"];
+const ONBOARDING_ROUTES = ["/welcome", "/questionnaire"] as const satisfies readonly PagePath[];
 
 const render: GateDecision = { render: true };
 const spinner: GateDecision = { spinner: true };
@@ -84,36 +99,55 @@ export function normalizePath(path: string): string {
   return trimmed === "" ? "/" : trimmed;
 }
 
-/** A plan is valid when present and not the placeholder 'nosubscription'. */
-export function hasValidPlan(user: GateUser): boolean {
-  return !!user.subscriptionPlan && user.subscriptionPlan !== "nosubscription";
-}
-
 /**
  * Pages that live under a gated route and share its rule: a support ticket's page
  * (/support/{id}) is part of the Support Center, the API reference (/settings/api-reference)
  * of Settings.
  */
-const SECTION_PREFIXES = ["/support", "/settings"];
+const SECTION_PREFIXES = ["/support", "/settings"] as const satisfies readonly PagePath[];
 
 /**
  * Paths the gating table does not list but the shell links to: the user menu's View Profile
  * (/user-profile) opens the same profile widget as /settings, so it is gated like /settings.
  */
-const ALIASES: Record<string, string> = { "/user-profile": "/settings" };
+const ALIASES = { "/user-profile": "/settings" } as const satisfies Partial<
+  Record<PagePath, PagePath>
+>;
 
 function gatedRoute(path: string): string {
-  return ALIASES[path] ?? SECTION_PREFIXES.find((prefix) => path.startsWith(`${prefix}/`)) ?? path;
+  return (
+    (ALIASES as Record<string, string>)[path] ??
+    SECTION_PREFIXES.find((prefix) => path.startsWith(`${prefix}/`)) ??
+    path
+  );
 }
 
 /** The provider's console (docs/console.md): staff only, whatever their own plan. */
-export const CONSOLE_PATH = "/staff";
+export const CONSOLE_PATH = "/staff" satisfies PagePath;
+
+/** The pages no list above names; a page the gate would never open if this were not empty. */
+type UnplacedPage = Exclude<
+  PagePath,
+  | (typeof PUBLIC_ROUTES)[number]
+  | (typeof PLAN_ROUTES)[number]
+  | (typeof AFTER_PAYMENT_ROUTES)[number]
+  | (typeof NEW_CUSTOMER_ROUTES)[number]
+  | (typeof LAPSED_ROUTES)[number]
+  | (typeof CUSTOMER_ROUTES)[number]
+  | (typeof ONBOARDING_ROUTES)[number]
+  | `${(typeof SECTION_PREFIXES)[number]}/${string}`
+  | keyof typeof ALIASES
+  | typeof CONSOLE_PATH
+  | `${typeof CONSOLE_PATH}/${string}`
+>;
+/** Fails to compile, naming the page, when a new page is in no list of the gate. */
+export const EVERY_PAGE_IS_GATED: [UnplacedPage] extends [never] ? true : UnplacedPage = true;
 
 function isConsolePath(path: string): boolean {
   return path === CONSOLE_PATH || path.startsWith(`${CONSOLE_PATH}/`);
 }
 
-function allowOr(routes: readonly string[], path: string, fallback: string): GateDecision {
+function allowOr(routes: readonly string[], path: string, fallback: PagePath): GateDecision {
   return routes.includes(gatedRoute(path)) ? render : { redirect: fallback };
 }
 
@@ -133,7 +167,7 @@ export function gate(
     return spinner;
   }
 
-  if (PLAN_ROUTES.includes(path)) return render;
+  if ((PLAN_ROUTES as readonly string[]).includes(path)) return render;
 
   const active = user.subscriptionActive;
   const validPlan = hasValidPlan(user);

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-error";
 import {
-  apiJson,
   apiRequest,
   fetchCurrentUser,
-  getQueryFn,
   isUnauthorizedError,
   missingEntitlement,
   setTokenGetter,
@@ -107,41 +105,6 @@ describe("apiRequest", () => {
     answer = () => new Response(null, { status: 503, statusText: "Service Unavailable" });
     await expect(apiRequest("GET", "/api/x")).rejects.toThrow("503: Service Unavailable");
   });
-
-  it("reads JSON answers", async () => {
-    answer = () => Response.json({ paymentUrl: "https://pay" });
-    await expect(
-      apiJson("POST", "/api/create-subscription", { planName: "Starter" }),
-    ).resolves.toEqual({ paymentUrl: "https://pay" });
-  });
-});
-
-describe("default query function", () => {
-  const run = (fn: ReturnType<typeof getQueryFn>, queryKey: readonly unknown[]) =>
-    // The query function only reads queryKey.
-    fn({ queryKey } as unknown as Parameters<typeof fn>[0]);
-
-  it("GETs the query key parts joined with slashes", async () => {
-    answer = () => Response.json([{ id: "s1" }]);
-    const data = await run(getQueryFn({ on401: "throw" }), ["/api/sites", "s1", "screenshot"]);
-    expect(calls[0]?.url).toBe("/api/sites/s1/screenshot");
-    expect(calls[0]?.init.method).toBe("GET");
-    expect(data).toEqual([{ id: "s1" }]);
-  });
-
-  it("answers null for a 401 when asked to", async () => {
-    answer = () => new Response("Unauthorized", { status: 401 });
-    await expect(run(getQueryFn({ on401: "returnNull" }), ["/api/x"])).resolves.toBeNull();
-  });
-
-  it("throws for a 401 otherwise", async () => {
-    answer = () => new Response("Unauthorized", { status: 401 });
-    const error = await Promise.resolve(run(getQueryFn({ on401: "throw" }), ["/api/x"])).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: "401: Unauthorized", status: 401 });
-  });
 });
 
 describe("fetchCurrentUser", () => {
@@ -197,6 +160,11 @@ describe("missingEntitlement", () => {
 });
 
 describe("query client", () => {
+  const readSites = {
+    queryKey: ["GET /api/sites"],
+    queryFn: () => apiRequest("GET", "/api/sites"),
+  };
+
   it("has the documented defaults (docs/pages.md)", () => {
     const defaults = createQueryClient(() => {}).getDefaultOptions();
     expect(defaults.queries).toMatchObject({
@@ -212,7 +180,7 @@ describe("query client", () => {
     const onUnauthorized = vi.fn();
     const client = createQueryClient(onUnauthorized);
     answer = () => new Response("Unauthorized", { status: 401 });
-    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    await client.fetchQuery(readSites).catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -226,7 +194,7 @@ describe("query client", () => {
         },
         { status: 403 },
       );
-    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    await client.fetchQuery(readSites).catch(() => {});
     expect(client.getQueryState(["/api/auth/user"])?.isInvalidated).toBe(true);
   });
 
@@ -235,7 +203,7 @@ describe("query client", () => {
     client.setQueryData(["/api/auth/user"], user);
     answer = () =>
       Response.json({ error: { code: "cross_site_request", message: "No" } }, { status: 403 });
-    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    await client.fetchQuery(readSites).catch(() => {});
     expect(client.getQueryState(["/api/auth/user"])?.isInvalidated).toBe(false);
   });
 
@@ -243,7 +211,7 @@ describe("query client", () => {
     const onUnauthorized = vi.fn();
     const client = createQueryClient(onUnauthorized);
     answer = () => new Response("boom", { status: 500 });
-    await client.fetchQuery({ queryKey: ["/api/sites"] }).catch(() => {});
+    await client.fetchQuery(readSites).catch(() => {});
     answer = () => new Response("Unauthorized", { status: 401 });
     await client
       .getMutationCache()

@@ -5,7 +5,6 @@
  */
 import { MISSING_CODES, type MissingCode } from "@portal/core/access/entitlements";
 import type { CurrentUser } from "@portal/core/contracts/users";
-import type { QueryFunction } from "@tanstack/react-query";
 import { ApiError } from "./api-error";
 
 /** Answers the current session token, or null when signed out. May throw. */
@@ -55,16 +54,6 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
-/** A call whose answer is JSON. */
-export async function apiJson<T = unknown>(
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await apiRequest(method, url, body);
-  return (await res.json()) as T;
-}
-
 /**
  * True for a 401 whose answer says "Unauthorized" (docs/pages.md, "Calling the API"). Our API's 401 body carries
  * the code "unauthorized", so the match ignores case.
@@ -86,16 +75,10 @@ export function missingEntitlement(error: unknown): MissingCode | undefined {
   return code !== null && ENTITLEMENT_CODES.has(code) ? (code as MissingCode) : undefined;
 }
 
-/** Default data query: GET on the query key parts joined with slashes, answer read as JSON. */
-export function getQueryFn(options: { on401: "returnNull" | "throw" }): QueryFunction {
-  return async ({ queryKey }) => {
-    const res = await apiFetch("GET", queryKey.join("/"));
-    if (options.on401 === "returnNull" && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return await res.json();
-  };
-}
-
+/**
+ * The one path written out: the current user is read at start-up, before any page module (and
+ * the route contract map, api/call.ts) loads, so it keeps zod out of the entry bundle.
+ */
 export const CURRENT_USER_PATH = "/api/auth/user";
 
 /**

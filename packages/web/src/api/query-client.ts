@@ -1,6 +1,6 @@
 /** The TanStack Query client with the defaults of docs/pages.md, "Calling the API". */
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { getQueryFn, isUnauthorizedError, missingEntitlement } from "./client";
+import { isUnauthorizedError, missingEntitlement } from "./client";
 import { currentUserKey } from "./current-user";
 
 declare module "@tanstack/react-query" {
@@ -31,7 +31,6 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         staleTime: Number.POSITIVE_INFINITY,
         refetchOnWindowFocus: false,
         refetchInterval: false,

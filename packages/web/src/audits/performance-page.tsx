@@ -30,19 +30,13 @@ import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./au
 import { lighthouseBand, longDateTime } from "./display";
 import { JobProgress } from "./job-progress";
 import { LighthouseReport } from "./lighthouse-report";
-import {
-  isInFlight,
-  LIGHTHOUSE_RESULTS_PATH,
-  lighthouseJobQuery,
-  lighthouseResultsQuery,
-  startLighthouse,
-} from "./queries";
+import { isInFlight, lighthouseJobQuery, lighthouseResultsQuery, startLighthouse } from "./queries";
 import type { HistoryPoint } from "./score-history-chart";
 import { SiteQuickSelect } from "./site-quick-select";
 import { analysisFailedToast, invalidDataToast } from "./toasts";
 import { useJobWatch } from "./use-job-watch";
 
-const LIST_KEY = [LIGHTHOUSE_RESULTS_PATH] as const;
+const LIST_KEY = lighthouseResultsQuery().queryKey;
 
 export function PerformancePage() {
   const results = useQuery(lighthouseResultsQuery());

@@ -1,23 +1,16 @@
 /**
  * The one module of query options for SEO and Lighthouse runs: the lists, one run (polled
- * while it is queued or running), and the calls that start a run. Keys are the API paths.
+ * while it is queued or running), and the calls that start a run, each through the typed
+ * `call()` (api/call.ts). A stored Lighthouse run whose result does not fit is read with result
+ * null (its contract, storedLighthouseJobSchema), so the page can say 'Analysis Error' for it.
  */
 import {
   IN_FLIGHT_STATUSES,
   type LighthouseAnalyzeRequest,
-  type LighthouseJob,
-  lighthouseJobListSchema,
-  lighthouseJobSchema,
   type SeoAnalyzeRequest,
-  type SeoJob,
-  seoJobListSchema,
-  seoJobSchema,
 } from "@portal/core/contracts/audit-jobs";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { apiJson } from "../api/client";
-
-export const SEO_RESULTS_PATH = "/api/seo/results";
-export const LIGHTHOUSE_RESULTS_PATH = "/api/lighthouse/results";
+import { apiKey, call } from "../api/call";
 
 /** How often a page asks about a run that is queued or running. */
 export const POLL_MS = 1500;
@@ -27,62 +20,48 @@ export const isInFlight = (job: { status: string }) =>
 
 export const seoResultsQuery = () =>
   queryOptions({
-    queryKey: [SEO_RESULTS_PATH],
-    queryFn: async (): Promise<SeoJob[]> =>
-      seoJobListSchema.parse(await apiJson("GET", SEO_RESULTS_PATH)),
+    queryKey: apiKey("GET /api/seo/results"),
+    queryFn: () => call("GET /api/seo/results"),
   });
-
-/**
- * Lighthouse runs are parsed one by one: a stored run whose result does not fit (no scores)
- * is kept with result null, so the page can say 'Analysis Error' for it alone.
- */
-const parseLighthouseJob = (raw: unknown): LighthouseJob => {
-  const parsed = lighthouseJobSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  return lighthouseJobSchema.parse({ ...(raw as object), result: null });
-};
 
 export const lighthouseResultsQuery = () =>
   queryOptions({
-    queryKey: [LIGHTHOUSE_RESULTS_PATH],
-    queryFn: async (): Promise<LighthouseJob[]> => {
-      const raw = await apiJson<unknown[]>("GET", LIGHTHOUSE_RESULTS_PATH);
-      return lighthouseJobListSchema.parse(raw.map(parseLighthouseJob));
-    },
+    queryKey: apiKey("GET /api/lighthouse/results"),
+    queryFn: () => call("GET /api/lighthouse/results"),
   });
 
 const pollWhileInFlight = (data: { status: string } | undefined) =>
   data && isInFlight(data) ? POLL_MS : false;
 
 /** One SEO run, asked for again every POLL_MS while it is queued or running. */
-export const seoJobQuery = (id: string) =>
-  queryOptions({
-    queryKey: [SEO_RESULTS_PATH, id],
-    queryFn: async (): Promise<SeoJob> =>
-      seoJobSchema.parse(await apiJson("GET", `${SEO_RESULTS_PATH}/${encodeURIComponent(id)}`)),
+export const seoJobQuery = (id: string) => {
+  const input = { params: { id } };
+  return queryOptions({
+    queryKey: apiKey("GET /api/seo/results/{id}", input),
+    queryFn: () => call("GET /api/seo/results/{id}", input),
     refetchInterval: (query) => pollWhileInFlight(query.state.data),
     staleTime: 0,
   });
+};
 
 /** One Lighthouse run, asked for again every POLL_MS while it is queued or running. */
-export const lighthouseJobQuery = (id: string) =>
-  queryOptions({
-    queryKey: [LIGHTHOUSE_RESULTS_PATH, id],
-    queryFn: async (): Promise<LighthouseJob> =>
-      parseLighthouseJob(
-        await apiJson("GET", `${LIGHTHOUSE_RESULTS_PATH}/${encodeURIComponent(id)}`),
-      ),
+export const lighthouseJobQuery = (id: string) => {
+  const input = { params: { id } };
+  return queryOptions({
+    queryKey: apiKey("GET /api/lighthouse/results/{id}", input),
+    queryFn: () => call("GET /api/lighthouse/results/{id}", input),
     refetchInterval: (query) => pollWhileInFlight(query.state.data),
     staleTime: 0,
   });
+};
 
 /** POST /api/seo/analyze: answers the queued job (202). */
-export const startSeo = async (input: SeoAnalyzeRequest): Promise<SeoJob> =>
-  seoJobSchema.parse(await apiJson("POST", "/api/seo/analyze", input));
+export const startSeo = (input: SeoAnalyzeRequest) =>
+  call("POST /api/seo/analyze", { body: input });
 
 /** POST /api/lighthouse/analyze: answers the queued job (202). */
-export const startLighthouse = async (input: LighthouseAnalyzeRequest): Promise<LighthouseJob> =>
-  parseLighthouseJob(await apiJson("POST", "/api/lighthouse/analyze", input));
+export const startLighthouse = (input: LighthouseAnalyzeRequest) =>
+  call("POST /api/lighthouse/analyze", { body: input });
 
 /** Puts a run (new, or newer) at its place in the list the page shows. */
 export function storeJob<T extends { id: string }>(

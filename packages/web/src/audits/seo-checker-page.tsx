@@ -12,13 +12,13 @@ import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
 import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./audit-form";
-import { SEO_RESULTS_PATH, seoJobQuery, seoResultsQuery, startSeo } from "./queries";
+import { seoJobQuery, seoResultsQuery, startSeo } from "./queries";
 import { SeoResultCard } from "./seo-result-card";
 import { SiteQuickSelect } from "./site-quick-select";
 import { analysisFailedToast } from "./toasts";
 import { useJobWatch } from "./use-job-watch";
 
-const LIST_KEY = [SEO_RESULTS_PATH] as const;
+const LIST_KEY = seoResultsQuery().queryKey;
 
 export function SeoCheckerPage() {
   const results = useQuery(seoResultsQuery());

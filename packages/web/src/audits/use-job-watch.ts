@@ -20,7 +20,7 @@ interface Job {
 export function useJobWatch<J extends Job>(options: {
   listKey: readonly unknown[];
   list: J[] | undefined;
-  jobQuery: (id: string) => UseQueryOptions<J, Error, J, string[]>;
+  jobQuery: (id: string) => UseQueryOptions<J, Error, J, readonly unknown[]>;
   onFinished: (job: J, queryClient: QueryClient) => void;
 }) {
   const { listKey, list, jobQuery, onFinished } = options;

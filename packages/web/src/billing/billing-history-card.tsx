@@ -5,7 +5,8 @@
 import { Card, Flex, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Download, ExternalLink } from "lucide-react";
-import { formatCents, formatLongDate, invoiceBadge, statusText } from "./format";
+import { formatLongDate, formatMoney } from "../ui/format";
+import { invoiceBadge, statusText } from "./format";
 import { BillingListStates } from "./list-states";
 import { invoicesQuery } from "./queries";
 import { KindBadge } from "./status-badge";
@@ -50,7 +51,7 @@ export function BillingHistoryCard() {
                   </Stack>
                   <HStack gap="4" wrap="wrap" justify="flex-end">
                     <Text fontWeight="semibold">
-                      {formatCents(invoice.total, invoice.currency)}
+                      {formatMoney(invoice.total, invoice.currency)}
                     </Text>
                     <KindBadge kind={invoiceBadge(invoice.status)}>
                       {statusText(invoice.status ?? "unknown")}

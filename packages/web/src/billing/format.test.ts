@@ -2,26 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   brandName,
   canCancel,
-  formatCents,
-  formatLongDate,
   invoiceBadge,
   statusText,
   subscriptionStatusDisplay,
 } from "./format";
 
 describe("billing formats", () => {
-  it("shows cents as US dollars", () => {
-    expect(formatCents(9900)).toBe("$99.00");
-    expect(formatCents(4900, "usd")).toBe("$49.00");
-    expect(formatCents(123456)).toBe("$1,234.56");
-  });
-
-  it("shows dates in US long format", () => {
-    expect(formatLongDate("2026-01-05T12:00:00.000Z")).toBe("January 5, 2026");
-    expect(formatLongDate(null)).toBe("");
-    expect(formatLongDate("nonsense")).toBe("");
-  });
-
   it("capitalises statuses and replaces underscores", () => {
     expect(statusText("past_due")).toBe("Past due");
     expect(statusText("incomplete_expired")).toBe("Incomplete expired");

@@ -1,25 +1,7 @@
-/** How billing shows money, dates and statuses (docs/billing.md, "The Billing page"). */
-
-/** Cents → US dollars: 9900 → "$99.00". */
-export function formatCents(cents: number, currency = "usd"): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: currency.toUpperCase(),
-  }).format(cents / 100);
-}
-
-/** US long format: "January 5, 2026". Dates are shown as the UTC day Stripe billed on. */
-export function formatLongDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
+/**
+ * How billing shows statuses (docs/billing.md, "The Billing page"); money and dates as every page
+ * does (ui/format.ts).
+ */
 
 /** "past_due" → "Past due": capitalised, underscores as spaces. */
 export function statusText(status: string): string {

@@ -2,9 +2,10 @@
  * The billing cards' lists (invoices, payment methods): two skeleton rows while loading, the
  * card's failure line in red, its empty line, else the list.
  */
-import { Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { ListStates, SkeletonRows } from "../ui/query-states";
 
 export function BillingListStates<D, T>({
   query,
@@ -23,16 +24,15 @@ export function BillingListStates<D, T>({
   /** Renders the list (never empty). */
   children: (items: T[]) => ReactNode;
 }) {
-  if (query.isPending) {
-    return (
-      <Stack gap="3">
-        <Skeleton height={skeletonHeight} />
-        <Skeleton height={skeletonHeight} />
-      </Stack>
-    );
-  }
-  if (query.isError) return <Text color="fg.error">{errorText}</Text>;
-  const items = select(query.data);
-  if (items.length === 0) return <Text color="fg.muted">{emptyText}</Text>;
-  return children(items);
+  return (
+    <ListStates
+      query={query}
+      select={select}
+      loading={<SkeletonRows height={skeletonHeight} />}
+      failed={<Text color="fg.error">{errorText}</Text>}
+      empty={<Text color="fg.muted">{emptyText}</Text>}
+    >
+      {children}
+    </ListStates>
+  );
 }

@@ -14,7 +14,6 @@ import { BillingListStates } from "./list-states";
 import {
   addPaymentMethod,
   createPortalSession,
-  PAYMENT_METHODS_PATH,
   paymentMethodsQuery,
   setDefaultPaymentMethod,
 } from "./queries";
@@ -67,7 +66,7 @@ export function PaymentMethodsCard() {
   const makeDefault = useMutation({
     mutationFn: setDefaultPaymentMethod,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [PAYMENT_METHODS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: paymentMethodsQuery().queryKey });
       toast({ title: "Success", description: "Default payment method updated successfully" });
     },
     onError: (error) => {

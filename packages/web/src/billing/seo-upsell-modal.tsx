@@ -18,10 +18,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { ApiError } from "../api/api-error";
+import { activitiesQuery } from "../dashboard/queries";
+import { sitesQuery } from "../sites/queries";
 import { toast } from "../ui/toaster";
 import { CardPaymentForm } from "./card-form";
 import { createSeoPaymentIntent } from "./create-payment-intent";
 import { paymentFailureToasts } from "./payment-toasts";
+import { SEO_PRICE, SEO_PRICE_SHORT } from "./seo-price";
 
 export interface SeoUpsellModalProps {
   site: { id: string; name: string };
@@ -74,8 +77,8 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
         "SEO upgrade purchased successfully! We'll start optimizing your site within 24 hours.",
     });
     // The purchase is recorded by Stripe's webhook; these lists show it once it lands.
-    void queryClient.invalidateQueries({ queryKey: ["/api/activities"] });
-    void queryClient.invalidateQueries({ queryKey: ["/api/sites"] });
+    void queryClient.invalidateQueries({ queryKey: activitiesQuery().queryKey });
+    void queryClient.invalidateQueries({ queryKey: sitesQuery().queryKey });
     close();
   }
 
@@ -106,11 +109,11 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
                 <Stack gap="4">
                   <HStack justify="space-between">
                     <Text fontWeight="medium">SEO Performance Package</Text>
-                    <Text fontWeight="semibold">$49.00</Text>
+                    <Text fontWeight="semibold">{SEO_PRICE}</Text>
                   </HStack>
                   <CardPaymentForm
                     clientSecret={clientSecret}
-                    submitLabel="Pay $49"
+                    submitLabel={`Pay ${SEO_PRICE_SHORT}`}
                     returnUrl={`${window.location.origin}/dashboard`}
                     onSucceeded={succeeded}
                     {...paymentFailureToasts("SEO upsell payment error.")}
@@ -120,7 +123,7 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
                 <Stack gap="5">
                   <HStack gap="3" align="baseline" flexWrap="wrap">
                     <Text fontSize="3xl" fontWeight="bold">
-                      $49
+                      {SEO_PRICE_SHORT}
                     </Text>
                     <Text color="fg.muted">one-time, for this site</Text>
                     <Badge colorPalette="green">Expected score 90+/100</Badge>
@@ -152,7 +155,7 @@ export function SeoUpsellModal({ site, open, onClose }: SeoUpsellModalProps) {
                   loading={intent.isPending}
                   onClick={() => intent.mutate()}
                 >
-                  Upgrade for $49
+                  Upgrade for {SEO_PRICE_SHORT}
                 </Button>
               </Dialog.Footer>
             )}

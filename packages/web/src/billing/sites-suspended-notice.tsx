@@ -1,6 +1,6 @@
 import { Alert, Button } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { formatLongDate } from "../dashboard/site-display";
+import { formatLongDate } from "../ui/format";
 
 /**
  * After the end: the sites are offline and will be deleted unless the customer subscribes

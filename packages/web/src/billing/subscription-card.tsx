@@ -25,20 +25,14 @@ import { CircleAlert, CircleCheck, CircleX, Clock } from "lucide-react";
 import { useState } from "react";
 import { isUnauthorizedError } from "../api/client";
 import { currentUserKey, currentUserQuery } from "../api/current-user";
+import { formatLongDate, formatMoney } from "../ui/format";
 import { toast } from "../ui/toaster";
-import {
-  canCancel,
-  formatCents,
-  formatLongDate,
-  type StatusTone,
-  subscriptionStatusDisplay,
-} from "./format";
+import { canCancel, type StatusTone, subscriptionStatusDisplay } from "./format";
 import {
   billingSubscriptionQuery,
   cancelSubscription,
   invoicesQuery,
   reactivateSubscription,
-  SUBSCRIPTION_PATH,
 } from "./queries";
 import { SitesSuspendedNotice } from "./sites-suspended-notice";
 import { KindBadge } from "./status-badge";
@@ -111,7 +105,7 @@ function SubscriptionDetails({
   const { data: user } = useQuery(currentUserQuery(true));
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_PATH] });
+    void queryClient.invalidateQueries({ queryKey: billingSubscriptionQuery().queryKey });
     void queryClient.invalidateQueries({ queryKey: currentUserKey });
   };
 
@@ -119,7 +113,7 @@ function SubscriptionDetails({
     mutationFn: cancelSubscription,
     onSuccess: (answer) => {
       queryClient.setQueryData(
-        [SUBSCRIPTION_PATH],
+        billingSubscriptionQuery().queryKey,
         (old: BillingSubscriptionResponse | undefined) =>
           old ? { ...old, subscription: answer.subscription } : old,
       );
@@ -146,7 +140,7 @@ function SubscriptionDetails({
     mutationFn: reactivateSubscription,
     onSuccess: (answer) => {
       queryClient.setQueryData(
-        [SUBSCRIPTION_PATH],
+        billingSubscriptionQuery().queryKey,
         (old: BillingSubscriptionResponse | undefined) =>
           old ? { ...old, subscription: answer.subscription } : old,
       );
@@ -178,7 +172,7 @@ function SubscriptionDetails({
               {subscription.plan.name} Plan
             </Text>
             <Text color="fg.muted">
-              {formatCents(subscription.plan.amount, subscription.plan.currency)}/
+              {formatMoney(subscription.plan.amount, subscription.plan.currency)}/
               {subscription.plan.interval}
             </Text>
           </Stack>

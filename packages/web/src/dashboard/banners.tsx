@@ -4,6 +4,7 @@
  * 'complete' line.
  */
 import { Alert, Button, Flex, Stack } from "@chakra-ui/react";
+import { planById } from "@portal/core/contracts/plans";
 import type { CurrentUser } from "@portal/core/contracts/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -14,12 +15,6 @@ import { SitesSuspendedNotice } from "../billing/sites-suspended-notice";
 import { toast } from "../ui/toaster";
 import { bannersFor } from "./banner-rules";
 import { verifySubscription } from "./queries";
-
-const PLAN_NAMES: Record<string, string> = {
-  starter: "Starter",
-  pro: "Professional",
-  enterprise: "Enterprise",
-};
 
 export function DashboardBanners({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
@@ -32,7 +27,7 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
       if (answer.success && plan) {
         toast({
           title: "Subscription Activated!",
-          description: `Your ${PLAN_NAMES[plan] ?? plan} plan is now active.`,
+          description: `Your ${planById(plan)?.name ?? plan} plan is now active.`,
         });
       } else {
         toast({

@@ -22,15 +22,17 @@ import type { Site } from "@portal/core/contracts/sites";
 import { Link } from "@tanstack/react-router";
 import { CircleCheck, ClipboardList, Hammer, Rocket, Settings, TrendingUp } from "lucide-react";
 import { useState } from "react";
+import { SEO_PRICE_SHORT } from "../billing/seo-price";
 import { LiveSiteButton } from "../sites/live-site-button";
 import { SiteListStates, useSites } from "../sites/site-list-states";
 import { UptimeLine } from "../sites/uptime";
-import { dashboardSiteBadge, formatLongDate, scoreBand, showsSeoUpsell } from "./site-display";
+import { formatLongDate } from "../ui/format";
+import { dashboardSiteBadge, scoreBand, showsSeoUpsell } from "./site-display";
 import placeholderImage from "./site-placeholder.svg";
 
 export interface MySitesProps {
   hasCompletedQuestionnaire: boolean;
-  /** Opens the SEO upsell offer for a site (the 'Upgrade for $49' button); none: no offer. */
+  /** Opens the SEO upsell offer for a site (its 'Upgrade for' button); none: no offer. */
   onUpgrade?: (site: Site) => void;
 }
 
@@ -242,7 +244,7 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => 
             </Text>
           </HStack>
           <Button size="sm" colorPalette="orange" onClick={() => onUpgrade(site)} flexShrink="0">
-            Upgrade for $49
+            Upgrade for {SEO_PRICE_SHORT}
           </Button>
         </Flex>
       ) : null}

@@ -2,9 +2,9 @@
 import { Box, Card, Center, HStack, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, FilePlus2, type LucideIcon, MessageSquarePlus, Rocket } from "lucide-react";
+import { formatLongDate } from "../ui/format";
 import { DashboardListStates } from "./list-states";
 import { activitiesQuery } from "./queries";
-import { formatLongDate } from "./site-display";
 
 /** The three types with their own icon (docs/pages.md, "Dashboard"); anything else is neutral. */
 const ICONS: Record<string, { icon: LucideIcon; palette: string }> = {

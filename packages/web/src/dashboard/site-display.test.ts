@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  dashboardSiteBadge,
-  formatLongDate,
-  scoreBand,
-  showsSeoUpsell,
-  siteStatusBadge,
-} from "./site-display";
+import { dashboardSiteBadge, scoreBand, showsSeoUpsell, siteStatusBadge } from "./site-display";
 
 describe("dashboardSiteBadge", () => {
   it("a suspended site shows Suspended, whatever its status", () => {
@@ -61,13 +55,5 @@ describe("showsSeoUpsell", () => {
     expect(showsSeoUpsell({ status: "live", performanceScore: null })).toBe(false);
     expect(showsSeoUpsell({ status: "in_progress", performanceScore: 40 })).toBe(false);
     expect(showsSeoUpsell({ status: "requested", performanceScore: 40 })).toBe(false);
-  });
-});
-
-describe("formatLongDate", () => {
-  it("writes dates in US long format", () => {
-    expect(formatLongDate("2026-03-10T12:00:00.000Z")).toBe("March 10, 2026");
-    expect(formatLongDate(null)).toBe("");
-    expect(formatLongDate("not a date")).toBe("");
   });
 });

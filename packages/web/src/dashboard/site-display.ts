@@ -3,23 +3,26 @@
  * and badges, score colour bands, and when the SEO upsell strip appears. Pure, so each rule has its
  * unit test.
  */
+import { SITE_STATUS_LABELS, type SiteStatus } from "@portal/core/sites/enums";
 
 /** Chakra colour palettes; "red" is the destructive badge. */
 export type Palette = "green" | "blue" | "orange" | "yellow" | "gray" | "red";
 
-/** The four stored site statuses, their labels and badge colours: the one list of them. */
-const STATUS: Record<string, { label: string; palette: Palette }> = {
-  live: { label: "Live", palette: "green" },
-  in_progress: { label: "In Progress", palette: "blue" },
-  development: { label: "Development", palette: "yellow" },
-  requested: { label: "Requested", palette: "gray" },
+/** The badge colour of each stored site status; its label is the product's (SITE_STATUS_LABELS). */
+const STATUS_PALETTE: Record<SiteStatus, Palette> = {
+  live: "green",
+  in_progress: "blue",
+  development: "yellow",
+  requested: "gray",
 };
 
 /** The label and colour of a stored status; undefined for any other value. */
 export function knownSiteStatus(
   status: string | null | undefined,
 ): { label: string; palette: Palette } | undefined {
-  return status && Object.hasOwn(STATUS, status) ? STATUS[status] : undefined;
+  if (!status || !Object.hasOwn(STATUS_PALETTE, status)) return undefined;
+  const known = status as SiteStatus;
+  return { label: SITE_STATUS_LABELS[known], palette: STATUS_PALETTE[known] };
 }
 
 /**
@@ -31,7 +34,7 @@ export function siteStatusBadge(status: string | null | undefined): {
   label: string;
   palette: Palette;
 } {
-  return knownSiteStatus(status) ?? { label: "Requested", palette: "red" };
+  return knownSiteStatus(status) ?? { label: SITE_STATUS_LABELS.requested, palette: "red" };
 }
 
 /** A site taken offline because the subscription ended shows that first (docs/billing.md). */
@@ -71,18 +74,3 @@ export function showsSeoUpsell(site: {
 
 /** At most this many activities and tickets on the dashboard (docs/pages.md, "Dashboard"). */
 export const DASHBOARD_LIST_SIZE = 5;
-
-const longDate = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-});
-
-/**
- * US long format ("March 10, 2026"), as every date in the portal; '' for a missing or broken date.
- */
-export function formatLongDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : longDate.format(date);
-}

@@ -25,11 +25,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../api/api-error";
-import { formatLongDate } from "../billing/format";
 import { formatAge } from "../staff/format";
+import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
 import { CreateDialog, fieldErrors } from "./create-dialog";
-import { apiKeysQuery, createKey, KEYS_PATH, revokeKey } from "./queries";
+import { apiKeysKey, apiKeysQuery, createKey, revokeKey } from "./queries";
 import { ShownOnce } from "./shown-once";
 
 const PERMISSIONS = [
@@ -88,7 +88,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useMutation({
     mutationFn: () => revokeKey(apiKey.id),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [KEYS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: apiKeysKey });
       toast({ title: "API key revoked", description: `${apiKey.name} no longer works.` });
     },
     onError: () =>
@@ -154,7 +154,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     mutationFn: createKey,
     onSuccess: (result) => {
       setCreated(result);
-      void queryClient.invalidateQueries({ queryKey: [KEYS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: apiKeysKey });
     },
     onError: (error) => {
       const parsed = ApiError.from(error);

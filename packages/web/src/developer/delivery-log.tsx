@@ -9,7 +9,7 @@ import { RotateCw } from "lucide-react";
 import { ApiError } from "../api/api-error";
 import { longDateTime } from "../audits/display";
 import { toast } from "../ui/toaster";
-import { deliveriesPath, deliveriesQuery, redeliver } from "./queries";
+import { deliveriesQuery, redeliver } from "./queries";
 
 export function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const log = useQuery(deliveriesQuery(webhook.id));
@@ -33,7 +33,7 @@ function DeliveryRow({ webhook, delivery }: { webhook: Webhook; delivery: Webhoo
     mutationFn: () => redeliver(webhook.id, delivery.id),
     onSuccess: () => {
       toast({ title: "Redelivery queued", description: delivery.eventType });
-      void queryClient.invalidateQueries({ queryKey: [deliveriesPath(webhook.id)] });
+      void queryClient.invalidateQueries({ queryKey: deliveriesQuery(webhook.id).queryKey });
     },
     onError: (error) =>
       toast({

@@ -1,47 +1,29 @@
 /**
- * Query options and calls of the Developer section (docs/developer-api.md). Keys are API paths,
- * as everywhere in the SPA.
+ * Query options and calls of the Developer section (docs/developer-api.md), each through the
+ * typed `call()` (api/call.ts), keyed by `apiKey()`.
  */
-import {
-  type ApiKeyCreate,
-  type ApiKeyCreated,
-  apiKeyListSchema,
-  type Webhook,
-  type WebhookCreate,
-  type WebhookCreated,
-  type WebhookUpdate,
-  webhookDeliveryListSchema,
-  webhookListSchema,
-} from "@portal/core/contracts/developer";
+import type { ApiKeyCreate, WebhookCreate, WebhookUpdate } from "@portal/core/contracts/developer";
 import { queryOptions } from "@tanstack/react-query";
-import { apiJson, apiRequest } from "../api/client";
+import { apiKey, call } from "../api/call";
 
-export const KEYS_PATH = "/api/developer/keys";
-export const WEBHOOKS_PATH = "/api/developer/webhooks";
-const webhookPath = (id: string) => `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
+export const apiKeysKey = apiKey("GET /api/developer/keys");
+export const webhooksKey = apiKey("GET /api/developer/webhooks");
 
 export const apiKeysQuery = () =>
-  queryOptions({
-    queryKey: [KEYS_PATH],
-    queryFn: async () => apiKeyListSchema.parse(await apiJson("GET", KEYS_PATH)),
-  });
+  queryOptions({ queryKey: apiKeysKey, queryFn: () => call("GET /api/developer/keys") });
 
 export const webhooksQuery = () =>
-  queryOptions({
-    queryKey: [WEBHOOKS_PATH],
-    queryFn: async () => webhookListSchema.parse(await apiJson("GET", WEBHOOKS_PATH)),
-  });
-
-export const deliveriesPath = (webhookId: string) => `${webhookPath(webhookId)}/deliveries`;
+  queryOptions({ queryKey: webhooksKey, queryFn: () => call("GET /api/developer/webhooks") });
 
 /** The log refreshes while it is open: deliveries land as the queue works through them. */
-export const deliveriesQuery = (webhookId: string) =>
-  queryOptions({
-    queryKey: [deliveriesPath(webhookId)],
-    queryFn: async () =>
-      webhookDeliveryListSchema.parse(await apiJson("GET", deliveriesPath(webhookId))),
+export const deliveriesQuery = (webhookId: string) => {
+  const input = { params: { id: webhookId } };
+  return queryOptions({
+    queryKey: apiKey("GET /api/developer/webhooks/{id}/deliveries", input),
+    queryFn: () => call("GET /api/developer/webhooks/{id}/deliveries", input),
     refetchInterval: 3000,
   });
+};
 
 /** The parts of the OpenAPI document (/openapi.json) the API reference page shows. */
 export type Schema = {
@@ -83,17 +65,19 @@ export const openApiQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const createKey = (input: ApiKeyCreate) => apiJson<ApiKeyCreated>("POST", KEYS_PATH, input);
+export const createKey = (input: ApiKeyCreate) => call("POST /api/developer/keys", { body: input });
 export const revokeKey = (id: string) =>
-  apiJson("DELETE", `${KEYS_PATH}/${encodeURIComponent(id)}`);
+  call("DELETE /api/developer/keys/{id}", { params: { id } });
 
 export const createWebhook = (input: WebhookCreate) =>
-  apiJson<WebhookCreated>("POST", WEBHOOKS_PATH, input);
+  call("POST /api/developer/webhooks", { body: input });
 export const updateWebhook = (id: string, patch: WebhookUpdate) =>
-  apiJson<Webhook>("PATCH", webhookPath(id), patch);
-export const deleteWebhook = async (id: string) => {
-  await apiRequest("DELETE", webhookPath(id));
-};
-export const sendTestEvent = (id: string) => apiJson("POST", `${webhookPath(id)}/test`);
+  call("PATCH /api/developer/webhooks/{id}", { params: { id }, body: patch });
+export const deleteWebhook = (id: string) =>
+  call("DELETE /api/developer/webhooks/{id}", { params: { id } });
+export const sendTestEvent = (id: string) =>
+  call("POST /api/developer/webhooks/{id}/test", { params: { id } });
 export const redeliver = (id: string, deliveryId: string) =>
-  apiJson("POST", `${webhookPath(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`);
+  call("POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver", {
+    params: { id, deliveryId },
+  });

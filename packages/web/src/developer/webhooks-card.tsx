@@ -37,10 +37,10 @@ import { DeliveryLog } from "./delivery-log";
 import {
   createWebhook,
   deleteWebhook,
-  deliveriesPath,
+  deliveriesQuery,
   sendTestEvent,
   updateWebhook,
-  WEBHOOKS_PATH,
+  webhooksKey,
   webhooksQuery,
 } from "./queries";
 import { ShownOnce } from "./shown-once";
@@ -99,7 +99,7 @@ export function WebhooksCard() {
 function EndpointPanel({ webhook }: { webhook: Webhook }) {
   const queryClient = useQueryClient();
   const [logOpen, setLogOpen] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [WEBHOOKS_PATH] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: webhooksKey });
   const failed = (title: string) => (error: unknown) =>
     toast({
       title,
@@ -111,7 +111,7 @@ function EndpointPanel({ webhook }: { webhook: Webhook }) {
     onSuccess: () => {
       setLogOpen(true);
       toast({ title: "Test event sent", description: "It shows in the delivery log below." });
-      void queryClient.invalidateQueries({ queryKey: [deliveriesPath(webhook.id)] });
+      void queryClient.invalidateQueries({ queryKey: deliveriesQuery(webhook.id).queryKey });
     },
     onError: failed("The test event was not sent"),
   });
@@ -213,7 +213,7 @@ function AddEndpointDialog({ onClose }: { onClose: () => void }) {
     mutationFn: createWebhook,
     onSuccess: (result) => {
       setCreated(result);
-      void queryClient.invalidateQueries({ queryKey: [WEBHOOKS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: webhooksKey });
     },
     onError: (error) => {
       const parsed = ApiError.from(error);

@@ -2,25 +2,21 @@
  * The one module of query options for the questionnaire: GET /api/questionnaires/me (the
  * caller's record and whether it is completed) and the submit.
  */
-import {
-  type QuestionnaireFormValues,
-  type QuestionnaireStatus,
-  questionnaireStatusSchema,
-  type SubmitQuestionnaireResponse,
-  submitQuestionnaireResponseSchema,
+import type {
+  QuestionnaireFormValues,
+  SubmitQuestionnaireResponse,
 } from "@portal/core/contracts/questionnaires";
 import { queryOptions } from "@tanstack/react-query";
-import { apiJson, missingEntitlement } from "../api/client";
+import { apiKey, call } from "../api/call";
+import { missingEntitlement } from "../api/client";
 
-export const QUESTIONNAIRE_PATH = "/api/questionnaires/me";
-export const questionnaireKey = [QUESTIONNAIRE_PATH] as const;
+export const questionnaireKey = apiKey("GET /api/questionnaires/me");
 
 /** Runs when signed in, never retried (docs/questionnaire.md, "The page"). */
 export const questionnaireQuery = () =>
   queryOptions({
     queryKey: questionnaireKey,
-    queryFn: async (): Promise<QuestionnaireStatus> =>
-      questionnaireStatusSchema.parse(await apiJson("GET", QUESTIONNAIRE_PATH)),
+    queryFn: () => call("GET /api/questionnaires/me"),
     retry: false,
   });
 
@@ -32,10 +28,8 @@ export async function submitQuestionnaire(
   userId: string,
   values: QuestionnaireFormValues,
 ): Promise<SubmitQuestionnaireResponse> {
-  const send = async () =>
-    submitQuestionnaireResponseSchema.parse(
-      await apiJson("POST", "/api/questionnaires", { ...values, userId, isCompleted: true }),
-    );
+  const body = { ...values, userId, isCompleted: true };
+  const send = () => call("POST /api/questionnaires", { body });
   try {
     return await send();
   } catch (error) {
@@ -43,7 +37,7 @@ export async function submitQuestionnaire(
     // the payment webhook may not have landed yet: have the server ask Stripe, then try once
     // more. A refusal after that is real and shown as a failed submit.
     if (!missingEntitlement(error)) throw error;
-    await apiJson("POST", "/api/verify-subscription");
+    await call("POST /api/verify-subscription");
     return await send();
   }
 }

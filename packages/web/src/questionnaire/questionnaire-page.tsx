@@ -12,6 +12,8 @@ import { useEffect, useState } from "react";
 import { useAccess } from "../access/access-context";
 import { currentUserKey } from "../api/current-user";
 import { productName } from "../brand";
+import { activitiesQuery, dashboardStatsQuery } from "../dashboard/queries";
+import { sitesQuery } from "../sites/queries";
 import { FullPageSpinner } from "../ui/full-page-spinner";
 import { CompletedScreen } from "./completed-screen";
 import { questionnaireKey, questionnaireQuery } from "./queries";
@@ -48,9 +50,9 @@ export function QuestionnairePage() {
       current ? { ...current, hasCompletedQuestionnaire: true } : current,
     );
     void queryClient.invalidateQueries({ queryKey: currentUserKey });
-    void queryClient.invalidateQueries({ queryKey: ["/api/sites"] });
-    void queryClient.invalidateQueries({ queryKey: ["/api/activities"] });
-    void queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] });
+    for (const { queryKey } of [sitesQuery(), activitiesQuery(), dashboardStatsQuery()]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
     setSubmittedAt(Date.now());
   }
 

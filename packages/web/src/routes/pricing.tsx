@@ -1,4 +1,5 @@
 import { Link as ChakraLink, Text } from "@chakra-ui/react";
+import { pricingFeatures } from "@portal/core/contracts/plans";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useIdentity } from "../identity/context";
 import { PlanGrid, PlansPageFrame, SignInButton } from "../sales/plans-page";
@@ -24,7 +25,7 @@ function PricingPage() {
         headingLevel="h2"
         to={identity.signedIn ? "/subscribe" : "/sign-in"}
         title={(plan) => plan.pricingName}
-        features={(plan) => plan.features}
+        features={pricingFeatures}
         buttonLabel={() => "Get Started"}
         buttonAccessibleLabel={(plan) => `Get Started with ${plan.pricingName}`}
       />

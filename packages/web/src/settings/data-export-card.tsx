@@ -9,7 +9,7 @@ import { Download } from "lucide-react";
 import { ApiError } from "../api/api-error";
 import { longDateTime } from "../audits/display";
 import { toast } from "../ui/toaster";
-import { dataExportQuery, EXPORT_PATH, requestExport } from "./queries";
+import { dataExportQuery, requestExport } from "./queries";
 
 function size(bytes: number | null) {
   if (bytes === null) return "";
@@ -58,7 +58,7 @@ export function DataExportCard() {
   const mutation = useMutation({
     mutationFn: requestExport,
     onSuccess: (started) => {
-      queryClient.setQueryData([EXPORT_PATH], started);
+      queryClient.setQueryData(dataExportQuery().queryKey, started);
       toast({
         title: "Your export is being prepared",
         description: "We will e-mail you a download link when it is ready.",

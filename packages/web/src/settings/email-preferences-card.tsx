@@ -3,9 +3,9 @@
  * tickets, and marketing. Billing mails are always sent; the card says so.
  */
 import { Card, Heading, Stack, Switch, Text } from "@chakra-ui/react";
-import type { CurrentUser, EmailPreferencesUpdate } from "@portal/core/contracts/users";
+import type { EmailPreferencesUpdate } from "@portal/core/contracts/users";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../api/client";
+import { call } from "../api/call";
 import { currentUserKey, currentUserQuery } from "../api/current-user";
 import { toast } from "../ui/toaster";
 
@@ -27,7 +27,7 @@ export function EmailPreferencesCard() {
   const { data: user } = useQuery(currentUserQuery(true));
   const mutation = useMutation({
     mutationFn: (patch: EmailPreferencesUpdate) =>
-      apiJson<CurrentUser>("PATCH", "/api/auth/user/preferences", patch),
+      call("PATCH /api/auth/user/preferences", { body: patch }),
     onSuccess: (updated) => {
       queryClient.setQueryData(currentUserKey, updated);
       toast({ title: "Email preferences saved" });

@@ -27,7 +27,7 @@ import { Globe, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import type { Control } from "react-hook-form";
 import { ApiError } from "../api/api-error";
-import { formatLongDate } from "../dashboard/site-display";
+import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
 import { DnsRecordsTable } from "./dns-records-table";
 import { LiveSiteButton } from "./live-site-button";

@@ -35,8 +35,8 @@ import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Control, type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { ApiError } from "../api/api-error";
+import { ColorField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
-import { ColorField } from "./color-field";
 import { DomainPanel } from "./domain-panel";
 import { deleteSite, updateSite } from "./queries";
 import { SettingSwitch } from "./setting-switch";
@@ -242,13 +242,13 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
                     control={control}
                     name="primaryColor"
                     label="Primary Color"
-                    fallback={DEFAULT_PRIMARY_COLOR}
+                    placeholder={DEFAULT_PRIMARY_COLOR}
                   />
                   <ColorField
                     control={control}
                     name="secondaryColor"
                     label="Secondary Color"
-                    fallback={DEFAULT_SECONDARY_COLOR}
+                    placeholder={DEFAULT_SECONDARY_COLOR}
                   />
                 </SimpleGrid>
                 <ColorPreview control={control} />

@@ -28,7 +28,8 @@ import {
   Tablet,
 } from "lucide-react";
 import { useState } from "react";
-import { formatLongDate, scoreBand } from "../dashboard/site-display";
+import { scoreBand } from "../dashboard/site-display";
+import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
 import { Tooltip } from "../ui/tooltip";
 import { manageStatusPalette, previewUrl } from "./site-status";

@@ -9,6 +9,7 @@ import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Globe } from "lucide-react";
 import type { ReactNode } from "react";
+import { ListStates } from "../ui/query-states";
 import { sitesQuery } from "./queries";
 
 /** The customer's sites (GET /api/sites), shared through the query cache. */
@@ -27,10 +28,17 @@ export interface SiteListStatesProps {
 
 /** Renders the state of the sites query; `children` only ever sees a non-empty list. */
 export function SiteListStates({ sites, loading, empty, children }: SiteListStatesProps) {
-  if (sites.isPending) return loading;
-  if (sites.isError) return <SitesLoadError onRetry={() => void sites.refetch()} />;
-  if (sites.data.length === 0) return empty;
-  return children(sites.data);
+  return (
+    <ListStates
+      query={sites}
+      select={(list) => list}
+      loading={loading}
+      failed={<SitesLoadError onRetry={() => void sites.refetch()} />}
+      empty={empty}
+    >
+      {children}
+    </ListStates>
+  );
 }
 
 export function SitesLoadError({ onRetry }: { onRetry: () => void }) {

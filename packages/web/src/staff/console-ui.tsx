@@ -1,7 +1,6 @@
 /** The pieces every console page shares: list states, paging, badges, section cards. */
 import { Alert, Badge, Box, Button, Center, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
-import { SITE_STATUS_LABELS } from "@portal/core/contracts/staff";
-import type { SiteStatus } from "@portal/core/sites/enums";
+import { SITE_STATUS_LABELS, type SiteStatus } from "@portal/core/sites/enums";
 import type { UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { manageStatusPalette } from "../sites/site-status";

@@ -4,23 +4,21 @@
  * log records. Its reads and writes sit here with it: they serve this one section.
  */
 import { Badge, Button, Flex, Stack, Text } from "@chakra-ui/react";
-import { type ApiKey, apiKeyListSchema, apiKeySchema } from "@portal/core/contracts/developer";
+import type { ApiKey } from "@portal/core/contracts/developer";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api/api-error";
-import { apiJson } from "../api/client";
+import { apiKey, call } from "../api/call";
 import { formatDateTime } from "../tickets/ticket-badges";
 import { toast } from "../ui/toaster";
 import { LoadState, Section } from "./console-ui";
-import { STAFF_PATH } from "./queries";
 
-const keysPath = (userId: string) =>
-  `${STAFF_PATH}/customers/${encodeURIComponent(userId)}/api-keys`;
-
-export const customerApiKeysQuery = (userId: string) =>
-  queryOptions({
-    queryKey: [keysPath(userId)],
-    queryFn: async () => apiKeyListSchema.parse(await apiJson("GET", keysPath(userId))),
+export const customerApiKeysQuery = (userId: string) => {
+  const input = { params: { userId } };
+  return queryOptions({
+    queryKey: apiKey("GET /api/staff/customers/{userId}/api-keys", input),
+    queryFn: () => call("GET /api/staff/customers/{userId}/api-keys", input),
   });
+};
 
 const STATUS_PALETTE: Record<ApiKey["status"], string> = {
   active: "green",
@@ -32,10 +30,10 @@ export function CustomerApiKeys({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(customerApiKeysQuery(userId));
   const revoke = useMutation({
-    mutationFn: async (key: ApiKey) =>
-      apiKeySchema.parse(
-        await apiJson("DELETE", `${keysPath(userId)}/${encodeURIComponent(key.id)}`),
-      ),
+    mutationFn: (key: ApiKey) =>
+      call("DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}", {
+        params: { userId, apiKeyId: key.id },
+      }),
     onSuccess: (revoked) => {
       queryClient.setQueryData(customerApiKeysQuery(userId).queryKey, (keys) =>
         keys?.map((key) => (key.id === revoked.id ? revoked : key)),

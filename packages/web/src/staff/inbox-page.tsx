@@ -17,7 +17,7 @@ import {
   TICKET_CATEGORY_LABELS,
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
-} from "@portal/core/contracts/tickets";
+} from "@portal/core/tickets/enums";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useAccess } from "../access/access-context";

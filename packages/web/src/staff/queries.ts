@@ -1,44 +1,17 @@
 /**
- * The provider console's reads and writes (/api/staff/..., docs/console.md). Keys are the API
- * paths plus the query, so the default query function and invalidations agree; every answer is
- * parsed with its contract, so a console page never renders a shape it did not expect.
+ * The provider console's reads and writes (/api/staff/..., docs/console.md), each through the
+ * typed `call()` (api/call.ts): every answer is parsed with its route's contract, so a console
+ * page never renders a shape it did not expect. Keys are `apiKey(route, input)`.
  */
 
-import {
-  auditLogPageSchema,
-  type StaffSiteUpdate,
-  type StaffTicketUpdate,
-  staffCustomerSchema,
-  staffCustomersPageSchema,
-  staffInboxSchema,
-  staffRequestsPageSchema,
-  staffSiteLifecycleSchema,
-  staffTicketMessageSchema,
-  staffTicketThreadSchema,
-  staffUpsellSchema,
-  staffUpsellsPageSchema,
-} from "@portal/core/contracts/staff";
+import type { StaffSiteUpdate, StaffTicketUpdate } from "@portal/core/contracts/staff";
 import {
   ticketCategorySchema,
   ticketPrioritySchema,
   ticketStatusSchema,
 } from "@portal/core/contracts/tickets";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
-import { apiJson } from "../api/client";
-
-export const STAFF_PATH = "/api/staff";
-
-/** "?a=1&b=2" from the set values only; "" when none. */
-export function queryString(params: Record<string, string | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
-
-const customerPath = (userId: string) => `${STAFF_PATH}/customers/${encodeURIComponent(userId)}`;
-const ticketPath = (userId: string, ticketId: string) =>
-  `${customerPath(userId)}/tickets/${encodeURIComponent(ticketId)}`;
+import { apiKey, type CallInput, call } from "../api/call";
 
 /** A cross-customer list read a page at a time; the server's cursor names the next page. */
 const pages = <T extends { cursor: string | null }>(
@@ -53,32 +26,29 @@ const pages = <T extends { cursor: string | null }>(
   });
 
 export const requestsQuery = () =>
-  pages([STAFF_PATH, "requests"], async (cursor) =>
-    staffRequestsPageSchema.parse(
-      await apiJson("GET", `${STAFF_PATH}/requests${queryString({ cursor })}`),
-    ),
+  pages(apiKey("GET /api/staff/requests"), (cursor) =>
+    call("GET /api/staff/requests", { query: { cursor } }),
   );
 
 export const customersQuery = (q: string) =>
-  pages([STAFF_PATH, "customers", q], async (cursor) =>
-    staffCustomersPageSchema.parse(
-      await apiJson("GET", `${STAFF_PATH}/customers${queryString({ q, cursor })}`),
-    ),
+  pages(apiKey("GET /api/staff/customers", { query: { q } }), (cursor) =>
+    call("GET /api/staff/customers", { query: { q, cursor } }),
   );
 
-export const customerQuery = (userId: string) =>
-  queryOptions({
-    queryKey: [STAFF_PATH, "customer", userId],
-    queryFn: async () => staffCustomerSchema.parse(await apiJson("GET", customerPath(userId))),
+export const customerQuery = (userId: string) => {
+  const input = { params: { userId } };
+  return queryOptions({
+    queryKey: apiKey("GET /api/staff/customers/{userId}", input),
+    queryFn: () => call("GET /api/staff/customers/{userId}", input),
   });
+};
 
-export interface InboxFilters {
-  status: string;
-  priority?: string;
-  category?: string;
-  assignee?: string;
-  waiting?: string;
-}
+type InboxQuery = NonNullable<CallInput<"GET /api/staff/tickets">["query"]>;
+
+/** The inbox's query without its cursor; a status always (open unless the URL says). */
+export type InboxFilters = Omit<InboxQuery, "cursor" | "status"> & {
+  status: NonNullable<InboxQuery["status"]>;
+};
 
 /** The inbox's filters as the URL holds them (routes/staff/tickets/index.tsx). */
 export type InboxSearch = Partial<
@@ -104,24 +74,21 @@ export function inboxFilters(search: InboxSearch): InboxFilters {
 }
 
 export const inboxQuery = (filters: InboxFilters) =>
-  pages([STAFF_PATH, "tickets", filters], async (cursor) =>
-    staffInboxSchema.parse(
-      await apiJson("GET", `${STAFF_PATH}/tickets${queryString({ ...filters, cursor })}`),
-    ),
+  pages(apiKey("GET /api/staff/tickets", { query: filters }), (cursor) =>
+    call("GET /api/staff/tickets", { query: { ...filters, cursor } }),
   );
 
-export const ticketQuery = (userId: string, ticketId: string) =>
-  queryOptions({
-    queryKey: [STAFF_PATH, "ticket", userId, ticketId],
-    queryFn: async () =>
-      staffTicketThreadSchema.parse(await apiJson("GET", ticketPath(userId, ticketId))),
+export const ticketQuery = (userId: string, ticketId: string) => {
+  const input = { params: { userId, ticketId } };
+  return queryOptions({
+    queryKey: apiKey("GET /api/staff/customers/{userId}/tickets/{ticketId}", input),
+    queryFn: () => call("GET /api/staff/customers/{userId}/tickets/{ticketId}", input),
   });
+};
 
 export const upsellsQuery = () =>
-  pages([STAFF_PATH, "upsells"], async (cursor) =>
-    staffUpsellsPageSchema.parse(
-      await apiJson("GET", `${STAFF_PATH}/upsells${queryString({ cursor })}`),
-    ),
+  pages(apiKey("GET /api/staff/upsells"), (cursor) =>
+    call("GET /api/staff/upsells", { query: { cursor } }),
   );
 
 export type AuditFilters = Partial<Record<"targetType" | "actorId" | "customerId", string>>;
@@ -129,58 +96,57 @@ export type AuditFilters = Partial<Record<"targetType" | "actorId" | "customerId
 export const AUDIT_TARGET_TYPES = ["site", "ticket", "upsell", "apiKey"] as const;
 
 /** The URL's filters, the record type checked against its list (the page and its loader). */
-export function auditFilters(search: AuditFilters): AuditFilters {
+export function auditFilters(
+  search: AuditFilters,
+): Omit<NonNullable<CallInput<"GET /api/staff/audit-log">["query"]>, "cursor"> {
+  const targetType = AUDIT_TARGET_TYPES.find((type) => type === search.targetType);
   return {
-    targetType: (AUDIT_TARGET_TYPES as readonly string[]).includes(search.targetType ?? "")
-      ? search.targetType
-      : undefined,
+    targetType,
     customerId: search.customerId,
     actorId: search.actorId,
   };
 }
 
-export const auditLogQuery = (filters: AuditFilters) =>
-  pages([STAFF_PATH, "audit-log", filters], async (cursor) =>
-    auditLogPageSchema.parse(
-      await apiJson("GET", `${STAFF_PATH}/audit-log${queryString({ ...filters, cursor })}`),
-    ),
+export const auditLogQuery = (filters: ReturnType<typeof auditFilters>) =>
+  pages(apiKey("GET /api/staff/audit-log", { query: filters }), (cursor) =>
+    call("GET /api/staff/audit-log", { query: { ...filters, cursor } }),
   );
 
 /** Answers the lifecycle fields only: the caller refreshes the console for the full view. */
-export const updateSite = async (userId: string, siteId: string, update: StaffSiteUpdate) =>
-  staffSiteLifecycleSchema.parse(
-    await apiJson("PATCH", `${customerPath(userId)}/sites/${encodeURIComponent(siteId)}`, update),
-  );
+export const updateSite = (userId: string, siteId: string, update: StaffSiteUpdate) =>
+  call("PATCH /api/staff/customers/{userId}/sites/{siteId}", {
+    params: { userId, siteId },
+    body: update,
+  });
 
-export const replyToTicket = async (
+export const replyToTicket = (
   userId: string,
   ticketId: string,
   body: { message: string; isInternal: boolean },
 ) =>
-  staffTicketMessageSchema.parse(
-    await apiJson("POST", `${ticketPath(userId, ticketId)}/messages`, body),
-  );
+  call("POST /api/staff/customers/{userId}/tickets/{ticketId}/messages", {
+    params: { userId, ticketId },
+    body,
+  });
 
-export const updateTicket = async (userId: string, ticketId: string, update: StaffTicketUpdate) =>
-  staffTicketThreadSchema.shape.ticket.parse(
-    await apiJson("PATCH", ticketPath(userId, ticketId), update),
-  );
+export const updateTicket = (userId: string, ticketId: string, update: StaffTicketUpdate) =>
+  call("PATCH /api/staff/customers/{userId}/tickets/{ticketId}", {
+    params: { userId, ticketId },
+    body: update,
+  });
 
-export const updateUpsell = async (
-  userId: string,
-  upsellId: string,
-  workStatus: "started" | "done",
-) =>
-  staffUpsellSchema.parse(
-    await apiJson("PATCH", `${customerPath(userId)}/upsells/${encodeURIComponent(upsellId)}`, {
-      workStatus,
-    }),
-  );
+export const updateUpsell = (userId: string, upsellId: string, workStatus: "started" | "done") =>
+  call("PATCH /api/staff/customers/{userId}/upsells/{upsellId}", {
+    params: { userId, upsellId },
+    body: { workStatus },
+  });
 
 /**
  * After any staff write: every console list may show the changed record (a ticket in the
  * inbox and on its customer's page, a site in the requests list), and each is one cheap Query.
  */
 export function refreshConsole(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: [STAFF_PATH] });
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => String(queryKey[0]).startsWith("GET /api/staff/"),
+  });
 }

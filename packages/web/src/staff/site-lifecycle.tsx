@@ -17,17 +17,13 @@ import {
   Text,
 } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
-import {
-  SITE_STATUS_LABELS,
-  type StaffSiteLifecycle,
-  type StaffSiteUpdate,
-} from "@portal/core/contracts/staff";
-import { SITE_STATUSES, type SiteStatus } from "@portal/core/sites/enums";
+import type { StaffSiteLifecycle, StaffSiteUpdate } from "@portal/core/contracts/staff";
+import { SITE_STATUS_LABELS, SITE_STATUSES, type SiteStatus } from "@portal/core/sites/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
-import { formatLongDate } from "../dashboard/site-display";
+import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
 import { refreshConsole, updateSite } from "./queries";
 

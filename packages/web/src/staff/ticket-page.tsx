@@ -22,11 +22,8 @@ import type {
   StaffTicketThread,
   StaffTicketUpdate,
 } from "@portal/core/contracts/staff";
-import {
-  TICKET_MESSAGE_MAX,
-  TICKET_PRIORITY_LABELS,
-  TICKET_STATUS_LABELS,
-} from "@portal/core/contracts/tickets";
+import { TICKET_MESSAGE_MAX } from "@portal/core/contracts/tickets";
+import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from "@portal/core/tickets/enums";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Send } from "lucide-react";

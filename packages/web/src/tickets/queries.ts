@@ -1,49 +1,35 @@
 /**
  * The one module of query options for support tickets: GET /api/tickets (the shell's open
  * tickets badge, the dashboard card, the Support Center), one ticket's thread, and the calls
- * that write. Keys are the API paths, so the default query function and invalidations agree.
+ * that write, each through the typed `call()` (api/call.ts).
  */
-import {
-  type CreateTicketRequest,
-  type Ticket,
-  type TicketThread,
-  ticketListSchema,
-  ticketSchema,
-  ticketThreadSchema,
-} from "@portal/core/contracts/tickets";
+import type { CreateTicketRequest, TicketThread } from "@portal/core/contracts/tickets";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { apiJson } from "../api/client";
+import { apiKey, call } from "../api/call";
 import { activitiesQuery, dashboardStatsQuery } from "../dashboard/queries";
 
-export const TICKETS_PATH = "/api/tickets";
-export const ticketsKey = [TICKETS_PATH] as const;
-export const ticketKey = (id: string) => [TICKETS_PATH, encodeURIComponent(id)] as const;
+export const ticketsKey = apiKey("GET /api/tickets");
 
 /** The caller's tickets, newest first. */
 export const ticketsQuery = () =>
-  queryOptions({
-    queryKey: ticketsKey,
-    queryFn: async (): Promise<Ticket[]> =>
-      ticketListSchema.parse(await apiJson("GET", TICKETS_PATH)),
-  });
+  queryOptions({ queryKey: ticketsKey, queryFn: () => call("GET /api/tickets") });
 
 /** One ticket with its conversation (oldest message first). */
-export const ticketThreadQuery = (id: string) =>
-  queryOptions({
-    queryKey: ticketKey(id),
-    queryFn: async (): Promise<TicketThread> =>
-      ticketThreadSchema.parse(await apiJson("GET", ticketKey(id).join("/"))),
+export const ticketThreadQuery = (id: string) => {
+  const input = { params: { id } };
+  return queryOptions({
+    queryKey: apiKey("GET /api/tickets/{id}", input),
+    queryFn: () => call("GET /api/tickets/{id}", input),
   });
+};
 
 /** POST /api/tickets. */
-export const createTicket = async (input: CreateTicketRequest): Promise<Ticket> =>
-  ticketSchema.parse(await apiJson("POST", TICKETS_PATH, input));
+export const createTicket = (input: CreateTicketRequest) =>
+  call("POST /api/tickets", { body: input });
 
 /** POST /api/tickets/{id}/messages: answers with the whole thread, new message included. */
-export const replyToTicket = async (id: string, message: string): Promise<TicketThread> =>
-  ticketThreadSchema.parse(
-    await apiJson("POST", `${ticketKey(id).join("/")}/messages`, { message }),
-  );
+export const replyToTicket = (id: string, message: string) =>
+  call("POST /api/tickets/{id}/messages", { params: { id }, body: { message } });
 
 /**
  * After a reply: the answer is the thread as stored (read consistently by the server), so it

@@ -16,7 +16,8 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { TICKET_STATUS_LABELS, ticketStatusSchema } from "@portal/core/contracts/tickets";
+import { ticketStatusSchema } from "@portal/core/contracts/tickets";
+import { TICKET_STATUS_LABELS } from "@portal/core/tickets/enums";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox, Search, SearchX } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";

@@ -1,13 +1,12 @@
 /** The small pieces that show a ticket's status, priority and category the same way everywhere. */
 import { Badge, Box } from "@chakra-ui/react";
 import {
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITY_LABELS,
   type TicketCategoryValue,
   type TicketPriorityValue,
   type TicketStatusValue,
   ticketStatusLabel,
 } from "@portal/core/contracts/tickets";
+import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from "@portal/core/tickets/enums";
 import { Bug, CreditCard, Globe, type LucideIcon, MessageSquare, Wrench } from "lucide-react";
 
 const STATUS_PALETTE: Record<TicketStatusValue, string> = {

@@ -16,12 +16,8 @@ import {
   Stack,
   Textarea,
 } from "@chakra-ui/react";
-import {
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITY_LABELS,
-  ticketCategorySchema,
-  ticketPrioritySchema,
-} from "@portal/core/contracts/tickets";
+import { ticketCategorySchema, ticketPrioritySchema } from "@portal/core/contracts/tickets";
+import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from "@portal/core/tickets/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";

@@ -29,6 +29,7 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Send } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
+import { activitiesQuery } from "../dashboard/queries";
 import { toast } from "../ui/toaster";
 import { MessageBubble } from "./message-bubble";
 import { replyToTicket, storeThread, ticketThreadQuery } from "./queries";
@@ -179,7 +180,7 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
     mutationFn: (values: TicketReplyRequest) => replyToTicket(ticket.id, values.message),
     onSuccess: (thread) => {
       storeThread(queryClient, thread);
-      void queryClient.invalidateQueries({ queryKey: ["/api/activities"] });
+      void queryClient.invalidateQueries({ queryKey: activitiesQuery().queryKey });
       reset({ message: "" });
     },
     onError: (error) => {

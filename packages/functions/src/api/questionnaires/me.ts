@@ -1,7 +1,4 @@
-/**
- * GET /api/questionnaires/me and GET /api/questionnaire (both routes, one record:
- * docs/decisions.md, "Two questionnaire reads"): { isCompleted, questionnaire } for the caller.
- */
+/** GET /api/questionnaires/me: { isCompleted, questionnaire } for the caller. */
 import * as Questionnaires from "@portal/core/questionnaires/index";
 import { api } from "../handler";
 

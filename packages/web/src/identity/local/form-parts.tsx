@@ -1,7 +1,7 @@
 /** Pieces shared by the local provider's forms. */
-import { Alert, Box, Field, Input } from "@chakra-ui/react";
+import { Alert, Box } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { type BoundField, TextField } from "../../ui/form-fields";
 
 export function FormCard({ children }: { children: ReactNode }) {
   return (
@@ -9,39 +9,6 @@ export function FormCard({ children }: { children: ReactNode }) {
       {children}
     </Box>
   );
-}
-
-export function TextField({
-  label,
-  type = "text",
-  autoComplete,
-  registration,
-  error,
-  placeholder,
-  helper,
-}: {
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  registration: UseFormRegisterReturn;
-  error?: FieldError;
-  placeholder?: string;
-  helper?: string;
-}) {
-  return (
-    <Field.Root invalid={!!error}>
-      <Field.Label>{label}</Field.Label>
-      <Input type={type} autoComplete={autoComplete} placeholder={placeholder} {...registration} />
-      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{error?.message}</Field.ErrorText>
-    </Field.Root>
-  );
-}
-
-/** A form field's registration and current error, as the fields below take them. */
-export interface BoundField {
-  registration: UseFormRegisterReturn;
-  error?: FieldError;
 }
 
 /** First and last name (sign-up and profile); the caller lays them out. */

@@ -6,8 +6,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { currentUserKey } from "../../api/current-user";
+import { TextField } from "../../ui/form-fields";
 import { useIdentity } from "../context";
-import { FormCard, FormError, messageOf, NameFields, TextField } from "./form-parts";
+import { FormCard, FormError, messageOf, NameFields } from "./form-parts";
 import { useLocalIdentityActions } from "./local-identity";
 
 export default function LocalProfileForm() {

@@ -1,0 +1,338 @@
+/**
+ * Form fields for react-hook-form, in the portal's look: a label with its required mark, the
+ * control, a helper line and the field's error (the questionnaire wizard's steps use them; any
+ * form may). Generic over the form's values, so a field name is checked against the form.
+ */
+import {
+  Box,
+  Checkbox,
+  chakra,
+  Field,
+  Fieldset,
+  HStack,
+  Input,
+  NativeSelect,
+  RadioCard,
+  SimpleGrid,
+  Textarea,
+} from "@chakra-ui/react";
+import { HEX_COLOR } from "@portal/core/contracts/questionnaires";
+import type { ReactNode } from "react";
+import {
+  type Control,
+  Controller,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from "react-hook-form";
+
+/** One option of a select or a set of radio cards. */
+export interface Choice {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+/** The browser's own colour picker, styled like the other inputs. */
+const NativeInput = chakra("input");
+
+export function errorOf<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  name: Path<V>,
+): string | undefined {
+  const error = get(form.formState.errors, name) as
+    | { message?: unknown }
+    | { message?: string }[]
+    | undefined;
+  if (!error) return undefined;
+  if (!Array.isArray(error) && error.message) return String(error.message);
+  // An array field's message sits on the item that failed ("additionalServices.1").
+  const items = Array.isArray(error) ? error : [];
+  return items.find((item) => item?.message)?.message;
+}
+
+/** A field's registration and its current error, as `TextField` takes them. */
+export interface BoundField {
+  registration: UseFormRegisterReturn;
+  error?: string | { message?: string };
+}
+
+/** `name` of `form` bound for a field: `<TextField {...fieldOf(form, "email")} … />`. */
+export function fieldOf<V extends FieldValues>(form: UseFormReturn<V>, name: Path<V>): BoundField {
+  return { registration: form.register(name), error: errorOf(form, name) };
+}
+
+/**
+ * Label (with the required mark), the control, the helper and the field's error; the error
+ * takes the helper's place while it shows.
+ */
+export function FieldShell({
+  label,
+  required,
+  helper,
+  error,
+  children,
+}: {
+  label: string;
+  required?: boolean;
+  helper?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      {children}
+      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** A one-line text input: text, e-mail, password, URL. */
+export function TextField({
+  registration,
+  error,
+  label,
+  required,
+  placeholder,
+  helper,
+  autoComplete,
+  type = "text",
+}: BoundField & {
+  label: string;
+  required?: boolean;
+  placeholder?: string;
+  helper?: string;
+  autoComplete?: string;
+  type?: string;
+}) {
+  return (
+    <FieldShell
+      label={label}
+      required={required}
+      helper={helper}
+      error={typeof error === "string" ? error : error?.message}
+    >
+      <Input type={type} autoComplete={autoComplete} placeholder={placeholder} {...registration} />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  placeholder,
+  helper,
+  rows = 3,
+}: {
+  form: UseFormReturn<V>;
+  name: Path<V>;
+  label: string;
+  placeholder?: string;
+  helper?: string;
+  rows?: number;
+}) {
+  return (
+    <FieldShell label={label} helper={helper} error={errorOf(form, name)}>
+      <Textarea rows={rows} placeholder={placeholder} {...form.register(name)} />
+    </FieldShell>
+  );
+}
+
+export function SelectField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  placeholder,
+  choices,
+  required,
+  helper,
+}: {
+  form: UseFormReturn<V>;
+  name: Path<V>;
+  label: string;
+  placeholder: string;
+  choices: Choice[];
+  required?: boolean;
+  helper?: string;
+}) {
+  return (
+    <FieldShell label={label} required={required} helper={helper} error={errorOf(form, name)}>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...form.register(name)}>
+          <option value="">{placeholder}</option>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FieldShell>
+  );
+}
+
+/** Radios drawn as cards: a label and a short description each. */
+export function RadioCardField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  choices,
+  required,
+}: {
+  form: UseFormReturn<V>;
+  name: Path<V>;
+  label: string;
+  choices: Choice[];
+  required?: boolean;
+}) {
+  const error = errorOf(form, name);
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Fieldset.Root invalid={!!error}>
+          <RadioCard.Root
+            name={field.name}
+            value={(field.value as string | undefined) || null}
+            onValueChange={(details) => field.onChange(details.value ?? "")}
+            colorPalette="brand"
+            size="sm"
+            invalid={!!error}
+          >
+            <RadioCard.Label fontWeight="medium" fontSize="sm">
+              {label}
+              {required ? (
+                <Box as="span" color="fg.error" ms="1" aria-hidden>
+                  *
+                </Box>
+              ) : null}
+            </RadioCard.Label>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+              {choices.map((choice) => (
+                <RadioCard.Item key={choice.value} value={choice.value}>
+                  <RadioCard.ItemHiddenInput onBlur={field.onBlur} />
+                  <RadioCard.ItemControl>
+                    <RadioCard.ItemContent>
+                      <RadioCard.ItemText>{choice.label}</RadioCard.ItemText>
+                      {choice.description ? (
+                        <RadioCard.ItemDescription>{choice.description}</RadioCard.ItemDescription>
+                      ) : null}
+                    </RadioCard.ItemContent>
+                    <RadioCard.ItemIndicator />
+                  </RadioCard.ItemControl>
+                </RadioCard.Item>
+              ))}
+            </SimpleGrid>
+          </RadioCard.Root>
+          <Fieldset.ErrorText fontSize="xs">{error}</Fieldset.ErrorText>
+        </Fieldset.Root>
+      )}
+    />
+  );
+}
+
+/**
+ * A colour picker and the same value as hex text, kept in step. The picker needs a complete
+ * colour: while the text is half typed (or not a colour) it shows `placeholder`.
+ */
+export function ColorField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  placeholder,
+  upperCase = false,
+}: {
+  control: Control<V>;
+  name: Path<V>;
+  label: string;
+  placeholder: string;
+  /** Write what the picker chooses in capitals ("#C2410C"), as the questionnaire does. */
+  upperCase?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const text = (field.value as string | null | undefined) ?? "";
+        const swatch = HEX_COLOR.test(text) ? text.toLowerCase() : placeholder.toLowerCase();
+        return (
+          <Field.Root invalid={!!fieldState.error}>
+            <Field.Label>{label}</Field.Label>
+            <HStack gap="3" w="full">
+              <NativeInput
+                type="color"
+                aria-label={`${label} picker`}
+                value={swatch}
+                onChange={(event) =>
+                  field.onChange(upperCase ? event.target.value.toUpperCase() : event.target.value)
+                }
+                onBlur={field.onBlur}
+                w="12"
+                h="10"
+                p="1"
+                flexShrink="0"
+                borderWidth="1px"
+                borderRadius="md"
+                bg="bg"
+                cursor="pointer"
+              />
+              <Input
+                name={field.name}
+                ref={field.ref}
+                value={text}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                placeholder={placeholder}
+                maxLength={7}
+                fontFamily="mono"
+                spellCheck={false}
+                autoCapitalize={upperCase ? "characters" : undefined}
+              />
+            </HStack>
+            <Field.ErrorText>{fieldState.error?.message}</Field.ErrorText>
+          </Field.Root>
+        );
+      }}
+    />
+  );
+}
+
+export function CheckboxField<V extends FieldValues>({
+  form,
+  name,
+  children,
+}: {
+  form: UseFormReturn<V>;
+  name: Path<V>;
+  children: ReactNode;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Checkbox.Root
+          checked={!!field.value}
+          onCheckedChange={(details) => field.onChange(details.checked === true)}
+          colorPalette="brand"
+          alignItems="flex-start"
+        >
+          <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+          <Checkbox.Control mt="0.5" />
+          <Checkbox.Label>{children}</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+    />
+  );
+}
