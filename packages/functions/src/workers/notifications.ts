@@ -9,6 +9,7 @@ import { domainEventSchema } from "@portal/core/contracts/events";
 import * as Webhooks from "@portal/core/developer/webhooks";
 import { deliver } from "@portal/core/notifications/deliver";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { eachRecord, logLine } from "./records";
 
 async function runRecord(record: SQSRecord): Promise<boolean> {
   const context = {
@@ -23,7 +24,7 @@ async function runRecord(record: SQSRecord): Promise<boolean> {
   }
   if (!parsed.success) {
     // Left to the dead-letter queue, where someone can look at it.
-    log("error", "domain event rejected", { ...context, issues: parsed.error.issues });
+    logLine("error", "domain event rejected", { ...context, issues: parsed.error.issues });
     return false;
   }
   const event = parsed.data;
@@ -32,7 +33,7 @@ async function runRecord(record: SQSRecord): Promise<boolean> {
     // the queue itself can make a receiver see a message twice (it dedupes by webhook-id).
     const result = await deliver(event);
     const webhooks = await Webhooks.fanOut(event);
-    log("info", "domain event handled", {
+    logLine("info", "domain event handled", {
       ...context,
       eventId: event.eventId,
       type: event.type,
@@ -41,7 +42,7 @@ async function runRecord(record: SQSRecord): Promise<boolean> {
     });
     return true;
   } catch (error) {
-    log("error", "domain event failed", {
+    logLine("error", "domain event failed", {
       ...context,
       eventId: event.eventId,
       type: event.type,
@@ -51,14 +52,4 @@ async function runRecord(record: SQSRecord): Promise<boolean> {
   }
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
-  for (const record of event.Records) {
-    if (!(await runRecord(record))) batchItemFailures.push({ itemIdentifier: record.messageId });
-  }
-  return { batchItemFailures };
-}
-
-function log(level: "info" | "error", msg: string, data: Record<string, unknown>) {
-  process.stdout.write(`${JSON.stringify({ level, msg, ...data })}\n`);
-}
+export const handler = (event: SQSEvent): Promise<SQSBatchResponse> => eachRecord(event, runRecord);

@@ -10,6 +10,7 @@ import { failExport, runExport } from "@portal/core/privacy/export-job";
 import { type PrivacyJob, privacyJobSchema } from "@portal/core/privacy/jobs-queue";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { privacyJobsConsumer } from "../routes";
+import { eachRecord, logLine } from "./records";
 
 function run(job: PrivacyJob) {
   return job.kind === "export" ? runExport(job) : eraseAccount(job.userId);
@@ -23,19 +24,19 @@ async function runRecord(record: SQSRecord): Promise<boolean> {
     parsed = privacyJobSchema.safeParse(undefined);
   }
   if (!parsed.success) {
-    log("error", "privacy job rejected", { messageId: record.messageId });
+    logLine("error", "privacy job rejected", { messageId: record.messageId });
     return false;
   }
   const job = parsed.data;
   const started = Date.now();
   try {
     const outcome = await run(job);
-    log("info", "privacy job", { ...job, outcome, ms: Date.now() - started });
+    logLine("info", "privacy job", { ...job, outcome, ms: Date.now() - started });
     return true;
   } catch (error) {
     const receives = Number(record.attributes?.ApproximateReceiveCount ?? 1);
     const last = receives >= privacyJobsConsumer.maxReceiveCount;
-    log("error", "privacy job failed", {
+    logLine("error", "privacy job failed", {
       ...job,
       receives,
       last,
@@ -46,14 +47,4 @@ async function runRecord(record: SQSRecord): Promise<boolean> {
   }
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
-  for (const record of event.Records) {
-    if (!(await runRecord(record))) batchItemFailures.push({ itemIdentifier: record.messageId });
-  }
-  return { batchItemFailures };
-}
-
-function log(level: "info" | "error", msg: string, data: Record<string, unknown>) {
-  process.stdout.write(`${JSON.stringify({ level, msg, ...data })}\n`);
-}
+export const handler = (event: SQSEvent): Promise<SQSBatchResponse> => eachRecord(event, runRecord);
