@@ -11,10 +11,10 @@
  * counter says full and its last reservation is older than any create takes (STALE_AFTER_MS),
  * the real items are counted and the counter is set to that count.
  */
-import { DeleteCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Table } from "sst/node/table";
 import { documentClient } from "../db/client";
-import { isConditionFailure } from "../db/errors";
+import { conditionalUpdate } from "../db/conditional-update";
 import { UnprocessableError } from "../errors";
 
 export type Counted = "webhooks" | "apiKeys";
@@ -51,32 +51,20 @@ async function readCounter(userId: string, counted: Counted): Promise<number | u
  * One conditional write on the counter (`#n` its count, `#at` the time of its last
  * reservation); false when the condition did not hold.
  */
-async function writeCounter(
+function writeCounter(
   userId: string,
   counted: Counted,
   update: string,
   condition: string,
   values: Record<string, number>,
 ): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: Table.Main.tableName,
-        Key: counterKey(userId),
-        UpdateExpression: update,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: {
-          "#n": counted,
-          ...(update.includes("#at") || condition.includes("#at") ? { "#at": `${counted}At` } : {}),
-        },
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalUpdate({
+    key: counterKey(userId),
+    update,
+    condition,
+    names: { "#n": counted, "#at": `${counted}At` },
+    values,
+  });
 }
 
 /** Takes one place under the cap, or throws UnprocessableError when there is none. */

@@ -10,11 +10,11 @@
  * One item per domain and customer in a key space of its own (no ElectroDB entity reads it),
  * removed by the table's TTL after its window.
  */
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Table } from "sst/node/table";
 import { EXPIRES_AT } from "../analytics/visitor-mark";
 import { documentClient } from "../db/client";
-import { isConditionFailure } from "../db/errors";
+import { conditionalUpdate } from "../db/conditional-update";
 import { UnprocessableError } from "../errors";
 import { longDate } from "../long-date";
 
@@ -36,32 +36,20 @@ function key(domain: string, userId: string) {
 
 const NAMES = { "#n": "periods", "#ends": "windowEndsMs", "#expires": EXPIRES_AT };
 
-async function update(
+function update(
   domain: string,
   userId: string,
   expression: string,
   condition: string,
   values: Record<string, number>,
 ): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: Table.Main.tableName,
-        Key: key(domain, userId),
-        UpdateExpression: expression,
-        ConditionExpression: condition,
-        // DynamoDB refuses names an expression does not use.
-        ExpressionAttributeNames: Object.fromEntries(
-          Object.entries(NAMES).filter(([name]) => `${expression} ${condition}`.includes(name)),
-        ),
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalUpdate({
+    key: key(domain, userId),
+    update: expression,
+    condition,
+    names: NAMES,
+    values,
+  });
 }
 
 /**
