@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- staff`: the provider console's two busiest lists with 1,000 customers ×
- * 3 tickets in the table (issue 14): the inbox's first page (GET /api/staff/tickets, open
+ * 3 tickets in the table (docs/console.md): the inbox's first page (GET /api/staff/tickets, open
  * tickets, oldest first: ticket `byStatus` on gsi2) and the new requests
  * (GET /api/staff/requests, newest first: questionnaire `bySubmission` on gsi2).
  *

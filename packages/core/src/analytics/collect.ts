@@ -1,5 +1,5 @@
 /**
- * Accepting one page view at the public collection endpoint (issue 9, docs/analytics.md):
+ * Accepting one page view at the public collection endpoint (docs/analytics.md):
  * check the site and the page's origin, skip bots, then put the view, reduced to what the
  * counters need, on the page-views queue, which is the request's one call to AWS (the site
  * lookup is cached). The consumer applies the per-address rate limit and adds views up in

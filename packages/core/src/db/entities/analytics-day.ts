@@ -23,7 +23,7 @@ export const AnalyticsDay = new Entity({
     /** UTC day, YYYY-MM-DD. */
     day: { type: "string", required: true, readOnly: true, validate: DAY },
     pageViews: { type: "number", required: true, default: 0 },
-    /** Distinct visitors, estimated (issue 9: daily salted hashes, never raw addresses). */
+    /** Distinct visitors, estimated (daily salted hashes, never raw addresses: docs/analytics.md). */
     visitors: { type: "number", required: true, default: 0 },
     /** Of those, visitors who viewed one page only that day (the cookie-free bounce figure). */
     singlePageVisitors: { type: "number", required: true, default: 0 },
