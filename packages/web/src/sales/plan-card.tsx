@@ -63,7 +63,10 @@ export function PlanCard({
         <Heading as={headingLevel} size="lg" id={headingId}>
           {title}
         </Heading>
-        <Text color="fg.muted">{plan.description}</Text>
+        {/* Three lines kept side by side, so the prices line up across the cards. */}
+        <Text color="fg.muted" minH={{ md: "3lh" }}>
+          {plan.description}
+        </Text>
         <HStack align="baseline" gap="1">
           <Text fontSize="4xl" fontWeight="bold" lineHeight="1">
             ${plan.price}
