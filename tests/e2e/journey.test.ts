@@ -4,6 +4,7 @@ import {
   launchBrowser,
   openPage,
   pathOf,
+  screenshot,
   selectedPlan,
   signUpThroughApi,
   uniqueEmail,
@@ -168,6 +169,23 @@ describe("sign-out", () => {
     await waitForPath(page, "/sign-in");
     await page.goto("/sales");
     await page.getByRole("heading", { name: "Welcome, User!" }).waitFor();
+    await context.close();
+  });
+
+  it("the user menu says who is signed in: first name and e-mail address", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Frances", lastName: "Allen" });
+    const { email } = (await (await context.request.get("/api/auth/user")).json()) as {
+      email: string;
+    };
+    expect(email).toMatch(/^frances.*@/);
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Open user menu" }).click();
+    const signedInAs = page.getByRole("menu").getByTestId("signed-in-as");
+    await signedInAs.getByText(email, { exact: true }).waitFor();
+    await signedInAs.getByText("Frances", { exact: true }).waitFor();
+    await screenshot(page, "user-menu-1440");
+    expect(problems).toEqual([]);
     await context.close();
   });
 

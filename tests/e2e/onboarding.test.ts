@@ -1,6 +1,6 @@
 /**
  * Onboarding as a paying customer does it: the four-step questionnaire (with Previous once and a
- * reload half-way), the completed screen, the dashboard with 'Website in Progress', and a
+ * reload half-way), the completed screen, the dashboard with the requested site's row, and a
  * support ticket opened from the dashboard. Screenshots at 1440 and 375 px go to E2E_SHOTS_DIR.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -50,6 +50,19 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return (await page.evaluate(
     "document.documentElement.scrollWidth - document.documentElement.clientWidth",
   )) as number;
+}
+
+/**
+ * 'My Sites' shows the site the questionnaire just requested as a row of its own (name, 'URL
+ * pending', the 'Requested' badge), not the 'Website in Progress' card.
+ */
+async function expectRequestedSiteRow(page: Page, name: string) {
+  const mySites = page.getByRole("region", { name: "My Sites" });
+  await mySites.getByText(name, { exact: true }).waitFor();
+  await mySites.getByText("URL pending", { exact: true }).waitFor();
+  await mySites.getByText("Requested", { exact: true }).waitFor();
+  expect(await mySites.getByRole("link", { name: "Manage" }).count()).toBe(1);
+  expect(await mySites.getByRole("heading", { name: "Website in Progress" }).count()).toBe(0);
 }
 
 async function expectStep(page: Page, step: number, title: string) {
@@ -124,10 +137,9 @@ describe("onboarding", () => {
     await screenshot(page, "questionnaire-complete-1440");
     await waitForPath(page, "/dashboard");
 
-    // The dashboard: the requested site shows as 'Website in Progress' with a Pending badge.
-    await page.getByRole("heading", { name: "Website in Progress" }).waitFor();
-    await page.getByText("Pending", { exact: true }).waitFor();
-    await page.getByText("Expected delivery: 7-14 business days.").waitFor();
+    // The dashboard: the requested site has its own row; 'Website in Progress' is only for a
+    // customer with no site at all (docs/sites.md, "On the dashboard").
+    await expectRequestedSiteRow(page, "Ada's Bakery");
     await page.getByText("Website requested for Ada's Bakery").waitFor();
     await page.getByText("No support tickets yet").waitFor();
 
@@ -184,7 +196,7 @@ describe("onboarding", () => {
     await page.getByRole("heading", { name: "Questionnaire Complete!" }).waitFor();
     await screenshot(page, "questionnaire-complete-375");
     await waitForPath(page, "/dashboard");
-    await page.getByRole("heading", { name: "Website in Progress" }).waitFor();
+    await expectRequestedSiteRow(page, "Grace's Gym");
     await page.getByText("Website requested for Grace's Gym").waitFor();
     await page.getByText("No support tickets yet").waitFor();
     await screenshot(page, "dashboard-375");

@@ -2,6 +2,7 @@
  * Every page at a phone (375 px) and a desktop (1440 px) width: it renders its heading, does
  * not scroll sideways, and logs no errors. With E2E_SHOTS_DIR set, each is also photographed.
  */
+import { plans } from "@portal/core/contracts/plans";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppScripts } from "../../packages/web/src/prerender/app-scripts";
@@ -195,6 +196,23 @@ describe("pre-rendered public pages", () => {
     },
   );
 
+  it("/pricing's cards each show their plan's description, and a visitor gets 'Sign In'", async () => {
+    const context = await browser.newContext({ baseURL: webUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/pricing");
+    for (const plan of plans) {
+      const card = page.getByRole("region", { name: plan.pricingName, exact: true });
+      await card.getByText(plan.description, { exact: true }).waitFor({ timeout: 2000 });
+      // Its own line only: no card shows another plan's description.
+      for (const other of plans.filter((p) => p !== plan)) {
+        expect(await card.getByText(other.description).count()).toBe(0);
+      }
+    }
+    const signIn = page.getByRole("link", { name: "Sign In", exact: true });
+    expect(await signIn.getAttribute("href")).toBe("/sign-in");
+    await context.close();
+  });
+
   it("a plan link keeps the visitor's choice without the app", async () => {
     const { page, context, problems } = await openPage(browser);
     await withProductionCsp(page);
@@ -250,6 +268,9 @@ describe("pre-rendered public pages", () => {
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
     // Signed in, a plan leads to /subscribe, not to sign-up.
     expect(await page.getByRole("link", { name: "Start Your Website Today" }).count()).toBe(0);
+    // Nor is a signed-in visitor offered to sign in (docs/decisions.md, "'Sign In' on /pricing
+    // is for visitors").
+    expect(await page.getByRole("link", { name: "Sign In", exact: true }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

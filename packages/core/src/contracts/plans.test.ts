@@ -44,6 +44,14 @@ describe("plans", () => {
   });
 });
 
+describe("plan descriptions", () => {
+  it("give each plan one line of its own", () => {
+    const descriptions = plans.map((plan) => plan.description);
+    for (const line of descriptions) expect(line).toMatch(/^\S.{19,99}\.$/);
+    expect(new Set(descriptions).size).toBe(plans.length);
+  });
+});
+
 describe("pricingFeatures", () => {
   it("opens each card with the plan's website allowance", () => {
     expect(plans.map((plan) => pricingFeatures(plan)[0])).toEqual([

@@ -14,6 +14,8 @@ export interface Plan {
   pricingName: string;
   /** USD per month. */
   price: number;
+  /** One line under the name on every plan card: who the plan is for (docs/pricing.md). */
+  description: string;
   /**
    * How many websites the plan includes (docs/decisions.md, "Website allowance"); Infinity for
    * unlimited. The pricing card's first line and the allowance check both read it.
@@ -32,6 +34,7 @@ export const plans = [
     name: "Starter",
     pricingName: "Starter",
     price: 49,
+    description: "For a small business getting its first website online.",
     websites: 1,
     features: ["Basic performance monitoring", "Email support", "Monthly updates"],
     siteFeatures: [
@@ -49,6 +52,7 @@ export const plans = [
     name: "Professional",
     pricingName: "Pro",
     price: 99,
+    description: "For a growing business that wants to be found and updated often.",
     websites: 3,
     features: [
       "Advanced analytics",
@@ -73,6 +77,7 @@ export const plans = [
     name: "Enterprise",
     pricingName: "Enterprise",
     price: 199,
+    description: "For a larger business that needs custom work and a named account manager.",
     websites: Number.POSITIVE_INFINITY,
     features: [
       "Custom integrations",

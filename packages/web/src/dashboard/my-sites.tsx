@@ -1,8 +1,8 @@
 /**
- * 'My Sites' (docs/sites.md, "On the dashboard"), three cases: (a) questionnaire completed and no
- * site being built yet: 'Website in Progress' with the 7-14 business days timeline and a Pending
- * badge; (b) no sites and no questionnaire: a prompt to /questionnaire; (c) one row per site, with
- * the SEO upsell strip on live sites scoring below 85. A site whose SEO package is bought shows the
+ * 'My Sites' (docs/sites.md, "On the dashboard"), three cases: (a) no sites and the questionnaire
+ * completed: 'Website in Progress' with the 7-14 business days timeline and a Pending badge;
+ * (b) no sites and no questionnaire: a prompt to /questionnaire; (c) otherwise one row per site,
+ * a `requested` one included, with the SEO upsell strip on live sites scoring below 85. A site whose SEO package is bought shows the
  * team's progress on it instead of the offer (docs/console.md).
  */
 import {
@@ -38,8 +38,6 @@ export interface MySitesProps {
 
 export function MySites({ hasCompletedQuestionnaire, onUpgrade }: MySitesProps) {
   const sites = useSites();
-  // With the questionnaire in and nothing being built yet (no site, or only `requested`
-  // ones), the card shows 'Website in Progress' instead of the prompt or the rows.
   const body = (
     <SiteListStates
       sites={sites}
@@ -49,26 +47,30 @@ export function MySites({ hasCompletedQuestionnaire, onUpgrade }: MySitesProps) 
           <Skeleton height="24" borderRadius="lg" />
         </Stack>
       }
-      empty={hasCompletedQuestionnaire ? <WebsiteInProgress names={[]} /> : <QuestionnairePrompt />}
+      empty={hasCompletedQuestionnaire ? <WebsiteInProgress /> : <QuestionnairePrompt />}
     >
-      {(list) =>
-        hasCompletedQuestionnaire && list.every((site) => site.status === "requested") ? (
-          <WebsiteInProgress names={list.map((site) => site.name)} />
-        ) : (
-          <Stack gap="3">
-            {list.map((site) => (
-              <SiteRow key={site.id} site={site} onUpgrade={onUpgrade} />
-            ))}
-          </Stack>
-        )
-      }
+      {(list) => (
+        <Stack gap="3">
+          {list.map((site) => (
+            <SiteRow key={site.id} site={site} onUpgrade={onUpgrade} />
+          ))}
+        </Stack>
+      )}
     </SiteListStates>
   );
 
   return (
-    <Card.Root bg="bg" borderRadius="xl" size={{ base: "sm", md: "md" }}>
+    <Card.Root
+      as="section"
+      aria-labelledby="my-sites-title"
+      bg="bg"
+      borderRadius="xl"
+      size={{ base: "sm", md: "md" }}
+    >
       <Card.Header>
-        <Card.Title as="h2">My Sites</Card.Title>
+        <Card.Title as="h2" id="my-sites-title">
+          My Sites
+        </Card.Title>
       </Card.Header>
       <Card.Body pt="4">{body}</Card.Body>
     </Card.Root>
@@ -82,11 +84,10 @@ const BUILD_STEPS = [
 ];
 
 /**
- * Case (a): the questionnaire is in, the site is not being built yet. The "no sites"
- * predates the questionnaire creating the site record itself: a site that is only `requested`
- * has nothing to preview or manage, so it is shown as this card, not as a row.
+ * Case (a): the questionnaire is in and there is no site record yet. Once a site exists, even
+ * one still `requested`, its row (name, 'URL pending', status) says more than this card.
  */
-function WebsiteInProgress({ names }: { names: string[] }) {
+function WebsiteInProgress() {
   return (
     <Stack gap="5" p={{ base: "4", md: "5" }} borderWidth="1px" borderRadius="lg" bg="brand.subtle">
       <Flex gap="3" justify="space-between" align="flex-start">
@@ -94,11 +95,6 @@ function WebsiteInProgress({ names }: { names: string[] }) {
           <Heading as="h3" size="md">
             Website in Progress
           </Heading>
-          {names.length > 0 ? (
-            <Text fontWeight="medium" fontSize="sm">
-              {names.join(", ")}
-            </Text>
-          ) : null}
           <Text color="fg.muted" fontSize="sm">
             Our team is building your website. Expected delivery: 7-14 business days.
           </Text>

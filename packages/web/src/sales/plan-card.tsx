@@ -5,7 +5,7 @@ import { Check } from "lucide-react";
 import { PLAN_LINK_ATTRIBUTE, storePlanOfLink } from "./selected-plan";
 
 /**
- * One plan: name, monthly price, features, and the link that picks it. A link, not a button:
+ * One plan: name, description, monthly price, features, and the link that picks it. A link, not a button:
  * on the pre-rendered page it works before (and without) the app (docs/pages.md,
  * "Pre-rendered public pages").
  */
@@ -63,6 +63,10 @@ export function PlanCard({
         <Heading as={headingLevel} size="lg" id={headingId}>
           {title}
         </Heading>
+        {/* Three lines kept side by side, so the prices line up across the cards. */}
+        <Text color="fg.muted" minH={{ md: "3lh" }}>
+          {plan.description}
+        </Text>
         <HStack align="baseline" gap="1">
           <Text fontSize="4xl" fontWeight="bold" lineHeight="1">
             ${plan.price}

@@ -1,5 +1,10 @@
-/** The avatar menu: View Profile, Settings, (staff) the console and the portal, Sign Out. Closes on an outside click or Escape. */
-import { Avatar, Button, Menu, Portal } from "@chakra-ui/react";
+/**
+ * The avatar menu: who is signed in (name and e-mail address, so a person with several accounts
+ * sees which one this is), View Profile, Settings, (staff) the console and the portal, Sign Out.
+ * Closes on an outside click or Escape. The address is the identity provider's primary one
+ * (docs/decisions.md, "The primary e-mail address").
+ */
+import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { Headset, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
 import { useAccess } from "../access/access-context";
@@ -7,7 +12,7 @@ import { useSignOut } from "../identity/use-sign-out";
 import { useDisplayUser } from "./user-name";
 
 export function UserMenu() {
-  const { firstName, imageUrl } = useDisplayUser();
+  const { firstName, imageUrl, email } = useDisplayUser();
   const signOut = useSignOut();
   const { user } = useAccess();
   return (
@@ -23,6 +28,17 @@ export function UserMenu() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="48">
+            <Box px="2" py="1.5" maxW="64" data-testid="signed-in-as">
+              <Text fontWeight="semibold" fontSize="sm" truncate>
+                {firstName}
+              </Text>
+              {email ? (
+                <Text color="fg.muted" fontSize="xs" truncate title={email}>
+                  {email}
+                </Text>
+              ) : null}
+            </Box>
+            <Menu.Separator />
             <Menu.Item value="profile" asChild>
               <Link to="/user-profile">
                 <User size={16} aria-hidden /> View Profile
