@@ -492,9 +492,7 @@ export function readOperationsSettings(
     );
   }
   if (problems.length > 0) {
-    throw new Error(
-      `Stage "${stage}" is not configured (set these in .env.${stage}):\n  - ${problems.join("\n  - ")}`,
-    );
+    throw stageNotConfigured(stage, problems);
   }
   return { alarmEmail, logRetentionDays: retention as logs.RetentionDays };
 }
@@ -516,6 +514,13 @@ export function readDeploySettings(
 }
 
 /**
+ * Lambda keeps part of the account's concurrency unreserved for functions without a
+ * reservation: 100 with the default quota of 1000 (the Lambda guide, "Configuring reserved
+ * concurrency"), all of it when the quota is 100 or less, as on many new accounts.
+ */
+export const UNRESERVED_CONCURRENCY_MINIMUM = 100;
+
+/**
  * WORKER_RESERVED_CONCURRENCY: Lambda concurrency reserved for the jobs worker (stacks/Jobs.ts;
  * docs/security.md, "Background work"). 0, the default, reserves none: Lambda refuses a
  * reservation that leaves an account fewer than 100 unreserved executions (all of them when the
@@ -535,7 +540,7 @@ export function workerReservedConcurrency(
     throw new Error(
       `WORKER_RESERVED_CONCURRENCY must be 0 (no reservation) or a whole number of at least ` +
         `${maxConcurrency}, the jobs queue's maximum concurrency, not "${raw}". The account's ` +
-        `Lambda concurrency quota must leave 100 unreserved beyond it (docs/security.md).`,
+        `Lambda concurrency quota must leave ${UNRESERVED_CONCURRENCY_MINIMUM} unreserved beyond it (docs/security.md).`,
     );
   }
   return value;

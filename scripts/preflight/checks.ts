@@ -32,6 +32,7 @@ import {
   readDeploySettings,
   type StageSettings,
   secretNames,
+  UNRESERVED_CONCURRENCY_MINIMUM,
   workerReservedConcurrency,
 } from "../../stacks/Config";
 import { WORKER_CONCURRENCY } from "../../stacks/Jobs";
@@ -184,13 +185,6 @@ const deployedCheck: Check = {
     return ok(`StripeWebhookUrl ${url}`);
   },
 };
-
-/**
- * Lambda keeps part of the account's concurrency unreserved for functions without a
- * reservation: 100 with the default quota of 1000 (the Lambda guide, "Configuring reserved
- * concurrency"), all of it when the quota is 100 or less, as on many new accounts.
- */
-export const UNRESERVED_CONCURRENCY_MINIMUM = 100;
 
 const concurrencyCheck: Check = {
   name: "Lambda concurrency",
