@@ -64,6 +64,8 @@ export const ROUTE_STACKS = {
     // The customer's own data (export, deletion) and the identity provider's webhook.
     "account",
     "webhooks",
+    // Review and approval of the draft: the customer's answers and the team's rounds.
+    "review",
   ],
   Billing: ["billing"],
   Tools: ["seo", "lighthouse", "analytics", "developer"],

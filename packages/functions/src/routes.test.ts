@@ -13,6 +13,7 @@ const IRREVERSIBLE = [
   "DELETE /api/sites/{id}",
   "POST /api/sites/{id}/domain",
   "PATCH /api/auth/user/preferences",
+  "POST /api/sites/{id}/review/rounds/{round}/approve",
 ];
 
 describe("API key access per route class", () => {

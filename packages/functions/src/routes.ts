@@ -400,6 +400,42 @@ export const routes = {
     grants: ["table:read"],
   },
 
+  // Review and approval of the draft (docs/sites.md, "Review and approval"). An approval is
+  // signed in only: it lets the team take the site live and cannot be taken back
+  // (docs/developer-api.md, "What a key can reach"); a list of changes may come from a key.
+  "GET /api/sites/{id}/review": {
+    handler: api("review/get"),
+    entitlement: "validPlan",
+    grants: READ_SITES,
+  },
+  "POST /api/sites/{id}/review/rounds/{round}/approve": {
+    handler: api("review/approve"),
+    entitlement: "onboarded",
+    grants: ["table:write", "screenshots:read", "events:send"],
+    keys: "none",
+  },
+  "POST /api/sites/{id}/review/rounds/{round}/changes": {
+    handler: api("review/request-changes"),
+    entitlement: "onboarded",
+    grants: ["table:write", "screenshots:read", "events:send"],
+  },
+  "GET /api/staff/customers/{userId}/sites/{siteId}/review": {
+    handler: api("review/staff-get"),
+    entitlement: "staff",
+    grants: READ_SITES,
+  },
+  // Posting a version queues its screenshot and tells the customer.
+  "POST /api/staff/customers/{userId}/sites/{siteId}/review/rounds": {
+    handler: api("review/staff-post-round"),
+    entitlement: "staff",
+    grants: ["table:write", "screenshots:read", "jobs:send", "events:send"],
+  },
+  "GET /api/staff/review-requests": {
+    handler: api("review/staff-requests"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+
   // Public: customers' sites load the tracking script and send page views (no sign-in).
   "GET /api/collect.js": { handler: api("analytics/script"), entitlement: "public", grants: [] },
   "POST /api/collect": {

@@ -65,6 +65,14 @@ import {
   submitQuestionnaireResponseSchema,
 } from "./questionnaires";
 import {
+  reviewChangesRequestSchema,
+  reviewRequestsPageSchema,
+  reviewRoundCreateSchema,
+  reviewRoundParamsSchema,
+  reviewRoundSchema,
+  siteReviewSchema,
+} from "./review";
+import {
   addDomainResponseSchema,
   addDomainSchema,
   refreshScreenshotResponseSchema,
@@ -228,6 +236,30 @@ export const apiContracts = {
   "POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
     params: z.object({ id: z.string(), deliveryId: z.string() }),
     response: webhookQueuedSchema,
+  },
+
+  "GET /api/sites/{id}/review": { params: idParams, response: siteReviewSchema },
+  "POST /api/sites/{id}/review/rounds/{round}/approve": {
+    params: reviewRoundParamsSchema,
+    response: reviewRoundSchema,
+  },
+  "POST /api/sites/{id}/review/rounds/{round}/changes": {
+    params: reviewRoundParamsSchema,
+    body: reviewChangesRequestSchema,
+    response: reviewRoundSchema,
+  },
+  "GET /api/staff/customers/{userId}/sites/{siteId}/review": {
+    params: staffSiteParamsSchema,
+    response: siteReviewSchema,
+  },
+  "POST /api/staff/customers/{userId}/sites/{siteId}/review/rounds": {
+    params: staffSiteParamsSchema,
+    body: reviewRoundCreateSchema,
+    response: reviewRoundSchema,
+  },
+  "GET /api/staff/review-requests": {
+    query: cursorQuerySchema,
+    response: reviewRequestsPageSchema,
   },
 
   "GET /api/account/export": { response: dataExportStatusSchema },

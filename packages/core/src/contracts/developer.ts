@@ -71,6 +71,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "audit.completed",
   "domain.verified",
   "payment.failed",
+  "site.review_requested",
+  "site.approved",
+  "site.changes_requested",
 ] as const satisfies readonly DomainEvent["type"][];
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;

@@ -30,6 +30,11 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     siteId: z.string(),
     siteName: z.string(),
     liveUrl: z.string(),
+    /**
+     * Set when the team took the site live without the customer's approval of the current
+     * review round: their written reason, which the customer is told (docs/sites.md).
+     */
+    approvalOverride: z.string().optional(),
   }),
   z.object({
     ...base,
@@ -137,6 +142,32 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     type: z.literal("account.export_ready"),
     downloadUrl: z.string(),
     availableUntil: z.string(),
+  }),
+  // Review and approval of the draft (docs/sites.md, "Review and approval"): the team posted a
+  // version, the customer approved it or sent back a list of changes.
+  z.object({
+    ...base,
+    type: z.literal("site.review_requested"),
+    siteId: z.string(),
+    siteName: z.string(),
+    round: z.number().int(),
+    previewUrl: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("site.approved"),
+    siteId: z.string(),
+    siteName: z.string(),
+    round: z.number().int(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("site.changes_requested"),
+    siteId: z.string(),
+    siteName: z.string(),
+    round: z.number().int(),
+    /** The requested changes' texts, in the customer's order. */
+    changes: z.array(z.string()),
   }),
 ]);
 

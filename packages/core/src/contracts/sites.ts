@@ -5,6 +5,7 @@
 import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
+import { siteReviewStateSchema } from "./review";
 import { text } from "./text";
 
 // The enumerations live in sites/enums.ts, shared with the entity.
@@ -155,6 +156,8 @@ export const siteSchema = z.object({
    * name, url, domain"): the custom domain, else the host of liveUrl, else of url.
    */
   domain: z.string().nullable(),
+  /** The draft's review (docs/sites.md, "Review and approval"): null before the first round. */
+  review: siteReviewStateSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

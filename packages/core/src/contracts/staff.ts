@@ -12,6 +12,7 @@ import { STAFF_TARGET_TYPES } from "../staff/enums";
 import { activitySchema } from "./dashboard";
 import { siteUptimeSchema } from "./monitoring";
 import { questionnaireSchema } from "./questionnaires";
+import { approvalOverrideSchema } from "./review";
 import { siteSchema } from "./sites";
 import { text } from "./text";
 import {
@@ -116,6 +117,11 @@ export const staffSiteUpdateSchema = z
     status: z.enum(SITE_STATUSES).optional(),
     url: optionalUrl.optional(),
     liveUrl: optionalUrl.optional(),
+    /**
+     * Going live without the customer's approval of the current review round needs the
+     * team's written reason (docs/sites.md, "Review and approval").
+     */
+    approvalOverride: approvalOverrideSchema.optional(),
   })
   .refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" });
 export type StaffSiteUpdate = z.infer<typeof staffSiteUpdateSchema>;

@@ -15,6 +15,7 @@ import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
 import { MailedEvent } from "./entities/mailed-event";
 import { Questionnaire } from "./entities/questionnaire";
+import { ReviewRound } from "./entities/review-round";
 import { ScreenshotJob } from "./entities/screenshot-job";
 import { Site } from "./entities/site";
 import { SiteDeletion } from "./entities/site-deletion";
@@ -64,6 +65,7 @@ export const db = new Service(
     uptimeDay: UptimeDay,
     siteDeletion: SiteDeletion,
     dataExport: DataExport,
+    reviewRound: ReviewRound,
   },
   { client: documentClient, table: Table.Main.tableName },
 );
@@ -95,6 +97,7 @@ export {
   TIMELINES,
   WEBSITE_TYPES,
 } from "./entities/questionnaire";
+export type { ReviewRoundItem } from "./entities/review-round";
 export type { ScreenshotJobItem } from "./entities/screenshot-job";
 export type { SiteItem, SiteStatus } from "./entities/site";
 export { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "./entities/site";

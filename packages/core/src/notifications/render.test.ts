@@ -146,4 +146,44 @@ describe("rendering mails", () => {
     );
     expect(mail.text).toContain("changed from on hold to Live.");
   });
+
+  it("review mails lead to the review page; a go-live without approval quotes the reason", () => {
+    const site = { ...base, siteId: "S1", siteName: "Bakery" };
+    const ready = renderMail(
+      { ...site, type: "site.review_requested", round: 2, previewUrl: "https://p.example/" },
+      { email: "x@example.com" },
+      context,
+    );
+    expect(ready.subject).toBe("Your draft is ready: Bakery");
+    expect(ready.text).toContain(
+      "Version 2 of Bakery is ready for you to look at: https://p.example/.",
+    );
+    expect(ready.link).toBe("https://portal.example.com/sites/S1/review");
+    const changes = renderMail(
+      { ...site, type: "site.changes_requested", round: 1, changes: ["Bigger logo", "Blue <b>"] },
+      { email: "x@example.com" },
+      context,
+    );
+    expect(changes.text).toContain("You asked for 2 changes to version 1 of Bakery.");
+    expect(changes.text).toContain("> 1. Bigger logo\n> 2. Blue <b>");
+    expect(changes.html).toContain("Blue &lt;b&gt;");
+    const approved = renderMail(
+      { ...site, type: "site.approved", round: 3 },
+      { email: "x@example.com" },
+      context,
+    );
+    expect(approved.text).toContain("You approved version 3 of Bakery.");
+    const live = renderMail(
+      {
+        ...site,
+        type: "site.live",
+        liveUrl: "https://b.example",
+        approvalOverride: "Opening day is tomorrow",
+      },
+      { email: "x@example.com" },
+      context,
+    );
+    expect(live.text).toContain("before you approved the current draft");
+    expect(live.text).toContain("> Opening day is tomorrow");
+  });
 });

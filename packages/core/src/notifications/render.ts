@@ -6,7 +6,7 @@
 import type { DomainEvent } from "../contracts/events";
 import { longDate } from "../long-date";
 import { formatMoney } from "../money";
-import { SITE_STATUS_LABELS } from "../sites/enums";
+import { REVIEW_READY_LABEL, SITE_STATUS_LABELS } from "../sites/enums";
 import { TICKET_STATUS_LABELS } from "../tickets/enums";
 
 export interface MailContext {
@@ -58,6 +58,7 @@ function longDateTime(iso: string): string {
 }
 
 const siteLink = (siteId: string) => `/site-settings?site=${encodeURIComponent(siteId)}`;
+const reviewLink = (siteId: string) => `/sites/${encodeURIComponent(siteId)}/review`;
 const ticketLink = (ticketId: string) => `/support/${encodeURIComponent(ticketId)}`;
 
 function contentFor(event: DomainEvent, productName: string): Content {
@@ -69,8 +70,41 @@ function contentFor(event: DomainEvent, productName: string): Content {
         paragraphs: [
           `Your website is now online at ${event.liveUrl}.`,
           "Take a look, and tell us through the portal if anything should change.",
+          ...(event.approvalOverride
+            ? ["Our team took it live before you approved the current draft. Their reason:"]
+            : []),
         ],
+        ...(event.approvalOverride ? { quote: event.approvalOverride } : {}),
         action: { label: "See your website", path: siteLink(event.siteId) },
+      };
+    case "site.review_requested":
+      return {
+        subject: `${REVIEW_READY_LABEL}: ${event.siteName}`,
+        heading: REVIEW_READY_LABEL,
+        paragraphs: [
+          `Version ${event.round} of ${event.siteName} is ready for you to look at: ${event.previewUrl}.`,
+          "Approve it, or list what should change, on its review page.",
+        ],
+        action: { label: "Review the draft", path: reviewLink(event.siteId) },
+      };
+    case "site.approved":
+      return {
+        subject: `You approved ${event.siteName}`,
+        heading: "Thank you for your approval",
+        paragraphs: [
+          `You approved version ${event.round} of ${event.siteName}. Our team now prepares it to go live and writes to you when it is online.`,
+        ],
+        action: { label: "See the review", path: reviewLink(event.siteId) },
+      };
+    case "site.changes_requested":
+      return {
+        subject: `We received your changes to ${event.siteName}`,
+        heading: "Your changes are with our team",
+        paragraphs: [
+          `You asked for ${event.changes.length} ${event.changes.length === 1 ? "change" : "changes"} to version ${event.round} of ${event.siteName}. We write to you when the next version is ready.`,
+        ],
+        quote: event.changes.map((change, index) => `${index + 1}. ${change}`).join("\n"),
+        action: { label: "See the review", path: reviewLink(event.siteId) },
       };
     case "site.status_changed":
       return {

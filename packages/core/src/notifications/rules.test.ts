@@ -87,4 +87,24 @@ describe("which events mail whom", () => {
     expect(decide(same, all).send).toBe(false);
     expect(decide({ ...same, to: "resolved" }, all).send).toBe(true);
   });
+
+  it("mails each review step as a notification, and a go-live without approval always", () => {
+    const site = { ...base, siteId: "s1", siteName: "Bakery" };
+    const steps: DomainEvent[] = [
+      { ...site, type: "site.review_requested", round: 1, previewUrl: "https://p.example" },
+      { ...site, type: "site.approved", round: 1 },
+      { ...site, type: "site.changes_requested", round: 1, changes: ["Bigger logo"] },
+    ];
+    const off = { emailNotifications: false, marketingEmails: false };
+    for (const step of steps) {
+      expect(mailKindFor(step)).toBe("notification");
+      expect(decide(step, off).send).toBe(false);
+    }
+    const live: DomainEvent = { ...site, type: "site.live", liveUrl: "https://b.example" };
+    expect(decide(live, off).send).toBe(false);
+    expect(decide({ ...live, approvalOverride: "The customer is on holiday" }, off)).toEqual({
+      send: true,
+      kind: "transactional",
+    });
+  });
 });

@@ -33,6 +33,11 @@ export function mailKindFor(event: DomainEvent): MailKind | null {
     case "ticket.status_changed":
       return event.from === event.to ? null : "notification";
     case "site.live":
+      // Taken live without the customer's approval: they are told whatever the preferences say.
+      return event.approvalOverride ? "transactional" : "notification";
+    case "site.review_requested":
+    case "site.approved":
+    case "site.changes_requested":
     case "ticket.staff_replied":
     case "domain.verified":
     case "site.down":

@@ -55,6 +55,7 @@ export async function collect(userId: string) {
     uptime: { monitors: generic(data.siteMonitor), days: generic(data.uptimeDay) },
     audits: { seo: generic(data.seoResult), lighthouse: generic(data.lighthouseResult) },
     screenshotRequests: generic(data.screenshotJob),
+    reviewRounds: generic(data.reviewRound),
     apiKeys: data.apiKey.map((key) => toApiKey(key)),
     webhooks: data.webhook.map((endpoint) => ({
       ...toWebhook(endpoint),

@@ -1,6 +1,6 @@
 /**
  * Everything stored for one site, deleted: its screenshots, its analytics, its uptime history,
- * the site itself and its custom-domain claim. Used when a customer deletes a site and when a
+ * its review rounds, the site itself and its custom-domain claim. Used when a customer deletes a site and when a
  * cancelled subscription's grace period is over (docs/billing.md "When a subscription ends").
  *
  * In this order a failure part-way leaves the site in place, so the caller can run it again;
@@ -33,6 +33,15 @@ export async function eraseSite(site: SiteItem): Promise<void> {
     .bySite({ siteId })
     .go({ pages: "all", attributes: ["siteId", "day", "dimension", "key"] });
   if (counts.length > 0) await db.entities.analyticsCount.delete(counts).go();
+  // The draft's review rounds (their screenshots went with the prefix above).
+  const { data: rounds } = await db.entities.reviewRound.query
+    .byOwner({ userId, siteId })
+    .go({ pages: "all" });
+  if (rounds.length > 0) {
+    await db.entities.reviewRound
+      .delete(rounds.map(({ round }) => ({ userId, siteId, round })))
+      .go();
+  }
 
   try {
     await db.entities.site

@@ -43,21 +43,52 @@ export async function capture(
   const target = captureUrl(site);
   if (!target) return { status: "skipped", reason: "no-url" };
 
+  const now = options.now ?? new Date();
+  const key = `${sitePrefix(userId, siteId)}screenshots/${now.getTime()}.webp`;
+  const stored = await shootInto(target, key, options.deadlineMs);
+
+  try {
+    await db.entities.site
+      .patch({ userId, siteId })
+      .set({ screenshotKey: key, lastScreenshotUpdate: now.toISOString() })
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Deleted while we were capturing: its prefix was already cleared, so clear ours too.
+    await Blobs.deletePrefix(sitePrefix(userId, siteId));
+    return { status: "skipped", reason: "site-gone" };
+  }
+  // The previous image is no longer referenced; keep only the latest.
+  if (site.screenshotKey && site.screenshotKey !== key) {
+    await Blobs.deleteObject(site.screenshotKey).catch(() => {});
+  }
+  return { status: "stored", key, bytes: stored.bytes };
+}
+
+/**
+ * Has the browser function capture `target` into the bucket at `key` and checks what it
+ * stored: the guard first (DomainError when it refuses), then a presigned PUT for that one key,
+ * then the bucket asked for size and type. Shared by site previews and review rounds
+ * (review/screenshot.ts).
+ */
+export async function shootInto(
+  target: string,
+  key: string,
+  deadlineMs: number,
+): Promise<{ bytes: number }> {
   const allowHosts = await outboundAllowHostsFromConfig();
   // Checked before Chromium starts, and again by the page guard for every request it makes.
   await assertPublicUrl(target, { allowHosts });
 
-  const now = options.now ?? new Date();
-  const key = `${sitePrefix(userId, siteId)}screenshots/${now.getTime()}.webp`;
   // Valid while the browser may still be running, and no longer.
-  const expiresIn = Math.ceil((options.deadlineMs + BROWSER_OVERHEAD_MS) / 1000);
+  const expiresIn = Math.ceil((deadlineMs + BROWSER_OVERHEAD_MS) / 1000);
   const uploadUrl = await Blobs.presignedPutUrl(key, SCREENSHOT_CONTENT_TYPE, expiresIn);
   screenshotUploadSchema.parse(
     await runInBrowser({
       task: "screenshot",
       url: target,
       allowHosts,
-      deadlineMs: options.deadlineMs,
+      deadlineMs,
       navigationTimeoutMs: navigationTimeoutMs(),
       upload: {
         url: uploadUrl,
@@ -77,21 +108,5 @@ export async function capture(
     if (stored) await Blobs.deleteObject(key).catch(() => {});
     throw new BrowserRunError("The browser stored no usable screenshot");
   }
-
-  try {
-    await db.entities.site
-      .patch({ userId, siteId })
-      .set({ screenshotKey: key, lastScreenshotUpdate: now.toISOString() })
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // Deleted while we were capturing: its prefix was already cleared, so clear ours too.
-    await Blobs.deletePrefix(sitePrefix(userId, siteId));
-    return { status: "skipped", reason: "site-gone" };
-  }
-  // The previous image is no longer referenced; keep only the latest.
-  if (site.screenshotKey && site.screenshotKey !== key) {
-    await Blobs.deleteObject(site.screenshotKey).catch(() => {});
-  }
-  return { status: "stored", key, bytes: stored.bytes };
+  return { bytes: stored.bytes };
 }

@@ -119,6 +119,10 @@ export async function toSiteView(
     maintenanceMode: item.maintenanceMode === true,
     suspendedAt: item.suspendedAt ?? null,
     domain: item.customDomain ?? hostOf(item.liveUrl) ?? hostOf(item.url),
+    review:
+      item.reviewRound && item.reviewOutcome
+        ? { round: item.reviewRound, outcome: item.reviewOutcome }
+        : null,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

@@ -9,8 +9,9 @@ import * as Audits from "../audits/requests";
 import { lighthouseAnalyzeRequestSchema } from "../contracts/audit-jobs";
 import type { StaffSiteLifecycle, StaffSiteUpdate } from "../contracts/staff";
 import { db, isId, type SiteItem } from "../db/service";
-import { NotFoundError, RateLimitError, UnprocessableError } from "../errors";
+import { ConflictError, NotFoundError, RateLimitError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
+import { goLiveRefusal } from "../review/index";
 import * as Screenshots from "../sites/screenshots";
 import { actionItem, changedFields, type StaffActor } from "./audit-log";
 
@@ -41,6 +42,15 @@ export async function update(
       throw new UnprocessableError(message, { liveUrl: message });
     }
   }
+  // Going live needs the customer's approval of the current draft, or the team's written
+  // reason (docs/sites.md, "Review and approval").
+  const goesLive = next.status === "live" && site.status !== "live";
+  const overridden =
+    goesLive && site.reviewOutcome !== "approved" ? input.approvalOverride : undefined;
+  if (goesLive) {
+    const refusal = goLiveRefusal(site, input.approvalOverride);
+    if (refusal) throw new ConflictError(refusal, { approvalOverride: refusal });
+  }
 
   const cleared = (["url", "liveUrl"] as const).filter((key) => input[key] === "");
   // The change and its audit entry in one transaction (docs/security.md).
@@ -61,9 +71,12 @@ export async function update(
               targetType: "site",
               targetId: siteId,
               customerId: userId,
-              ...changedFields(
-                { status: site.status, url: site.url ?? null, liveUrl: site.liveUrl ?? null },
-                { status: next.status, url: next.url ?? null, liveUrl: next.liveUrl ?? null },
+              ...withOverride(
+                changedFields(
+                  { status: site.status, url: site.url ?? null, liveUrl: site.liveUrl ?? null },
+                  { status: next.status, url: next.url ?? null, liveUrl: next.liveUrl ?? null },
+                ),
+                overridden,
               ),
             }),
           )
@@ -87,7 +100,7 @@ export async function update(
       to: next.status,
     });
   }
-  if (wentLive && updated.liveUrl) await announceLive(updated, updated.liveUrl);
+  if (wentLive && updated.liveUrl) await announceLive(updated, updated.liveUrl, overridden);
   return {
     id: updated.siteId,
     name: updated.name,
@@ -98,14 +111,32 @@ export async function update(
   };
 }
 
-async function announceLive(site: SiteItem, liveUrl: string) {
+/** The audit entry of a go-live without approval carries the team's reason. */
+function withOverride(
+  changed: ReturnType<typeof changedFields>,
+  approvalOverride: string | undefined,
+) {
+  return approvalOverride
+    ? { before: changed.before, after: { ...changed.after, approvalOverride } }
+    : changed;
+}
+
+async function announceLive(site: SiteItem, liveUrl: string, approvalOverride?: string) {
   await emit({
     type: "site.live",
     userId: site.userId,
     siteId: site.siteId,
     siteName: site.name,
     liveUrl,
+    ...(approvalOverride ? { approvalOverride } : {}),
   });
+  if (approvalOverride) {
+    await Activities.record(site.userId, {
+      type: "review_overridden",
+      description: `Our team took ${site.name} live without your approval of the draft: ${approvalOverride}`,
+      siteId: site.siteId,
+    });
+  }
   await Activities.record(site.userId, {
     type: "site_deployed",
     description: `Your website ${site.name} is live at ${liveUrl}`,

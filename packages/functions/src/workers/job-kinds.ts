@@ -4,7 +4,13 @@
  */
 import type { AnyJobKind } from "./define-job";
 import { lighthouseJob } from "./lighthouse";
+import { reviewScreenshotJob } from "./review-screenshot";
 import { screenshotJob } from "./screenshot";
 import { seoJob } from "./seo";
 
-export const jobKinds: readonly AnyJobKind[] = [screenshotJob, seoJob, lighthouseJob];
+export const jobKinds: readonly AnyJobKind[] = [
+  screenshotJob,
+  seoJob,
+  lighthouseJob,
+  reviewScreenshotJob,
+];

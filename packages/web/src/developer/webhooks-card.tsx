@@ -54,6 +54,9 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   "audit.completed": "An SEO or performance run completes",
   "domain.verified": "A custom domain is verified",
   "payment.failed": "A payment fails",
+  "site.review_requested": "A draft of a site is ready for review",
+  "site.approved": "A draft is approved",
+  "site.changes_requested": "Changes to a draft are requested",
 };
 
 export function WebhooksCard() {

@@ -3,7 +3,12 @@
  * state).
  */
 import { Entity, type EntityItem } from "electrodb";
-import { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "../../sites/enums";
+import {
+  DOMAIN_STATUSES,
+  REVIEW_OUTCOMES,
+  SITE_CATEGORIES,
+  SITE_STATUSES,
+} from "../../sites/enums";
 import { newId } from "../ids";
 import { CASE_SENSITIVE, createdAt, idFrom, model, ownerIndex, updatedAt } from "./common";
 
@@ -59,6 +64,12 @@ export const Site = new Entity({
      * not monitored, no page views counted (docs/billing.md "When a subscription ends").
      */
     suspendedAt: { type: "string" },
+    /**
+     * The current review round's number and outcome (db/entities/review-round.ts), written in
+     * the same transaction as the round: the dashboard row and the go-live rule read them.
+     */
+    reviewRound: { type: "number" },
+    reviewOutcome: { type: REVIEW_OUTCOMES },
     createdAt,
     updatedAt,
   },

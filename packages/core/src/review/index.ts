@@ -1,0 +1,217 @@
+/**
+ * Review and approval of a site's draft, the customer's side (docs/sites.md, "Review and
+ * approval"): the rounds the team posted, and the customer's answer to the current one,
+ * Approve or Request changes. Every function takes the caller's id first and reads through
+ * the owner's partition, so another customer's site id is simply not found (404).
+ */
+
+import * as Activities from "../activities/index";
+import { presignedGetUrl } from "../adapters/blobs";
+import type {
+  ReviewChange,
+  ReviewChangesRequest,
+  ReviewRound,
+  SiteReview,
+} from "../contracts/review";
+import { reviewChangesRequestSchema } from "../contracts/review";
+import { db, isId, type ReviewRoundItem, type SiteItem } from "../db/service";
+import { ConflictError, NotFoundError } from "../errors";
+import { emit } from "../events/emit";
+
+export const REVIEW_ERRORS = {
+  roundNotFound: "Review round not found",
+  notCurrent: (round: number, current: number) =>
+    `Version ${round} is not the current one: review version ${current}`,
+  alreadyApproved: (round: number) => `You already approved version ${round}`,
+  alreadyChanges: (round: number) => `You already asked for changes to version ${round}`,
+  answeredMeanwhile: "This version was answered meanwhile; reload the page",
+} as const;
+
+/**
+ * How many review rounds a plan includes: none of the plans promises a number, so there is no
+ * limit (docs/decisions.md, "Review rounds are not limited").
+ */
+export const REVIEW_ROUND_LIMIT: number | null = null;
+
+/**
+ * One of the owner's sites as stored; NotFoundError for garbage ids and others' sites. Not
+ * sites/index.ts getItem: that module brings the domain rules and the screenshot queue into
+ * every review route's bundle (docs/performance.md, "`bundles`").
+ */
+export async function getSite(userId: string, siteId: string): Promise<SiteItem> {
+  if (!isId(siteId)) throw new NotFoundError("Site not found");
+  const { data } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
+  if (!data) throw new NotFoundError("Site not found");
+  return data;
+}
+
+/** A stored round as both sides read it; the screenshot through a presigned URL. */
+export async function toReviewRound(item: ReviewRoundItem): Promise<ReviewRound> {
+  return {
+    round: item.round,
+    previewUrl: item.previewUrl,
+    screenshotUrl: item.screenshotKey ? await presignedGetUrl(item.screenshotKey) : null,
+    screenshotAt: item.screenshotAt ?? null,
+    screenshotError: item.screenshotError ?? null,
+    note: item.note ?? null,
+    postedBy: item.postedByEmail ?? null,
+    postedAt: item.postedAt,
+    outcome: item.outcome,
+    waitingOn: item.waitingOn,
+    respondedAt: item.respondedAt ?? null,
+    changes: changesOf(item),
+  };
+}
+
+/** A round's requested changes as the contract writes them. */
+export function changesOf(item: Pick<ReviewRoundItem, "changes">): ReviewChange[] {
+  return (item.changes ?? []).map((change) => ({
+    text: change.text,
+    attachments: change.attachments ?? [],
+  }));
+}
+
+/** Every round of one site, oldest first. */
+export async function roundsOf(userId: string, siteId: string): Promise<ReviewRoundItem[]> {
+  const { data } = await db.entities.reviewRound.query
+    .byOwner({ userId, siteId })
+    .go({ consistent: true, pages: "all" });
+  return data;
+}
+
+/** The site's review with its rounds newest first (the customer's page and the console's panel). */
+export async function reviewOf(site: SiteItem): Promise<SiteReview> {
+  const rounds = await roundsOf(site.userId, site.siteId);
+  return {
+    siteId: site.siteId,
+    siteName: site.name,
+    siteStatus: site.status,
+    current: site.reviewRound ?? null,
+    roundLimit: REVIEW_ROUND_LIMIT,
+    rounds: await Promise.all(rounds.reverse().map(toReviewRound)),
+  };
+}
+
+/** GET /api/sites/{id}/review */
+export async function get(userId: string, siteId: string): Promise<SiteReview> {
+  return reviewOf(await getSite(userId, siteId));
+}
+
+/**
+ * The round the customer answers, checked to be the current one and still open. An approval
+ * of a round already approved answers `repeat` (approving twice changes nothing).
+ */
+async function openRound(
+  userId: string,
+  siteId: string,
+  round: number,
+  answer: "approved" | "changes_requested",
+): Promise<{ site: SiteItem; item: ReviewRoundItem; repeat: boolean }> {
+  const site = await getSite(userId, siteId);
+  const { data: item } = await db.entities.reviewRound
+    .get({ userId, siteId, round })
+    .go({ consistent: true });
+  if (!item) throw new NotFoundError(REVIEW_ERRORS.roundNotFound);
+  if (site.reviewRound !== round) {
+    throw new ConflictError(REVIEW_ERRORS.notCurrent(round, site.reviewRound ?? round));
+  }
+  if (item.outcome === "approved") {
+    if (answer === "approved") return { site, item, repeat: true };
+    throw new ConflictError(REVIEW_ERRORS.alreadyApproved(round));
+  }
+  if (item.outcome === "changes_requested") {
+    throw new ConflictError(REVIEW_ERRORS.alreadyChanges(round));
+  }
+  return { site, item, repeat: false };
+}
+
+/**
+ * The answer and the site's copy of it in one transaction, each only if nothing answered the
+ * round meanwhile: of two answers at once, one wins and the other is a 409.
+ */
+async function answer(
+  item: ReviewRoundItem,
+  set: {
+    outcome: "approved" | "changes_requested";
+    waitingOn: "team" | "none";
+    changes?: ReviewRoundItem["changes"];
+  },
+): Promise<ReviewRoundItem> {
+  const { userId, siteId, round } = item;
+  const respondedAt = new Date().toISOString();
+  const { canceled } = await db.transaction
+    .write(({ reviewRound, site: sites }) => [
+      reviewRound
+        .patch({ userId, siteId, round })
+        .set({ ...set, respondedAt })
+        .composite({ postedAt: item.postedAt })
+        .where((attr, op) => op.eq(attr.outcome, "pending"))
+        .commit(),
+      sites
+        .patch({ userId, siteId })
+        .set({ reviewOutcome: set.outcome })
+        .where((attr, op) => op.eq(attr.reviewRound, round))
+        .commit(),
+    ])
+    .go();
+  if (canceled) throw new ConflictError(REVIEW_ERRORS.answeredMeanwhile);
+  return { ...item, ...set, respondedAt };
+}
+
+/** POST /api/sites/{id}/review/rounds/{round}/approve: idempotent for the approved round. */
+export async function approve(userId: string, siteId: string, round: number): Promise<ReviewRound> {
+  const { site, item, repeat } = await openRound(userId, siteId, round, "approved");
+  if (repeat) return toReviewRound(item);
+  const approved = await answer(item, { outcome: "approved", waitingOn: "none" });
+  await emit({ type: "site.approved", userId, siteId, siteName: site.name, round });
+  await Activities.record(userId, {
+    type: "review_approved",
+    description: `You approved version ${round} of ${site.name}`,
+    siteId,
+  });
+  return toReviewRound(approved);
+}
+
+/** POST /api/sites/{id}/review/rounds/{round}/changes: the list goes to the team. */
+export async function requestChanges(
+  userId: string,
+  siteId: string,
+  round: number,
+  input: ReviewChangesRequest,
+): Promise<ReviewRound> {
+  const { changes } = reviewChangesRequestSchema.parse(input);
+  const { site, item } = await openRound(userId, siteId, round, "changes_requested");
+  const answered = await answer(item, {
+    outcome: "changes_requested",
+    waitingOn: "team",
+    changes,
+  });
+  await emit({
+    type: "site.changes_requested",
+    userId,
+    siteId,
+    siteName: site.name,
+    round,
+    changes: changes.map((change) => change.text),
+  });
+  await Activities.record(userId, {
+    type: "review_changes_requested",
+    description: `You asked for ${changes.length} ${changes.length === 1 ? "change" : "changes"} to version ${round} of ${site.name}`,
+    siteId,
+  });
+  return toReviewRound(answered);
+}
+
+/**
+ * Why the site may not go live as things stand, or null when it may: the customer must have
+ * approved the current round, else the team gives a written reason (staff/sites.ts).
+ */
+export function goLiveRefusal(
+  site: Pick<SiteItem, "reviewRound" | "reviewOutcome">,
+  approvalOverride: string | undefined,
+): string | null {
+  if (site.reviewOutcome === "approved" || approvalOverride) return null;
+  return site.reviewRound
+    ? `The customer has not approved version ${site.reviewRound}: write why it goes live without their approval`
+    : "The customer has not reviewed a draft: write why it goes live without their approval";
+}

@@ -1,0 +1,198 @@
+/**
+ * Review and approval of a site's draft, the team's side (docs/sites.md, "Review and
+ * approval"): post a version for the customer to review (the next round, with a screenshot of
+ * its preview), read a site's rounds, and list the change requests waiting on the team.
+ */
+
+import * as Activities from "../activities/index";
+import {
+  assertPublicUrl,
+  isAllowlisted,
+  outboundAllowHostsFromConfig,
+} from "../adapters/outbound-guard";
+import { sendJob } from "../adapters/queue";
+import {
+  REVIEW_MESSAGES,
+  type ReviewRequest,
+  type ReviewRound,
+  type ReviewRoundCreate,
+  reviewRoundCreateSchema,
+  type SiteReview,
+} from "../contracts/review";
+import { db } from "../db/service";
+import { ConflictError, DomainError, UnprocessableError } from "../errors";
+import { emit } from "../events/emit";
+import { actionItem, type StaffActor } from "../staff/audit-log";
+import { usersById } from "../staff/customers";
+import { PAGE_SIZE } from "../staff/paging";
+import { changesOf, getSite, REVIEW_ROUND_LIMIT, reviewOf, toReviewRound } from "./index";
+
+declare module "../adapters/queue" {
+  interface JobMessages {
+    /** A screenshot of one review round's preview (review/screenshot.ts). */
+    "review-screenshot": { userId: string; siteId: string; round: number };
+  }
+}
+
+export const REVIEW_STAFF_ERRORS = {
+  withCustomer: (round: number) =>
+    `Version ${round} is still with the customer: wait for their answer before posting another`,
+  postedMeanwhile: "Another version was posted meanwhile; reload the page",
+  limitReached: (limit: number) => `The plan includes ${limit} review rounds, all used`,
+} as const;
+
+/** GET /api/staff/customers/{userId}/sites/{siteId}/review */
+export async function get(userId: string, siteId: string): Promise<SiteReview> {
+  return reviewOf(await getSite(userId, siteId));
+}
+
+/**
+ * The preview must be a public https page: the customer opens it and the jobs worker's browser
+ * loads it. The outbound guard decides "public" (its allowlist, empty in production, lets the
+ * local stack's tests serve previews from 127.0.0.1, over plain http too).
+ */
+async function checkPreviewUrl(previewUrl: string): Promise<string> {
+  const allowHosts = await outboundAllowHostsFromConfig();
+  const url = new URL(previewUrl);
+  if (url.protocol !== "https:" && !isAllowlisted(url, allowHosts)) {
+    throw new UnprocessableError(REVIEW_MESSAGES.previewHttps, {
+      previewUrl: REVIEW_MESSAGES.previewHttps,
+    });
+  }
+  try {
+    return (await assertPublicUrl(previewUrl, { allowHosts })).href;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    throw new UnprocessableError(error.message, { previewUrl: error.message });
+  }
+}
+
+/**
+ * POST /api/staff/customers/{userId}/sites/{siteId}/review/rounds: "Ready for review". The
+ * next round, the site's copy of it and the audit entry in one transaction, only if no other
+ * version was posted meanwhile; then its screenshot is queued and the customer told.
+ */
+export async function postRound(
+  actor: StaffActor,
+  userId: string,
+  siteId: string,
+  input: ReviewRoundCreate,
+): Promise<ReviewRound> {
+  const { previewUrl: written, note } = reviewRoundCreateSchema.parse(input);
+  const site = await getSite(userId, siteId);
+  const current = site.reviewRound ?? 0;
+  if (current > 0 && site.reviewOutcome === "pending") {
+    throw new ConflictError(REVIEW_STAFF_ERRORS.withCustomer(current));
+  }
+  if (REVIEW_ROUND_LIMIT !== null && current >= REVIEW_ROUND_LIMIT) {
+    throw new ConflictError(REVIEW_STAFF_ERRORS.limitReached(REVIEW_ROUND_LIMIT));
+  }
+  const previewUrl = await checkPreviewUrl(written);
+  const round = current + 1;
+  const postedAt = new Date().toISOString();
+  const { data: previous } = current
+    ? await db.entities.reviewRound.get({ userId, siteId, round: current }).go({ consistent: true })
+    : { data: null };
+
+  const { canceled } = await db.transaction
+    .write(({ reviewRound, site: sites, staffAction }) => [
+      reviewRound
+        .create({
+          userId,
+          siteId,
+          round,
+          previewUrl,
+          ...(note ? { note } : {}),
+          postedById: actor.userId,
+          ...(actor.email ? { postedByEmail: actor.email } : {}),
+          postedAt,
+          outcome: "pending",
+          waitingOn: "customer",
+        })
+        .commit(),
+      sites
+        .patch({ userId, siteId })
+        .set({ reviewRound: round, reviewOutcome: "pending" })
+        .where((attr, op) =>
+          current ? op.eq(attr.reviewRound, current) : op.notExists(attr.reviewRound),
+        )
+        .commit(),
+      // The changes the customer asked for are answered by this version.
+      ...(previous && previous.waitingOn !== "none"
+        ? [
+            reviewRound
+              .patch({ userId, siteId, round: current })
+              .set({ waitingOn: "none" })
+              .composite({ postedAt: previous.postedAt })
+              .commit(),
+          ]
+        : []),
+      staffAction
+        .create(
+          actionItem(actor, {
+            action: "site.review_round",
+            targetType: "site",
+            targetId: siteId,
+            customerId: userId,
+            before: current ? { reviewRound: current, reviewOutcome: site.reviewOutcome } : null,
+            after: { reviewRound: round, previewUrl },
+          }),
+        )
+        .commit(),
+    ])
+    .go();
+  if (canceled) throw new ConflictError(REVIEW_STAFF_ERRORS.postedMeanwhile);
+
+  // The team's request: no customer limit holds it back; one job per round.
+  await sendJob({ kind: "review-screenshot", userId, siteId, round });
+  await emit({
+    type: "site.review_requested",
+    userId,
+    siteId,
+    siteName: site.name,
+    round,
+    previewUrl,
+  });
+  await Activities.record(userId, {
+    type: "review_requested",
+    description: `Version ${round} of ${site.name} is ready for your review`,
+    siteId,
+  });
+  const { data: posted } = await db.entities.reviewRound
+    .get({ userId, siteId, round })
+    .go({ consistent: true });
+  if (!posted) throw new ConflictError(REVIEW_STAFF_ERRORS.postedMeanwhile);
+  return toReviewRound(posted);
+}
+
+/** GET /api/staff/review-requests: every customer's change requests waiting on the team. */
+export async function requests(
+  cursor: string | undefined,
+): Promise<{ items: ReviewRequest[]; cursor: string | null }> {
+  const page = await db.entities.reviewRound.query
+    .byWaitingOn({ waitingOn: "team" })
+    .go({ order: "asc", limit: PAGE_SIZE, cursor: cursor ?? null });
+  const users = await usersById(page.data.map((r) => r.userId));
+  const siteKeys = page.data.map((r) => ({ userId: r.userId, siteId: r.siteId }));
+  const { data: sites } = siteKeys.length
+    ? await db.entities.site.get(siteKeys).go()
+    : { data: [] };
+  const names = new Map(sites.map((s) => [s.siteId, s.name]));
+  return {
+    items: page.data.map((r) => {
+      const user = users.get(r.userId);
+      const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ");
+      return {
+        userId: r.userId,
+        siteId: r.siteId,
+        siteName: names.get(r.siteId) ?? null,
+        customerEmail: user?.email ?? null,
+        customerName: name || null,
+        round: r.round,
+        respondedAt: r.respondedAt ?? null,
+        changes: changesOf(r),
+      };
+    }),
+    cursor: page.cursor ?? null,
+  };
+}
