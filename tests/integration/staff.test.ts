@@ -143,10 +143,12 @@ describe("site lifecycle", () => {
   it("moves a site along, takes it live, tells the customer and logs each step", async () => {
     const path = `/api/staff/customers/${customer.user.id}/sites/${siteId}`;
     expect((await call(staff, "PATCH", path, { status: "development" })).status).toBe(200);
+    // No review round was approved: the team's reason goes with it (docs/sites.md).
     const live = await call(staff, "PATCH", path, {
       status: "live",
       url: "https://staging.bakery.example",
       liveUrl: "https://www.adas-bakery.com",
+      approvalOverride: "Approved by the customer on the phone",
     });
     expect(live.status).toBe(200);
     // The fields it set, as saved; the console refetches the customer's page for the rest.
@@ -186,7 +188,11 @@ describe("site lifecycle", () => {
       action: "site.update",
       targetId: siteId,
       before: { status: "development" },
-      after: { status: "live", liveUrl: "https://www.adas-bakery.com" },
+      after: {
+        status: "live",
+        liveUrl: "https://www.adas-bakery.com",
+        approvalOverride: "Approved by the customer on the phone",
+      },
     });
     expect(entries).toHaveLength(2);
   });
