@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SEO_UPSELL_PRICE_CENTS } from "./contracts/billing";
 import { plans } from "./contracts/plans";
-import { SITE_STATUS_LABELS } from "./sites/enums";
+import { REVIEW_OUTCOME_LABELS, REVIEW_READY_LABEL, SITE_STATUS_LABELS } from "./sites/enums";
 import { TICKET_STATUS_LABELS } from "./tickets/enums";
 
 const PACKAGES = join(import.meta.dirname, "..", "..");
@@ -56,6 +56,8 @@ describe("each fact is written once", () => {
   for (const [records, home] of [
     [SITE_STATUS_LABELS, "core/src/sites/enums.ts"],
     [TICKET_STATUS_LABELS, "core/src/tickets/enums.ts"],
+    [REVIEW_OUTCOME_LABELS, "core/src/sites/enums.ts"],
+    [{ ready: REVIEW_READY_LABEL }, "core/src/sites/enums.ts"],
   ] as const) {
     for (const label of Object.values(records))
       homes.set(label, [...(homes.get(label) ?? []), home]);

@@ -133,8 +133,20 @@ describe("gate: active subscription, questionnaire completed", () => {
     "/billing",
     "/settings",
     "/questionnaire",
+    "/sites/01JREVIEWSITE/review",
   ])("renders %s", (path) => {
     expect(gate(signedIn(customer), path, noQuery)).toEqual({ render: true });
+  });
+  it("opens a site's review only at its own path", () => {
+    expect(gate(signedIn(customer), "/sites/01JREVIEWSITE/review/extra", noQuery)).toEqual({
+      redirect: "/dashboard",
+    });
+    expect(gate(signedIn(lapsed), "/sites/01JREVIEWSITE/review", noQuery)).toEqual({
+      redirect: "/dashboard",
+    });
+    expect(gate(signedIn(onboarding), "/sites/01JREVIEWSITE/review", noQuery)).toEqual({
+      redirect: "/welcome",
+    });
   });
   it.each(["/sales", "/welcome", "/sign-up"])("sends %s to the dashboard", (path) => {
     expect(gate(signedIn(customer), path, noQuery)).toEqual({ redirect: "/dashboard" });

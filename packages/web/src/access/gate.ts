@@ -86,6 +86,7 @@ const CUSTOMER_ROUTES = [
   "/billing",
   "/settings",
   "/questionnaire",
+  "/sites/$siteId/review",
 ] as const satisfies readonly PagePath[];
 /** Active subscription, questionnaire not completed. */
 const ONBOARDING_ROUTES = ["/welcome", "/questionnaire"] as const satisfies readonly PagePath[];
@@ -114,8 +115,17 @@ const ALIASES = { "/user-profile": "/settings" } as const satisfies Partial<
   Record<PagePath, PagePath>
 >;
 
+/**
+ * Pages with a parameter inside their path, matched to the page the lists name: a site's
+ * review (/sites/{id}/review, docs/sites.md).
+ */
+const PARAMETER_PAGES: readonly (readonly [RegExp, PagePath])[] = [
+  [/^\/sites\/[^/]+\/review$/, "/sites/$siteId/review"],
+];
+
 function gatedRoute(path: string): string {
   return (
+    PARAMETER_PAGES.find(([pattern]) => pattern.test(path))?.[1] ??
     (ALIASES as Record<string, string>)[path] ??
     SECTION_PREFIXES.find((prefix) => path.startsWith(`${prefix}/`)) ??
     path

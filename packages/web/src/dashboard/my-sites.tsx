@@ -23,6 +23,7 @@ import { Link } from "@tanstack/react-router";
 import { CircleCheck, ClipboardList, Hammer, Rocket, Settings, TrendingUp } from "lucide-react";
 import { useState } from "react";
 import { SEO_PRICE_SHORT } from "../billing/seo-price";
+import { ReviewStrip } from "../review/review-strip";
 import { LiveSiteButton } from "../sites/live-site-button";
 import { SiteListStates, useSites } from "../sites/site-list-states";
 import { UptimeLine } from "../sites/uptime";
@@ -216,6 +217,7 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => 
           </Button>
         </HStack>
       </Flex>
+      <ReviewStrip site={site} />
       {site.seoPackage ? (
         <SeoPackageProgress status={site.seoPackage} />
       ) : onUpgrade && showsSeoUpsell(site) ? (

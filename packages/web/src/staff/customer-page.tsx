@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown, ExternalLink } from "lucide-react";
 import { ApiError } from "../api/api-error";
+import { StaffReviewPanel } from "../review/staff-review-panel";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
 import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
@@ -125,6 +126,7 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
                   ) : null}
                 </Flex>
                 <SiteMonitoring monitor={monitors.get(site.id)} />
+                <StaffReviewPanel userId={customer.id} siteId={site.id} />
                 <SiteLifecycle userId={customer.id} site={site} />
               </Stack>
             ))}

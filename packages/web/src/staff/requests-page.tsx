@@ -7,6 +7,7 @@ import type { StaffRequest } from "@portal/core/contracts/staff";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ChevronDown } from "lucide-react";
+import { ChangeRequests } from "../review/change-requests";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime } from "../tickets/ticket-badges";
 import { allItems, LoadMore, LoadState, SiteStatusBadge } from "./console-ui";
@@ -21,6 +22,7 @@ export function RequestsPage() {
   return (
     <Stack gap="4" maxW="5xl">
       <PageHeader title="New Requests" />
+      <ChangeRequests />
       <LoadState
         query={query}
         label="requests"

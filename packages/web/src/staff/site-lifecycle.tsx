@@ -15,7 +15,9 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
 } from "@chakra-ui/react";
+import { APPROVAL_OVERRIDE_MIN } from "@portal/core/contracts/review";
 import type { Site } from "@portal/core/contracts/sites";
 import type { StaffSiteLifecycle, StaffSiteUpdate } from "@portal/core/contracts/staff";
 import { SITE_STATUS_LABELS, SITE_STATUSES, type SiteStatus } from "@portal/core/sites/enums";
@@ -69,14 +71,25 @@ function consequences(site: Site, update: StaffSiteUpdate): string[] {
   return lines;
 }
 
+/**
+ * Whether the change takes the site live without the customer's approval of the current review
+ * round: the team must then write why (docs/sites.md, "Review and approval").
+ */
+function needsOverride(site: Site, update: StaffSiteUpdate): boolean {
+  return update.status === "live" && site.status !== "live" && site.review?.outcome !== "approved";
+}
+
 export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) {
   const queryClient = useQueryClient();
   const form = useForm<LifecycleValues>({ values: valuesOf(site) });
   const [pending, setPending] = useState<StaffSiteUpdate | null>(null);
+  const [reason, setReason] = useState("");
+  const overriding = pending !== null && needsOverride(site, pending);
   const save = useMutation({
     mutationFn: (update: StaffSiteUpdate) => updateSite(userId, site.id, update),
     onSuccess: async (saved) => {
       setPending(null);
+      setReason("");
       toast({
         title: "Site updated",
         description: `${saved.name} is ${SITE_STATUS_LABELS[valuesOf(saved).status]}.`,
@@ -178,6 +191,24 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
                       ))
                     : null}
                 </Stack>
+                {overriding ? (
+                  <Field.Root mt="4" required>
+                    <Field.Label>
+                      {site.review
+                        ? `The customer has not approved version ${site.review.round}. Why go live now?`
+                        : "The customer has not reviewed a draft. Why go live now?"}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Textarea
+                      rows={3}
+                      value={reason}
+                      onChange={(event) => setReason(event.target.value)}
+                    />
+                    <Field.HelperText>
+                      Recorded in the audit log and sent to the customer.
+                    </Field.HelperText>
+                  </Field.Root>
+                ) : null}
               </Dialog.Body>
               <Dialog.Footer>
                 <Dialog.ActionTrigger asChild>
@@ -186,7 +217,13 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
                 <Button
                   colorPalette="brand"
                   loading={save.isPending}
-                  onClick={() => pending && save.mutate(pending)}
+                  disabled={overriding && reason.trim().length < APPROVAL_OVERRIDE_MIN}
+                  onClick={() =>
+                    pending &&
+                    save.mutate(
+                      overriding ? { ...pending, approvalOverride: reason.trim() } : pending,
+                    )
+                  }
                 >
                   Confirm
                 </Button>
