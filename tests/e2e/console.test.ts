@@ -197,6 +197,10 @@ describe("the provider console beside a customer", () => {
     const confirm = staff.page.getByRole("alertdialog");
     await confirm.getByText("Status: Requested → Live.").waitFor();
     await confirm.getByText(/mobile performance test of the live URL/).waitFor();
+    // No draft was reviewed here: the team writes why it goes live anyway (docs/sites.md).
+    await confirm
+      .getByLabel(/The customer has not reviewed a draft/)
+      .fill("Launch date agreed with Carla by phone.");
     await screenshot(staff.page, "console-go-live-1440");
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await confirm.waitFor({ state: "detached" });
