@@ -31,7 +31,10 @@ function Screenshot({ round }: { round: ReviewRound }) {
       <Image
         src={round.screenshotUrl}
         alt={`Screenshot of version ${round.round}`}
-        borderWidth="1px"
+        // A white page on the white card: the frame shows where the screenshot ends.
+        border="1px solid"
+        borderColor="border.emphasized"
+        boxShadow="sm"
         borderRadius="md"
         w="full"
         maxW="2xl"

@@ -54,7 +54,7 @@ export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: s
   const current = rounds[0];
   const withCustomer = current?.outcome === "pending";
   return (
-    <Stack gap="3" borderTopWidth="1px" pt="3" aria-label="Review">
+    <Stack gap="3" borderTopWidth="1px" borderBottomWidth="1px" py="3" aria-label="Review">
       <HStack gap="2" flexWrap="wrap">
         <Text fontWeight="semibold">Review</Text>
         {current ? (
