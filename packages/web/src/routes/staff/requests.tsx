@@ -5,8 +5,15 @@ import { RequestsPage } from "../../staff/requests-page";
 export const Route = createFileRoute("/staff/requests")({
   loader: ({ context }) =>
     loadPageData(context, async () => {
-      const { requestsQuery } = await import("../../staff/queries");
-      return [context.queryClient.ensureInfiniteQueryData(requestsQuery())];
+      const [{ requestsQuery }, { reviewRequestsQuery }] = await Promise.all([
+        import("../../staff/queries"),
+        import("../../review/queries"),
+      ]);
+      return [
+        context.queryClient.ensureInfiniteQueryData(requestsQuery()),
+        // The change requests waiting on the team head the page (docs/console.md).
+        context.queryClient.ensureInfiniteQueryData(reviewRequestsQuery()),
+      ];
     }),
   component: RequestsPage,
 });
