@@ -11,7 +11,7 @@ import type { StaffSiteLifecycle, StaffSiteUpdate } from "../contracts/staff";
 import { db, isId, type SiteItem } from "../db/service";
 import { ConflictError, NotFoundError, RateLimitError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
-import { goLiveRefusal } from "../review/index";
+import { goLiveRefusal } from "../review/rules";
 import * as Screenshots from "../sites/screenshots";
 import { actionItem, changedFields, type StaffActor } from "./audit-log";
 
