@@ -13,7 +13,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.{ts,tsx}"],
+          // tests/support: the guards that keep the test helpers written once.
+          include: ["packages/*/src/**/*.test.{ts,tsx}", "tests/support/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -12,7 +12,8 @@ import {
   LOCAL_VIEWER_COUNTRY_HEADER,
 } from "@portal/devstack/api-gateway";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { apiAt, readAnswer } from "../support/api";
+import { type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { pageViewsCounted } from "../support/page-views";
 import { stackUrl, useStackEnv } from "../support/stack";
 
@@ -61,30 +62,18 @@ async function collect(
     },
     body: options.raw ? (body as string) : JSON.stringify(body),
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return readAnswer(response, "POST /api/collect");
 }
+
+const call = apiAt(url);
 
 /** Reads wait until every view sent so far has been through the page-views consumer. */
 async function get(who: SignedIn, path: string) {
   await pageViewsCounted(url);
-  const response = await fetch(`${url}${path}`, { headers: bearer(who.token) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return call(who, "GET", path);
 }
 
-async function post(who: SignedIn, path: string, body?: unknown) {
-  const response = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const post = (who: SignedIn, path: string, body?: unknown) => call(who, "POST", path, body);
 
 async function customer(firstName: string) {
   const who = await signUpCustomer({ firstName });
