@@ -95,7 +95,7 @@ function started(queue: LocalQueue | undefined, name: string): LocalQueue {
   return queue;
 }
 
-/** What the local queue stack settings may change for tests: the rest is production's. */
+/** What a test may change in the local queues (the rest is as in production). */
 export interface LocalQueueSettings {
   visibilityTimeoutMs?: number;
   maxReceiveCount?: number;
