@@ -221,7 +221,7 @@ describe("POST /api/collect", () => {
   it("answers bots without counting them, and refuses sites with analytics turned off", async () => {
     const siteId = await createSite(alice.user.id);
     const bot = await collect({ site: siteId, path: "/" }, { userAgent: GOOGLEBOT });
-    expect(bot).toEqual({ status: 202, body: { counted: false, reason: "bot" } });
+    expect([bot.status, bot.body]).toEqual([202, { counted: false, reason: "bot" }]);
     const noAgent = await collect({ site: siteId, path: "/" }, { userAgent: "" });
     expect(noAgent.body.counted).toBe(false);
 
