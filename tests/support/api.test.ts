@@ -55,6 +55,8 @@ async function call(who: SignedIn, method: string, path: string, body?: unknown)
       "reads its own JSON answer",
     ]);
     // The shared helper's own users are not copies.
-    expect(copySigns('const call = apiAt(url);\nawait call(who, "GET", "/api/sites");')).toEqual([]);
+    expect(copySigns('const call = apiAt(url);\nawait call(who, "GET", "/api/sites");')).toEqual(
+      [],
+    );
   });
 });
