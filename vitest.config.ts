@@ -9,11 +9,18 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // Vitest gives the global setups' teardowns this long before it reports "something prevents
+    // N Vite servers from exiting" and exits anyway. Stopping a local stack waits up to
+    // STOP_GRACE_MS (2 s, packages/devstack/src/queue.ts) for the queues' running consumers and
+    // up to 8 s for the audit browser to close Chromium (browser-process.ts): more than Vitest's
+    // default 10 s when both are busy at the end of a run.
+    teardownTimeout: 20_000,
     projects: [
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.{ts,tsx}"],
+          // tests/support: the guards that keep the test helpers written once.
+          include: ["packages/*/src/**/*.test.{ts,tsx}", "tests/support/**/*.test.ts"],
           environment: "node",
         },
       },

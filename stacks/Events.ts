@@ -6,13 +6,8 @@
  * records (routes.ts).
  */
 
-import { SENDER_CONCURRENCY, SENDER_TIMEOUT_SECONDS } from "@portal/core/developer/sender-limits";
-import {
-  notificationsWorkerHandler,
-  siteDeletionsWorkerHandler,
-  uptimeWorkerHandler,
-  webhooksWorkerHandler,
-} from "@portal/functions/routes";
+import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
+import { siteDeletionsWorkerHandler, uptimeWorkerHandler } from "@portal/functions/routes";
 import { aws_lambda_destinations as destinations } from "aws-cdk-lib";
 import {
   Cron,
@@ -26,8 +21,11 @@ import { grantsProps } from "./grants";
 import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
+// The Events and WebhookDeliveries queues' settings are their rows of the consumer table
+// (packages/functions/src/queue-consumers.ts, which says why each is what it is), named here
+// for the alarms and checks that read them.
 /** One mail is one SES call; the rest is a cold start and headroom. */
-export const NOTIFICATIONS_TIMEOUT_SECONDS = 30;
+export const NOTIFICATIONS_TIMEOUT_SECONDS = QUEUE_CONSUMERS.Events.timeoutSeconds;
 /**
  * Notification consumers at once, at most: SQS's smallest cap. Each handles its batch one event
  * at a time, so two stay near SES's sending rate (14 mails a second for a new production
@@ -35,9 +33,9 @@ export const NOTIFICATIONS_TIMEOUT_SECONDS = 30;
  * of events, which SES would throttle until the events ran out of receives and dead-lettered.
  * What two still send too fast is throttled and retried (docs/notifications.md).
  */
-export const NOTIFICATIONS_CONCURRENCY = 2;
+export const NOTIFICATIONS_CONCURRENCY = QUEUE_CONSUMERS.Events.maxConcurrency;
 /** Receives before an event goes to the dead-letter queue (SES throttling is retried). */
-export const EVENTS_MAX_RECEIVE_COUNT = 5;
+export const EVENTS_MAX_RECEIVE_COUNT = QUEUE_CONSUMERS.Events.maxReceiveCount;
 /** How often every live site is checked (docs/monitoring.md). */
 export const UPTIME_SCHEDULE = "rate(5 minutes)";
 /** A run checks sites eight at a time, each given 10 s twice (certificate, then the page). */
@@ -50,37 +48,29 @@ export const SITE_DELETIONS_TIMEOUT_SECONDS = 300;
  * One attempt per invocation; its POST ends within POST_DEADLINE_MS (10 s) whatever the
  * receiver does, leaving the rest to log and settle it (core/developer/sender-limits.ts).
  */
-export const WEBHOOKS_TIMEOUT_SECONDS = SENDER_TIMEOUT_SECONDS;
+export const WEBHOOKS_TIMEOUT_SECONDS = QUEUE_CONSUMERS.WebhookDeliveries.timeoutSeconds;
 /**
  * Receives of one attempt before it goes to the dead-letter queue. A receiver's failure is no
  * failed receive (the retry is a new, delayed message); only a crash of the sender is.
  */
-export const WEBHOOKS_MAX_RECEIVE_COUNT = 3;
+export const WEBHOOKS_MAX_RECEIVE_COUNT = QUEUE_CONSUMERS.WebhookDeliveries.maxReceiveCount;
 /**
  * Senders at once: a slow receiver must not take the account's Lambda concurrency. Each
  * customer holds at most MAX_IN_FLIGHT_PER_CUSTOMER of them (docs/developer-api.md).
  */
-export const WEBHOOKS_CONCURRENCY = SENDER_CONCURRENCY;
+export const WEBHOOKS_CONCURRENCY = QUEUE_CONSUMERS.WebhookDeliveries.maxConcurrency;
 
 export function Events({ stack, app }: StackContext) {
   const { table, bucket, config, settings } = use(Storage);
 
   // Made before the notifications consumer, which queues deliveries on it; its sender, which
-  // also emits to the events queue, is attached below.
+  // also emits to the events queue, is attached below. One attempt per invocation, and few
+  // senders at once.
   const {
     queue: webhooks,
     deadLetters: webhookDeadLetters,
     attach: attachSender,
-  } = consumedQueue(stack, "WebhookDeliveries", {
-    // One attempt per invocation, and few senders at once.
-    eventSource: {
-      batchSize: 1,
-      reportBatchItemFailures: true,
-      maxConcurrency: WEBHOOKS_CONCURRENCY,
-    },
-    visibilityTimeoutSeconds: WEBHOOKS_TIMEOUT_SECONDS * 6,
-    maxReceiveCount: WEBHOOKS_MAX_RECEIVE_COUNT,
-  });
+  } = consumedQueue(stack, "WebhookDeliveries");
 
   // Claims event ids and reads the user (table:write), sends the mail, signs the unsubscribe
   // link, and queues the customer's webhook deliveries (webhooks:send).
@@ -90,7 +80,7 @@ export function Events({ stack, app }: StackContext) {
   );
 
   const consumer = new LambdaFunction(stack, "Notifications", {
-    handler: notificationsWorkerHandler,
+    handler: QUEUE_CONSUMERS.Events.handler,
     timeout: `${NOTIFICATIONS_TIMEOUT_SECONDS} seconds`,
     ...granted,
     bind: [
@@ -102,17 +92,8 @@ export function Events({ stack, app }: StackContext) {
     ],
   });
 
-  const { queue, deadLetters } = consumedQueue(stack, "Events", {
-    consumer,
-    // A few events per invocation; a failed one is retried alone (batchItemFailures).
-    eventSource: {
-      batchSize: 10,
-      reportBatchItemFailures: true,
-      maxConcurrency: NOTIFICATIONS_CONCURRENCY,
-    },
-    visibilityTimeoutSeconds: NOTIFICATIONS_TIMEOUT_SECONDS * 6,
-    maxReceiveCount: EVENTS_MAX_RECEIVE_COUNT,
-  });
+  // A few events per invocation; a failed one is retried alone (batchItemFailures).
+  const { queue, deadLetters } = consumedQueue(stack, "Events", { consumer });
 
   // Uptime and certificate checks of every live site (docs/monitoring.md): reads live sites
   // and writes their monitor items and daily counts (table:write), emits site.down,
@@ -188,7 +169,7 @@ export function Events({ stack, app }: StackContext) {
     webhooks,
   });
   const sender = new LambdaFunction(stack, "WebhookSender", {
-    handler: webhooksWorkerHandler,
+    handler: QUEUE_CONSUMERS.WebhookDeliveries.handler,
     timeout: `${WEBHOOKS_TIMEOUT_SECONDS} seconds`,
     ...senderGrants,
     bind: [...(senderGrants.bind ?? []), config.parameters.OUTBOUND_ALLOW_HOSTS],

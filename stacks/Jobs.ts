@@ -5,9 +5,8 @@
  * browser holds a browser and no keys.
  */
 
-import { BROWSER_OVERHEAD_MS } from "@portal/core/browser/protocol";
-import { browserHandler, jobsWorkerHandler } from "@portal/functions/routes";
-import { DEFAULT_JOB_TIMEOUT_MS } from "@portal/functions/workers/job-settings";
+import { BROWSER_TIMEOUT_SECONDS, QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
+import { browserHandler } from "@portal/functions/routes";
 import { aws_iam as iam } from "aws-cdk-lib";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { BROWSER_RUNTIME_PACKAGES, installBrowserRuntime } from "./browser-runtime";
@@ -18,25 +17,21 @@ import { grantsProps } from "./grants";
 import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
-/**
- * The browser function's Lambda timeout: the run's default deadline (workers/job-settings.ts)
- * plus what a run may take beyond it (a cold start unpacking Chromium, the launch, the upload).
- */
-export const BROWSER_TIMEOUT_SECONDS = Math.ceil(
-  (DEFAULT_JOB_TIMEOUT_MS + BROWSER_OVERHEAD_MS) / 1000,
-);
-/** The worker waits for the browser, then has this long to record the outcome. */
-const RECORD_SECONDS = 10;
-export const WORKER_TIMEOUT_SECONDS = BROWSER_TIMEOUT_SECONDS + RECORD_SECONDS;
+// The browser's and the worker's timeouts, the receives and the jobs at once are the Jobs row
+// of the consumer table (packages/functions/src/queue-consumers.ts), named here for the stacks,
+// alarms and checks that read them.
+export { BROWSER_TIMEOUT_SECONDS };
+/** The worker waits for the browser, then has a few seconds to record the outcome. */
+export const WORKER_TIMEOUT_SECONDS = QUEUE_CONSUMERS.Jobs.timeoutSeconds;
 /** Receives before a message goes to the dead-letter queue. */
-export const MAX_RECEIVE_COUNT = 3;
+export const MAX_RECEIVE_COUNT = QUEUE_CONSUMERS.Jobs.maxReceiveCount;
 /**
  * Jobs at once, at most (docs/security.md, "Background work"): the queue's event source invokes
  * no more workers than this (maximumConcurrency; Lambda's minimum is 2), and each worker runs
  * one browser at a time, so at most this many browsers run too. No concurrency is reserved
  * unless the stage asks for it (WORKER_RESERVED_CONCURRENCY, stacks/Config.ts).
  */
-export const WORKER_CONCURRENCY = 5;
+export const WORKER_CONCURRENCY = QUEUE_CONSUMERS.Jobs.maxConcurrency;
 
 export function Jobs({ stack, app }: StackContext) {
   const { table, bucket, config } = use(Storage);
@@ -86,7 +81,7 @@ export function Jobs({ stack, app }: StackContext) {
     events,
   });
   const worker = new LambdaFunction(stack, "JobsWorker", {
-    handler: jobsWorkerHandler,
+    handler: QUEUE_CONSUMERS.Jobs.handler,
     // It waits for the browser and writes a few items: no Chromium, so the app's arm64
     // default and a small size.
     memorySize: "512 MB",
@@ -113,20 +108,9 @@ export function Jobs({ stack, app }: StackContext) {
     ],
   });
 
-  const { queue, deadLetters } = consumedQueue(stack, "Jobs", {
-    consumer: worker,
-    // One job per invocation: a failed Lighthouse run is retried alone, and the handler can
-    // still report it through batchItemFailures instead of throwing.
-    eventSource: {
-      batchSize: 1,
-      reportBatchItemFailures: true,
-      maxConcurrency: WORKER_CONCURRENCY,
-    },
-    // AWS asks for at least six times the function timeout, so a message is not handed to a
-    // second worker while the first (or a throttled retry of it) still runs.
-    visibilityTimeoutSeconds: WORKER_TIMEOUT_SECONDS * 6,
-    maxReceiveCount: MAX_RECEIVE_COUNT,
-  });
+  // One job per invocation: a failed Lighthouse run is retried alone, and the handler can
+  // still report it through batchItemFailures instead of throwing.
+  const { queue, deadLetters } = consumedQueue(stack, "Jobs", { consumer: worker });
 
   return { queue, deadLetters, worker, browser };
 }

@@ -4,7 +4,7 @@
  * private bucket under exports/ (mailing the link through the Events queue) or erases their
  * account. The API's routes queue jobs through their records' `privacy-jobs:send` grant.
  */
-import { privacyJobsConsumer } from "@portal/functions/routes";
+import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Events } from "./Events";
 import { grantsProps } from "./grants";
@@ -32,8 +32,8 @@ export function Privacy({ stack }: StackContext) {
   const { queue: events } = use(Events);
   const granted = grantsProps(PRIVACY_JOBS_GRANTS, { table, bucket, config, events });
   const consumer = new LambdaFunction(stack, "PrivacyJobsConsumer", {
-    handler: privacyJobsConsumer.handler,
-    timeout: `${privacyJobsConsumer.timeoutSeconds} seconds`,
+    handler: QUEUE_CONSUMERS.PrivacyJobs.handler,
+    timeout: `${QUEUE_CONSUMERS.PrivacyJobs.timeoutSeconds} seconds`,
     // The whole archive is built in memory before one PutObject.
     memorySize: "1024 MB",
     ...granted,
@@ -42,16 +42,7 @@ export function Privacy({ stack }: StackContext) {
   const { queue: privacyJobs, deadLetters: privacyJobsDeadLetters } = consumedQueue(
     stack,
     "PrivacyJobs",
-    {
-      consumer,
-      eventSource: {
-        batchSize: 1,
-        reportBatchItemFailures: true,
-        maxConcurrency: privacyJobsConsumer.maxConcurrency,
-      },
-      visibilityTimeoutSeconds: privacyJobsConsumer.timeoutSeconds * 6,
-      maxReceiveCount: privacyJobsConsumer.maxReceiveCount,
-    },
+    { consumer },
   );
   return { privacyJobs, privacyJobsDeadLetters, privacyJobsConsumer: consumer };
 }

@@ -9,10 +9,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot } from "../support/browser";
+import { signUpCustomer } from "../support/browser-customers";
 import { pageViewsCounted } from "../support/page-views";
-import { launchBrowser, openPage, screenshot } from "./browser";
-import { useWebStackEnv, webUrl } from "./context";
-import { signUpCustomer } from "./customers";
+import { useWebStackEnv, webUrl } from "../support/web-stack";
 
 useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.

@@ -4,9 +4,9 @@ import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ulid } from "ulid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot } from "./browser";
-import { signUpCustomer } from "./customers";
-import { type OwnStack, startOwnStack } from "./own-stack";
+import { launchBrowser, openPage, screenshot } from "../support/browser";
+import { signUpCustomer } from "../support/browser-customers";
+import { type OwnStack, startOwnStack } from "../support/own-web-stack";
 
 let own: OwnStack | undefined;
 let stack: LocalStack;

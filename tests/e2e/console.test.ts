@@ -16,9 +16,9 @@ import path from "node:path";
 import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot, uniqueEmail, waitForPath } from "../support/browser";
 import { makeStaff } from "../support/dev-identity";
-import { launchBrowser, openPage, screenshot, uniqueEmail, waitForPath } from "./browser";
-import { type OwnStack, startOwnStack, WEB_DIST } from "./own-stack";
+import { type OwnStack, startOwnStack, WEB_DIST } from "../support/own-web-stack";
 
 let own: OwnStack | undefined;
 let stack: LocalStack;

@@ -4,10 +4,10 @@ import { verify } from "@portal/core/developer/signature";
 import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot } from "../support/browser";
+import { signUpCustomer } from "../support/browser-customers";
+import { type OwnStack, startOwnStack } from "../support/own-web-stack";
 import { selfSignedCert } from "../support/tls-cert";
-import { launchBrowser, openPage, screenshot } from "./browser";
-import { signUpCustomer } from "./customers";
-import { type OwnStack, startOwnStack } from "./own-stack";
 
 let own: OwnStack | undefined;
 let stack: LocalStack;

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import "./context";
+import "../support/web-stack";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const builtDist = fileURLToPath(new URL("../../packages/web/dist", import.meta.url));

@@ -9,8 +9,8 @@ import {
   signUpThroughApi,
   uniqueEmail,
   waitForPath,
-} from "./browser";
-import { webUrl } from "./context";
+} from "../support/browser";
+import { webUrl } from "../support/web-stack";
 
 let browser: Browser;
 beforeAll(async () => {

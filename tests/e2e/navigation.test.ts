@@ -6,10 +6,10 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, pathOf, uniqueEmail, waitForPath } from "../support/browser";
+import { signUpCustomer } from "../support/browser-customers";
 import { makeStaff } from "../support/dev-identity";
-import { launchBrowser, openPage, pathOf, uniqueEmail, waitForPath } from "./browser";
-import { useWebStackEnv, webUrl } from "./context";
-import { signUpCustomer } from "./customers";
+import { useWebStackEnv, webUrl } from "../support/web-stack";
 
 useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.

@@ -14,8 +14,8 @@ import {
   selectedPlan,
   signUpThroughApi,
   waitForPath,
-} from "./browser";
-import { webUrl } from "./context";
+} from "../support/browser";
+import { webUrl } from "../support/web-stack";
 
 let browser: Browser;
 beforeAll(async () => {

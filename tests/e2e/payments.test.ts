@@ -10,9 +10,16 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, pathOf, screenshot, uniqueEmail, waitForPath } from "./browser";
-import { useWebStackEnv, webUrl } from "./context";
-import { signUp } from "./customers";
+import {
+  launchBrowser,
+  openPage,
+  pathOf,
+  screenshot,
+  uniqueEmail,
+  waitForPath,
+} from "../support/browser";
+import { signUp } from "../support/browser-customers";
+import { useWebStackEnv, webUrl } from "../support/web-stack";
 
 const stackEnv = useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.

@@ -5,10 +5,17 @@
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  launchBrowser,
+  openPage,
+  pathOf,
+  screenshot,
+  selectedPlan,
+  waitForPath,
+} from "../support/browser";
+import { READY_CUSTOMER, signUp, signUpCustomer } from "../support/browser-customers";
 import { LAPSED_CUSTOMER } from "../support/customer-state";
-import { launchBrowser, openPage, pathOf, screenshot, selectedPlan, waitForPath } from "./browser";
-import { useWebStackEnv, webUrl } from "./context";
-import { READY_CUSTOMER, signUp, signUpCustomer } from "./customers";
+import { useWebStackEnv, webUrl } from "../support/web-stack";
 
 useWebStackEnv();
 

@@ -6,10 +6,10 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot, waitForPath } from "../support/browser";
+import { signUpCustomer } from "../support/browser-customers";
 import { LAPSED_CUSTOMER, setCustomerState } from "../support/customer-state";
-import { launchBrowser, openPage, screenshot, waitForPath } from "./browser";
-import { useWebStackEnv } from "./context";
-import { signUpCustomer } from "./customers";
+import { useWebStackEnv } from "../support/web-stack";
 
 useWebStackEnv();
 let browser: Browser;

@@ -14,9 +14,9 @@ import type { LocalStack } from "@portal/devstack/local-stack";
 import dns2 from "dns2";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "./browser";
-import { signUpCustomer } from "./customers";
-import { type OwnStack, startOwnStack } from "./own-stack";
+import { launchBrowser, openPage } from "../support/browser";
+import { signUpCustomer } from "../support/browser-customers";
+import { type OwnStack, startOwnStack } from "../support/own-web-stack";
 
 const SHOTS = process.env.SITES_SHOTS_DIR ?? "/tmp/shots-sites";
 const CNAME_TARGET = "sites.portal-hosting.net";

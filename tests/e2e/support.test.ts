@@ -4,9 +4,9 @@
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, pathOf, waitForPath } from "./browser";
-import { useWebStackEnv } from "./context";
-import { signUpCustomer } from "./customers";
+import { launchBrowser, openPage, pathOf, waitForPath } from "../support/browser";
+import { signUpCustomer } from "../support/browser-customers";
+import { useWebStackEnv } from "../support/web-stack";
 
 useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, pathOf, waitForPath } from "./browser";
+import { launchBrowser, openPage, pathOf, waitForPath } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -5,9 +5,9 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot } from "./browser";
-import { useWebStackEnv } from "./context";
-import { signUpCustomer } from "./customers";
+import { launchBrowser, openPage, screenshot } from "../support/browser";
+import { signUpCustomer } from "../support/browser-customers";
+import { useWebStackEnv } from "../support/web-stack";
 
 useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.

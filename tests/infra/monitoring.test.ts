@@ -326,9 +326,14 @@ function Backlog({ stack }: StackContext) {
   });
   consumedQueue(stack, "Backlog", {
     consumer,
-    eventSource: { batchSize: 1 },
-    visibilityTimeoutSeconds: 60,
-    maxReceiveCount: 3,
+    settings: {
+      handler: "packages/functions/src/workers/notifications.handler",
+      timeoutSeconds: 10,
+      batchSize: 1,
+      maxConcurrency: 2,
+      maxReceiveCount: 3,
+      reportBatchItemFailures: false,
+    },
   });
   return {};
 }

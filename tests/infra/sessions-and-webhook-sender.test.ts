@@ -1,7 +1,7 @@
 /**
  * Deploy-time facts of the session-token checks and the webhook sender (docs/security.md,
  * docs/developer-api.md), read from the stage settings and the stack's constants without
- * synthesising (tests/infra/stacks.test.ts owns synthesis).
+ * synthesising (the stack-*.test.ts files synthesise).
  */
 import {
   MAX_IN_FLIGHT_PER_CUSTOMER,

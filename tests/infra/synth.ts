@@ -13,7 +13,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
-import { App, type getStack, Stack } from "sst/constructs";
+import {
+  App,
+  type FunctionProps,
+  type getStack,
+  type Function as SstFunction,
+  Stack,
+} from "sst/constructs";
 import { initProject, useProject } from "sst/project.js";
 import config from "../../sst.config";
 
@@ -127,4 +133,18 @@ export async function synthesize(
   const app = await createApp(stage, settings, mode);
   await config.stacks(app);
   return { app, template: templatesOf(app) };
+}
+
+/** The SSM parameter that holds an SST secret's value for a stage. */
+export const secretArn = (stage: string, name: string) => ({
+  arn: `arn:aws:ssm:${REGION}:${ACCOUNT}:parameter/sst/site-portal/${stage}/Secret/${name}/value`,
+});
+
+/**
+ * The props SST will bundle a function with (runtime, handler, nodejs options). SST keeps them
+ * on a private field and applies them in App.finish(), which these tests do not run.
+ */
+export function functionProps(fn: SstFunction | undefined): FunctionProps {
+  if (!fn) throw new Error("No such function");
+  return (fn as unknown as { props: FunctionProps }).props;
 }

@@ -193,3 +193,14 @@ export function consumerConcurrency(
     reserved: fn?.Properties?.ReservedConcurrentExecutions as number | undefined,
   };
 }
+
+/** The table's own ARN (an imported value, rendered «…» by resourceText), not an index's. */
+export const table: Target = { logicalId: "MainTable", suffix: "»" };
+export const tableIndexes: Target = { logicalId: "MainTable", suffix: "/index/*" };
+
+/** A template's JSON, for a test that changes a copy on purpose to show a check catches it. */
+export interface TemplateResource {
+  Type: string;
+  Properties: Record<string, unknown>;
+}
+export type TemplateJson = { Resources: Record<string, TemplateResource> };

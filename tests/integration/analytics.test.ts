@@ -12,7 +12,8 @@ import {
   LOCAL_VIEWER_COUNTRY_HEADER,
 } from "@portal/devstack/api-gateway";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { apiAt, readAnswer } from "../support/api";
+import { type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { pageViewsCounted } from "../support/page-views";
 import { stackUrl, useStackEnv } from "../support/stack";
 
@@ -61,30 +62,18 @@ async function collect(
     },
     body: options.raw ? (body as string) : JSON.stringify(body),
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return readAnswer(response, "POST /api/collect");
 }
+
+const call = apiAt(url);
 
 /** Reads wait until every view sent so far has been through the page-views consumer. */
 async function get(who: SignedIn, path: string) {
   await pageViewsCounted(url);
-  const response = await fetch(`${url}${path}`, { headers: bearer(who.token) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return call(who, "GET", path);
 }
 
-async function post(who: SignedIn, path: string, body?: unknown) {
-  const response = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const post = (who: SignedIn, path: string, body?: unknown) => call(who, "POST", path, body);
 
 async function customer(firstName: string) {
   const who = await signUpCustomer({ firstName });
@@ -232,7 +221,7 @@ describe("POST /api/collect", () => {
   it("answers bots without counting them, and refuses sites with analytics turned off", async () => {
     const siteId = await createSite(alice.user.id);
     const bot = await collect({ site: siteId, path: "/" }, { userAgent: GOOGLEBOT });
-    expect(bot).toEqual({ status: 202, body: { counted: false, reason: "bot" } });
+    expect([bot.status, bot.body]).toEqual([202, { counted: false, reason: "bot" }]);
     const noAgent = await collect({ site: siteId, path: "/" }, { userAgent: "" });
     expect(noAgent.body.counted).toBe(false);
 

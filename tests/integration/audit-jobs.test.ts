@@ -11,7 +11,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { apiAt } from "../support/api";
+import { signUpCustomer } from "../support/dev-identity";
 
 let stack: LocalStack;
 let pages: Server;
@@ -115,18 +116,7 @@ afterAll(async () => {
   }
 });
 
-async function call(who: SignedIn | null, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: {
-      ...(who ? bearer(who.token) : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = apiAt(() => stack.url);
 
 const customer = () => signUpCustomer({}, stack.url);
 

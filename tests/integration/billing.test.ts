@@ -19,7 +19,7 @@ import {
   url,
   useStackEnvDb,
   webhooksDelivered,
-} from "./payments.support";
+} from "../support/payments";
 
 describe("GET /api/billing/*", () => {
   it("answers empty lists and no subscription before any payment", async () => {

@@ -4,7 +4,8 @@
  */
 import { activityListSchema, dashboardStatsSchema } from "@portal/core/contracts/dashboard";
 import { describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { apiAt } from "../support/api";
+import { signUpCustomer } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 useStackEnv();
@@ -13,23 +14,20 @@ const Activities = await import("@portal/core/activities/index");
 
 const url = stackUrl();
 
-async function get(who: SignedIn, path: string) {
-  const response = await fetch(`${url}${path}`, { headers: bearer(who.token) });
-  return { status: response.status, json: (await response.json()) as unknown };
-}
+const call = apiAt(url);
 
 async function customer() {
   const who = await signUpCustomer();
-  expect((await get(who, "/api/auth/user")).status).toBe(200);
+  expect((await call(who, "GET", "/api/auth/user")).status).toBe(200);
   return who;
 }
 
 describe("GET /api/dashboard/stats", () => {
   it("answers zeros and no average for a new customer", async () => {
     const who = await customer();
-    const { status, json } = await get(who, "/api/dashboard/stats");
+    const { status, body } = await call(who, "GET", "/api/dashboard/stats");
     expect(status).toBe(200);
-    expect(json).toEqual({ activeSites: 0, avgPerformance: null, openTickets: 0, daysActive: 0 });
+    expect(body).toEqual({ activeSites: 0, avgPerformance: null, openTickets: 0, daysActive: 0 });
   });
 
   it("counts live sites, averages set scores, counts open and in-progress tickets, whole days", async () => {
@@ -59,16 +57,16 @@ describe("GET /api/dashboard/stats", () => {
     await db.entities.user.delete({ userId }).go();
     await db.entities.user.create({ ...user, createdAt }).go();
 
-    const { status, json } = await get(who, "/api/dashboard/stats");
+    const { status, body } = await call(who, "GET", "/api/dashboard/stats");
     expect(status).toBe(200);
     // (92 + 71 + 60) / 3 = 74.33 → 74
-    expect(dashboardStatsSchema.parse(json)).toEqual({
+    expect(dashboardStatsSchema.parse(body)).toEqual({
       activeSites: 3,
       avgPerformance: 74,
       openTickets: 3,
       daysActive: 3,
     });
-    expect((await get(other, "/api/dashboard/stats")).json).toEqual({
+    expect((await call(other, "GET", "/api/dashboard/stats")).body).toEqual({
       activeSites: 1,
       avgPerformance: 10,
       openTickets: 1,
@@ -91,25 +89,27 @@ describe("GET /api/activities", () => {
     await Activities.record(who.user.id, { type: "ticket_created", description: "second" });
     await Activities.record(who.user.id, { type: "site_deployed", description: "third" });
 
-    const { status, json } = await get(who, "/api/activities");
+    const { status, body } = await call(who, "GET", "/api/activities");
     expect(status).toBe(200);
-    const list = activityListSchema.parse(json);
+    const list = activityListSchema.parse(body);
     expect(list.map((a) => [a.type, a.description])).toEqual([
       ["site_deployed", "third"],
       ["ticket_created", "second"],
       ["site_requested", "first"],
     ]);
 
-    const limited = activityListSchema.parse((await get(who, "/api/activities?limit=2")).json);
+    const limited = activityListSchema.parse(
+      (await call(who, "GET", "/api/activities?limit=2")).body,
+    );
     expect(limited.map((a) => a.description)).toEqual(["third", "second"]);
   });
 
   it("answers an empty list for a new customer, and 400 for a bad limit", async () => {
     const who = await customer();
-    expect((await get(who, "/api/activities")).json).toEqual([]);
-    const bad = await get(who, "/api/activities?limit=0");
+    expect((await call(who, "GET", "/api/activities")).body).toEqual([]);
+    const bad = await call(who, "GET", "/api/activities?limit=0");
     expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({
+    expect(bad.body).toMatchObject({
       error: { fields: { "query.limit": "limit must be a whole number from 1 to 100" } },
     });
   });

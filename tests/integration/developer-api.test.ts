@@ -15,6 +15,7 @@ import type {
 import { verify } from "@portal/core/developer/signature";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { apiAt } from "../support/api";
 import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { selfSignedCert } from "../support/tls-cert";
 
@@ -106,30 +107,13 @@ afterAll(async () => {
   }
 });
 
-async function call(
-  route: string,
-  authorization: Record<string, string>,
-  body?: unknown,
-  // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
-): Promise<{ status: number; body: any }> {
-  const [method, path] = route.split(" ") as [string, string];
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: {
-      ...authorization,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = apiAt(() => stack.url);
 
 const session = (who: SignedIn = customer) => bearer(who.token);
 const key = (value: string) => ({ authorization: `Bearer ${value}` });
 
 async function makeKey(permission: "read" | "write", who = customer): Promise<ApiKeyCreated> {
-  const made = await call("POST /api/developer/keys", session(who), {
+  const made = await call(session(who), "POST", "/api/developer/keys", {
     name: `${permission} key`,
     permission,
   });
@@ -142,7 +126,7 @@ describe("API keys", () => {
     const made = await makeKey("read");
     expect(made.key).toMatch(/^sk_[0-9a-f]{10}_[A-Za-z0-9_-]{43}$/);
     expect(made.key.startsWith(made.apiKey.keyPrefix)).toBe(true);
-    const listed = await call("GET /api/developer/keys", session());
+    const listed = await call(session(), "GET", "/api/developer/keys");
     expect(listed.body).toContainEqual(
       expect.objectContaining({ id: made.apiKey.id, permission: "read", status: "active" }),
     );
@@ -155,7 +139,7 @@ describe("API keys", () => {
 
   it("a read key reaches GET routes only, as its own customer", async () => {
     const { key: readKey } = await makeKey("read");
-    const theirs = await call("POST /api/tickets", session(other), {
+    const theirs = await call(session(other), "POST", "/api/tickets", {
       title: "Other's ticket",
       description: "Not yours to read at all",
       category: "general",
@@ -175,16 +159,17 @@ describe("API keys", () => {
       ["GET /api/staff/requests", 403, "api_key_not_allowed"],
     ];
     for (const [route, status, code] of cases) {
-      const answer = await call(route, key(readKey), route.startsWith("GET") ? undefined : {});
+      const [method = "", path = ""] = route.split(" ");
+      const answer = await call(key(readKey), method, path, method === "GET" ? undefined : {});
       expect([route, answer.status, answer.body?.error?.code]).toEqual([route, status, code]);
     }
-    const tickets = await call("GET /api/tickets", key(readKey));
+    const tickets = await call(key(readKey), "GET", "/api/tickets");
     expect(JSON.stringify(tickets.body)).not.toContain("Other's ticket");
   });
 
   it("a write key also changes things, but never billing, keys, or what cannot be undone", async () => {
     const { key: writeKey, apiKey } = await makeKey("write");
-    const ticket = await call("POST /api/tickets", key(writeKey), {
+    const ticket = await call(key(writeKey), "POST", "/api/tickets", {
       title: "Opened by a script",
       description: "Our monitoring opened this ticket",
       category: "technical",
@@ -205,7 +190,8 @@ describe("API keys", () => {
       "POST /api/sites/01M8B21QE24ETBXWCW08BP0RGX/domain",
       "PATCH /api/auth/user/preferences",
     ]) {
-      const answer = await call(route, key(writeKey), {});
+      const [method = "", path = ""] = route.split(" ");
+      const answer = await call(key(writeKey), method, path, {});
       expect([route, answer.status, answer.body?.error?.code]).toEqual([
         route,
         403,
@@ -216,25 +202,25 @@ describe("API keys", () => {
     const { data: site } = await core.db.entities.site
       .create({ userId: customer.user.id, name: "Ada's Bakery", status: "live" })
       .go();
-    const renamed = await call(`PATCH /api/sites/${site.siteId}`, key(writeKey), {
+    const renamed = await call(key(writeKey), "PATCH", `/api/sites/${site.siteId}`, {
       name: "Ada's Bakery & Café",
     });
     expect(renamed.status).toBe(200);
-    const moved = await call(`PATCH /api/sites/${site.siteId}`, key(writeKey), {
+    const moved = await call(key(writeKey), "PATCH", `/api/sites/${site.siteId}`, {
       customDomain: "ada.example.com",
     });
     expect([moved.status, moved.body.error.code]).toEqual([403, "api_key_not_allowed"]);
-    const listed = await call("GET /api/developer/keys", session());
+    const listed = await call(session(), "GET", "/api/developer/keys");
     const used = listed.body.find((k: { id: string }) => k.id === apiKey.id);
     expect(used.lastUsed).not.toBeNull();
   });
 
   it("revoked, expired, malformed and cookie-borne keys are 401", async () => {
     const revoked = await makeKey("write");
-    expect((await call("GET /api/sites", key(revoked.key))).status).toBe(200);
-    const revoke = await call(`DELETE /api/developer/keys/${revoked.apiKey.id}`, session());
+    expect((await call(key(revoked.key), "GET", "/api/sites")).status).toBe(200);
+    const revoke = await call(session(), "DELETE", `/api/developer/keys/${revoked.apiKey.id}`);
     expect(revoke.body.status).toBe("revoked");
-    const after = await call("GET /api/sites", key(revoked.key));
+    const after = await call(key(revoked.key), "GET", "/api/sites");
     expect(after.status).toBe(401);
     expect(after.body.error.message).toContain("Unauthorized");
 
@@ -243,12 +229,12 @@ describe("API keys", () => {
       .patch({ userId: customer.user.id, apiKeyId: expired.apiKey.id })
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .go();
-    expect((await call("GET /api/sites", key(expired.key))).status).toBe(401);
+    expect((await call(key(expired.key), "GET", "/api/sites")).status).toBe(401);
 
     const fine = await makeKey("read");
     const forged = `${fine.key.slice(0, -4)}AAAA`;
-    expect((await call("GET /api/sites", key(forged))).status).toBe(401);
-    expect((await call("GET /api/sites", key("sk_nonsense"))).status).toBe(401);
+    expect((await call(key(forged), "GET", "/api/sites")).status).toBe(401);
+    expect((await call(key("sk_nonsense"), "GET", "/api/sites")).status).toBe(401);
     const cookie = await fetch(`${stack.url}/api/sites`, {
       headers: { cookie: `__session=${fine.key}` },
     });
@@ -264,8 +250,8 @@ describe("API keys", () => {
     });
     process.env.LOG_REQUESTS = "true";
     try {
-      await call("GET /api/sites", key(made.key));
-      await call("POST /api/tickets", key(made.key), {});
+      await call(key(made.key), "GET", "/api/sites");
+      await call(key(made.key), "POST", "/api/tickets", {});
     } finally {
       process.env.LOG_REQUESTS = "false";
       spy.mockRestore();
@@ -277,7 +263,7 @@ describe("API keys", () => {
 });
 
 async function deliveriesOf(webhookId: string, who = customer): Promise<WebhookDelivery[]> {
-  const answer = await call(`GET /api/developer/webhooks/${webhookId}/deliveries`, session(who));
+  const answer = await call(session(who), "GET", `/api/developer/webhooks/${webhookId}/deliveries`);
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -291,7 +277,7 @@ describe("outgoing webhooks", () => {
   let webhook: WebhookCreated;
 
   it("registers an https endpoint and shows its secret once", async () => {
-    const made = await call("POST /api/developer/webhooks", session(), {
+    const made = await call(session(), "POST", "/api/developer/webhooks", {
       url: receiverUrl,
       events: ["domain.verified", "ticket.staff_replied"],
     });
@@ -299,7 +285,7 @@ describe("outgoing webhooks", () => {
     webhook = made.body;
     secret = webhook.secret;
     expect(secret).toMatch(/^whsec_/);
-    const listed = await call("GET /api/developer/webhooks", session());
+    const listed = await call(session(), "GET", "/api/developer/webhooks");
     expect(listed.body).toContainEqual(expect.objectContaining({ id: webhook.webhook.id }));
     expect(JSON.stringify(listed.body)).not.toContain(secret);
   });
@@ -337,7 +323,7 @@ describe("outgoing webhooks", () => {
       timestamp: expect.any(String),
       data: { siteId: "site-1", siteName: "Ada's Bakery", domain: "bakery.example.com" },
     });
-    const [endpoint] = (await call("GET /api/developer/webhooks", session())).body;
+    const [endpoint] = (await call(session(), "GET", "/api/developer/webhooks")).body;
     expect(endpoint).toMatchObject({ failureCount: 0, isActive: true });
   });
 
@@ -354,7 +340,11 @@ describe("outgoing webhooks", () => {
   });
 
   it("sends a test event, and redelivers a logged message with the same id", async () => {
-    const test = await call(`POST /api/developer/webhooks/${webhook.webhook.id}/test`, session());
+    const test = await call(
+      session(),
+      "POST",
+      `/api/developer/webhooks/${webhook.webhook.id}/test`,
+    );
     expect(test.status).toBe(202);
     await settled();
     expect(processed.get(test.body.messageId)?.body.type).toBe("webhook.test");
@@ -363,8 +353,9 @@ describe("outgoing webhooks", () => {
       (d) => d.messageId === "domain.verified:test-1" && d.ok,
     );
     const again = await call(
-      `POST /api/developer/webhooks/${webhook.webhook.id}/deliveries/${delivered?.id}/redeliver`,
       session(),
+      "POST",
+      `/api/developer/webhooks/${webhook.webhook.id}/deliveries/${delivered?.id}/redeliver`,
     );
     expect(again.status).toBe(202);
     expect(again.body.messageId).toBe("domain.verified:test-1");
@@ -381,12 +372,14 @@ describe("outgoing webhooks", () => {
   it("another customer finds none of it", async () => {
     const id = webhook.webhook.id;
     expect(
-      (await call(`GET /api/developer/webhooks/${id}/deliveries`, session(other))).status,
+      (await call(session(other), "GET", `/api/developer/webhooks/${id}/deliveries`)).status,
     ).toBe(404);
-    expect((await call(`POST /api/developer/webhooks/${id}/test`, session(other))).status).toBe(
+    expect((await call(session(other), "POST", `/api/developer/webhooks/${id}/test`)).status).toBe(
       404,
     );
-    expect((await call(`DELETE /api/developer/webhooks/${id}`, session(other))).status).toBe(404);
+    expect((await call(session(other), "DELETE", `/api/developer/webhooks/${id}`)).status).toBe(
+      404,
+    );
   });
 
   it("refuses endpoints on private addresses, and plain http", async () => {
@@ -395,14 +388,14 @@ describe("outgoing webhooks", () => {
       "https://169.254.169.254/latest",
       "https://[::1]:8443/",
     ]) {
-      const answer = await call("POST /api/developer/webhooks", session(), {
+      const answer = await call(session(), "POST", "/api/developer/webhooks", {
         url,
         events: ["site.live"],
       });
       expect([url, answer.status]).toEqual([url, 422]);
       expect(answer.body.error.message).toMatch(/not reachable/);
     }
-    const plain = await call("POST /api/developer/webhooks", session(), {
+    const plain = await call(session(), "POST", "/api/developer/webhooks", {
       url: "http://example.com/hook",
       events: ["site.live"],
     });
@@ -420,7 +413,7 @@ describe("outgoing webhooks", () => {
         secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
       })
       .go();
-    await call(`POST /api/developer/webhooks/${data.webhookId}/test`, session());
+    await call(session(), "POST", `/api/developer/webhooks/${data.webhookId}/test`);
     await settled();
     const [first] = (await deliveriesOf(data.webhookId)).reverse();
     expect(first).toMatchObject({ ok: false, responseStatus: null });
@@ -437,9 +430,9 @@ describe("outgoing webhooks", () => {
         failureCount: 14,
       })
       .go();
-    await call(`POST /api/developer/webhooks/${data.webhookId}/test`, session());
+    await call(session(), "POST", `/api/developer/webhooks/${data.webhookId}/test`);
     await settled();
-    const listed = (await call("GET /api/developer/webhooks", session())).body;
+    const listed = (await call(session(), "GET", "/api/developer/webhooks")).body;
     expect(listed.find((w: { id: string }) => w.id === data.webhookId)).toMatchObject({
       isActive: false,
       failureCount: 15,
@@ -447,7 +440,7 @@ describe("outgoing webhooks", () => {
     });
     // One attempt: a disabled endpoint gets no retries.
     expect(await deliveriesOf(data.webhookId)).toHaveLength(1);
-    const test = await call(`POST /api/developer/webhooks/${data.webhookId}/test`, session());
+    const test = await call(session(), "POST", `/api/developer/webhooks/${data.webhookId}/test`);
     expect(test.status).toBe(422);
     await settled();
     const mails = stack.mail
@@ -456,7 +449,7 @@ describe("outgoing webhooks", () => {
       .map((m) => m.subject);
     expect(mails).toContain("Your webhook endpoint was disabled");
 
-    const enabled = await call(`PATCH /api/developer/webhooks/${data.webhookId}`, session(), {
+    const enabled = await call(session(), "PATCH", `/api/developer/webhooks/${data.webhookId}`, {
       isActive: true,
     });
     expect(enabled.body).toMatchObject({ isActive: true, failureCount: 0, disabledReason: null });

@@ -10,7 +10,8 @@ import { siteListSchema } from "@portal/core/contracts/sites";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { apiAt } from "../support/api";
+import { type SignedIn, signUpCustomer } from "../support/dev-identity";
 
 const CNAME_TARGET = "sites.hostingco.net";
 const A_RECORD = "203.0.113.10";
@@ -80,18 +81,7 @@ afterAll(async () => {
   await dnsServer.close();
 });
 
-async function call(who: SignedIn, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = apiAt(() => stack.url);
 
 async function customerWithSite(): Promise<{ who: SignedIn; siteId: string }> {
   const who = await signUpCustomer({}, stack.url);

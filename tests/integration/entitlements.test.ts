@@ -5,31 +5,16 @@
  */
 import { type RouteRecord, routes } from "@portal/functions/routes";
 import { beforeAll, describe, expect, it } from "vitest";
+import { apiAt } from "../support/api";
 import { LAPSED_CUSTOMER } from "../support/customer-state";
-import { bearer, type SignedIn, signUp, signUpCustomer } from "../support/dev-identity";
+import { type SignedIn, signUp, signUpCustomer } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 useStackEnv();
 const { db } = await import("@portal/core/db/service");
 const url = stackUrl();
 
-async function call(
-  who: SignedIn,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: { error?: { code: string } } | undefined }> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = apiAt(url);
 
 /** A request for a route key: its path with an id filled in, a JSON body for writes. */
 function requestFor(routeKey: string, siteId: string) {

@@ -6,9 +6,10 @@
  */
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { apiAt } from "../support/api";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
-import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
-import { eventsSettled, type Mail, mailsTo } from "./mail.support";
+import { type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { eventsSettled, type Mail, mailsTo } from "../support/mail";
 import {
   activities,
   emulator,
@@ -18,20 +19,9 @@ import {
   subscribedCustomer,
   url,
   webhooksDelivered,
-} from "./payments.support";
+} from "../support/payments";
 
-async function call(who: SignedIn, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never };
-}
+const call = apiAt(url);
 
 const unsubscribeUrl = (mail: Mail) =>
   /<([^>]+)>/.exec(mail.headers["list-unsubscribe"] ?? "")?.[1];

@@ -18,7 +18,7 @@ import {
   subscribedCustomer,
   url,
   webhooksDelivered,
-} from "./payments.support";
+} from "../support/payments";
 
 describe("POST /api/create-subscription", () => {
   it("answers a Checkout URL for the plan's price, with the user id in the metadata", async () => {
@@ -191,7 +191,7 @@ describe("subscribe → Checkout paid → webhook → active", () => {
     );
     const { stripeCustomerId } = await customer.me();
     // Hold this customer's events back, and drop them: as if the endpoint had been down.
-    const { emulator } = await import("./payments.support");
+    const { emulator } = await import("../support/payments");
     await emulator.hold(stripeCustomerId as string);
     await payCheckout(paymentUrl, "4242 4242 4242 4242");
     await emulator.release(stripeCustomerId as string, "drop");
@@ -305,7 +305,7 @@ describe("two Checkout tabs, one subscription", () => {
     const [completed] = (
       await stripe.events.list({ type: "checkout.session.completed", limit: 100 })
     ).data.filter((e) => (e.data.object as { id: string }).id === racing.id);
-    const { emulator } = await import("./payments.support");
+    const { emulator } = await import("../support/payments");
     await emulator.resend(completed?.id as string);
     await webhooksDelivered();
     expect(

@@ -10,6 +10,7 @@ import { sign } from "@portal/core/developer/signature";
 import { strFromU8, unzipSync } from "fflate";
 import { ulid } from "ulid";
 import { describe, expect, it } from "vitest";
+import { apiAt } from "../support/api";
 import {
   bearer,
   type SignedIn,
@@ -17,7 +18,7 @@ import {
   signUpCustomer,
   signUpStaff,
 } from "../support/dev-identity";
-import { mailsTo } from "./mail.support";
+import { mailsTo } from "../support/mail";
 import {
   env,
   newCustomer,
@@ -26,13 +27,14 @@ import {
   url,
   useStackEnvDb,
   webhooksDelivered,
-} from "./payments.support";
+} from "../support/payments";
 
 const db = await useStackEnvDb();
 const Blobs = await import("@portal/core/adapters/blobs");
 
 const webhookSecret = env.SST_Secret_value_CLERK_WEBHOOK_SECRET ?? "";
 const clerkSecretKey = env.SST_Secret_value_CLERK_SECRET_KEY ?? "";
+const call = apiAt(url);
 
 async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 20_000) {
   const end = Date.now() + ms;
@@ -45,13 +47,9 @@ async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 
 }
 
 async function createKey(customer: SignedIn, name = "CI") {
-  const answer = await fetch(`${url}/api/developer/keys`, {
-    method: "POST",
-    headers: { ...bearer(customer.token), "content-type": "application/json" },
-    body: JSON.stringify({ name, permission: "write" }),
-  });
+  const answer = await call(customer, "POST", "/api/developer/keys", { name, permission: "write" });
   expect(answer.status).toBe(201);
-  return (await answer.json()) as { key: string; apiKey: { id: string } };
+  return answer.body as { key: string; apiKey: { id: string } };
 }
 
 const withKey = (key: string) => fetch(`${url}/api/sites`, { headers: bearer(key) });
@@ -177,11 +175,9 @@ describe("staff and a customer's API keys", () => {
     const customer = await signUpCustomer();
     const { key, apiKey } = await createKey(customer, "Zapier");
     const staff = await signUpStaff();
-    const listed = await fetch(`${url}/api/staff/customers/${customer.user.id}/api-keys`, {
-      headers: bearer(staff.token),
-    });
+    const listed = await call(staff, "GET", `/api/staff/customers/${customer.user.id}/api-keys`);
     expect(listed.status).toBe(200);
-    const keys = (await listed.json()) as Record<string, unknown>[];
+    const keys = listed.body as Record<string, unknown>[];
     expect(keys).toEqual([
       expect.objectContaining({ id: apiKey.id, name: "Zapier", status: "active" }),
     ]);
@@ -189,24 +185,17 @@ describe("staff and a customer's API keys", () => {
     expect(JSON.stringify(keys)).not.toContain("keyHash");
 
     // A customer cannot use the staff route on their own keys.
-    const asCustomer = await fetch(
-      `${url}/api/staff/customers/${customer.user.id}/api-keys/${apiKey.id}`,
-      { method: "DELETE", headers: bearer(customer.token) },
-    );
+    const keyPath = `/api/staff/customers/${customer.user.id}/api-keys/${apiKey.id}`;
+    const asCustomer = await call(customer, "DELETE", keyPath);
     expect(asCustomer.status).toBe(403);
 
-    const revoked = await fetch(
-      `${url}/api/staff/customers/${customer.user.id}/api-keys/${apiKey.id}`,
-      { method: "DELETE", headers: bearer(staff.token) },
-    );
+    const revoked = await call(staff, "DELETE", keyPath);
     expect(revoked.status).toBe(200);
-    expect(((await revoked.json()) as { status: string }).status).toBe("revoked");
+    expect(revoked.body.status).toBe("revoked");
     expect((await withKey(key)).status).toBe(401);
 
-    const log = await fetch(`${url}/api/staff/audit-log?customerId=${customer.user.id}`, {
-      headers: bearer(staff.token),
-    });
-    const entries = ((await log.json()) as { items: Record<string, unknown>[] }).items;
+    const log = await call(staff, "GET", `/api/staff/audit-log?customerId=${customer.user.id}`);
+    const entries = log.body.items as Record<string, unknown>[];
     expect(entries).toEqual([
       expect.objectContaining({
         action: "apiKey.revoke",
@@ -229,22 +218,16 @@ async function customerWithData(marker: string) {
   const screenshotKey = `users/${userId}/sites/${site.siteId}/shot-${marker}.png`;
   await Blobs.putObject(screenshotKey, new TextEncoder().encode(`png ${marker}`), "image/png");
   await db.entities.site.patch({ userId, siteId: site.siteId }).set({ screenshotKey }).go();
-  const ticket = await fetch(`${url}/api/tickets`, {
-    method: "POST",
-    headers: { ...bearer(customer.token), "content-type": "application/json" },
-    body: JSON.stringify({
-      title: `Question ${marker}`,
-      description: `Please help with ${marker}, thank you very much`,
-      category: "general",
-      priority: "low",
-    }),
+  const ticket = await call(customer, "POST", "/api/tickets", {
+    title: `Question ${marker}`,
+    description: `Please help with ${marker}, thank you very much`,
+    category: "general",
+    priority: "low",
   });
   expect(ticket.status).toBe(201);
-  const { id: ticketId } = (await ticket.json()) as { id: string };
-  const reply = await fetch(`${url}/api/tickets/${ticketId}/messages`, {
-    method: "POST",
-    headers: { ...bearer(customer.token), "content-type": "application/json" },
-    body: JSON.stringify({ message: `More about ${marker}` }),
+  const { id: ticketId } = ticket.body as { id: string };
+  const reply = await call(customer, "POST", `/api/tickets/${ticketId}/messages`, {
+    message: `More about ${marker}`,
   });
   expect(reply.status).toBe(201);
   // A staff note on the ticket is the team's, never the customer's: not in the export.
@@ -269,18 +252,17 @@ describe("export my data", () => {
   it("builds one zip of the customer's data and only theirs, and mails an expiring link", async () => {
     const mine = await customerWithData("Amaranth");
     const theirs = await customerWithData("Zinnia");
-    const call = (method: string) =>
-      fetch(`${url}/api/account/export`, { method, headers: bearer(mine.customer.token) });
+    const exportCall = (method: string) => call(mine.customer, method, "/api/account/export");
 
-    expect(await (await call("GET")).json()).toEqual({ export: null });
-    const requested = await call("POST");
+    expect((await exportCall("GET")).body).toEqual({ export: null });
+    const requested = await exportCall("POST");
     expect(requested.status).toBe(202);
     // One at a time: the second request while the first is queued or running is refused.
-    const again = await call("POST");
+    const again = await exportCall("POST");
     if (again.status !== 202) expect(again.status).toBe(429);
 
     const ready = await until(async () => {
-      const { export: current } = (await (await call("GET")).json()) as {
+      const { export: current } = (await exportCall("GET")).body as {
         export: { status: string; downloadUrl: string | null; availableUntil: string | null };
       };
       return current.status === "ready" ? current : undefined;
@@ -346,14 +328,9 @@ describe("export my data", () => {
         requestedAt: new Date().toISOString(),
       })
       .go();
-    const answer = await fetch(`${url}/api/account/export`, {
-      method: "POST",
-      headers: bearer(customer.token),
-    });
+    const answer = await call(customer, "POST", "/api/account/export");
     expect(answer.status).toBe(429);
-    expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(
-      /already being prepared/,
-    );
+    expect(answer.body.error.message).toMatch(/already being prepared/);
   });
 });
 
@@ -437,11 +414,7 @@ describe("delete my account", () => {
 
   it("refuses a customer whose plan is on record as active", async () => {
     const customer = await signUpCustomer();
-    const answer = await fetch(`${url}/api/account`, {
-      method: "DELETE",
-      headers: { ...bearer(customer.token), "content-type": "application/json" },
-      body: JSON.stringify({ confirmation: "DELETE" }),
-    });
+    const answer = await call(customer, "DELETE", "/api/account", { confirmation: "DELETE" });
     expect(answer.status).toBe(409);
   });
 

@@ -8,7 +8,8 @@ import {
   submitQuestionnaireResponseSchema,
 } from "@portal/core/contracts/questionnaires";
 import { describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUp } from "../support/dev-identity";
+import { apiAt } from "../support/api";
+import { type SignedIn, signUp } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 useStackEnv();
@@ -18,18 +19,7 @@ const Questionnaires = await import("@portal/core/questionnaires/index");
 
 const url = stackUrl();
 
-async function call(who: SignedIn, method: "GET" | "POST", path: string, body?: unknown) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const call = apiAt(url);
 
 /** A signed-up customer whose user record exists (the SPA's first call makes it). */
 async function customer(plan: "starter" | "pro" | "enterprise" | null = "starter") {
@@ -142,9 +132,9 @@ describe("POST /api/questionnaires refuses invalid answers with field messages",
   for (const [name, body, fields] of cases) {
     it(`${name}: 400, and nothing is stored`, async () => {
       const who = await customer();
-      const { status, json } = await call(who, "POST", "/api/questionnaires", body);
+      const { status, body: answer } = await call(who, "POST", "/api/questionnaires", body);
       expect(status).toBe(400);
-      expect(json).toEqual({
+      expect(answer).toEqual({
         error: { code: "validation_failed", message: "The request is not valid", fields },
       });
       await expectNothingStored(who.user.id);
@@ -166,13 +156,13 @@ describe("POST /api/questionnaires stores the questionnaire and requests the fir
     const who = await customer();
     const other = await customer();
 
-    const { status, json } = await call(who, "POST", "/api/questionnaires", {
+    const { status, body } = await call(who, "POST", "/api/questionnaires", {
       ...fullAnswers,
       // A body naming someone else does not make it theirs.
       userId: other.user.id,
     });
     expect(status).toBe(201);
-    const answer = submitQuestionnaireResponseSchema.parse(json);
+    const answer = submitQuestionnaireResponseSchema.parse(body);
     expect(answer.isCompleted).toBe(true);
     expect(answer.questionnaire).toMatchObject({
       userId: who.user.id,
@@ -217,21 +207,21 @@ describe("POST /api/questionnaires stores the questionnaire and requests the fir
 
     // The current-user record the access gate reads now says so too.
     const me = await call(who, "GET", "/api/auth/user");
-    expect(me.json).toMatchObject({ hasCompletedQuestionnaire: true });
+    expect(me.body).toMatchObject({ hasCompletedQuestionnaire: true });
   });
 
   it("answers the read route from the stored record", async () => {
     const who = await customer();
     const before = await call(who, "GET", "/api/questionnaires/me");
     expect(before.status).toBe(200);
-    expect(before.json).toEqual({ isCompleted: false, questionnaire: null });
+    expect(before.body).toEqual({ isCompleted: false, questionnaire: null });
     // The old alias nothing called is gone (docs/decisions.md, "One questionnaire read").
     expect((await call(who, "GET", "/api/questionnaire")).status).toBe(404);
     const submitted = submitQuestionnaireResponseSchema.parse(
-      (await call(who, "POST", "/api/questionnaires", fullAnswers)).json,
+      (await call(who, "POST", "/api/questionnaires", fullAnswers)).body,
     );
     const me = questionnaireStatusSchema.parse(
-      (await call(who, "GET", "/api/questionnaires/me")).json,
+      (await call(who, "GET", "/api/questionnaires/me")).body,
     );
     expect(me).toEqual({ isCompleted: true, questionnaire: submitted.questionnaire });
   });
@@ -245,7 +235,7 @@ describe("POST /api/questionnaires stores the questionnaire and requests the fir
     });
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
-    expect(second.json).toEqual(first.json);
+    expect(second.body).toEqual(first.body);
     const after = await stored(who.user.id);
     expect(after.questionnaires).toHaveLength(1);
     expect(after.sites).toHaveLength(1);
@@ -259,7 +249,7 @@ describe("POST /api/questionnaires stores the questionnaire and requests the fir
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
     const siteIds = new Set(
-      answers.map((a) => submitQuestionnaireResponseSchema.parse(a.json).siteId),
+      answers.map((a) => submitQuestionnaireResponseSchema.parse(a.body).siteId),
     );
     expect(siteIds.size).toBe(1);
     const after = await stored(who.user.id);
@@ -285,11 +275,11 @@ describe("POST /api/questionnaires stores the questionnaire and requests the fir
       })
       .go();
     const status = await call(who, "GET", "/api/questionnaires/me");
-    expect(status.json).toMatchObject({ isCompleted: false });
+    expect(status.body).toMatchObject({ isCompleted: false });
 
     const retry = await call(who, "POST", "/api/questionnaires", fullAnswers);
     expect(retry.status).toBe(200);
-    expect(retry.json).toMatchObject({ isCompleted: true });
+    expect(retry.body).toMatchObject({ isCompleted: true });
     const after = await stored(who.user.id);
     expect(after.questionnaires).toHaveLength(1);
     expect(after.sites).toHaveLength(1);
@@ -300,7 +290,7 @@ describe("POST /api/questionnaires stores the questionnaire and requests the fir
   it("does not bring back a site deleted after the questionnaire was completed", async () => {
     const who = await customer();
     const first = submitQuestionnaireResponseSchema.parse(
-      (await call(who, "POST", "/api/questionnaires", fullAnswers)).json,
+      (await call(who, "POST", "/api/questionnaires", fullAnswers)).body,
     );
     await db.entities.site.delete({ userId: who.user.id, siteId: first.siteId }).go();
     const again = await call(who, "POST", "/api/questionnaires", fullAnswers);
@@ -319,9 +309,9 @@ describe("the plan's website allowance", () => {
   }
 
   async function expectRefused(who: SignedIn, message: string) {
-    const { status, json } = await call(who, "POST", "/api/questionnaires", fullAnswers);
+    const { status, body: answer } = await call(who, "POST", "/api/questionnaires", fullAnswers);
     expect(status).toBe(422);
-    expect(json).toEqual({ error: { code: "unprocessable", message } });
+    expect(answer).toEqual({ error: { code: "unprocessable", message } });
     const after = await stored(who.user.id);
     expect(after.questionnaires).toEqual([]);
     expect(after.activities).toEqual([]);

@@ -11,7 +11,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { apiAt } from "../support/api";
+import { signUpCustomer } from "../support/dev-identity";
 
 let stack: LocalStack;
 let page: Server;
@@ -63,11 +64,7 @@ afterAll(async () => {
   await new Promise((resolve) => page?.close(resolve));
 });
 
-async function call(who: SignedIn, method: string, path: string) {
-  const response = await fetch(`${stack.url}${path}`, { method, headers: bearer(who.token) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = apiAt(() => stack.url);
 
 async function customerWithSite(fields: { liveUrl?: string; url?: string }) {
   const who = await signUpCustomer({}, stack.url);

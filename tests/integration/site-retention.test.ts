@@ -7,7 +7,7 @@
  * their screenshots, analytics, uptime history and domain claims once the grace period is over.
  */
 import { describe, expect, it } from "vitest";
-import { mailsTo } from "./mail.support";
+import { mailsTo } from "../support/mail";
 import {
   type Customer,
   emulator,
@@ -17,7 +17,7 @@ import {
   url,
   useStackEnvDb,
   webhooksDelivered,
-} from "./payments.support";
+} from "../support/payments";
 
 const MINUTE = 60_000;
 

@@ -5,7 +5,8 @@
  */
 import { siteListSchema } from "@portal/core/contracts/sites";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { apiAt } from "../support/api";
+import { type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 useStackEnv();
@@ -15,18 +16,7 @@ const Aggregate = await import("@portal/core/analytics/aggregate");
 
 const url = stackUrl();
 
-async function call(who: SignedIn, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = apiAt(url);
 
 async function createSite(userId: string, fields: Record<string, unknown> = {}) {
   const { data } = await db.entities.site

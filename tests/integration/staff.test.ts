@@ -6,28 +6,16 @@
 import type { StaffRequest } from "@portal/core/contracts/staff";
 import { routes } from "@portal/functions/routes";
 import { beforeAll, describe, expect, it } from "vitest";
+import { apiAt } from "../support/api";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
-import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 useStackEnv();
 const { db } = await import("@portal/core/db/service");
 const url = stackUrl();
 
-type Json = Record<string, unknown> & { error?: { code: string } };
-
-async function call(who: SignedIn, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+const call = apiAt(url);
 
 const STAFF_ROUTES = Object.entries(routes)
   .filter(([, record]) => record.entitlement === "staff")

@@ -23,7 +23,7 @@ import {
   subscribedCustomer,
   useStackEnvDb,
   webhooksDelivered,
-} from "./payments.support";
+} from "../support/payments";
 
 async function storedUser(userId: string) {
   const db = await useStackEnvDb();

@@ -20,7 +20,7 @@ import {
   useStackEnvDb,
   webhookSecret,
   webhooksDelivered,
-} from "./payments.support";
+} from "../support/payments";
 
 /** A port nothing listens on: Stripe "down" for the webhook function run in this process. */
 const deadPort = await new Promise<number>((resolve) => {

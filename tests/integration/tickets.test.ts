@@ -10,7 +10,8 @@ import {
   ticketThreadSchema,
 } from "@portal/core/contracts/tickets";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { apiAt } from "../support/api";
+import { type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 useStackEnv();
@@ -21,23 +22,7 @@ const Activities = await import("@portal/core/activities/index");
 
 const url = stackUrl();
 
-async function call(
-  who: SignedIn,
-  method: "GET" | "POST",
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown; text: string }> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined, text };
-}
+const call = apiAt(url);
 
 const validTicket = {
   title: "Contact form does not send",
@@ -47,9 +32,9 @@ const validTicket = {
 };
 
 async function openTicket(who: SignedIn, input: Record<string, unknown> = validTicket) {
-  const { status, json } = await call(who, "POST", "/api/tickets", input);
+  const { status, body: answer } = await call(who, "POST", "/api/tickets", input);
   expect(status).toBe(201);
-  return ticketSchema.parse(json);
+  return ticketSchema.parse(answer);
 }
 
 /** What is stored for a ticket, read on the primary index (strongly consistent). */
@@ -90,22 +75,22 @@ describe("POST /api/tickets and GET /api/tickets", () => {
     });
     expect(second).toMatchObject({ category: "general", priority: "medium", status: "open" });
 
-    const { status, json } = await call(who, "GET", "/api/tickets");
+    const { status, body: answer } = await call(who, "GET", "/api/tickets");
     expect(status).toBe(200);
-    expect(ticketListSchema.parse(json).map((t) => t.id)).toEqual([second.id, first.id]);
+    expect(ticketListSchema.parse(answer).map((t) => t.id)).toEqual([second.id, first.id]);
 
     const activities = await Activities.listRecent(who.user.id);
     expect(activities.filter((a) => a.type === "ticket_created")).toHaveLength(2);
   });
 
   it("refuses what neither form would send, naming each field", async () => {
-    const { status, json } = await call(alice, "POST", "/api/tickets", {
+    const { status, body: answer } = await call(alice, "POST", "/api/tickets", {
       title: "  ",
       description: "too short",
       category: "urgent-stuff",
     });
     expect(status).toBe(400);
-    expect(json).toMatchObject({
+    expect(answer).toMatchObject({
       error: {
         code: "validation_failed",
         fields: {
@@ -120,13 +105,13 @@ describe("POST /api/tickets and GET /api/tickets", () => {
   it("refuses text that is not text: a NUL in the title, lone surrogates in the description", async () => {
     const who = await signUpCustomer();
     // JSON carries both as \u escapes, which the server's parser turns back into them.
-    const { status, json } = await call(who, "POST", "/api/tickets", {
+    const { status, body: answer } = await call(who, "POST", "/api/tickets", {
       ...validTicket,
       title: "Contact form\u0000 broken",
       description: "\uD83D\uDE00 fine, then \uD83D lone \uDE00 surrogates, twelve chars",
     });
     expect(status).toBe(400);
-    expect(json).toMatchObject({
+    expect(answer).toMatchObject({
       error: {
         code: "validation_failed",
         fields: {
@@ -142,7 +127,7 @@ describe("POST /api/tickets and GET /api/tickets", () => {
       title: "Two\nlines",
       description: "Colours \u001b[31mred\u001b[0m in my terminal",
     });
-    expect(spoiled.json).toMatchObject({
+    expect(spoiled.body).toMatchObject({
       error: {
         fields: {
           title: "Title must be on a single line",
@@ -152,7 +137,7 @@ describe("POST /api/tickets and GET /api/tickets", () => {
       },
     });
     const list = await call(who, "GET", "/api/tickets");
-    expect(list.json).toEqual([]);
+    expect(list.body).toEqual([]);
 
     // Tabs, line breaks in the description (CRLF stored as LF) and emoji are text.
     const ok = await openTicket(who, {
@@ -181,12 +166,17 @@ describe("POST /api/tickets and GET /api/tickets", () => {
       .create({ userId: bob.user.id, name: "Bob's shop" })
       .go();
     for (const siteId of [bobsSite.siteId, "not-an-id"]) {
-      const { status, json } = await call(who, "POST", "/api/tickets", { ...validTicket, siteId });
+      const { status, body: answer } = await call(who, "POST", "/api/tickets", {
+        ...validTicket,
+        siteId,
+      });
       expect(status).toBe(400);
-      expect(json).toMatchObject({ error: { fields: { siteId: "Choose one of your own sites" } } });
+      expect(answer).toMatchObject({
+        error: { fields: { siteId: "Choose one of your own sites" } },
+      });
     }
-    const { json } = await call(who, "GET", "/api/tickets");
-    expect(json).toEqual([]);
+    const { body: answer } = await call(who, "GET", "/api/tickets");
+    expect(answer).toEqual([]);
     expect(await Activities.listRecent(who.user.id)).toEqual([]);
   });
 });
@@ -199,9 +189,9 @@ describe("ticket conversations", () => {
   });
 
   it("answers the ticket with no messages yet", async () => {
-    const { status, json } = await call(alice, "GET", `/api/tickets/${ticket.id}`);
+    const { status, body: answer } = await call(alice, "GET", `/api/tickets/${ticket.id}`);
     expect(status).toBe(200);
-    expect(ticketThreadSchema.parse(json)).toEqual({ ticket, messages: [] });
+    expect(ticketThreadSchema.parse(answer)).toEqual({ ticket, messages: [] });
   });
 
   it("answers 404 for another customer's ticket, on every ticket route, and stores nothing", async () => {
@@ -213,7 +203,7 @@ describe("ticket conversations", () => {
       message: "I can write here?",
     });
     expect(reply.status).toBe(404);
-    expect(reply.json).toMatchObject({ error: { code: "not_found" } });
+    expect(reply.body).toMatchObject({ error: { code: "not_found" } });
 
     expect(await storedMessages(alice.user.id, ticket.id)).toEqual([]);
     expect(await storedMessages(bob.user.id, ticket.id)).toEqual([]);
@@ -222,7 +212,7 @@ describe("ticket conversations", () => {
       .go({ consistent: true });
     expect(stillAlices?.lastResponse).toBeUndefined();
 
-    const { json: bobsList } = await call(bob, "GET", "/api/tickets");
+    const { body: bobsList } = await call(bob, "GET", "/api/tickets");
     expect((bobsList as Ticket[]).map((t) => t.id)).not.toContain(ticket.id);
   });
 
@@ -248,9 +238,9 @@ describe("ticket conversations", () => {
       message: "Thanks, we are looking into it.",
     });
 
-    const { status, json, text } = await call(alice, "GET", `/api/tickets/${own.id}`);
+    const { status, body: answer, text } = await call(alice, "GET", `/api/tickets/${own.id}`);
     expect(status).toBe(200);
-    const thread = ticketThreadSchema.parse(json);
+    const thread = ticketThreadSchema.parse(answer);
     expect(thread.messages.map((m) => [m.message, m.isStaffReply])).toEqual([
       ["Thanks, we are looking into it.", true],
     ]);
@@ -265,7 +255,7 @@ describe("ticket conversations", () => {
     expect(reply.status).toBe(201);
     expect(reply.text).not.toContain("reproduce on staging");
     expect(reply.text).not.toContain("legacy host");
-    expect((reply.json as TicketThread).messages.map((m) => m.message)).toEqual([
+    expect((reply.body as TicketThread).messages.map((m) => m.message)).toEqual([
       "Thanks, we are looking into it.",
       "Great, thank you!",
     ]);
@@ -279,15 +269,15 @@ describe("ticket conversations", () => {
       message: "Second",
     });
     expect([first.status, second.status]).toEqual([201, 201]);
-    const answered = ticketThreadSchema.parse(second.json);
+    const answered = ticketThreadSchema.parse(second.body);
     expect(answered.messages.map((m) => [m.message, m.isStaffReply])).toEqual([
       ["First", false],
       ["Second", false],
     ]);
     expect(answered.ticket.lastResponse).toBe(answered.messages[1]?.createdAt);
 
-    const { json } = await call(who, "GET", `/api/tickets/${own.id}`);
-    expect(ticketThreadSchema.parse(json)).toEqual(answered);
+    const { body: answer } = await call(who, "GET", `/api/tickets/${own.id}`);
+    expect(ticketThreadSchema.parse(answer)).toEqual(answered);
     const replied = (await Activities.listRecent(who.user.id)).filter(
       (a) => a.type === "ticket_replied",
     );
@@ -296,11 +286,11 @@ describe("ticket conversations", () => {
 
   it("refuses a 6,000-character message with a field message, and stores nothing", async () => {
     const own = await openTicket(alice);
-    const { status, json } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
+    const { status, body: answer } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
       message: "x".repeat(6000),
     });
     expect(status).toBe(400);
-    expect(json).toMatchObject({
+    expect(answer).toMatchObject({
       error: {
         code: "validation_failed",
         fields: { message: "Message must be at most 5000 characters" },
@@ -308,7 +298,7 @@ describe("ticket conversations", () => {
     });
     const empty = await call(alice, "POST", `/api/tickets/${own.id}/messages`, { message: "   " });
     expect(empty.status).toBe(400);
-    expect(empty.json).toMatchObject({ error: { fields: { message: "Message is required" } } });
+    expect(empty.body).toMatchObject({ error: { fields: { message: "Message is required" } } });
     expect(await storedMessages(alice.user.id, own.id)).toEqual([]);
   });
 
@@ -321,11 +311,16 @@ describe("ticket conversations", () => {
         "Message cannot contain damaged characters (often left by copy and paste); please retype the text",
       ],
     ]) {
-      const { status, json } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
-        message,
-      });
+      const { status, body: answer } = await call(
+        alice,
+        "POST",
+        `/api/tickets/${own.id}/messages`,
+        {
+          message,
+        },
+      );
       expect(status).toBe(400);
-      expect(json).toMatchObject({ error: { fields: { message: says } } });
+      expect(answer).toMatchObject({ error: { fields: { message: says } } });
     }
     expect(await storedMessages(alice.user.id, own.id)).toEqual([]);
   });
@@ -333,15 +328,15 @@ describe("ticket conversations", () => {
   it("refuses a reply to a closed ticket with a clear error, and stores nothing", async () => {
     const own = await openTicket(alice);
     await Tickets.setStatus(alice.user.id, own.id, "closed");
-    const { status, json } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
+    const { status, body: answer } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
       message: "One more thing",
     });
     expect(status).toBe(422);
-    expect(json).toMatchObject({
+    expect(answer).toMatchObject({
       error: { code: "unprocessable", message: Tickets.CLOSED_TICKET_MESSAGE },
     });
     expect(await storedMessages(alice.user.id, own.id)).toEqual([]);
-    const { json: after } = await call(alice, "GET", `/api/tickets/${own.id}`);
+    const { body: after } = await call(alice, "GET", `/api/tickets/${own.id}`);
     expect(ticketThreadSchema.parse(after).ticket).toMatchObject({
       status: "closed",
       lastResponse: null,
@@ -351,17 +346,17 @@ describe("ticket conversations", () => {
   it("reopens a resolved ticket when the customer replies", async () => {
     const own = await openTicket(alice);
     await Tickets.setStatus(alice.user.id, own.id, "resolved");
-    const { status, json } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
+    const { status, body: answer } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
       message: "It broke again",
     });
     expect(status).toBe(201);
-    expect(ticketThreadSchema.parse(json).ticket.status).toBe("open");
+    expect(ticketThreadSchema.parse(answer).ticket.status).toBe("open");
 
     // An in-progress ticket stays in progress.
     await Tickets.setStatus(alice.user.id, own.id, "in_progress");
     const again = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
       message: "Any news?",
     });
-    expect(ticketThreadSchema.parse(again.json).ticket.status).toBe("in_progress");
+    expect(ticketThreadSchema.parse(again.body).ticket.status).toBe("in_progress");
   });
 });

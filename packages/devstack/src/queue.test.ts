@@ -75,3 +75,33 @@ describe("LocalQueue concurrency", () => {
     await queue.stop();
   });
 });
+
+describe("LocalQueue stop", () => {
+  it("waits for a consumer still running, but not past its grace", async () => {
+    let finish: () => void = () => {};
+    const queue = new LocalQueue({
+      name: "test-stop",
+      consumer: () => new Promise<void>((resolve) => (finish = resolve)),
+    });
+    queue.send("slow");
+    await expect.poll(() => queue.state().inFlight).toBe(1);
+    const started = Date.now();
+    await queue.stop(100);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(90);
+    expect(waited).toBeLessThan(2_000);
+    finish();
+  });
+
+  it("ends as soon as the running consumers do", async () => {
+    const queue = new LocalQueue({
+      name: "test-stop-quick",
+      consumer: () => new Promise<void>((resolve) => setTimeout(resolve, 50)),
+    });
+    queue.send("quick");
+    await expect.poll(() => queue.state().inFlight).toBe(1);
+    const started = Date.now();
+    await queue.stop(5_000);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});

@@ -64,6 +64,9 @@ export interface QueueState {
   deadLetters: DeadLetter[];
 }
 
+/** How long stop() waits for the consumers still running before it leaves them. */
+export const STOP_GRACE_MS = 2_000;
+
 export function md5Hex(text: string) {
   return createHash("md5").update(text, "utf8").digest("hex");
 }
@@ -142,10 +145,20 @@ export class LocalQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops delivering and waits for the consumers still running, at most `graceMs`: a job that
+   * runs on (a Lighthouse run can take minutes) is left as Lambda leaves a function it shuts
+   * down, so stopping the stack (Ctrl-C, a test suite's teardown) cannot hang on it.
+   */
+  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await Promise.all(this.running);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.all(this.running), grace]);
+    clearTimeout(timer);
   }
 
   /**

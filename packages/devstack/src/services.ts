@@ -7,21 +7,14 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { SENDER_CONCURRENCY } from "@portal/core/developer/sender-limits";
-import {
-  jobsWorkerHandler,
-  notificationsWorkerHandler,
-  pageViewsConsumer,
-  privacyJobsConsumer,
-  webhooksWorkerHandler,
-} from "@portal/functions/routes";
+import { type ConsumedQueueId, QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import { createDevIdentity, type DevIdentity } from "./dev-identity";
 import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
 import { ensureTable, startDynamo } from "./dynamodb";
 import { sendJson } from "./http-io";
 import type { HandlerLoader } from "./lambda-runtime";
 import { type LocalMail, startMail } from "./mail";
-import { LocalQueue } from "./queue";
+import { LocalQueue, type QueueOptions } from "./queue";
 import { startS3 } from "./s3";
 import { startSqsEndpoint } from "./sqs-endpoint";
 
@@ -102,6 +95,48 @@ function started(queue: LocalQueue | undefined, name: string): LocalQueue {
   return queue;
 }
 
+/** What a test may change in the local queues (the rest is as in production). */
+export interface LocalQueueSettings {
+  visibilityTimeoutMs?: number;
+  maxReceiveCount?: number;
+  /** The page-views batching window; production's (the consumer table's) by default. */
+  pageViewsBatchWindowMs?: number;
+  msPerDelaySecond?: number;
+}
+
+/**
+ * A local queue as the consumer table (packages/functions/src/queue-consumers.ts) sets up its
+ * production twin: the same handler, batch size, batching window and receives. Two differences,
+ * on purpose: the visibility timeout is SQS's default 30 s unless a test sets it (production's
+ * is six times the consumer's timeout, minutes a crashed job would wait here), and one consumer
+ * runs at a time, except the webhook sender, whose fair sharing depends on how many run at once
+ * (docs/developer-api.md, "Fair sharing and limits"). `maxReceiveCount` overrides the table's,
+ * except for page views, which are never received twice (docs/analytics.md).
+ */
+export function localQueueOptions(
+  queueId: ConsumedQueueId,
+  options: LocalQueueSettings = {},
+): Omit<QueueOptions, "name" | "consumer"> & { handler: string } {
+  const consumer = QUEUE_CONSUMERS[queueId];
+  const batchWindowSeconds = "batchWindowSeconds" in consumer ? consumer.batchWindowSeconds : 0;
+  return {
+    handler: consumer.handler,
+    visibilityTimeoutMs: options.visibilityTimeoutMs,
+    maxReceiveCount:
+      queueId === "PageViews"
+        ? consumer.maxReceiveCount
+        : (options.maxReceiveCount ?? consumer.maxReceiveCount),
+    batchSize: consumer.batchSize,
+    batchWindowMs:
+      queueId === "PageViews"
+        ? (options.pageViewsBatchWindowMs ?? batchWindowSeconds * 1000)
+        : batchWindowSeconds * 1000,
+    ...(queueId === "WebhookDeliveries"
+      ? { maxConcurrency: consumer.maxConcurrency, msPerDelaySecond: options.msPerDelaySecond }
+      : {}),
+  };
+}
+
 /**
  * The queues behind one SQS endpoint (the SDK takes one AWS_ENDPOINT_URL_SQS): the jobs queue
  * feeding the audit worker, the domain events queue feeding the notifications consumer
@@ -109,13 +144,7 @@ function started(queue: LocalQueue | undefined, name: string): LocalQueue {
  * (stacks/Analytics.ts), and the webhook deliveries queue feeding the sender (stacks/Events.ts). GET /__devstack/queue, /__devstack/events and /__devstack/page-views
  * show them.
  */
-export function jobsQueueService(options: {
-  visibilityTimeoutMs?: number;
-  maxReceiveCount?: number;
-  /** The page-views batching window; production's (routes.ts pageViewsConsumer) by default. */
-  pageViewsBatchWindowMs?: number;
-  msPerDelaySecond?: number;
-}) {
+export function jobsQueueService(options: LocalQueueSettings) {
   let queue: LocalQueue | undefined;
   let eventsQueue: LocalQueue | undefined;
   let pageViewsQueue: LocalQueue | undefined;
@@ -135,51 +164,25 @@ export function jobsQueueService(options: {
     webhooks: () => started(webhooksQueue, "webhook deliveries"),
     privacyJobs: () => started(privacyJobsQueue, "privacy jobs"),
     async start({ host, names, loader }) {
-      const jobs = new LocalQueue({
-        name: names.queue,
-        // Loaded on the first message, after the stack has set the handlers' env.
-        consumer: (event) => loader.invoke(jobsWorkerHandler, event),
-        visibilityTimeoutMs: options.visibilityTimeoutMs,
-        maxReceiveCount: options.maxReceiveCount ?? 3,
-      });
+      // Each consumer is loaded on its first message, after the stack has set the handlers' env.
+      const localQueue = (queueId: ConsumedQueueId, name: string) => {
+        const { handler, ...settings } = localQueueOptions(queueId, options);
+        return new LocalQueue({
+          name,
+          consumer: (event) => loader.invoke(handler, event),
+          ...settings,
+        });
+      };
+      const jobs = localQueue("Jobs", names.queue);
       queue = jobs;
-      const events = new LocalQueue({
-        name: names.events,
-        consumer: (event) => loader.invoke(notificationsWorkerHandler, event),
-        visibilityTimeoutMs: options.visibilityTimeoutMs,
-        // As stacks/Events.ts's EVENTS_MAX_RECEIVE_COUNT.
-        maxReceiveCount: options.maxReceiveCount ?? 5,
-      });
+      const events = localQueue("Events", names.events);
       eventsQueue = events;
-      const pageViews = new LocalQueue({
-        name: names.pageViews,
-        consumer: (event) => loader.invoke(pageViewsConsumer.handler, event),
-        visibilityTimeoutMs: options.visibilityTimeoutMs,
-        // As stacks/Analytics.ts: a batch is received once (never counted twice).
-        maxReceiveCount: 1,
-        batchSize: pageViewsConsumer.batchSize,
-        batchWindowMs:
-          options.pageViewsBatchWindowMs ?? pageViewsConsumer.batchWindowSeconds * 1000,
-      });
+      const pageViews = localQueue("PageViews", names.pageViews);
       pageViewsQueue = pageViews;
-      const webhooks = new LocalQueue({
-        name: names.webhooks,
-        consumer: (event) => loader.invoke(webhooksWorkerHandler, event),
-        visibilityTimeoutMs: options.visibilityTimeoutMs,
-        // As stacks/Events.ts's WEBHOOKS_MAX_RECEIVE_COUNT.
-        maxReceiveCount: options.maxReceiveCount ?? 3,
-        msPerDelaySecond: options.msPerDelaySecond,
-        // As many senders at once as production runs (docs/developer-api.md, fair sharing).
-        maxConcurrency: SENDER_CONCURRENCY,
-      });
+      const webhooks = localQueue("WebhookDeliveries", names.webhooks);
       webhooksQueue = webhooks;
       // Data exports and account deletions (stacks/Privacy.ts, docs/privacy.md).
-      const privacyJobs = new LocalQueue({
-        name: names.privacyJobs,
-        consumer: (event) => loader.invoke(privacyJobsConsumer.handler, event),
-        visibilityTimeoutMs: options.visibilityTimeoutMs,
-        maxReceiveCount: options.maxReceiveCount ?? privacyJobsConsumer.maxReceiveCount,
-      });
+      const privacyJobs = localQueue("PrivacyJobs", names.privacyJobs);
       privacyJobsQueue = privacyJobs;
       const sqs = await startSqsEndpoint({
         host,

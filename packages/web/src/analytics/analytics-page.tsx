@@ -1,52 +1,37 @@
 /**
  * Website Analytics (/analytics, docs/analytics.md, "The Analytics page"): first-party figures for
  * one of the customer's sites over 7, 30 or 90 days, counted by the tracking snippet without
- * cookies, in three tabs; the snippet to install; and the Google Analytics connection. Every figure
- * is a real aggregate; what cannot be measured without cookies (session length, bounce rate) is
- * replaced by what can, and says so.
+ * cookies, in three tabs (one file each: overview-tab.tsx, audience-tab.tsx, behavior-tab.tsx);
+ * the snippet to install; and the Google Analytics connection. Every figure is a real aggregate;
+ * what cannot be measured without cookies (session length, bounce rate) is replaced by what can,
+ * and says so. This file holds the page: the site and range pickers, the tabs and their states.
  */
 import {
   Alert,
   Button,
-  Card,
-  EmptyState,
   Flex,
   HStack,
   NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
-  Stat,
   Tabs,
-  Text,
 } from "@chakra-ui/react";
-import {
-  ANALYTICS_RANGES,
-  type AnalyticsData,
-  type AnalyticsRange,
-} from "@portal/core/contracts/analytics";
+import { ANALYTICS_RANGES, type AnalyticsRange } from "@portal/core/contracts/analytics";
 import type { Site } from "@portal/core/contracts/sites";
 import { useQuery } from "@tanstack/react-query";
-import { BarChart3, Monitor, RefreshCw, Smartphone, Tablet } from "lucide-react";
-import type { ReactNode } from "react";
+import { RefreshCw } from "lucide-react";
 import { ApiError } from "../api/api-error";
 import { PageHeader } from "../shell/app-shell";
 import { pickSite } from "../sites/queries";
 import { NoSitesYet, SiteListStates, useSites } from "../sites/site-list-states";
 import { Tooltip } from "../ui/tooltip";
-import {
-  countryName,
-  DEVICE_LABELS,
-  formatCount,
-  pagesPerVisitor,
-  shortDay,
-  singlePageShare,
-} from "./figures";
+import { Audience } from "./audience-tab";
+import { Behavior } from "./behavior-tab";
 import { GaCard } from "./ga-card";
+import { Overview } from "./overview-tab";
 import { analyticsDataQuery } from "./queries";
-import { RankedList } from "./ranked-list";
 import { SnippetCard } from "./snippet-card";
-import { VisitsChart } from "./visits-chart";
 
 const RANGE_LABELS: Record<AnalyticsRange, string> = {
   "7d": "7 days",
@@ -218,160 +203,6 @@ function SiteAnalytics({
         <GaCard />
       </SimpleGrid>
     </Stack>
-  );
-}
-
-function Overview({ data, siteName }: { data: AnalyticsData | undefined; siteName: string }) {
-  const perVisitor = data ? pagesPerVisitor(data.totals) : null;
-  const single = data ? singlePageShare(data.totals) : null;
-  const cards: Array<{ label: string; value: string | undefined; help: string }> = [
-    {
-      label: "Total Visitors",
-      value: data && formatCount(data.totals.visitors),
-      help: "Each counted once a day, without cookies",
-    },
-    {
-      label: "Page Views",
-      value: data && formatCount(data.totals.pageViews),
-      help: "Pages loaded, bots left out",
-    },
-    {
-      label: "Pages per Visitor",
-      value: data && (perVisitor ?? "--"),
-      help: "In place of session length, which needs cookies",
-    },
-    {
-      label: "Single-page Visits",
-      value: data && (single === null ? "--" : `${single}%`),
-      help: "Visitors who viewed one page that day: the bounce rate without cookies",
-    },
-  ];
-
-  return (
-    <Stack gap="5">
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: "3", md: "4" }}>
-        {cards.map((card) => (
-          <Card.Root key={card.label} bg="bg" borderRadius="xl" size="sm">
-            <Card.Body>
-              <Stat.Root gap="1">
-                <Stat.Label>{card.label}</Stat.Label>
-                {card.value === undefined ? (
-                  <Skeleton height="8" width="16" />
-                ) : (
-                  <Stat.ValueText
-                    fontSize={{ base: "xl", md: "2xl" }}
-                    data-testid={`stat-${card.label.toLowerCase().replace(/[^a-z]+/g, "-")}`}
-                  >
-                    {card.value}
-                  </Stat.ValueText>
-                )}
-                <Stat.HelpText fontSize="xs" color="fg.muted">
-                  {card.help}
-                </Stat.HelpText>
-              </Stat.Root>
-            </Card.Body>
-          </Card.Root>
-        ))}
-      </SimpleGrid>
-
-      <Card.Root bg="bg" borderRadius="xl">
-        <Card.Header pb="2">
-          <Flex justify="space-between" align="baseline" gap="3" wrap="wrap">
-            <Card.Title as="h2" fontSize="md">
-              Visits over time
-            </Card.Title>
-            {data && (
-              <Text fontSize="xs" color="fg.muted">
-                {shortDay(data.from)} – {shortDay(data.to)} (UTC days)
-              </Text>
-            )}
-          </Flex>
-        </Card.Header>
-        {/* One height for loading, empty and chart, so nothing below jumps when figures arrive. */}
-        <Card.Body pt="2" minH={{ base: "72", md: "80" }} justifyContent="center">
-          {!data ? (
-            <Skeleton height={{ base: "60", md: "72" }} />
-          ) : data.totals.pageViews === 0 ? (
-            <EmptyState.Root size="sm" py="8">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <BarChart3 aria-hidden />
-                </EmptyState.Indicator>
-                <EmptyState.Title as="h3">No visits yet</EmptyState.Title>
-                <EmptyState.Description textAlign="center" maxW="md">
-                  Nothing was counted for {siteName} in this period. Visits appear here once the
-                  tracking snippet below is on the site's pages.
-                </EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          ) : (
-            <VisitsChart daily={data.daily} />
-          )}
-        </Card.Body>
-      </Card.Root>
-    </Stack>
-  );
-}
-
-const DEVICE_ICONS: Record<string, ReactNode> = {
-  desktop: <Monitor size={14} aria-hidden />,
-  mobile: <Smartphone size={14} aria-hidden />,
-  tablet: <Tablet size={14} aria-hidden />,
-};
-
-function Audience({ data }: { data: AnalyticsData }) {
-  const onlyUnknown = data.countries.length > 0 && data.countries.every((c) => c.key === "unknown");
-  return (
-    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-      <RankedList
-        title="Top Countries"
-        items={data.countries}
-        total={data.totals.pageViews}
-        label={countryName}
-        countLabel="Page views"
-        emptyText="No visitors in this period yet."
-        note={
-          onlyUnknown
-            ? "Countries show when visits reach us through a CDN that reports the visitor's country."
-            : undefined
-        }
-      />
-      <RankedList
-        title="Device Types"
-        items={data.devices}
-        total={data.totals.pageViews}
-        label={(key) => (
-          <HStack as="span" gap="2">
-            {DEVICE_ICONS[key]}
-            <span>{DEVICE_LABELS[key] ?? key}</span>
-          </HStack>
-        )}
-        countLabel="Page views"
-        emptyText="No visitors in this period yet."
-      />
-    </SimpleGrid>
-  );
-}
-
-function Behavior({ data }: { data: AnalyticsData }) {
-  return (
-    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-      <RankedList
-        title="Most Visited Pages"
-        items={data.pages}
-        total={data.totals.pageViews}
-        countLabel="Page views"
-        emptyText="No page views in this period yet."
-        mono
-      />
-      <RankedList
-        title="Top Referrers"
-        items={data.referrers}
-        countLabel="Page views"
-        emptyText="No referrals yet: visitors came directly, or from the site's own pages."
-        mono
-      />
-    </SimpleGrid>
   );
 }
 

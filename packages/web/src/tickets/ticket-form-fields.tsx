@@ -10,8 +10,6 @@ import {
   Dialog,
   type DialogRootProps,
   Field,
-  Input,
-  NativeSelect,
   Portal,
   Stack,
   Textarea,
@@ -23,6 +21,7 @@ import type { FormEventHandler, ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
 import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
+import { BoundSelectField, type Choice, TextField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
 import { createTicket, refreshAfterTicketCreated } from "./queries";
 
@@ -94,14 +93,13 @@ export function TicketDialogShell({
 
 export function TicketTitleField({ registration, error }: FieldProps) {
   return (
-    <Field.Root invalid={!!error} required>
-      <Field.Label>
-        Title
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Input placeholder="Brief description of the issue" {...registration} />
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    <TextField
+      registration={registration}
+      error={error}
+      label="Title"
+      required
+      placeholder="Brief description of the issue"
+    />
   );
 }
 
@@ -125,41 +123,13 @@ export function TicketDescriptionField({
 }
 
 /**
- * A select of `choices`. With `placeholder` the field is required and starts on an empty
- * "Select a …" option (the dashboard's rule); without, it starts on the form's default.
+ * A select of `choices` (the kit's). With `placeholder` the field is required and starts on an
+ * empty "Select a …" option (the dashboard's rule); without, it starts on the form's default.
  */
-function ChoiceField({
-  label,
-  registration,
-  error,
-  placeholder,
-  choices,
-}: FieldProps & {
-  label: string;
-  placeholder?: string;
-  choices: readonly { value: string; label: string }[];
-}) {
-  const required = placeholder !== undefined;
-  return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...registration}>
-          {required ? <option value="">{placeholder}</option> : null}
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
-  );
+function ChoiceField(
+  props: FieldProps & { label: string; placeholder?: string; choices: readonly Choice[] },
+) {
+  return <BoundSelectField required={props.placeholder !== undefined} {...props} />;
 }
 
 export const CATEGORY_CHOICES = ticketCategorySchema.options.map((value) => ({
@@ -189,21 +159,11 @@ export function TicketSiteField({
   none: { value: string; label: string };
 }) {
   return (
-    <Field.Root invalid={!!props.error}>
-      <Field.Label>Related Site (optional)</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...props.registration}>
-          <option value={none.value}>{none.label}</option>
-          {sites.map((site) => (
-            <option key={site.id} value={site.id}>
-              {site.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Field.ErrorText>{props.error}</Field.ErrorText>
-    </Field.Root>
+    <BoundSelectField
+      label="Related Site (optional)"
+      choices={[none, ...sites.map((site) => ({ value: site.id, label: site.name }))]}
+      {...props}
+    />
   );
 }
 

@@ -146,28 +146,36 @@ export function TextAreaField<V extends FieldValues>({
   );
 }
 
-export function SelectField<V extends FieldValues>({
-  form,
-  name,
+/**
+ * A select of `choices` from a registration, as `TextField` takes one (a form's field of any
+ * value type). With `placeholder`, the first option is an empty "Select a …"; without, the select
+ * starts on the form's default.
+ */
+export function BoundSelectField({
+  registration,
+  error,
   label,
   placeholder,
   choices,
   required,
   helper,
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
+}: BoundField & {
   label: string;
-  placeholder: string;
-  choices: Choice[];
+  placeholder?: string;
+  choices: readonly Choice[];
   required?: boolean;
   helper?: string;
 }) {
   return (
-    <FieldShell label={label} required={required} helper={helper} error={errorOf(form, name)}>
+    <FieldShell
+      label={label}
+      required={required}
+      helper={helper}
+      error={typeof error === "string" ? error : error?.message}
+    >
       <NativeSelect.Root>
-        <NativeSelect.Field {...form.register(name)}>
-          <option value="">{placeholder}</option>
+        <NativeSelect.Field {...registration}>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {choices.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
@@ -178,6 +186,23 @@ export function SelectField<V extends FieldValues>({
       </NativeSelect.Root>
     </FieldShell>
   );
+}
+
+/** `BoundSelectField` for `name` of `form`, starting on its empty "Select a …" option. */
+export function SelectField<V extends FieldValues>({
+  form,
+  name,
+  ...props
+}: {
+  form: UseFormReturn<V>;
+  name: Path<V>;
+  label: string;
+  placeholder: string;
+  choices: Choice[];
+  required?: boolean;
+  helper?: string;
+}) {
+  return <BoundSelectField {...fieldOf(form, name)} {...props} />;
 }
 
 /** Radios drawn as cards: a label and a short description each. */

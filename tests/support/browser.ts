@@ -4,7 +4,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS } from "../../packages/core/src/adapters/browser";
 import { localChromium } from "../../packages/core/src/adapters/chromium-binary";
-import { webUrl } from "./context";
+import { webUrl } from "./web-stack";
 
 /** The browser the audit worker runs (CHROMIUM_PATH, else @sparticuz/chromium's build). */
 export async function launchBrowser(): Promise<Browser> {

@@ -5,8 +5,9 @@
  */
 import Stripe from "stripe";
 import { expect } from "vitest";
-import { type SignedIn, signUp } from "../support/dev-identity";
-import { stackUrl, useStackEnv } from "../support/stack";
+import { send } from "./api";
+import { bearer, type SignedIn, signUp } from "./dev-identity";
+import { stackUrl, useStackEnv } from "./stack";
 
 export const env = useStackEnv();
 export const url = stackUrl();
@@ -51,14 +52,7 @@ export async function newCustomer(firstName = "Pat"): Promise<Customer> {
     return ((await answer.json()) as { jwt: string }).jwt;
   };
   const call = async (method: string, path: string, body?: unknown) =>
-    fetch(`${url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${await token()}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    send(url, bearer(await token()), method, path, body);
   const json = async <T>(method: string, path: string, body?: unknown) => {
     const answer = await call(method, path, body);
     const text = await answer.text();
@@ -111,11 +105,7 @@ export async function confirmCard(clientSecret: string, card: string) {
 }
 
 async function control(method: string, path: string, body?: unknown) {
-  const answer = await fetch(`${url}/__stripe/__emulator${path}`, {
-    method,
-    headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const answer = await send(url, bearer(secretKey), method, `/__stripe/__emulator${path}`, body);
   if (!answer.ok)
     throw new Error(`emulator ${path} answered ${answer.status}: ${await answer.text()}`);
   return (await answer.json()) as Json;

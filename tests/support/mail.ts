@@ -4,7 +4,7 @@
  */
 import type { StoredMail } from "@portal/devstack/mail";
 import { expect } from "vitest";
-import { url } from "./payments.support";
+import { url } from "./payments";
 
 export type Mail = StoredMail;
 

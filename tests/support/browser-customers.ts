@@ -9,8 +9,8 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
-import { type CustomerState, READY_CUSTOMER, setCustomerState } from "../support/customer-state";
 import { uniqueEmail } from "./browser";
+import { type CustomerState, READY_CUSTOMER, setCustomerState } from "./customer-state";
 
 export { type CustomerState, READY_CUSTOMER };
 
