@@ -14,10 +14,16 @@ import type { AddressInfo } from "node:net";
 import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  launchBrowser,
+  type OpenPage,
+  openPage,
+  screenshot,
+  uniqueEmail,
+} from "../support/browser";
 import { makeStaff } from "../support/dev-identity";
+import { type OwnStack, startOwnStack } from "../support/own-web-stack";
 import { selfSignedCert } from "../support/tls-cert";
-import { launchBrowser, type OpenPage, openPage, screenshot, uniqueEmail } from "./browser";
-import { type OwnStack, startOwnStack } from "./own-stack";
 
 let own: OwnStack | undefined;
 let stack: LocalStack;

@@ -12,8 +12,9 @@ import type { AddressInfo } from "node:net";
 import type { ReviewRequest, ReviewRound, SiteReview } from "@portal/core/contracts/review";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiAt } from "../support/api";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
-import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
 import { selfSignedCert } from "../support/tls-cert";
 
 let stack: LocalStack;
@@ -36,25 +37,10 @@ function listen(server: Server): Promise<number> {
   );
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
-type Answer = { status: number; body: any };
-
-async function call(who: SignedIn, route: string, body?: unknown): Promise<Answer> {
-  const [method, path] = route.split(" ") as [string, string];
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: {
-      ...bearer(who.token),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = apiAt(() => stack.url);
 
 async function questionnaireSite(who: SignedIn, businessName: string): Promise<string> {
-  const answer = await call(who, "POST /api/questionnaires", {
+  const answer = await call(who, "POST", "/api/questionnaires", {
     businessName,
     industry: "restaurant",
     websiteType: "business",
@@ -72,12 +58,12 @@ async function questionnaireSite(who: SignedIn, businessName: string): Promise<s
 const staffSite = (id = siteId, userId = customer.user.id) =>
   `/api/staff/customers/${userId}/sites/${id}`;
 const postRound = (body: unknown, id = siteId) =>
-  call(staff, `POST ${staffSite(id)}/review/rounds`, body);
-const review = (who = customer, id = siteId) => call(who, `GET /api/sites/${id}/review`);
+  call(staff, "POST", `${staffSite(id)}/review/rounds`, body);
+const review = (who = customer, id = siteId) => call(who, "GET", `/api/sites/${id}/review`);
 const approve = (round: number, who = customer, id = siteId) =>
-  call(who, `POST /api/sites/${id}/review/rounds/${round}/approve`);
+  call(who, "POST", `/api/sites/${id}/review/rounds/${round}/approve`);
 const requestChanges = (round: number, body: unknown, who = customer, id = siteId) =>
-  call(who, `POST /api/sites/${id}/review/rounds/${round}/changes`, body);
+  call(who, "POST", `/api/sites/${id}/review/rounds/${round}/changes`, body);
 
 async function stored(id = siteId) {
   const { data } = await db.entities.site.get({ userId: customer.user.id, siteId: id }).go();
@@ -135,7 +121,7 @@ beforeAll(async () => {
   siteId = await questionnaireSite(customer, "Corner Bakery");
   siteName = (await stored())?.name ?? "";
   otherSiteId = await questionnaireSite(other, "Eve's Cafe");
-  const endpoint = await call(customer, "POST /api/developer/webhooks", {
+  const endpoint = await call(customer, "POST", "/api/developer/webhooks", {
     url: `https://127.0.0.1:${receiverPort}/hooks`,
     events: ["site.review_requested", "site.changes_requested", "site.approved", "site.live"],
   });
@@ -174,7 +160,8 @@ describe("before any version", () => {
       `GET ${staffSite()}/review`,
       "GET /api/staff/review-requests",
     ]) {
-      const answer = await call(customer, route, route.startsWith("POST") ? preview : undefined);
+      const [method, path] = route.split(" ") as [string, string];
+      const answer = await call(customer, method, path, method === "POST" ? preview : undefined);
       expect([route, answer.status, answer.body.error.code]).toEqual([
         route,
         403,
@@ -186,10 +173,10 @@ describe("before any version", () => {
 
   it("refuses to go live without the customer's approval and without a reason", async () => {
     const goLive = { status: "live", liveUrl: `${previewOrigin}/` };
-    const refused = await call(staff, `PATCH ${staffSite()}`, goLive);
+    const refused = await call(staff, "PATCH", staffSite(), goLive);
     expect(refused.status).toBe(409);
     expect(refused.body.error.fields.approvalOverride).toMatch(/has not reviewed a draft/);
-    const short = await call(staff, `PATCH ${staffSite()}`, { ...goLive, approvalOverride: "ok" });
+    const short = await call(staff, "PATCH", staffSite(), { ...goLive, approvalOverride: "ok" });
     expect(short.status).toBe(400);
     expect((await stored())?.status).toBe("requested");
   });
@@ -226,7 +213,7 @@ describe("a review from the first version to going live", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/webp");
 
-    const sites = await call(customer, "GET /api/sites");
+    const sites = await call(customer, "GET", "/api/sites");
     expect(sites.body[0].review).toEqual({ round: 1, outcome: "pending" });
     expect(await subjects()).toContain(`Your draft is ready: ${siteName}`);
     const [hook] = await delivered("site.review_requested");
@@ -280,7 +267,7 @@ describe("a review from the first version to going live", () => {
       waitingOn: "team",
       changes: [{ text: "Make the logo bigger", attachments: [] }],
     });
-    const list = await call(staff, "GET /api/staff/review-requests");
+    const list = await call(staff, "GET", "/api/staff/review-requests");
     const mine = (list.body.items as ReviewRequest[]).find((r) => r.siteId === siteId);
     expect(mine).toMatchObject({
       userId: customer.user.id,
@@ -304,11 +291,11 @@ describe("a review from the first version to going live", () => {
     const posted = await postRound({ previewUrl: `${previewOrigin}/draft-2` });
     expect(posted.status).toBe(201);
     expect(posted.body.round).toBe(2);
-    const list = await call(staff, "GET /api/staff/review-requests");
+    const list = await call(staff, "GET", "/api/staff/review-requests");
     expect((list.body.items as ReviewRequest[]).some((r) => r.siteId === siteId)).toBe(false);
     for (const who of [customer, staff]) {
       const seen =
-        who === staff ? await call(staff, `GET ${staffSite()}/review`) : await review(customer);
+        who === staff ? await call(staff, "GET", `${staffSite()}/review`) : await review(customer);
       expect((seen.body as SiteReview).rounds.map((r) => [r.round, r.outcome])).toEqual([
         [2, "pending"],
         [1, "changes_requested"],
@@ -337,7 +324,7 @@ describe("a review from the first version to going live", () => {
   });
 
   it("takes the approved site live without a reason", async () => {
-    const live = await call(staff, `PATCH ${staffSite()}`, {
+    const live = await call(staff, "PATCH", staffSite(), {
       status: "live",
       liveUrl: `${previewOrigin}/`,
     });
@@ -365,17 +352,18 @@ describe("going live without the customer's approval", () => {
       .go();
     const reason = "The market opens tomorrow; the customer asked us by phone.";
     const goLive = { status: "live", liveUrl: `${previewOrigin}/stand` };
-    const refused = await call(staff, `PATCH ${staffSite(secondId)}`, goLive);
+    const refused = await call(staff, "PATCH", staffSite(secondId), goLive);
     expect(refused.body.error.fields.approvalOverride).toMatch(/has not approved version 1/);
 
-    const live = await call(staff, `PATCH ${staffSite(secondId)}`, {
+    const live = await call(staff, "PATCH", staffSite(secondId), {
       ...goLive,
       approvalOverride: reason,
     });
     expect(live.status).toBe(200);
     const log = await call(
       staff,
-      `GET /api/staff/audit-log?customerId=${customer.user.id}&targetType=site`,
+      "GET",
+      `/api/staff/audit-log?customerId=${customer.user.id}&targetType=site`,
     );
     const entry = (log.body.items as Array<Record<string, unknown>>).find(
       (e) => e.targetId === secondId && e.action === "site.update",
@@ -386,7 +374,7 @@ describe("going live without the customer's approval", () => {
       .messages()
       .find((m) => m.subject === "Your website Pop-up Stand is live");
     expect(mail?.text).toContain(`> ${reason}`);
-    const activity = await call(customer, "GET /api/activities");
+    const activity = await call(customer, "GET", "/api/activities");
     expect(activity.body.map((a: { type: string }) => a.type)).toContain("review_overridden");
   });
 
@@ -395,7 +383,7 @@ describe("going live without the customer's approval", () => {
     const prefix = `users/${customer.user.id}/sites/${secondId}/review/`;
     // The round's screenshot job, not the whole queue: the live site's Lighthouse run is long.
     await expect.poll(() => listKeys(prefix), { timeout: 60_000, interval: 250 }).toHaveLength(1);
-    expect((await call(customer, `DELETE /api/sites/${secondId}`)).status).toBe(204);
+    expect((await call(customer, "DELETE", `/api/sites/${secondId}`)).status).toBe(204);
     const { data } = await db.entities.reviewRound.query
       .byOwner({ userId: customer.user.id, siteId: secondId })
       .go();
