@@ -20,7 +20,15 @@ import {
 } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
 import { Link } from "@tanstack/react-router";
-import { CircleCheck, ClipboardList, Hammer, Rocket, Settings, TrendingUp } from "lucide-react";
+import {
+  CircleCheck,
+  ClipboardList,
+  FolderUp,
+  Hammer,
+  Rocket,
+  Settings,
+  TrendingUp,
+} from "lucide-react";
 import { useState } from "react";
 import { SEO_PRICE_SHORT } from "../billing/seo-price";
 import { LiveSiteButton } from "../sites/live-site-button";
@@ -207,6 +215,15 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => 
           {site.status === "live" ? <UptimeLine siteId={site.id} /> : null}
         </Stack>
         <HStack gap="2" flexShrink="0">
+          {site.status === "live" ? null : (
+            // While the site is being built, the team needs the customer's content (docs/content.md).
+            <Button asChild size="sm" variant="outline">
+              <Link to="/site-settings" search={{ site: site.id }} hash="content">
+                <FolderUp aria-hidden />
+                Add Content
+              </Link>
+            </Button>
+          )}
           <LiveSiteButton href={site.liveUrl} label="Preview" />
           <Button asChild size="sm" variant="outline">
             <Link to="/manage">
