@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown, ExternalLink } from "lucide-react";
 import { ApiError } from "../api/api-error";
+import { CustomerFiles } from "../content/customer-files";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
 import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
@@ -126,6 +127,10 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
                 </Flex>
                 <SiteMonitoring monitor={monitors.get(site.id)} />
                 <SiteLifecycle userId={customer.id} site={site} />
+                <Text fontSize="sm" fontWeight="semibold">
+                  Files of this site
+                </Text>
+                <CustomerFiles userId={customer.id} siteId={site.id} />
               </Stack>
             ))}
           </Stack>
@@ -219,6 +224,10 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
             ))}
           </Stack>
         )}
+      </Section>
+
+      <Section title="All files">
+        <CustomerFiles userId={data.customer.id} />
       </Section>
 
       <CustomerApiKeys userId={data.customer.id} />

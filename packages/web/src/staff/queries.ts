@@ -122,7 +122,7 @@ export const updateSite = (userId: string, siteId: string, update: StaffSiteUpda
 export const replyToTicket = (
   userId: string,
   ticketId: string,
-  body: { message: string; isInternal: boolean },
+  body: { message: string; isInternal: boolean; attachments?: string[] },
 ) =>
   call("POST /api/staff/customers/{userId}/tickets/{ticketId}/messages", {
     params: { userId, ticketId },
