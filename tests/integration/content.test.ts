@@ -496,6 +496,8 @@ describe("erasure", () => {
     const who = await signUpCustomer({ firstName: "Enzo" });
     const past = new Date(Date.now() - 86_400_000).toISOString();
     const { site } = await siteWithFile(who, { suspendedAt: past });
+    // The questionnaire's logo belongs to no site: it goes with the sites too.
+    await upload(who, PNG, { fileName: "logo.png", purpose: "logo" });
     await db.entities.user
       .patch({ userId: who.user.id })
       .set({ subscriptionActive: false, sitesSuspendedAt: past, sitesDeleteAfter: past })

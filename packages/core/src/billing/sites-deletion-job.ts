@@ -7,6 +7,7 @@
 import { isConditionFailure } from "../db/errors";
 import { db, type UserItem } from "../db/service";
 import { emit } from "../events/emit";
+import { eraseUnassignedContent } from "../content/files";
 import { eraseSite } from "../sites/erase";
 import { recordOnce } from "./activity-log";
 import { findUser, syncCustomer } from "./customers";
@@ -75,6 +76,8 @@ async function deleteIfStillDue(userId: string, deleteAfter: string, now: Date) 
       },
     );
   }
+  // The customer's content handed over for the sites goes with them (docs/content.md).
+  await eraseUnassignedContent(userId);
   await db.entities.user
     .patch({ userId })
     .remove(["sitesDeleteAfter"])

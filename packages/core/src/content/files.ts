@@ -313,3 +313,14 @@ export async function eraseSiteFiles(userId: string, siteId: string): Promise<nu
   for (const item of files) await discard(item);
   return files.length;
 }
+
+/**
+ * The content given to no site (the questionnaire's logo and content, proofs), erased when a
+ * subscription's sites are (billing/sites-deletion-job.ts): it was handed over to build them.
+ * Ticket attachments stay with the tickets, which outlive the sites.
+ */
+export async function eraseUnassignedContent(userId: string): Promise<number> {
+  const files = (await ownFiles(userId)).filter((f) => !f.siteId && f.purpose !== "attachment");
+  for (const item of files) await discard(item);
+  return files.length;
+}

@@ -32,7 +32,9 @@ export function ContentSection({
   anchor?: string;
 }) {
   const queryClient = useQueryClient();
-  const files = useQuery(contentFilesQuery(siteId));
+  // All the customer's files, so a site's section also shows those given to no site yet (the
+  // questionnaire's logo and content); ticket attachments stay with their tickets.
+  const files = useQuery(contentFilesQuery());
   const target = useMemo(() => ({ siteId, purpose }), [siteId, purpose]);
   const uploads = useUploads(target);
   const remove = useMutation({
@@ -45,7 +47,13 @@ export function ContentSection({
         variant: "destructive",
       }),
   });
-  const shown = (files.data?.files ?? []).filter((file) => !only || file.purpose === only);
+  const shown = (files.data?.files ?? []).filter(
+    (file) =>
+      (!only || file.purpose === only) &&
+      (siteId
+        ? file.siteId === siteId || (file.siteId === null && file.purpose !== "attachment")
+        : file.purpose !== "attachment"),
+  );
 
   return (
     <Card.Root bg="bg" borderRadius="xl" id={anchor}>

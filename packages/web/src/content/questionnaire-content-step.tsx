@@ -1,60 +1,52 @@
 /**
- * The questionnaire's optional last step (docs/content.md, "In the questionnaire"): shown after
- * the submit when the customer said they have a logo or will provide the content. They upload
- * them to the new site now, or skip and come back through the site's Content section (the
- * dashboard row's Add Content).
+ * The questionnaire's optional upload step (docs/content.md, "In the questionnaire"): under
+ * "I have a logo" and "I will provide all content", once ticked, the customer can hand the
+ * files over at once. Nothing here is required: they may skip it and come back through their
+ * site's Content section (the dashboard row's Add Content). The files belong to the customer,
+ * not yet to a site (the site is created by the submit), so every site's section shows them.
  */
-import { Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
+import { Box, Heading, Stack, Text } from "@chakra-ui/react";
 import { ContentSection } from "./content-section";
 
-export function QuestionnaireContentStep({
-  siteId,
-  logo,
-  content,
-}: {
-  siteId: string;
-  logo: boolean;
-  content: boolean;
-}) {
+export function QuestionnaireContentStep({ logo, content }: { logo: boolean; content: boolean }) {
+  if (!logo && !content) return null;
   return (
-    <Stack gap="6" maxW="3xl" mx="auto">
-      <Stack gap="2">
-        <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
-          Hand Over Your {logo && content ? "Logo and Content" : logo ? "Logo" : "Content"}
-        </Heading>
-        <Text color="fg.muted">
-          Your answers are saved and the team has your request. Upload what you have now, or skip
-          this step and add it later from your site's Content section on the dashboard.
-        </Text>
+    <Box
+      as="section"
+      aria-labelledby="questionnaire-files"
+      borderWidth="1px"
+      borderRadius="xl"
+      p={{ base: "3", md: "4" }}
+      bg="bg.subtle"
+    >
+      <Stack gap="4">
+        <Stack gap="1">
+          <Heading as="h3" size="sm" id="questionnaire-files">
+            Hand over your files now (optional)
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Skip this if you prefer: you can add them later in your site's Content section.
+          </Text>
+        </Stack>
+        {logo ? (
+          <ContentSection
+            purpose="logo"
+            only="logo"
+            anchor="questionnaire-logo"
+            title="Your Logo"
+            description="The best version you have: SVG, or a PNG with a transparent background."
+          />
+        ) : null}
+        {content ? (
+          <ContentSection
+            purpose="content"
+            only="content"
+            anchor="questionnaire-content"
+            title="Your Content"
+            description="Photos, texts and documents for your pages."
+          />
+        ) : null}
       </Stack>
-      {logo ? (
-        <ContentSection
-          siteId={siteId}
-          purpose="logo"
-          only="logo"
-          anchor="logo"
-          title="Your Logo"
-          description="The best version you have: SVG, or a PNG with a transparent background."
-        />
-      ) : null}
-      {content ? (
-        <ContentSection
-          siteId={siteId}
-          purpose="content"
-          only="content"
-          title="Your Content"
-          description="Photos, texts and documents for your pages."
-        />
-      ) : null}
-      <HStack gap="3" justify="flex-end">
-        <Button asChild variant="outline">
-          <Link to="/dashboard">Skip for Now</Link>
-        </Button>
-        <Button asChild colorPalette="brand">
-          <Link to="/dashboard">Continue to Dashboard</Link>
-        </Button>
-      </HStack>
-    </Stack>
+    </Box>
   );
 }

@@ -12,7 +12,6 @@ import { useEffect, useState } from "react";
 import { useAccess } from "../access/access-context";
 import { currentUserKey } from "../api/current-user";
 import { productName } from "../brand";
-import { QuestionnaireContentStep } from "../content/questionnaire-content-step";
 import { activitiesQuery, dashboardStatsQuery } from "../dashboard/queries";
 import { sitesQuery } from "../sites/queries";
 import { FullPageSpinner } from "../ui/full-page-spinner";
@@ -31,12 +30,6 @@ export function QuestionnairePage() {
   const navigate = useNavigate();
   const status = useQuery(questionnaireQuery());
   const [submittedAt, setSubmittedAt] = useState<number | null>(null);
-  // Set when the answers promise a logo or content: the optional upload step comes next.
-  const [contentStep, setContentStep] = useState<{
-    siteId: string;
-    logo: boolean;
-    content: boolean;
-  } | null>(null);
 
   useEffect(() => {
     if (submittedAt === null) return;
@@ -60,22 +53,7 @@ export function QuestionnairePage() {
     for (const { queryKey } of [sitesQuery(), activitiesQuery(), dashboardStatsQuery()]) {
       void queryClient.invalidateQueries({ queryKey });
     }
-    const { logoProvided, contentProvided } = answer.questionnaire;
-    if (logoProvided || contentProvided) {
-      setContentStep({ siteId: answer.siteId, logo: logoProvided, content: contentProvided });
-      return;
-    }
     setSubmittedAt(Date.now());
-  }
-
-  if (contentStep) {
-    return (
-      <QuestionnaireContentStep
-        siteId={contentStep.siteId}
-        logo={contentStep.logo}
-        content={contentStep.content}
-      />
-    );
   }
 
   if (status.isPending) return <FullPageSpinner label="Loading your questionnaire..." />;
