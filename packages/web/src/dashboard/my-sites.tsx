@@ -214,7 +214,7 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => 
           </HStack>
           {site.status === "live" ? <UptimeLine siteId={site.id} /> : null}
         </Stack>
-        <HStack gap="2" flexShrink="0">
+        <HStack gap="2" flexShrink="0" flexWrap="wrap">
           {site.status === "live" ? null : (
             // While the site is being built, the team needs the customer's content (docs/content.md).
             <Button asChild size="sm" variant="outline">
