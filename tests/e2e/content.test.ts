@@ -119,13 +119,11 @@ describe("content handed over by a customer, downloaded by the team", () => {
     await section.getByText("shop-front.jpg — Uploaded").waitFor();
     await section.getByRole("img", { name: "shop-front.jpg" }).waitFor();
     // A type the portal does not take is refused in the browser, with the reason.
-    await section
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: "setup.exe",
-        mimeType: "application/x-msdownload",
-        buffer: Buffer.from("MZ"),
-      });
+    await section.locator('input[type="file"]').setInputFiles({
+      name: "setup.exe",
+      mimeType: "application/x-msdownload",
+      buffer: Buffer.from("MZ"),
+    });
     await section.getByText(/This type of file cannot be uploaded/).waitFor();
     await section.getByText(/of 1 GB storage used/).waitFor();
     await screenshot(page, "content-site-1440");
@@ -195,5 +193,46 @@ describe("content handed over by a customer, downloaded by the team", () => {
     await phone.page.getByTestId("staff-customer-files").getByText("shop-front.jpg").waitFor();
     await screenshot(phone.page, "content-console-375");
     await phone.context.close();
+  });
+
+  it("a ticket reply carries a screenshot the team opens from the thread", async () => {
+    const { page } = customer;
+    const created = await customer.context.request.post("/api/tickets", {
+      headers: { origin: webUrl() },
+      data: {
+        title: "The menu covers the logo",
+        description: "On my phone the menu sits on top of the logo.",
+        category: "technical",
+        priority: "medium",
+      },
+    });
+    expect(created.status()).toBe(201);
+    const ticket = (await created.json()) as { id: string };
+    await page.goto(`/support/${ticket.id}`);
+    const screenshotBytes = await drawnImage(page, "image/png", "#2B6CB0");
+    await page
+      .locator("form")
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "problem.png", mimeType: "image/png", buffer: screenshotBytes });
+    await page.getByRole("button", { name: "Remove problem.png" }).waitFor();
+    await page.getByPlaceholder("Write a reply...").fill("Screenshot attached.");
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await page
+      .getByTestId("thread-message")
+      .filter({ hasText: "Screenshot attached." })
+      .getByRole("button", { name: /problem\.png/ })
+      .waitFor();
+    await screenshot(page, "content-ticket-1440");
+
+    await staff.page.goto(`/staff/tickets/${customerId}/${ticket.id}`);
+    const message = staff.page
+      .getByTestId("thread-message")
+      .filter({ hasText: "Screenshot attached." });
+    const [download] = await Promise.all([
+      staff.page.waitForEvent("download"),
+      message.getByRole("button", { name: /problem\.png/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("problem.png");
+    expect(Buffer.compare(await readFile(await download.path()), screenshotBytes)).toBe(0);
   });
 });
