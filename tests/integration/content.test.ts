@@ -7,6 +7,7 @@
  * customer's prefix).
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { LAPSED_CUSTOMER } from "../support/customer-state";
 import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 
@@ -510,6 +511,30 @@ describe("erasure", () => {
       .go({ consistent: true });
     expect(data).toBeNull();
     expect(await contentKeys(who.user.id)).toEqual([]);
+  });
+
+  it("takes every file with the account", async () => {
+    const who = await signUpCustomer({ firstName: "Elsa" }, url, LAPSED_CUSTOMER);
+    const { data: site } = await db.entities.site
+      .create({ userId: who.user.id, name: "Shop", status: "requested" })
+      .go();
+    await upload(who, PNG, { siteId: site.siteId });
+    await upload(who, PNG, { fileName: "logo.png", purpose: "logo" });
+    expect(await contentKeys(who.user.id)).toHaveLength(2);
+    const deleted = await call(who, "DELETE", "/api/account", { confirmation: "DELETE" });
+    expect(deleted.status).toBe(202);
+    const end = Date.now() + 20_000;
+    for (;;) {
+      const { data } = await db.entities.user.get({ userId: who.user.id }).go({ consistent: true });
+      if (!data) break;
+      if (Date.now() > end) throw new Error("the account was not erased");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await contentKeys(who.user.id)).toEqual([]);
+    const { data: records } = await db.entities.contentFile.query
+      .byOwner({ userId: who.user.id })
+      .go({ consistent: true });
+    expect(records).toEqual([]);
   });
 
   it("is in the account's data export", async () => {
