@@ -1,6 +1,7 @@
 /**
- * Files as cards: a thumbnail for a raster image (its inline preview link), an icon for
- * anything else, the name and size, a download, and (when given) a delete asked first.
+ * Files as cards: a thumbnail for a raster image (its inline preview link), a small icon by
+ * the name for anything else (and in the console, whose list has no links), the size, a
+ * download, and (when given) a delete asked first.
  */
 import { Box, Button, Card, Flex, IconButton, Image, SimpleGrid, Text } from "@chakra-ui/react";
 import { type ContentFile, formatBytes } from "@portal/core/contracts/content";
@@ -25,8 +26,8 @@ export function FileGrid({
     <SimpleGrid as="ul" columns={{ base: 1, sm: 2, xl: 3 }} gap="3" listStyleType="none">
       {files.map((file) => (
         <Card.Root as="li" key={file.id} size="sm" variant="outline" overflow="hidden">
-          <Flex h="28" bg="bg.muted" align="center" justify="center">
-            {file.previewUrl ? (
+          {file.previewUrl ? (
+            <Flex h="28" bg="bg.muted" align="center" justify="center">
               <Image
                 src={file.previewUrl}
                 alt={file.name}
@@ -35,16 +36,19 @@ export function FileGrid({
                 objectFit="contain"
                 loading="lazy"
               />
-            ) : (
-              <Box color="fg.muted" aria-hidden>
-                <FileText size={36} />
-              </Box>
-            )}
-          </Flex>
+            </Flex>
+          ) : null}
           <Card.Body gap="1" p="3">
-            <Text fontSize="sm" fontWeight="medium" truncate title={file.name}>
-              {file.name}
-            </Text>
+            <Flex gap="2" align="center" minW="0">
+              {file.previewUrl ? null : (
+                <Box color="fg.muted" flexShrink="0" aria-hidden>
+                  <FileText size={20} />
+                </Box>
+              )}
+              <Text fontSize="sm" fontWeight="medium" truncate title={file.name}>
+                {file.name}
+              </Text>
+            </Flex>
             <Text fontSize="xs" color="fg.muted">
               {formatBytes(file.sizeBytes)}
               {file.uploadedBy === "staff" ? " · from our team" : ""}
