@@ -4,10 +4,11 @@
  * It reads the due customers with one Query and, for each, asks Stripe once more before
  * deleting anything: a resubscription whose webhook has not arrived yet restores instead.
  */
+
+import { eraseUnassignedContent } from "../content/files";
 import { isConditionFailure } from "../db/errors";
 import { db, type UserItem } from "../db/service";
 import { emit } from "../events/emit";
-import { eraseUnassignedContent } from "../content/files";
 import { eraseSite } from "../sites/erase";
 import { recordOnce } from "./activity-log";
 import { findUser, syncCustomer } from "./customers";
