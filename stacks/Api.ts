@@ -70,6 +70,8 @@ export const ROUTE_STACKS = {
   Billing: ["billing"],
   Tools: ["seo", "lighthouse", "analytics", "developer"],
   Staff: ["staff"],
+  // The customer's content and the team's side of it (docs/content.md).
+  Content: ["content"],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The ROUTE_STACKS key for a record, from its handler's folder. */

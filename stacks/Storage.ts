@@ -8,6 +8,7 @@ import { EXPORT_KEEP_DAYS, EXPORTS_PREFIX } from "@portal/core/privacy/enums";
 import { Duration } from "aws-cdk-lib";
 import { Bucket, type StackContext, Table } from "sst/constructs";
 import { createConfig, readDeploySettings } from "./Config";
+import { contentUploadCors, UNCONFIRMED_UPLOAD_RULE } from "./content-bucket";
 import { createOriginSecret, readOriginSecretVersions } from "./origin-secret";
 
 export function Storage({ stack, app }: StackContext) {
@@ -35,12 +36,13 @@ export function Storage({ stack, app }: StackContext) {
     },
   });
 
-  // Screenshots are served only through short-lived presigned URLs, so the bucket blocks every
-  // kind of public access, refuses plain HTTP (SST's default enforceSSL) and needs no CORS: an
-  // <img> request does not use it.
+  // Screenshots and customers' content are served only through short-lived presigned URLs, so
+  // the bucket blocks every kind of public access and refuses plain HTTP (SST's default
+  // enforceSSL). An <img> request needs no CORS; the one cross-origin call is the SPA's
+  // presigned upload of content (stacks/content-bucket.ts, docs/content.md).
   const bucket = new Bucket(stack, "Screenshots", {
     blockPublicACLs: true,
-    cors: false,
+    cors: contentUploadCors(settings.parameters.APP_URL),
     // Customers' data exports are kept 7 days (docs/privacy.md); S3 removes them a day later.
     cdk: {
       bucket: {
@@ -50,6 +52,7 @@ export function Storage({ stack, app }: StackContext) {
             prefix: EXPORTS_PREFIX,
             expiration: Duration.days(EXPORT_KEEP_DAYS + 1),
           },
+          UNCONFIRMED_UPLOAD_RULE,
         ],
       },
     },

@@ -60,8 +60,9 @@ export function contentSecurityPolicy(input: {
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https://img.clerk.com", ...screenshots],
     "font-src": ["'self'", "data:"],
-    // The API is on this origin (/api/*).
-    "connect-src": ["'self'", clerk, "https://api.stripe.com"],
+    // The API is on this origin (/api/*); uploads of content go straight to the private
+    // bucket with a presigned PUT (docs/content.md).
+    "connect-src": ["'self'", clerk, "https://api.stripe.com", ...screenshots],
     "frame-src": [
       "https://js.stripe.com",
       "https://hooks.stripe.com",

@@ -84,6 +84,29 @@ function screenshotAccess(
   };
 }
 
+/** Customers' uploaded content: under each customer's own folder (core/content/files.ts). */
+export const CONTENT_OBJECTS = "users/*/content/*";
+
+/**
+ * The object actions of one content grant, on content keys only, and for content:write the
+ * listing (on those keys only) without which S3 answers a HEAD of a missing object 403, not 404.
+ */
+function contentAccess(bucket: Bucket, actions: string[], list: boolean): FunctionProps {
+  const objects = new iam.PolicyStatement({
+    actions,
+    resources: [`${bucket.bucketArn}/${CONTENT_OBJECTS}`],
+  });
+  const listing = new iam.PolicyStatement({
+    actions: ["s3:ListBucket"],
+    resources: [bucket.bucketArn],
+    conditions: { StringLike: { "s3:prefix": CONTENT_OBJECTS } },
+  });
+  return {
+    environment: { SST_Bucket_bucketName_Screenshots: bucket.bucketName },
+    permissions: list ? [objects, listing] : [objects],
+  };
+}
+
 export function grantProps(grant: Grant, resources: GrantResources): FunctionProps {
   const { table, bucket, config, queue, events, pageViews, webhooks, privacyJobs, mail } =
     resources;
@@ -192,6 +215,17 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
       return { bind: [config.secrets.CLERK_WEBHOOK_SECRET] };
     case "identity:admin":
       return { bind: [config.secrets.CLERK_SECRET_KEY] };
+    case "content:read":
+      return contentAccess(bucket, ["s3:GetObject"], false);
+    case "content:upload":
+      // What a presigned PUT needs of its signer: the write, and the tag it carries.
+      return contentAccess(bucket, ["s3:PutObject", "s3:PutObjectTagging"], false);
+    case "content:write":
+      return contentAccess(
+        bucket,
+        ["s3:GetObject", "s3:PutObjectTagging", "s3:DeleteObject"],
+        true,
+      );
   }
 }
 

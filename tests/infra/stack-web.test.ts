@@ -196,9 +196,10 @@ describe("Web", () => {
       expect(csp).toContain(source);
     }
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-    // The API is on the SPA's own origin: nothing else of ours needs naming.
+    // The API is on the SPA's own origin; the only other place of ours is the private bucket,
+    // which content uploads are PUT to (docs/content.md).
     expect(csp).toMatch(
-      /connect-src 'self' https:\/\/clerk\.portal\.example\.com https:\/\/api\.stripe\.com;/,
+      /connect-src 'self' https:\/\/clerk\.portal\.example\.com https:\/\/api\.stripe\.com https:\/\/",\{"Fn::ImportValue":"[^"]*ScreenshotsBucket[^"]*"\},"\.s3\.amazonaws\.com https:\/\/",\{"Fn::ImportValue":"[^"]*ScreenshotsBucket[^"]*"\},"\.s3\.us-east-1\.amazonaws\.com;/,
     );
     expect(csp).not.toContain("execute-api");
     expect(csp).not.toContain("ApiEndpoint");

@@ -75,8 +75,13 @@ export const dynamoService: LocalService = {
 
 export const s3Service: LocalService = {
   name: "s3",
-  async start({ host, dataDir, names }) {
-    const s3 = await startS3({ host, dir: path.join(dataDir, "s3"), buckets: [names.bucket] });
+  async start({ host, dataDir, names, origins }) {
+    const s3 = await startS3({
+      host,
+      dir: path.join(dataDir, "s3"),
+      buckets: [names.bucket],
+      uploadOrigins: origins,
+    });
     return {
       env: {
         AWS_ENDPOINT_URL_S3: s3.endpoint,

@@ -54,7 +54,13 @@ export type Grant =
   /** the CLERK_WEBHOOK_SECRET secret that checks the identity provider's webhook signatures */
   | "identity:webhook-secret"
   /** the CLERK_SECRET_KEY secret of the identity provider's Backend API (deleting an identity) */
-  | "identity:admin";
+  | "identity:admin"
+  /** presign downloads of customers' content: GetObject under users/<id>/content/ only */
+  | "content:read"
+  /** presign uploads of customers' content: PutObject (with its tag) under users/<id>/content/ */
+  | "content:upload"
+  /** check, tag and delete uploaded content under users/<id>/content/ (and list there, so a missing object is a 404) */
+  | "content:write";
 
 export interface RouteRecord {
   /** The handler as SST names it: "<file path from the repo root, no extension>.<export>". */
@@ -327,6 +333,60 @@ export const routes = {
     entitlement: "signedIn",
     grants: ["table:write", "stripe", "events:send", "privacy-jobs:send"],
     keys: "none",
+  },
+
+  // The customer's content (docs/content.md): uploaded straight to the bucket with a presigned
+  // PUT, confirmed here. Signed in only (no API key): files are handed over in the portal.
+  "GET /api/content/files": {
+    handler: api("content/list"),
+    entitlement: "validPlan",
+    grants: ["table:read", "content:read"],
+    keys: "none",
+  },
+  "GET /api/content/files/{id}": {
+    handler: api("content/get"),
+    entitlement: "validPlan",
+    grants: ["table:read", "content:read"],
+    keys: "none",
+  },
+  "POST /api/content/uploads": {
+    handler: api("content/create-upload"),
+    entitlement: "validPlan",
+    grants: ["table:write", "content:upload"],
+    keys: "none",
+  },
+  "POST /api/content/files/{id}/confirm": {
+    handler: api("content/confirm"),
+    entitlement: "validPlan",
+    grants: ["table:write", "content:write"],
+    keys: "none",
+  },
+  "DELETE /api/content/files/{id}": {
+    handler: api("content/delete"),
+    entitlement: "validPlan",
+    grants: ["table:write", "content:write"],
+    keys: "none",
+  },
+  // The team's side: the list has no links; each download link and upload is audited.
+  "GET /api/staff/customers/{userId}/files": {
+    handler: api("content/staff-list"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "POST /api/staff/customers/{userId}/files/{fileId}/download": {
+    handler: api("content/staff-download"),
+    entitlement: "staff",
+    grants: ["table:write", "content:read"],
+  },
+  "POST /api/staff/customers/{userId}/uploads": {
+    handler: api("content/staff-create-upload"),
+    entitlement: "staff",
+    grants: ["table:write", "content:upload"],
+  },
+  "POST /api/staff/customers/{userId}/files/{fileId}/confirm": {
+    handler: api("content/staff-confirm"),
+    entitlement: "staff",
+    grants: ["table:write", "content:write"],
   },
 
   // The provider's console (docs/console.md): staff only, across customers.

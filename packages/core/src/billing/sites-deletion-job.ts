@@ -4,6 +4,8 @@
  * It reads the due customers with one Query and, for each, asks Stripe once more before
  * deleting anything: a resubscription whose webhook has not arrived yet restores instead.
  */
+
+import { eraseUnassignedContent } from "../content/files";
 import { isConditionFailure } from "../db/errors";
 import { db, type UserItem } from "../db/service";
 import { emit } from "../events/emit";
@@ -75,6 +77,8 @@ async function deleteIfStillDue(userId: string, deleteAfter: string, now: Date) 
       },
     );
   }
+  // The customer's content handed over for the sites goes with them (docs/content.md).
+  await eraseUnassignedContent(userId);
   await db.entities.user
     .patch({ userId })
     .remove(["sitesDeleteAfter"])

@@ -38,6 +38,17 @@ import {
   subscriptionChangeResponseSchema,
   verifySubscriptionResponseSchema,
 } from "./billing";
+import {
+  confirmUploadRequestSchema,
+  contentFileSchema,
+  contentListQuerySchema,
+  contentListSchema,
+  createUploadRequestSchema,
+  downloadSchema,
+  fileIdParamsSchema,
+  presignedUploadSchema,
+  staffFileParamsSchema,
+} from "./content";
 import { activityListQuerySchema, activityListSchema, dashboardStatsSchema } from "./dashboard";
 import {
   apiKeyCreatedSchema,
@@ -287,6 +298,34 @@ export const apiContracts = {
     params: staffSiteParamsSchema,
     body: staffSiteUpdateSchema,
     response: staffSiteLifecycleSchema,
+  },
+  "GET /api/content/files": { query: contentListQuerySchema, response: contentListSchema },
+  "GET /api/content/files/{id}": { params: fileIdParamsSchema, response: contentFileSchema },
+  "POST /api/content/uploads": { body: createUploadRequestSchema, response: presignedUploadSchema },
+  "POST /api/content/files/{id}/confirm": {
+    params: fileIdParamsSchema,
+    body: confirmUploadRequestSchema,
+    response: contentFileSchema,
+  },
+  "DELETE /api/content/files/{id}": { params: fileIdParamsSchema, response: null },
+  "GET /api/staff/customers/{userId}/files": {
+    params: staffCustomerParamsSchema,
+    query: contentListQuerySchema,
+    response: contentListSchema,
+  },
+  "POST /api/staff/customers/{userId}/files/{fileId}/download": {
+    params: staffFileParamsSchema,
+    response: downloadSchema,
+  },
+  "POST /api/staff/customers/{userId}/uploads": {
+    params: staffCustomerParamsSchema,
+    body: createUploadRequestSchema,
+    response: presignedUploadSchema,
+  },
+  "POST /api/staff/customers/{userId}/files/{fileId}/confirm": {
+    params: staffFileParamsSchema,
+    body: confirmUploadRequestSchema,
+    response: contentFileSchema,
   },
   "GET /api/staff/tickets": { query: staffInboxQuerySchema, response: staffInboxSchema },
   "GET /api/staff/customers/{userId}/tickets/{ticketId}": {

@@ -21,12 +21,19 @@ export interface Plan {
    * unlimited. The pricing card's first line and the allowance check both read it.
    */
   websites: number;
+  /**
+   * How much the customer's uploaded content may take in all (docs/content.md, "Quota"), in
+   * bytes; the upload check and the Content section's gauge both read it.
+   */
+  storageBytes: number;
   /** Pricing page copy (monthly plan), after the line naming `websites`. */
   features: readonly string[];
   /** Sales page copy: what the built website includes. */
   siteFeatures: readonly string[];
   popular: boolean;
 }
+
+const GIGABYTE = 1024 ** 3;
 
 export const plans = [
   {
@@ -36,6 +43,7 @@ export const plans = [
     price: 49,
     description: "For a small business getting its first website online.",
     websites: 1,
+    storageBytes: 1 * GIGABYTE,
     features: ["Basic performance monitoring", "Email support", "Monthly updates"],
     siteFeatures: [
       "5-page website",
@@ -54,6 +62,7 @@ export const plans = [
     price: 99,
     description: "For a growing business that wants to be found and updated often.",
     websites: 3,
+    storageBytes: 5 * GIGABYTE,
     features: [
       "Advanced analytics",
       "Priority support",
@@ -79,6 +88,7 @@ export const plans = [
     price: 199,
     description: "For a larger business that needs custom work and a named account manager.",
     websites: Number.POSITIVE_INFINITY,
+    storageBytes: 20 * GIGABYTE,
     features: [
       "Custom integrations",
       "Dedicated account manager",

@@ -9,6 +9,7 @@ import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { SITE_STATUSES } from "../sites/enums";
 import { STAFF_TARGET_TYPES } from "../staff/enums";
+import { attachmentIdsSchema } from "./content";
 import { activitySchema } from "./dashboard";
 import { siteUptimeSchema } from "./monitoring";
 import { questionnaireSchema } from "./questionnaires";
@@ -203,6 +204,8 @@ export const staffReplySchema = z.strictObject({
     .max(TICKET_MESSAGE_MAX, `At most ${TICKET_MESSAGE_MAX} characters`),
   /** An internal note on the thread instead of a reply the customer reads. */
   isInternal: z.boolean().default(false),
+  /** Ids of the customer's confirmed files, e.g. a proof staff uploaded to them. */
+  attachments: attachmentIdsSchema,
 });
 
 export const staffTicketUpdateSchema = z

@@ -17,6 +17,7 @@ import {
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
 } from "../tickets/enums";
+import { attachmentIdsSchema, attachmentSchema } from "./content";
 import { text } from "./text";
 
 // ------------------------------------------------------------------ enumerations
@@ -135,6 +136,8 @@ export const ticketReplyRequestSchema = z.object({
   message: text("Message", { multiline: true, error: "Message is required" })
     .min(1, "Message is required")
     .max(TICKET_MESSAGE_MAX, `Message must be at most ${TICKET_MESSAGE_MAX} characters`),
+  /** Ids of the caller's own confirmed files (docs/content.md, "Attachments"). */
+  attachments: attachmentIdsSchema,
 });
 export type TicketReplyRequest = z.input<typeof ticketReplyRequestSchema>;
 
@@ -165,6 +168,8 @@ export const ticketMessageSchema = z.object({
   message: z.string(),
   isStaffReply: z.boolean(),
   createdAt: z.string(),
+  /** The files attached, as they are now (a file deleted since is left out). */
+  attachments: z.array(attachmentSchema),
 });
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 

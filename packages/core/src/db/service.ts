@@ -10,6 +10,7 @@ import { AnalyticsCount } from "./entities/analytics-count";
 import { AnalyticsDay } from "./entities/analytics-day";
 import { ApiKey } from "./entities/api-key";
 import { LighthouseResult, SeoResult } from "./entities/audit";
+import { ContentFile } from "./entities/content-file";
 import { DataExport } from "./entities/data-export";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
@@ -66,6 +67,7 @@ export const db = new Service(
     siteDeletion: SiteDeletion,
     dataExport: DataExport,
     reviewRound: ReviewRound,
+    contentFile: ContentFile,
   },
   { client: documentClient, table: Table.Main.tableName },
 );
@@ -82,6 +84,7 @@ export { decodeAnalyticsKey, encodeAnalyticsKey } from "./entities/analytics-day
 export type { ApiKeyItem } from "./entities/api-key";
 export type { JobStatus, LighthouseResultItem, SeoResultItem, Strategy } from "./entities/audit";
 export { JOB_STATUSES, STRATEGIES } from "./entities/audit";
+export type { ContentFileItem } from "./entities/content-file";
 export type { DataExportItem } from "./entities/data-export";
 export type { DomainClaimItem } from "./entities/domain-claim";
 export type { EmailClaimItem } from "./entities/email-claim";

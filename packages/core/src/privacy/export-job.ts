@@ -7,6 +7,7 @@
 import { strToU8, zipSync } from "fflate";
 import * as Blobs from "../adapters/blobs";
 import { listInvoices } from "../billing/account";
+import { toAttachment } from "../content/files";
 import { db, isConditionFailure } from "../db/service";
 import { toApiKey } from "../developer/api-keys";
 import { toDelivery, toWebhook } from "../developer/webhooks";
@@ -35,6 +36,9 @@ export async function collect(userId: string) {
   const { data } = await db.collections.customer({ userId }).go({ pages: "all" });
   const user = data.user[0];
   const invoices = user?.stripeCustomerId ? (await listInvoices(userId)).invoices : [];
+  const attachments = new Map(
+    data.contentFile.filter((f) => f.state === "confirmed").map((f) => [f.fileId, toAttachment(f)]),
+  );
   return {
     format: "site-portal-export/1",
     userId,
@@ -46,6 +50,7 @@ export async function collect(userId: string) {
       const thread = customerThread(
         ticket,
         data.ticketMessage.filter((m) => m.ticketId === ticket.ticketId),
+        attachments,
       );
       return { ...thread.ticket, messages: thread.messages };
     }),
@@ -64,10 +69,32 @@ export async function collect(userId: string) {
         .map(toDelivery),
     })),
     invoices,
+    // The customer's uploaded content (docs/content.md): confirmed files, their bytes in the zip.
+    files: data.contentFile
+      .filter((file) => file.state === "confirmed")
+      .map((file) => ({
+        id: file.fileId,
+        name: file.name,
+        contentType: file.contentType,
+        sizeBytes: file.sizeBytes,
+        siteId: file.siteId ?? null,
+        purpose: file.purpose,
+        uploadedBy: file.uploadedBy,
+        createdAt: file.confirmedAt ?? file.createdAt,
+        objectKey: file.objectKey,
+        /** Whether the zip holds its bytes (under content/), set by buildArchive. */
+        inArchive: false,
+      })),
   };
 }
 
-/** The zip: data.json, and each site's current screenshot under screenshots/. */
+/**
+ * The most uploaded content one archive carries: the zip is built in the job's memory. Files
+ * past it are listed in data.json with `inArchive: false` and stay downloadable in the portal.
+ */
+export const EXPORT_CONTENT_MAX_BYTES = 200 * 1024 * 1024;
+
+/** The zip: data.json, each site's current screenshot under screenshots/, the uploaded files under content/. */
 export async function buildArchive(userId: string, exportedAt: Date): Promise<Uint8Array> {
   const document = { exportedAt: exportedAt.toISOString(), ...(await collect(userId)) };
   const files: Record<string, Uint8Array> = {
@@ -80,6 +107,18 @@ export async function buildArchive(userId: string, exportedAt: Date): Promise<Ui
     const bytes = await Blobs.getObjectBytes(key);
     if (bytes) files[`screenshots/${site.siteId}/${key.split("/").pop()}`] = bytes;
   }
+  let contentBytes = 0;
+  for (const file of document.files) {
+    // Only keys under the customer's own prefix, as for screenshots.
+    if (!file.objectKey.startsWith(`users/${userId}/content/`)) continue;
+    if (contentBytes + file.sizeBytes > EXPORT_CONTENT_MAX_BYTES) continue;
+    const bytes = await Blobs.getObjectBytes(file.objectKey);
+    if (!bytes) continue;
+    files[`content/${file.id}/${file.name}`] = bytes;
+    contentBytes += bytes.byteLength;
+    file.inArchive = true;
+  }
+  files["data.json"] = strToU8(JSON.stringify(document, null, 2));
   // Screenshots are compressed already: stored, not deflated again.
   return zipSync(files, { level: 0 });
 }

@@ -1,6 +1,7 @@
 /**
- * Everything stored for one site, deleted: its screenshots, its analytics, its uptime history,
- * its review rounds, the site itself and its custom-domain claim. Used when a customer deletes a site and when a
+ * Everything stored for one site, deleted: its uploaded content (docs/content.md), its
+ * screenshots, its analytics, its uptime history, its review rounds, the site itself and its
+ * custom-domain claim. Used when a customer deletes a site and when a
  * cancelled subscription's grace period is over (docs/billing.md "When a subscription ends").
  *
  * In this order a failure part-way leaves the site in place, so the caller can run it again;
@@ -8,6 +9,7 @@
  * The visitor marks of analytics need nothing: they expire the next day (analytics/visitor-mark.ts).
  */
 import * as Blobs from "../adapters/blobs";
+import { eraseSiteFiles } from "../content/files";
 import { db, isConditionFailure, type SiteItem } from "../db/service";
 import { NotFoundError } from "../errors";
 import * as Domains from "./domains";
@@ -15,6 +17,7 @@ import { sitePrefix } from "./screenshots";
 
 export async function eraseSite(site: SiteItem): Promise<void> {
   const { userId, siteId } = site;
+  await eraseSiteFiles(userId, siteId);
   await Blobs.deletePrefix(sitePrefix(userId, siteId));
 
   const [{ data: days }, { data: uptimeDays }] = await Promise.all([

@@ -4,6 +4,7 @@
  * Response and resolution times are minutes from the ticket's opening.
  */
 import { createHash } from "node:crypto";
+import { attachableFiles } from "../content/files";
 import type {
   StaffInboxQuery,
   StaffTicket,
@@ -14,7 +15,7 @@ import type { TicketItem, TicketMessageItem } from "../db/service";
 import { db, isId, newId } from "../db/service";
 import { NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
-import { toTicket, toTicketMessage } from "../tickets/index";
+import { messageAttachments, toTicket, toTicketMessage } from "../tickets/index";
 import { actionItem, changedFields, type StaffActor } from "./audit-log";
 import { usersById } from "./customers";
 import { PAGE_SIZE } from "./paging";
@@ -109,11 +110,12 @@ export async function thread(userId: string, ticketId: string): Promise<StaffTic
       .go({ consistent: true, pages: "all" }),
     usersById([userId]),
   ]);
+  const files = await messageAttachments(userId, messages);
   return {
     ticket: toStaffTicket(ticket, users.get(userId)?.email ?? null),
     messages: [...messages]
       .sort(byId)
-      .map((m) => ({ ...toTicketMessage(m), isInternal: m.isInternal })),
+      .map((m) => ({ ...toTicketMessage(m, files), isInternal: m.isInternal })),
   };
 }
 
@@ -141,13 +143,16 @@ export async function reply(
   actor: StaffActor,
   userId: string,
   ticketId: string,
-  input: { message: string; isInternal: boolean },
+  input: { message: string; isInternal: boolean; attachments?: readonly string[] },
   now = new Date(),
 ) {
   const ticket = await readTicket(userId, ticketId);
   if (ticket.status === "closed" && !input.isInternal) {
     throw new UnprocessableError("This ticket is closed. Reopen it to reply.");
   }
+  // The customer's own confirmed files only (a proof staff uploaded to them, their screenshot).
+  const attached = await attachableFiles(userId, input.attachments ?? []);
+  const attachments = attached.map((file) => file.id);
   const key = replyKey(actor, input);
   const messageId = newId();
   const createdAt = now.toISOString();
@@ -163,6 +168,7 @@ export async function reply(
           isStaffReply: true,
           isInternal: input.isInternal,
           createdAt,
+          ...(attachments.length > 0 ? { attachments } : {}),
         })
         .commit(),
       tickets
@@ -194,7 +200,11 @@ export async function reply(
             targetId: ticketId,
             customerId: userId,
             before: null,
-            after: { message: input.message, isInternal: input.isInternal },
+            after: {
+              message: input.message,
+              isInternal: input.isInternal,
+              ...(attachments.length > 0 ? { attachments } : {}),
+            },
           }),
         )
         .commit(),
@@ -215,16 +225,20 @@ export async function reply(
     });
   }
   return {
-    ...toTicketMessage({
-      userId,
-      ticketId,
-      messageId,
-      id: messageId,
-      message: input.message,
-      isStaffReply: true,
-      isInternal: input.isInternal,
-      createdAt,
-    } as TicketMessageItem),
+    ...toTicketMessage(
+      {
+        userId,
+        ticketId,
+        messageId,
+        id: messageId,
+        message: input.message,
+        isStaffReply: true,
+        isInternal: input.isInternal,
+        createdAt,
+        attachments,
+      } as TicketMessageItem,
+      new Map(attached.map((file) => [file.id, file])),
+    ),
     isInternal: input.isInternal,
   };
 }
@@ -241,7 +255,8 @@ async function repliedAlready(userId: string, ticketId: string, key: string) {
     .get({ userId, ticketId, messageId: ticket.lastStaffReplyId })
     .go({ consistent: true });
   if (!message) throw new NotFoundError(TICKET_NOT_FOUND);
-  return { ...toTicketMessage(message), isInternal: message.isInternal };
+  const files = await messageAttachments(userId, [message]);
+  return { ...toTicketMessage(message, files), isInternal: message.isInternal };
 }
 
 export async function update(

@@ -5,6 +5,8 @@
  */
 
 import * as Activities from "../activities/index";
+import { attachableFiles, attachmentsById } from "../content/files";
+import type { Attachment } from "../contracts/content";
 import type {
   NewTicket,
   Ticket,
@@ -35,24 +37,47 @@ export function toTicket(item: TicketItem): Ticket {
   };
 }
 
-export function toTicketMessage(item: TicketMessageItem): TicketMessage {
+/**
+ * A message as the API answers it. Its `attachments` are file ids; `files` holds the owner's
+ * files they name (messageAttachments), and an id with no file any more is left out.
+ */
+export function toTicketMessage(
+  item: TicketMessageItem,
+  files: ReadonlyMap<string, Attachment> = new Map(),
+): TicketMessage {
   return {
     id: item.messageId,
     message: item.message,
     isStaffReply: item.isStaffReply,
     createdAt: item.createdAt,
+    attachments: (item.attachments ?? []).flatMap((id) => {
+      const file = files.get(id);
+      return file ? [file] : [];
+    }),
   };
 }
 
+/** The files the messages' attachments name, read once for the whole thread. */
+export function messageAttachments(userId: string, messages: readonly TicketMessageItem[]) {
+  return attachmentsById(
+    userId,
+    messages.flatMap((m) => m.attachments ?? []),
+  );
+}
+
 /** What a customer may read of a conversation: internal messages are dropped, oldest first. */
-export function customerThread(ticket: TicketItem, messages: TicketMessageItem[]): TicketThread {
+export function customerThread(
+  ticket: TicketItem,
+  messages: TicketMessageItem[],
+  files: ReadonlyMap<string, Attachment> = new Map(),
+): TicketThread {
   return {
     ticket: toTicket(ticket),
     messages: messages
       .filter((message) => !message.isInternal)
       // Ids are ULIDs: their order is creation order.
       .sort((a, b) => (a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0))
-      .map(toTicketMessage),
+      .map((message) => toTicketMessage(message, files)),
   };
 }
 
@@ -98,7 +123,11 @@ export async function getThread(userId: string, ticketId: string): Promise<Ticke
   const { data } = await db.collections.thread({ userId, ticketId }).go({ pages: "all" });
   const ticket = data.ticket[0];
   if (!ticket) throw new NotFoundError(TICKET_NOT_FOUND);
-  return customerThread(ticket, data.ticketMessage);
+  return customerThread(
+    ticket,
+    data.ticketMessage,
+    await messageAttachments(userId, data.ticketMessage),
+  );
 }
 
 /**
@@ -115,11 +144,14 @@ export async function reply(
   userId: string,
   ticketId: string,
   message: string,
+  attachmentIds: readonly string[] = [],
 ): Promise<TicketThread> {
   const ticket = await readTicket(userId, ticketId);
   if (ticket.status === "closed") {
     throw new UnprocessableError(CLOSED_TICKET_MESSAGE, { message: CLOSED_TICKET_MESSAGE });
   }
+  // Before any write: a reply naming a file that is not the caller's stores nothing.
+  const attachments = (await attachableFiles(userId, attachmentIds)).map((file) => file.id);
 
   const now = new Date().toISOString();
   const status: TicketStatusValue = ticket.status === "resolved" ? "open" : ticket.status;
@@ -134,11 +166,19 @@ export async function reply(
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // The status changed under us (or the ticket went away): decide again on fresh state.
-    return reply(userId, ticketId, message);
+    return reply(userId, ticketId, message, attachmentIds);
   }
 
   await db.entities.ticketMessage
-    .create({ userId, ticketId, message, isStaffReply: false, isInternal: false, createdAt: now })
+    .create({
+      userId,
+      ticketId,
+      message,
+      isStaffReply: false,
+      isInternal: false,
+      createdAt: now,
+      ...(attachments.length > 0 ? { attachments } : {}),
+    })
     .go();
   await recordActivity(userId, {
     type: "ticket_replied",
@@ -211,7 +251,7 @@ async function readThreadConsistent(userId: string, ticketId: string): Promise<T
       .byOwner({ userId, ticketId })
       .go({ consistent: true, pages: "all" }),
   ]);
-  return customerThread(ticket, messages);
+  return customerThread(ticket, messages, await messageAttachments(userId, messages));
 }
 
 async function requireOwnSite(userId: string, siteId: string): Promise<void> {

@@ -20,7 +20,15 @@ import {
 } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
 import { Link } from "@tanstack/react-router";
-import { CircleCheck, ClipboardList, Hammer, Rocket, Settings, TrendingUp } from "lucide-react";
+import {
+  CircleCheck,
+  ClipboardList,
+  FolderUp,
+  Hammer,
+  Rocket,
+  Settings,
+  TrendingUp,
+} from "lucide-react";
 import { useState } from "react";
 import { SEO_PRICE_SHORT } from "../billing/seo-price";
 import { ReviewStrip } from "../review/review-strip";
@@ -207,7 +215,16 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => 
           </HStack>
           {site.status === "live" ? <UptimeLine siteId={site.id} /> : null}
         </Stack>
-        <HStack gap="2" flexShrink="0">
+        <HStack gap="2" flexShrink="0" flexWrap="wrap">
+          {site.status === "live" ? null : (
+            // While the site is being built, the team needs the customer's content (docs/content.md).
+            <Button asChild size="sm" variant="outline">
+              <Link to="/site-settings" search={{ site: site.id }} hash="content">
+                <FolderUp aria-hidden />
+                Add Content
+              </Link>
+            </Button>
+          )}
           <LiveSiteButton href={site.liveUrl} label="Preview" />
           <Button asChild size="sm" variant="outline">
             <Link to="/manage">

@@ -1,6 +1,7 @@
 /** The four steps of the questionnaire wizard (docs/questionnaire.md, "The four steps"). */
 import { Checkbox, Fieldset, HStack, RadioGroup, SimpleGrid, Stack } from "@chakra-ui/react";
-import { Controller, type UseFormReturn } from "react-hook-form";
+import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
+import { QuestionnaireContentStep } from "../content/questionnaire-content-step";
 import {
   CheckboxField,
   ColorField,
@@ -125,8 +126,18 @@ export function DesignStep({ form }: { form: Form }) {
           I have a logo
         </CheckboxField>
       </Stack>
+      <FilesStep form={form} />
     </Stack>
   );
+}
+
+/** The optional upload of what the two boxes above promise (docs/content.md). */
+function FilesStep({ form }: { form: Form }) {
+  const [logo, content] = useWatch({
+    control: form.control,
+    name: ["logoProvided", "contentProvided"],
+  });
+  return <QuestionnaireContentStep logo={!!logo} content={!!content} />;
 }
 
 export function ServicesStep({ form }: { form: Form }) {

@@ -26,6 +26,7 @@ const TARGET_TYPES: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   ticket: "Tickets",
   upsell: "Upgrades",
   apiKey: "API keys",
+  file: "Files",
 };
 
 function describe(value: unknown): string {

@@ -9,6 +9,7 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown, ExternalLink } from "lucide-react";
 import { ApiError } from "../api/api-error";
 import { StaffReviewPanel } from "../review/staff-review-panel";
+import { CustomerFiles } from "../content/customer-files";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
 import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
@@ -128,6 +129,10 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
                 <SiteMonitoring monitor={monitors.get(site.id)} />
                 <StaffReviewPanel userId={customer.id} siteId={site.id} />
                 <SiteLifecycle userId={customer.id} site={site} />
+                <Text fontSize="sm" fontWeight="semibold">
+                  Files of this site
+                </Text>
+                <CustomerFiles userId={customer.id} siteId={site.id} />
               </Stack>
             ))}
           </Stack>
@@ -221,6 +226,10 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
             ))}
           </Stack>
         )}
+      </Section>
+
+      <Section title="All files">
+        <CustomerFiles userId={data.customer.id} />
       </Section>
 
       <CustomerApiKeys userId={data.customer.id} />

@@ -93,7 +93,7 @@ export const upsellsQuery = () =>
 
 export type AuditFilters = Partial<Record<"targetType" | "actorId" | "customerId", string>>;
 
-export const AUDIT_TARGET_TYPES = ["site", "ticket", "upsell", "apiKey"] as const;
+export const AUDIT_TARGET_TYPES = ["site", "ticket", "upsell", "apiKey", "file"] as const;
 
 /** The URL's filters, the record type checked against its list (the page and its loader). */
 export function auditFilters(
@@ -122,7 +122,7 @@ export const updateSite = (userId: string, siteId: string, update: StaffSiteUpda
 export const replyToTicket = (
   userId: string,
   ticketId: string,
-  body: { message: string; isInternal: boolean },
+  body: { message: string; isInternal: boolean; attachments?: string[] },
 ) =>
   call("POST /api/staff/customers/{userId}/tickets/{ticketId}/messages", {
     params: { userId, ticketId },

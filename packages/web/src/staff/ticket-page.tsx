@@ -17,6 +17,7 @@ import {
   Text,
   Textarea,
 } from "@chakra-ui/react";
+import type { ContentFile } from "@portal/core/contracts/content";
 import type {
   StaffTicket,
   StaffTicketThread,
@@ -27,9 +28,11 @@ import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from "@portal/core/ticke
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Send } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useAccess } from "../access/access-context";
 import { ApiError } from "../api/api-error";
+import { AttachmentList, AttachmentPicker } from "../content/attachments";
+import { customerFileLink } from "../content/queries";
 import { MessageBubble } from "../tickets/message-bubble";
 import {
   categoryLabel,
@@ -113,6 +116,12 @@ function TicketWork({ thread }: { thread: StaffTicketThread }) {
                 internal={message.isInternal}
                 at={message.createdAt}
                 text={message.message}
+                attachments={
+                  <AttachmentList
+                    attachments={message.attachments}
+                    link={async (id) => (await customerFileLink(ticket.userId, id)).url}
+                  />
+                }
               />
             </li>
           ))}
@@ -240,13 +249,25 @@ function ReplyBox({ ticket }: { ticket: StaffTicket }) {
   const [message, setMessage] = useState("");
   const [internal, setInternal] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [attached, setAttached] = useState<ContentFile[]>([]);
+  // A proof or screenshot goes to the customer's files first; the reply then points at it.
+  const target = useMemo(
+    () => ({ customerId: ticket.userId, purpose: "attachment" as const }),
+    [ticket.userId],
+  );
   const send = useMutation({
-    mutationFn: () => replyToTicket(ticket.userId, ticket.id, { message, isInternal: internal }),
+    mutationFn: () =>
+      replyToTicket(ticket.userId, ticket.id, {
+        message,
+        isInternal: internal,
+        attachments: attached.map((file) => file.id),
+      }),
     onSuccess: (sent) => {
       queryClient.setQueryData(ticketQuery(ticket.userId, ticket.id).queryKey, (thread) =>
         thread ? { ...thread, messages: [...thread.messages, sent] } : thread,
       );
       setMessage("");
+      setAttached([]);
       setError(null);
       void refreshConsole(queryClient);
     },
@@ -254,7 +275,12 @@ function ReplyBox({ ticket }: { ticket: StaffTicket }) {
       const apiError = ApiError.from(failure);
       const text = apiError?.detail;
       const fields = apiError?.fields ?? {};
-      setError(fields.message ?? text ?? "Your message could not be sent. Please try again.");
+      setError(
+        fields.message ??
+          fields.attachments ??
+          text ??
+          "Your message could not be sent. Please try again.",
+      );
     },
   });
   const closed = ticket.status === "closed";
@@ -286,6 +312,7 @@ function ReplyBox({ ticket }: { ticket: StaffTicket }) {
             </Field.HelperText>
             <Field.ErrorText>{error}</Field.ErrorText>
           </Field.Root>
+          <AttachmentPicker target={target} files={attached} setFiles={setAttached} />
           <Flex justify="space-between" align="center" gap="3" flexWrap="wrap">
             <Checkbox.Root
               checked={internal}

@@ -1,6 +1,7 @@
 /** One message of a ticket's conversation: the customer's, a staff reply, or an internal note. */
 import { Badge, Box, Flex, HStack, Text } from "@chakra-ui/react";
 import { Headset, Lock, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { formatDateTime } from "./ticket-badges";
 
 export function MessageBubble({
@@ -10,6 +11,7 @@ export function MessageBubble({
   text,
   note,
   internal = false,
+  attachments,
 }: {
   author: string;
   staff: boolean;
@@ -18,6 +20,8 @@ export function MessageBubble({
   note?: string;
   /** A note among the team (the console only): never shown to the customer. */
   internal?: boolean;
+  /** The message's files (content/attachments.tsx), under the text. */
+  attachments?: ReactNode;
 }) {
   const Icon = internal ? Lock : staff ? Headset : UserRound;
   return (
@@ -65,6 +69,7 @@ export function MessageBubble({
       <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
         {text}
       </Text>
+      {attachments}
     </Box>
   );
 }

@@ -28,8 +28,8 @@ export const createTicket = (input: CreateTicketRequest) =>
   call("POST /api/tickets", { body: input });
 
 /** POST /api/tickets/{id}/messages: answers with the whole thread, new message included. */
-export const replyToTicket = (id: string, message: string) =>
-  call("POST /api/tickets/{id}/messages", { params: { id }, body: { message } });
+export const replyToTicket = (id: string, message: string, attachments: string[] = []) =>
+  call("POST /api/tickets/{id}/messages", { params: { id }, body: { message, attachments } });
 
 /**
  * After a reply: the answer is the thread as stored (read consistently by the server), so it

@@ -17,6 +17,7 @@ import {
   Textarea,
 } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { ContentFile } from "@portal/core/contracts/content";
 import {
   TICKET_MESSAGE_MAX,
   type Ticket,
@@ -27,11 +28,18 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Send } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
+import { AttachmentList, AttachmentPicker } from "../content/attachments";
+import { fileLink } from "../content/queries";
 import { activitiesQuery } from "../dashboard/queries";
 import { toast } from "../ui/toaster";
 import { MessageBubble } from "./message-bubble";
+
+/** A reply's files are the customer's own, kept apart from site content. */
+const ATTACHMENT_TARGET = { purpose: "attachment" } as const;
+
 import { replyToTicket, storeThread, ticketThreadQuery } from "./queries";
 import {
   CategoryIcon,
@@ -115,6 +123,12 @@ function Conversation({ thread }: { thread: TicketThread }) {
               staff={message.isStaffReply}
               at={message.createdAt}
               text={message.message}
+              attachments={
+                <AttachmentList
+                  attachments={message.attachments}
+                  link={async (id) => (await fileLink(id)).downloadUrl}
+                />
+              }
             />
           </li>
         ))}
@@ -175,19 +189,30 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
     defaultValues: { message: "" },
   });
   const length = watch("message")?.length ?? 0;
+  const [attached, setAttached] = useState<ContentFile[]>([]);
 
   const send = useMutation({
-    mutationFn: (values: TicketReplyRequest) => replyToTicket(ticket.id, values.message),
+    mutationFn: (values: TicketReplyRequest) =>
+      replyToTicket(
+        ticket.id,
+        values.message,
+        attached.map((file) => file.id),
+      ),
     onSuccess: (thread) => {
       storeThread(queryClient, thread);
       void queryClient.invalidateQueries({ queryKey: activitiesQuery().queryKey });
       reset({ message: "" });
+      setAttached([]);
     },
     onError: (error) => {
       const apiError = ApiError.from(error);
       const message = apiError?.detail;
       const fields = apiError?.fields ?? {};
-      const text = fields.message ?? message ?? "Your reply could not be sent. Please try again.";
+      const text =
+        fields.message ??
+        fields.attachments ??
+        message ??
+        "Your reply could not be sent. Please try again.";
       setError("message", { message: text });
       toast({ title: "Error", description: text, variant: "destructive" });
       // A refusal because the ticket changed (closed meanwhile) shows the ticket as it is now.
@@ -212,6 +237,7 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
             </Field.HelperText>
             <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
           </Field.Root>
+          <AttachmentPicker target={ATTACHMENT_TARGET} files={attached} setFiles={setAttached} />
           <Button
             type="submit"
             colorPalette="brand"

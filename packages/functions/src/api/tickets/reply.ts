@@ -7,5 +7,8 @@ import { api, response } from "../handler";
 export const handler = api(
   { params: z.object({ id: z.string() }), body: ticketReplyRequestSchema },
   async ({ identity, params, body }) =>
-    response({ status: 201, body: await Tickets.reply(identity.userId, params.id, body.message) }),
+    response({
+      status: 201,
+      body: await Tickets.reply(identity.userId, params.id, body.message, body.attachments),
+    }),
 );

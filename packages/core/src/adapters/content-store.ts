@@ -1,0 +1,146 @@
+/**
+ * The S3 port for the customer's content (docs/content.md): presigned uploads and downloads,
+ * and the checks the API makes on an uploaded object. The objects live under
+ * `users/<userId>/content/` in the private bucket (Bucket.Screenshots; docs/decisions.md,
+ * "Customer content in the private bucket").
+ *
+ * The bucket's binding is read at first use, not at import, so a function without the content
+ * grants can import this module; using it there fails with an error naming the binding.
+ * No endpoint here: the SDK reads AWS_ENDPOINT_URL_S3 itself (s3rver locally).
+ */
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  PutObjectTaggingCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { CONFIRMED_TAG, UNCONFIRMED_TAG } from "../content/enums";
+
+/** The variable SST's binding (and the content grants, stacks/grants.ts) set. */
+export const CONTENT_BUCKET_BINDING = "SST_Bucket_bucketName_Screenshots";
+const FORCE_PATH_STYLE = "SST_Parameter_value_S3_FORCE_PATH_STYLE";
+
+function bucketName(): string {
+  const name = process.env[CONTENT_BUCKET_BINDING];
+  if (!name) {
+    throw new Error(
+      `The content store needs the bucket binding ${CONTENT_BUCKET_BINDING} (grant content:read or content:write)`,
+    );
+  }
+  return name;
+}
+
+let client: S3Client | undefined;
+function s3(): S3Client {
+  client ??= new S3Client({
+    forcePathStyle: process.env[FORCE_PATH_STYLE] === "true",
+    // Otherwise the SDK signs a checksum of the empty body into a presigned PUT, and S3 would
+    // refuse every real file.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+  });
+  return client;
+}
+
+// client-s3 and the presigner come from different SDK releases whose smithy type packages
+// differ; the runtime contract between them is the same (as in blobs.ts).
+type Presign = Parameters<typeof getSignedUrl>;
+
+export interface PresignedPut {
+  url: string;
+  /** Headers the browser must send exactly: each is part of the signature. */
+  headers: Record<string, string>;
+}
+
+/**
+ * A PUT URL for exactly one object: this key, this type, this many bytes, tagged unconfirmed.
+ * Content-Length and Content-Type are signed headers, so S3 (and s3rver) refuse a body of any
+ * other length or type: the presigned POST policy's content-length-range, narrowed to one size.
+ */
+export async function presignUpload(
+  key: string,
+  contentType: string,
+  sizeBytes: number,
+  expiresIn: number,
+): Promise<PresignedPut> {
+  const tagging = `${UNCONFIRMED_TAG.Key}=${UNCONFIRMED_TAG.Value}`;
+  const command = new PutObjectCommand({
+    Bucket: bucketName(),
+    Key: key,
+    ContentType: contentType,
+    ContentLength: sizeBytes,
+    Tagging: tagging,
+  }) as unknown as Presign[1];
+  const url = await getSignedUrl(s3() as unknown as Presign[0], command, {
+    expiresIn,
+    signableHeaders: new Set(["content-type", "content-length", "x-amz-tagging"]),
+    // Kept a header (not hoisted to the query) so it is signed as one and S3 applies the tag.
+    unhoistableHeaders: new Set(["x-amz-tagging"]),
+  });
+  return { url, headers: { "Content-Type": contentType, "x-amz-tagging": tagging } };
+}
+
+/** An object's size and type, or undefined when there is none under `key`. */
+export async function head(
+  key: string,
+): Promise<{ bytes: number; contentType: string | undefined } | undefined> {
+  try {
+    const answer = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+    return { bytes: answer.ContentLength ?? 0, contentType: answer.ContentType };
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** The first `count` bytes of an object (fewer if it is shorter). */
+export async function firstBytes(key: string, count: number): Promise<Uint8Array> {
+  const answer = await s3().send(
+    new GetObjectCommand({ Bucket: bucketName(), Key: key, Range: `bytes=0-${count - 1}` }),
+  );
+  const bytes = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
+  // A server that ignores Range sends the whole object: keep only what was asked for.
+  return bytes.subarray(0, count);
+}
+
+/** Marks an upload as checked, so the lifecycle rule for unconfirmed uploads leaves it. */
+export async function markConfirmed(key: string): Promise<void> {
+  await s3().send(
+    new PutObjectTaggingCommand({
+      Bucket: bucketName(),
+      Key: key,
+      Tagging: { TagSet: [{ ...CONFIRMED_TAG }] },
+    }),
+  );
+}
+
+export async function remove(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+}
+
+/**
+ * A GET URL for one object. `inline` only for raster images, and then with the stored type
+ * forced; anything else is saved under `fileName`, never shown by the browser.
+ */
+export function presignDownload(
+  key: string,
+  fileName: string,
+  options: { inline: boolean; contentType: string; expiresIn: number },
+): Promise<string> {
+  const command = new GetObjectCommand({
+    Bucket: bucketName(),
+    Key: key,
+    ResponseContentType: options.contentType,
+    ResponseContentDisposition: options.inline ? "inline" : attachmentDisposition(fileName),
+  }) as unknown as Presign[1];
+  return getSignedUrl(s3() as unknown as Presign[0], command, { expiresIn: options.expiresIn });
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\w.\- ]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

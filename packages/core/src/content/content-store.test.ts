@@ -1,0 +1,78 @@
+/**
+ * The content store's presigned URLs, signed offline (no S3 call): the upload fixes the key,
+ * length, type and tag; a download names the file; the bucket's binding is read at first use
+ * and its absence is an error that names it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  attachmentDisposition,
+  CONTENT_BUCKET_BINDING,
+  presignDownload,
+  presignUpload,
+} from "../adapters/content-store";
+
+const saved = { ...process.env };
+beforeEach(() => {
+  Object.assign(process.env, {
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: "AKIDEXAMPLE",
+    AWS_SECRET_ACCESS_KEY: "secret",
+  });
+  delete process.env.AWS_ENDPOINT_URL_S3;
+});
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe("the content store", () => {
+  it("says which binding is missing, at first use rather than at import", async () => {
+    delete process.env[CONTENT_BUCKET_BINDING];
+    await expect(presignUpload("users/u/content/f", "image/png", 10, 60)).rejects.toThrow(
+      /SST_Bucket_bucketName_Screenshots/,
+    );
+  });
+
+  it("signs the length, the type and the unconfirmed tag into an upload", async () => {
+    process.env[CONTENT_BUCKET_BINDING] = "portal-content-test";
+    const { url, headers } = await presignUpload("users/u1/content/F1", "image/png", 1234, 900);
+    const signed = new URL(url);
+    expect(signed.hostname).toBe("portal-content-test.s3.us-east-1.amazonaws.com");
+    expect(signed.pathname).toBe("/users/u1/content/F1");
+    expect(signed.searchParams.get("X-Amz-SignedHeaders")).toBe(
+      "content-length;content-type;host;x-amz-tagging",
+    );
+    expect(signed.searchParams.get("X-Amz-Expires")).toBe("900");
+    // No checksum of an empty body signed in: S3 would refuse every real file.
+    expect([...signed.searchParams.keys()].some((k) => /checksum/i.test(k))).toBe(false);
+    expect(headers).toEqual({
+      "Content-Type": "image/png",
+      "x-amz-tagging": "content-state=unconfirmed",
+    });
+  });
+
+  it("hands out anything but a preview as an attachment under its own name", async () => {
+    process.env[CONTENT_BUCKET_BINDING] = "portal-content-test";
+    const saved = new URL(
+      await presignDownload("users/u1/content/F1", "Café menu.pdf", {
+        inline: false,
+        contentType: "application/pdf",
+        expiresIn: 60,
+      }),
+    );
+    expect(saved.searchParams.get("response-content-disposition")).toBe(
+      attachmentDisposition("Café menu.pdf"),
+    );
+    expect(attachmentDisposition("Café menu.pdf")).toBe(
+      `attachment; filename="Caf_ menu.pdf"; filename*=UTF-8''Caf%C3%A9%20menu.pdf`,
+    );
+    const preview = new URL(
+      await presignDownload("users/u1/content/F2", "logo.png", {
+        inline: true,
+        contentType: "image/png",
+        expiresIn: 60,
+      }),
+    );
+    expect(preview.searchParams.get("response-content-disposition")).toBe("inline");
+    expect(preview.searchParams.get("response-content-type")).toBe("image/png");
+  });
+});

@@ -1,0 +1,326 @@
+/**
+ * The customer's content (docs/content.md): presigned uploads, the check that confirms an
+ * upload before it is listed, downloads, deletion, the quota, and the attachments other
+ * features (ticket messages, review rounds) hang on their own records.
+ *
+ * An upload is a record ("pending") and a presigned PUT fixing the key, type and length. The
+ * browser PUTs the bytes straight to the bucket, then asks to confirm: only an object that is
+ * there, of the declared size and type, whose first bytes are that type's, inside the quota,
+ * becomes "confirmed". Anything else is deleted (object and record) and refused.
+ */
+import * as ContentStore from "../adapters/content-store";
+import {
+  type Attachment,
+  CONTENT_TYPES,
+  type ContentFile,
+  type ContentList,
+  type ContentType,
+  formatBytes,
+  isRasterImage,
+  type NewUpload,
+  type PresignedUpload,
+  type StorageUsage,
+} from "../contracts/content";
+import { planById, STARTER_PLAN } from "../contracts/plans";
+import { type ContentFileItem, db, isId, newId } from "../db/service";
+import { NotFoundError, UnprocessableError, ValidationError } from "../errors";
+import { matchesType, SNIFF_BYTES } from "./magic";
+
+/** How long a presigned upload (and a download link) stays valid. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_SECONDS = 15 * 60;
+
+/** Every object of a customer's content lives under this prefix, and only there. */
+export const contentPrefix = (userId: string) => `users/${userId}/content/`;
+const objectKey = (userId: string, fileId: string) => `${contentPrefix(userId)}${fileId}`;
+
+/** Who uploads: the customer themselves, or a member of the team on their behalf. */
+export type Uploader = { type: "customer" } | { type: "staff"; staffId: string };
+
+const FILE_NOT_FOUND = "File not found";
+
+async function ownFiles(userId: string): Promise<ContentFileItem[]> {
+  const { data } = await db.entities.contentFile.query
+    .byOwner({ userId })
+    .go({ pages: "all", consistent: true });
+  return data;
+}
+
+/** The quota of the customer's plan and what their confirmed files take. */
+export async function usage(userId: string, files?: ContentFileItem[]): Promise<StorageUsage> {
+  const [{ data: user }, all] = await Promise.all([
+    db.entities.user.get({ userId }).go({ attributes: ["subscriptionPlan"] }),
+    files ?? ownFiles(userId),
+  ]);
+  const plan = planById(user?.subscriptionPlan) ?? STARTER_PLAN;
+  return {
+    usedBytes: all.filter((f) => f.state === "confirmed").reduce((sum, f) => sum + f.sizeBytes, 0),
+    quotaBytes: plan.storageBytes,
+  };
+}
+
+function overQuota(usage: StorageUsage, sizeBytes: number): UnprocessableError {
+  const left = Math.max(0, usage.quotaBytes - usage.usedBytes);
+  const message = `This file (${formatBytes(sizeBytes)}) does not fit in your storage: ${formatBytes(left)} of ${formatBytes(usage.quotaBytes)} left. Delete files you no longer need first.`;
+  return new UnprocessableError(message, { sizeBytes: message });
+}
+
+function requireExtension(fileName: string, contentType: ContentType) {
+  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  const { extensions, label } = CONTENT_TYPES[contentType];
+  if (!extension || !(extensions as readonly string[]).includes(extension)) {
+    const message = `A ${label} must be named .${extensions.join(" or .")}`;
+    throw new ValidationError(message, { fileName: message });
+  }
+}
+
+async function requireOwnSite(userId: string, siteId: string) {
+  const message = "The site was not found";
+  if (!isId(siteId)) throw new ValidationError(message, { siteId: message });
+  const { data } = await db.entities.site.get({ userId, siteId }).go({ attributes: ["siteId"] });
+  if (!data) throw new ValidationError(message, { siteId: message });
+}
+
+/**
+ * Starts an upload to `userId`'s files: checks the name, the site and the quota, writes the
+ * pending record and answers the presigned PUT. The request's type and size are already
+ * within the allowed list and the per-file limit (contracts/content.ts).
+ */
+export async function createUpload(
+  userId: string,
+  input: NewUpload,
+  by: Uploader = { type: "customer" },
+  now = new Date(),
+): Promise<PresignedUpload> {
+  requireExtension(input.fileName, input.contentType);
+  if (input.siteId) await requireOwnSite(userId, input.siteId);
+  const current = await usage(userId);
+  if (current.usedBytes + input.sizeBytes > current.quotaBytes) {
+    throw overQuota(current, input.sizeBytes);
+  }
+
+  const fileId = newId();
+  const key = objectKey(userId, fileId);
+  const expiresAt = new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString();
+  await db.entities.contentFile
+    .create({
+      userId,
+      fileId,
+      siteId: input.siteId,
+      name: input.fileName.trim(),
+      contentType: input.contentType,
+      sizeBytes: input.sizeBytes,
+      objectKey: key,
+      purpose: input.purpose,
+      state: "pending",
+      uploadedBy: by.type,
+      uploadedByStaffId: by.type === "staff" ? by.staffId : undefined,
+      uploadExpiresAt: expiresAt,
+    })
+    .go({ response: "none" });
+  const signed = await ContentStore.presignUpload(
+    key,
+    input.contentType,
+    input.sizeBytes,
+    UPLOAD_URL_SECONDS,
+  );
+  return {
+    file: { id: fileId, name: input.fileName.trim(), key },
+    upload: { method: "PUT", url: signed.url, headers: signed.headers, expiresAt },
+  };
+}
+
+async function discard(item: ContentFileItem) {
+  await ContentStore.remove(item.objectKey);
+  await db.entities.contentFile.delete({ userId: item.userId, fileId: item.fileId }).go();
+}
+
+async function findItem(userId: string, fileId: string): Promise<ContentFileItem> {
+  if (!isId(fileId)) throw new NotFoundError(FILE_NOT_FOUND);
+  const { data } = await db.entities.contentFile.get({ userId, fileId }).go({ consistent: true });
+  if (!data) throw new NotFoundError(FILE_NOT_FOUND);
+  return data;
+}
+
+/**
+ * Confirms an upload: the object under the record's key must be there, of the declared size
+ * and type, start with that type's bytes and fit the quota. Refused otherwise, and whatever
+ * was uploaded is deleted with the record. Confirming twice answers the file again.
+ */
+export async function confirmUpload(
+  userId: string,
+  fileId: string,
+  key: string,
+): Promise<ContentFile> {
+  // Checked before any lookup: a key of someone else's is never read, let alone deleted.
+  if (!key.startsWith(contentPrefix(userId))) {
+    const message = "The key is not one of your uploads";
+    throw new ValidationError(message, { key: message });
+  }
+  const item = await findItem(userId, fileId);
+  if (key !== item.objectKey) {
+    const message = "The key is not this file's upload";
+    throw new ValidationError(message, { key: message });
+  }
+  if (item.state === "confirmed") return toFile(item, { urls: true });
+
+  const stored = await ContentStore.head(item.objectKey);
+  if (!stored) {
+    await db.entities.contentFile.delete({ userId, fileId }).go();
+    const message = "Nothing was uploaded under this key: upload the file again";
+    throw new ValidationError(message, { key: message });
+  }
+  const type = item.contentType as ContentType;
+  const refuse = async (field: "sizeBytes" | "contentType", message: string) => {
+    await discard(item);
+    return new ValidationError(message, { [field]: message });
+  };
+  if (stored.bytes !== item.sizeBytes) {
+    throw await refuse(
+      "sizeBytes",
+      `The uploaded file is ${formatBytes(stored.bytes)}, not the ${formatBytes(item.sizeBytes)} declared`,
+    );
+  }
+  if (stored.contentType !== item.contentType) {
+    throw await refuse("contentType", `The uploaded file is not stored as ${item.contentType}`);
+  }
+  if (!matchesType(type, await ContentStore.firstBytes(item.objectKey, SNIFF_BYTES))) {
+    throw await refuse("contentType", `The file's content is not a ${CONTENT_TYPES[type].label}`);
+  }
+  // Uploads started side by side each fit the quota alone: this one must still fit now.
+  const files = await ownFiles(userId);
+  const current = await usage(userId, files);
+  if (current.usedBytes + item.sizeBytes > current.quotaBytes) {
+    await discard(item);
+    throw overQuota(current, item.sizeBytes);
+  }
+
+  await ContentStore.markConfirmed(item.objectKey);
+  const { data } = await db.entities.contentFile
+    .patch({ userId, fileId })
+    .set({ state: "confirmed", confirmedAt: new Date().toISOString() })
+    .remove(["uploadExpiresAt"])
+    .go({ response: "all_new" });
+  return toFile({ ...item, ...data } as ContentFileItem, { urls: true });
+}
+
+/** A file as the API answers it; presigned URLs only when asked (the console's list has none). */
+export async function toFile(
+  item: ContentFileItem,
+  options: { urls: boolean },
+): Promise<ContentFile> {
+  const raster = isRasterImage(item.contentType);
+  const download = (inline: boolean) =>
+    ContentStore.presignDownload(item.objectKey, item.name, {
+      inline,
+      contentType: item.contentType,
+      expiresIn: DOWNLOAD_URL_SECONDS,
+    });
+  return {
+    id: item.fileId,
+    name: item.name,
+    contentType: item.contentType,
+    sizeBytes: item.sizeBytes,
+    siteId: item.siteId ?? null,
+    purpose: item.purpose,
+    uploadedBy: item.uploadedBy,
+    createdAt: item.confirmedAt ?? item.createdAt,
+    downloadUrl: options.urls ? await download(false) : null,
+    previewUrl: options.urls && raster ? await download(true) : null,
+  };
+}
+
+/** A customer's confirmed files, newest first (of one site, if given), and their usage. */
+export async function list(
+  userId: string,
+  filter: { siteId?: string } = {},
+  options = { urls: true },
+): Promise<ContentList> {
+  const files = await ownFiles(userId);
+  const shown = files
+    .filter((f) => f.state === "confirmed" && (!filter.siteId || f.siteId === filter.siteId))
+    .sort((a, b) => (b.confirmedAt ?? b.createdAt).localeCompare(a.confirmedAt ?? a.createdAt));
+  return {
+    files: await Promise.all(shown.map((item) => toFile(item, options))),
+    usage: await usage(userId, files),
+  };
+}
+
+/** One confirmed file with fresh links (a ticket's attachment, opened). */
+export async function get(userId: string, fileId: string): Promise<ContentFile> {
+  const item = await findItem(userId, fileId);
+  if (item.state !== "confirmed") throw new NotFoundError(FILE_NOT_FOUND);
+  return toFile(item, { urls: true });
+}
+
+/** Deletes a file: the object, then its record (a retry finds the record and finishes). */
+export async function remove(userId: string, fileId: string): Promise<ContentFileItem> {
+  const item = await findItem(userId, fileId);
+  await discard(item);
+  return item;
+}
+
+/**
+ * The files `fileIds` name, as attachments: each must be one of `userId`'s confirmed files
+ * (the owner's, when staff attach to a customer's thread). Refused with the field
+ * `attachments` otherwise, so nothing is written that points at another's file.
+ */
+export async function attachableFiles(userId: string, fileIds: readonly string[]) {
+  const ids = [...new Set(fileIds)];
+  if (ids.length === 0) return [];
+  const message = "An attached file was not found among your files";
+  if (!ids.every(isId)) throw new ValidationError(message, { attachments: message });
+  const { data } = await db.entities.contentFile
+    .get(ids.map((fileId) => ({ userId, fileId })))
+    .go({ consistent: true });
+  const confirmed = data.filter((f) => f.state === "confirmed");
+  if (confirmed.length !== ids.length) {
+    throw new ValidationError(message, { attachments: message });
+  }
+  return ids.map((id) => toAttachment(confirmed.find((f) => f.fileId === id) as ContentFileItem));
+}
+
+export function toAttachment(item: ContentFileItem): Attachment {
+  return {
+    id: item.fileId,
+    name: item.name,
+    contentType: item.contentType,
+    sizeBytes: item.sizeBytes,
+  };
+}
+
+/**
+ * The attachments of records that keep file ids (ticket messages), as they are now: a file
+ * deleted since is left out. One read for all of them.
+ */
+export async function attachmentsById(
+  userId: string,
+  fileIds: readonly string[],
+): Promise<Map<string, Attachment>> {
+  const ids = [...new Set(fileIds)].filter(isId);
+  if (ids.length === 0) return new Map();
+  const { data } = await db.entities.contentFile
+    .get(ids.map((fileId) => ({ userId, fileId })))
+    .go();
+  return new Map(
+    data.filter((f) => f.state === "confirmed").map((f) => [f.fileId, toAttachment(f)]),
+  );
+}
+
+/** Every file of one site, erased with the site (sites/erase.ts). */
+export async function eraseSiteFiles(userId: string, siteId: string): Promise<number> {
+  const files = (await ownFiles(userId)).filter((f) => f.siteId === siteId);
+  for (const item of files) await discard(item);
+  return files.length;
+}
+
+/**
+ * The content given to no site (the questionnaire's logo and content, proofs), erased when a
+ * subscription's sites are (billing/sites-deletion-job.ts): it was handed over to build them.
+ * Ticket attachments stay with the tickets, which outlive the sites.
+ */
+export async function eraseUnassignedContent(userId: string): Promise<number> {
+  const files = (await ownFiles(userId)).filter((f) => !f.siteId && f.purpose !== "attachment");
+  for (const item of files) await discard(item);
+  return files.length;
+}
