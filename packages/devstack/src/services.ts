@@ -17,7 +17,8 @@ import {
 } from "@portal/functions/routes";
 import { createDevIdentity, type DevIdentity } from "./dev-identity";
 import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
-import { ensureTable, startDynamo } from "./dynamodb";
+import { dynamoFaultSchema, ensureTable, startDynamo } from "./dynamodb";
+import { faultControl } from "./faults";
 import { sendJson } from "./http-io";
 import type { HandlerLoader } from "./lambda-runtime";
 import { type LocalMail, startMail } from "./mail";
@@ -72,9 +73,14 @@ export const dynamoService: LocalService = {
       host,
       dir: ephemeral ? undefined : path.join(dataDir, "dynamodb"),
     });
-    await ensureTable(dynamo.endpoint, names.table);
+    await ensureTable(dynamo.directEndpoint, names.table);
     return {
       env: { AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, SST_Table_tableName_Main: names.table },
+      // Throttling on request (docs/operations.md, "When a dependency fails").
+      mount: {
+        prefix: "/__devstack/faults/dynamodb",
+        handle: faultControl(dynamo.faults, dynamoFaultSchema),
+      },
       stop: dynamo.stop,
     };
   },

@@ -4,9 +4,11 @@
  * browsers open, Stripe.js's confirmation, and the secret-key controls.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { faultControl } from "../faults";
 import { browserConfirmRoute } from "./browser-confirm-routes";
 import { checkoutRoute } from "./checkout-routes";
 import { controlRoute } from "./control-routes";
+import { type StripeFaults, stripeFaultSchema } from "./faults";
 import { json } from "./http-answers";
 import { invoicePageRoute, payInvoiceRoute } from "./invoice-routes";
 import { portalRoute } from "./portal-routes";
@@ -34,6 +36,8 @@ interface Route {
 export interface RouterOptions {
   context: RouteContext;
   secretKey: string;
+  /** Faults of the REST API, set through /__emulator/faults. */
+  faults: StripeFaults;
   /** The REST API under /v1. */
   api: (
     req: IncomingMessage,
@@ -44,11 +48,22 @@ export interface RouterOptions {
   ) => Promise<void> | void;
 }
 
-export function createRouter({ context, secretKey, api }: RouterOptions) {
+export function createRouter({ context, secretKey, faults, api }: RouterOptions) {
   const routes: Route[] = [
     {
       pattern: /^\/v1\//,
-      serve: ({ req, res, path, query, body }) => api(req, res, path, query, body),
+      serve: ({ req, res, path, query, body }) => {
+        const fault = faults.forCall(req.method ?? "GET", path);
+        if (fault && faults.answer(fault, res) === "answered") return;
+        return api(req, res, path, query, body);
+      },
+    },
+    {
+      pattern: /^\/__emulator\/faults$/,
+      serve: (request) => {
+        if (!authorized(request.req)) return refuse(request.res);
+        return faultControl(faults, stripeFaultSchema)(request.req, request.res, "/", request.body);
+      },
     },
     {
       pattern: /^\/checkout\/([^/]+)(\/authenticate)?$/,
@@ -78,15 +93,21 @@ export function createRouter({ context, secretKey, api }: RouterOptions) {
     {
       pattern: /^\/__emulator(\/.*)$/,
       serve: ({ req, res, body, query }, m) => {
-        if (req.headers.authorization !== `Bearer ${secretKey}`) {
-          return json(res, 401, {
-            error: { type: "invalid_request_error", message: "Use the secret key." },
-          });
-        }
+        if (!authorized(req)) return refuse(res);
         return controlRoute(context, req, res, m[1] as string, body, query);
       },
     },
   ];
+
+  function authorized(req: IncomingMessage) {
+    return req.headers.authorization === `Bearer ${secretKey}`;
+  }
+
+  function refuse(res: ServerResponse) {
+    return json(res, 401, {
+      error: { type: "invalid_request_error", message: "Use the secret key." },
+    });
+  }
 
   return async function handle(
     req: IncomingMessage,

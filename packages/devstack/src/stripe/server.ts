@@ -11,6 +11,7 @@ import { readBody } from "../http-io";
 import { close, hostForUrl, listen } from "../net";
 import { createStripeApi } from "./api";
 import { type Snapshot, StripeApiError, StripeEmulator } from "./emulator";
+import { StripeFaults } from "./faults";
 import { json } from "./http-answers";
 import { createRouter } from "./router";
 import { WebhookSender } from "./webhooks";
@@ -50,6 +51,8 @@ export interface RunningStripeEmulator {
   port: number;
   protocol: "http";
   webhooks: WebhookSender | undefined;
+  /** Faults of the REST API (faults.ts), also set through POST /__emulator/faults. */
+  faults: StripeFaults;
   /** Serves a request whose path is relative to the emulator's root ("/checkout/cs_…"). */
   handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): Promise<void>;
   stop(): Promise<void>;
@@ -135,9 +138,11 @@ export async function startStripeEmulator(
 
   const api = createStripeApi(emulator, { secretKey: options.secretKey });
 
+  const faults = new StripeFaults();
   const handle = createRouter({
     context: { emulator, accountName: options.accountName ?? "Portal", webhooks },
     secretKey: options.secretKey,
+    faults,
     api,
   });
 
@@ -149,8 +154,10 @@ export async function startStripeEmulator(
     protocol: "http",
     webhooks,
     handle,
+    faults,
     async stop() {
       webhooks?.stop();
+      faults.releaseHung();
       await close(server);
       if (saveTimer) {
         clearTimeout(saveTimer);
