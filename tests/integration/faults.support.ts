@@ -28,7 +28,8 @@ export async function startFaultStack(
   const stack = await startLocalStack({
     port: 0,
     logRequests: false,
-    queue: { visibilityTimeoutMs: 200, pageViewsBatchWindowMs: 50 },
+    // Long enough for a consumer that is backing off from throttling, as production's are.
+    queue: { visibilityTimeoutMs: 60_000, pageViewsBatchWindowMs: 50 },
     ...options,
   });
   const env = stack.env;

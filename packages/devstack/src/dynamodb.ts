@@ -32,6 +32,11 @@ export const dynamoFaultSchema = faultLimits.extend({
       ...(keyof typeof THROTTLING_TYPES)[],
     ],
   ),
+  /**
+   * Throttle by rate, as a table does: matching calls past this many in the last second are
+   * refused (and `share` of those). Omitted: `share` of all matching calls, whatever the rate.
+   */
+  capacityPerSecond: z.number().int().positive().optional(),
   /** Only these operations ("PutItem", "UpdateItem", "Query", …); omitted: every call. */
   operations: z
     .array(z.string().regex(/^[A-Za-z]+$/))
@@ -65,10 +70,22 @@ export async function startDynamo(options: { host: string; dir?: string }): Prom
   const direct = `${hostForUrl(options.host)}:${port}`;
 
   const faults = new FaultSwitch<DynamoFault>();
+  /** When the calls the table accepted in the last second arrived (capacity faults). */
+  let accepted: number[] = [];
+  const overCapacity = (rule: DynamoFault, now: number) => {
+    if (rule.capacityPerSecond === undefined) return true;
+    accepted = accepted.filter((at) => now - at < 1000);
+    if (accepted.length >= rule.capacityPerSecond) return true;
+    accepted.push(now);
+    return false;
+  };
   const proxy = createServer((req, res) => {
     // "DynamoDB_20120810.PutItem" → "PutItem"
     const operation = String(req.headers["x-amz-target"] ?? "").split(".")[1] ?? "";
-    const fault = faults.take((rule) => !rule.operations || rule.operations.includes(operation));
+    const fault = faults.take(
+      (rule) =>
+        (!rule.operations || rule.operations.includes(operation)) && overCapacity(rule, Date.now()),
+    );
     if (fault) {
       req.resume();
       const text = JSON.stringify({
