@@ -43,7 +43,9 @@ export async function startFaultStack(
   const controlUrl = (service: "dynamodb" | "ses" | "stripe") =>
     service === "stripe"
       ? `${stack.url}/__stripe/__emulator/faults`
-      : `${stack.url}/__devstack/faults/${service}`;
+      : service === "ses"
+        ? `${stack.url}/__devstack/mail/faults`
+        : `${stack.url}/__devstack/faults/${service}`;
   const send = async (method: string, target: string, body?: unknown) => {
     const answer = await fetch(target, {
       method,

@@ -10,6 +10,7 @@ import path from "node:path";
 import { SENDER_CONCURRENCY } from "@portal/core/developer/sender-limits";
 import {
   jobsWorkerHandler,
+  mailFeedbackConsumer,
   notificationsWorkerHandler,
   pageViewsConsumer,
   privacyJobsConsumer,
@@ -21,7 +22,7 @@ import { dynamoFaultSchema, ensureTable, startDynamo } from "./dynamodb";
 import { faultControl } from "./faults";
 import { sendJson } from "./http-io";
 import type { HandlerLoader } from "./lambda-runtime";
-import { type LocalMail, startMail } from "./mail";
+import { type LocalMail, sesFaultSchema, startMail } from "./mail";
 import { LocalQueue } from "./queue";
 import { startS3 } from "./s3";
 import { startSqsEndpoint } from "./sqs-endpoint";
@@ -342,13 +343,15 @@ export const analyticsSecretService: LocalService = {
  */
 export function mailService() {
   let mail: LocalMail | undefined;
-  const service: LocalService & { mail(): LocalMail } = {
+  let feedback: LocalQueue | undefined;
+  const service: LocalService & { mail(): LocalMail; feedback(): LocalQueue } = {
     name: "mail",
     mail() {
       if (!mail) throw new Error("The mail service has not started");
       return mail;
     },
-    async start({ host, dataDir }) {
+    feedback: () => started(feedback, "mail feedback"),
+    async start({ host, dataDir, names, loader }) {
       const file = path.join(dataDir, "unsubscribe-key");
       let key: string;
       try {
@@ -357,7 +360,19 @@ export function mailService() {
         key = randomBytes(32).toString("base64url");
         await writeFile(file, key, { mode: 0o600 });
       }
-      const started = await startMail({ host, dir: path.join(dataDir, "mail") });
+      // SES's event destination: bounces and complaints reach the same consumer as on AWS,
+      // through a queue as the configuration set's topic feeds one (stacks/mail-feedback.ts).
+      feedback = new LocalQueue({
+        name: `${names.table.replace(/-Main$/, "")}-MailFeedback`,
+        consumer: (event) => loader.invoke(mailFeedbackConsumer.handler, event),
+        maxReceiveCount: mailFeedbackConsumer.maxReceiveCount,
+      });
+      const feedbackQueue = feedback;
+      const started = await startMail({
+        host,
+        dir: path.join(dataDir, "mail"),
+        onFeedback: (event) => feedbackQueue.send(JSON.stringify(event)),
+      });
       mail = started;
       return {
         env: {
@@ -369,9 +384,15 @@ export function mailService() {
         },
         mount: {
           prefix: "/__devstack/mail",
-          handle: (req, res, subPath) => started.handle(req, res, subPath),
+          handle: (req, res, subPath, body) =>
+            subPath === "/faults" || subPath.startsWith("/faults/")
+              ? faultControl(started.faults, sesFaultSchema)(req, res, subPath.slice(7), body)
+              : started.handle(req, res, subPath),
         },
-        stop: started.stop,
+        async stop() {
+          await feedbackQueue.stop();
+          await started.stop();
+        },
       };
     },
   };
