@@ -351,7 +351,7 @@ export function mailService() {
       return mail;
     },
     feedback: () => started(feedback, "mail feedback"),
-    async start({ host, dataDir, names, loader }) {
+    async start({ host, dataDir, loader }) {
       const file = path.join(dataDir, "unsubscribe-key");
       let key: string;
       try {
@@ -363,7 +363,7 @@ export function mailService() {
       // SES's event destination: bounces and complaints reach the same consumer as on AWS,
       // through a queue as the configuration set's topic feeds one (stacks/mail-feedback.ts).
       feedback = new LocalQueue({
-        name: `${names.table.replace(/-Main$/, "")}-MailFeedback`,
+        name: "MailFeedback",
         consumer: (event) => loader.invoke(mailFeedbackConsumer.handler, event),
         maxReceiveCount: mailFeedbackConsumer.maxReceiveCount,
       });
