@@ -71,13 +71,28 @@ export interface StageSettings {
   /** Baked into the SPA: its presence selects Stripe Elements over the emulator's card form. */
   stripePublishableKey: string;
   /** The SES identity MAIL_FROM sends from (its domain) and the From address itself. */
-  mail: { identity: string; fromAddress: string; configurationSet: string };
+  mail: {
+    identity: string;
+    fromAddress: string;
+    /** The set every mail is sent with: its events report bounces and complaints. */
+    configurationSet: string;
+    /** True when the stack makes the set (SES_CONFIGURATION_SET unset), false when it exists. */
+    ownConfigurationSet: boolean;
+  };
 }
 
 /**
  * "Name <address>" or a bare address, as SES takes it; answers the address, or undefined.
  * The display name may not hold the characters that would need quoting in a header.
  */
+/**
+ * The configuration set the stack makes for a stage that names none, so that bounces and
+ * complaints always reach the mail-feedback consumer (stacks/mail-feedback.ts).
+ */
+export function mailConfigurationSetName(stage: string): string {
+  return `${stage.replace(/[^A-Za-z0-9_-]/g, "-")}-site-portal-mail`.slice(0, 64);
+}
+
 export function mailFromAddress(value: string): string | undefined {
   const match = /^(?:([^<>"@\r\n]{1,80}?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
   const address = match?.[2] ?? match?.[3];
@@ -301,7 +316,7 @@ export function readStageSettings(
       AUDIT_MAX_PER_HOUR: auditMaxPerHour,
       ...prices,
       MAIL_FROM: mailFrom,
-      SES_CONFIGURATION_SET: configurationSet,
+      SES_CONFIGURATION_SET: configurationSet || mailConfigurationSetName(stage),
       PRODUCT_NAME: productName,
     },
     clerkPublishableKey: publishableKey,
@@ -310,7 +325,8 @@ export function readStageSettings(
     mail: {
       identity: fromAddress.split("@")[1] as string,
       fromAddress,
-      configurationSet,
+      configurationSet: configurationSet || mailConfigurationSetName(stage),
+      ownConfigurationSet: !configurationSet,
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   use,
 } from "sst/constructs";
 import { grantsProps } from "./grants";
+import { mailFeedback } from "./mail-feedback";
 import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
@@ -176,10 +177,14 @@ export function Events({ stack, app }: StackContext) {
   });
   attachSender(sender);
 
+  // SES's bounces and complaints turn mail to an address off (docs/notifications.md).
+  const feedback = mailFeedback(stack, { table, bucket, config }, settings.mail);
+
   return {
     queue,
     deadLetters,
     consumer,
+    mailFeedback: feedback,
     uptime,
     siteDeletions,
     failedScheduledRuns,

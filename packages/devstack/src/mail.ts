@@ -13,8 +13,27 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { createTransport } from "nodemailer";
 import { SMTPServer } from "smtp-server";
+import * as z from "zod";
+import { FaultSwitch, faultLimits } from "./faults";
 import { readBody, sendJson } from "./http-io";
 import { close, hostForUrl, listen } from "./net";
+
+/**
+ * What the local SES can be made to do (docs/operations.md, "When a dependency fails"):
+ * refuse with SESv2's throttling or rejection errors, or accept a mail and then report it
+ * bounced (not delivered) or complained about (delivered), as SES's event destination would.
+ */
+export const sesFaultSchema = faultLimits.extend({
+  error: z.enum(["TooManyRequestsException", "MessageRejected", "Bounce", "Complaint"]),
+  /** Only mails to this address; omitted: every mail. */
+  to: z.email().optional(),
+});
+export type SesFault = z.infer<typeof sesFaultSchema>;
+
+const REFUSALS = {
+  TooManyRequestsException: { status: 429, message: "Maximum sending rate exceeded." },
+  MessageRejected: { status: 400, message: "Email address is on the suppression list." },
+} as const;
 
 export interface StoredMail {
   id: string;
@@ -34,6 +53,7 @@ export interface LocalMail {
   endpoint: string;
   smtpPort: number;
   messages(): StoredMail[];
+  faults: FaultSwitch<SesFault>;
   /** GET /__devstack/mail (HTML list), /__devstack/mail/<id>, /__devstack/mail/messages.json */
   handle(req: IncomingMessage, res: ServerResponse, subPath: string): Promise<void>;
   stop(): Promise<void>;
@@ -82,7 +102,16 @@ async function parse(
   } satisfies StoredMail;
 }
 
-export async function startMail(options: { host: string; dir: string }): Promise<LocalMail> {
+/** A record of SES's event publishing (configuration set → SNS, raw delivery). */
+export type SesFeedbackEvent = Record<string, unknown>;
+
+export async function startMail(options: {
+  host: string;
+  dir: string;
+  /** Where bounces and complaints go, as SES publishes them to the configuration set's topic. */
+  onFeedback?: (event: SesFeedbackEvent) => void;
+}): Promise<LocalMail> {
+  const faults = new FaultSwitch<SesFault>();
   const mails: StoredMail[] = [];
   await mkdir(options.dir, { recursive: true });
   // Kept as .eml files with their envelope beside them, so the inbox survives a restart.
@@ -178,8 +207,24 @@ export async function startMail(options: { host: string; dir: string }): Promise
     if (to.length === 0) return fail(400, "BadRequestException", "No recipient");
     const from =
       /<([^>]+)>/.exec(input.FromEmailAddress ?? "")?.[1] ?? input.FromEmailAddress ?? "";
-    const info = await relay.sendMail({ envelope: { from, to }, raw });
-    const messageId = `local-${String(info.messageId ?? randomUUID()).replace(/[<>]/g, "")}`;
+    const fault = faults.take((rule) => !rule.to || to.includes(rule.to));
+    if (
+      fault &&
+      (fault.error === "TooManyRequestsException" || fault.error === "MessageRejected")
+    ) {
+      const refusal = REFUSALS[fault.error];
+      return fail(refusal.status, fault.error, refusal.message);
+    }
+    let messageId = `local-bounced-${randomUUID()}`;
+    // A bounce never reaches an inbox; a complaint comes from someone who got the mail.
+    if (fault?.error !== "Bounce") {
+      const info = await relay.sendMail({ envelope: { from, to }, raw });
+      messageId = `local-${String(info.messageId ?? randomUUID()).replace(/[<>]/g, "")}`;
+    }
+    if (fault) {
+      const kind = fault.error === "Bounce" ? "Bounce" : "Complaint";
+      setImmediate(() => options.onFeedback?.(feedbackEvent(kind, to, messageId)));
+    }
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ MessageId: messageId }));
   }
@@ -212,6 +257,7 @@ export async function startMail(options: { host: string; dir: string }): Promise
     endpoint: `http://${hostForUrl(options.host)}:${port}`,
     smtpPort,
     messages: () => [...mails],
+    faults,
     handle,
     async stop() {
       relay.close();
@@ -219,6 +265,32 @@ export async function startMail(options: { host: string; dir: string }): Promise
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     },
   };
+}
+
+/** SES's event-publishing record of a bounce or complaint, as its SNS topic delivers it. */
+function feedbackEvent(kind: "Bounce" | "Complaint", to: string[], messageId: string) {
+  const timestamp = new Date().toISOString();
+  const mail = { messageId, timestamp, destination: to };
+  const recipients = to.map((emailAddress) => ({ emailAddress }));
+  return kind === "Bounce"
+    ? {
+        eventType: "Bounce",
+        mail,
+        bounce: {
+          bounceType: "Permanent",
+          bounceSubType: "General",
+          bouncedRecipients: to.map((emailAddress) => ({
+            emailAddress,
+            diagnosticCode: "smtp; 550 5.1.1 user unknown",
+          })),
+          timestamp,
+        },
+      }
+    : {
+        eventType: "Complaint",
+        mail,
+        complaint: { complainedRecipients: recipients, complaintFeedbackType: "abuse", timestamp },
+      };
 }
 
 function sendHtml(res: ServerResponse, status: number, html: string) {

@@ -10,10 +10,11 @@ import path from "node:path";
 import { type ConsumedQueueId, QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import { createDevIdentity, type DevIdentity } from "./dev-identity";
 import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
-import { ensureTable, startDynamo } from "./dynamodb";
+import { dynamoFaultSchema, ensureTable, startDynamo } from "./dynamodb";
+import { faultControl } from "./faults";
 import { sendJson } from "./http-io";
 import type { HandlerLoader } from "./lambda-runtime";
-import { type LocalMail, startMail } from "./mail";
+import { type LocalMail, sesFaultSchema, startMail } from "./mail";
 import { LocalQueue, type QueueOptions } from "./queue";
 import { startS3 } from "./s3";
 import { startSqsEndpoint } from "./sqs-endpoint";
@@ -65,9 +66,14 @@ export const dynamoService: LocalService = {
       host,
       dir: ephemeral ? undefined : path.join(dataDir, "dynamodb"),
     });
-    await ensureTable(dynamo.endpoint, names.table);
+    await ensureTable(dynamo.directEndpoint, names.table);
     return {
       env: { AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, SST_Table_tableName_Main: names.table },
+      // Throttling on request (docs/operations.md, "When a dependency fails").
+      mount: {
+        prefix: "/__devstack/faults/dynamodb",
+        handle: faultControl(dynamo.faults, dynamoFaultSchema),
+      },
       stop: dynamo.stop,
     };
   },
@@ -344,13 +350,15 @@ export const analyticsSecretService: LocalService = {
  */
 export function mailService() {
   let mail: LocalMail | undefined;
-  const service: LocalService & { mail(): LocalMail } = {
+  let feedback: LocalQueue | undefined;
+  const service: LocalService & { mail(): LocalMail; feedback(): LocalQueue } = {
     name: "mail",
     mail() {
       if (!mail) throw new Error("The mail service has not started");
       return mail;
     },
-    async start({ host, dataDir }) {
+    feedback: () => started(feedback, "mail feedback"),
+    async start({ host, dataDir, loader }) {
       const file = path.join(dataDir, "unsubscribe-key");
       let key: string;
       try {
@@ -359,7 +367,20 @@ export function mailService() {
         key = randomBytes(32).toString("base64url");
         await writeFile(file, key, { mode: 0o600 });
       }
-      const started = await startMail({ host, dir: path.join(dataDir, "mail") });
+      // SES's event destination: bounces and complaints reach the same consumer as on AWS,
+      // through a queue as the configuration set's topic feeds one (stacks/mail-feedback.ts).
+      const { handler, ...settings } = localQueueOptions("MailFeedback");
+      feedback = new LocalQueue({
+        name: "MailFeedback",
+        consumer: (event) => loader.invoke(handler, event),
+        ...settings,
+      });
+      const feedbackQueue = feedback;
+      const started = await startMail({
+        host,
+        dir: path.join(dataDir, "mail"),
+        onFeedback: (event) => feedbackQueue.send(JSON.stringify(event)),
+      });
       mail = started;
       return {
         env: {
@@ -371,9 +392,15 @@ export function mailService() {
         },
         mount: {
           prefix: "/__devstack/mail",
-          handle: (req, res, subPath) => started.handle(req, res, subPath),
+          handle: (req, res, subPath, body) =>
+            subPath === "/faults" || subPath.startsWith("/faults/")
+              ? faultControl(started.faults, sesFaultSchema)(req, res, subPath.slice(7), body)
+              : started.handle(req, res, subPath),
         },
-        stop: started.stop,
+        async stop() {
+          await feedbackQueue.stop();
+          await started.stop();
+        },
       };
     },
   };

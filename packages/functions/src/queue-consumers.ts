@@ -10,6 +10,7 @@ import { BROWSER_OVERHEAD_MS } from "@portal/core/browser/protocol";
 import { SENDER_CONCURRENCY, SENDER_TIMEOUT_SECONDS } from "@portal/core/developer/sender-limits";
 import {
   jobsWorkerHandler,
+  mailFeedbackConsumer,
   notificationsWorkerHandler,
   pageViewsConsumer,
   privacyJobsConsumer,
@@ -107,6 +108,18 @@ export const QUEUE_CONSUMERS = {
     batchSize: 1,
     maxConcurrency: privacyJobsConsumer.maxConcurrency,
     maxReceiveCount: privacyJobsConsumer.maxReceiveCount,
+    reportBatchItemFailures: true,
+  },
+  /**
+   * SES's bounces and complaints, raw from the configuration set's topic (stacks/mail-feedback.ts,
+   * docs/notifications.md "Bounces and complaints"). A few per invocation, a failed one retried.
+   */
+  MailFeedback: {
+    handler: mailFeedbackConsumer.handler,
+    timeoutSeconds: mailFeedbackConsumer.timeoutSeconds,
+    batchSize: 10,
+    maxConcurrency: 2,
+    maxReceiveCount: mailFeedbackConsumer.maxReceiveCount,
     reportBatchItemFailures: true,
   },
 } as const satisfies Record<string, QueueConsumer>;

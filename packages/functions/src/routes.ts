@@ -567,3 +567,14 @@ export const pageViewsConsumer = {
   maxConcurrency: 10,
   timeoutSeconds: 60,
 } as const;
+
+/**
+ * SES's bounces and complaints: the consumer of the MailFeedback queue the configuration set's
+ * SNS topic feeds (stacks/mail-feedback.ts), and of the local SES's feedback (docs/notifications.md).
+ */
+export const mailFeedbackConsumer = {
+  handler: "packages/functions/src/workers/mail-feedback.handler",
+  timeoutSeconds: 30,
+  /** Receives before an event is dead-lettered: a write to the table that keeps failing. */
+  maxReceiveCount: 5,
+} as const;

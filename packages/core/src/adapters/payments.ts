@@ -34,6 +34,10 @@ export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
 
 export type { Stripe };
 
+/** The SDK's own retry settings for every Stripe call (no retry loop of ours anywhere). */
+export const STRIPE_NETWORK_RETRIES = 2;
+export const STRIPE_TIMEOUT_MS = 8_000;
+
 /** A Config parameter that may not be bound at all (production leaves the emulator's unset). */
 function optional(read: () => string): string {
   try {
@@ -52,10 +56,12 @@ export function stripe(): Stripe {
   const protocol = optional(() => Config.STRIPE_API_PROTOCOL);
   client = new Stripe(Config.STRIPE_SECRET_KEY, {
     apiVersion: STRIPE_API_VERSION,
-    // The SDK retries network failures and 409/5xx answers with an idempotency key of its own,
-    // so a retried POST never doubles a charge or a customer.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    // The SDK retries network failures, timeouts and 409/5xx answers with an idempotency key of
+    // its own, so a retried POST never doubles a charge or a customer. Three tries of 8 s and
+    // the backoff between them end inside API Gateway's 30 s, so a hung Stripe reaches the
+    // customer as our 503, not as the gateway's timeout (docs/operations.md).
+    maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+    timeout: STRIPE_TIMEOUT_MS,
     appInfo: { name: "site-portal" },
     ...(host ? { host } : {}),
     ...(port ? { port: Number(port) } : {}),

@@ -89,6 +89,10 @@ export const staffCustomerSchema = z.object({
   tickets: z.array(z.lazy(() => staffTicketSchema)),
   activities: z.array(activitySchema),
   upsells: z.array(staffUpsellSchema),
+  /** Set when SES reported a bounce or complaint: mail to the address is off, and why. */
+  mailSuppression: z
+    .object({ reason: z.enum(["bounce", "complaint"]), at: z.string(), detail: z.string() })
+    .nullable(),
   /** Uptime monitoring of the customer's live sites (docs/monitoring.md), by site id. */
   monitoring: z.array(
     siteUptimeSchema.pick({

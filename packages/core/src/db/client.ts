@@ -6,7 +6,10 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 
-export const dynamo = new DynamoDBClient({});
+// Adaptive retries: on throttling the SDK backs off and slows this client's own request rate,
+// so a burst settles instead of failing; what still fails is a 503 (errors.ts). Five tries wait
+// at most about 15 s, inside API Gateway's 30 s (docs/operations.md, "When a dependency fails").
+export const dynamo = new DynamoDBClient({ retryMode: "adaptive", maxAttempts: 5 });
 
 export const documentClient = DynamoDBDocumentClient.from(dynamo, {
   marshallOptions: {

@@ -40,3 +40,29 @@ export function isInvalidWrite(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * DynamoDB's answers that mean "too much right now", after the SDK's own retries gave up:
+ * the table or index is over its throughput, or the account's request rate is. The same write
+ * may well succeed a moment later (docs/operations.md, "When a dependency fails").
+ */
+const THROTTLING_ERRORS = new Set([
+  "ProvisionedThroughputExceededException",
+  "ThrottlingException",
+  "RequestLimitExceeded",
+]);
+
+export function isThrottled(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth++) {
+    if (
+      typeof current === "object" &&
+      "name" in current &&
+      THROTTLING_ERRORS.has(String(current.name))
+    ) {
+      return true;
+    }
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}

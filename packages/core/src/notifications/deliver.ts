@@ -7,7 +7,10 @@
  * 2. Read the user now, so the preferences in force when the mail goes out are the ones obeyed.
  * 3. Render, send through SES, mark the claim `sent`.
  *
- * If sending fails the claim is released and the error thrown, so the queue retries it. A
+ * SES's throttling (TooManyRequestsException) is retried by the SDK; if sending still fails the
+ * claim is released and the error thrown, so the queue retries it. A mail SES rejects for good
+ * is recorded as `rejected` and not retried, and an address that bounced or complained gets no
+ * more mail (docs/notifications.md, "Bounces and complaints"). A
  * claim still `sending` (another delivery is at it, or one crashed) is left alone until it is
  * older than STALE_CLAIM_MS, then taken over.
  */
@@ -36,7 +39,17 @@ export const STALE_CLAIM_MS = 2 * 60_000;
 export type DeliveryOutcome =
   | { outcome: "sent"; messageId: string }
   | { outcome: "skipped"; reason: string }
+  | { outcome: "rejected"; reason: string }
   | { outcome: "duplicate" };
+
+/**
+ * SES refused this mail for good (MessageRejected: a virus, an address on the account's
+ * suppression list…): sending it again would be refused again, so it is recorded, not retried,
+ * and the queue moves on.
+ */
+function isRejected(error: unknown): error is Error {
+  return error instanceof Error && error.name === "MessageRejected";
+}
 
 export class ClaimBusy extends Error {}
 
@@ -110,7 +123,15 @@ export async function deliver(event: DomainEvent, now = new Date()): Promise<Del
     const { data: user } = await db.entities.user
       .get({ userId: event.userId })
       .go({ consistent: true });
-    const decision = user ? decide(event, user) : { send: false as const, reason: "no such user" };
+    const decision = !user
+      ? { send: false as const, reason: "no such user" }
+      : user.mailSuppressedReason
+        ? // SES reported a bounce or complaint for the address (docs/notifications.md).
+          {
+            send: false as const,
+            reason: `mail to this address is off after a ${user.mailSuppressedReason}`,
+          }
+        : decide(event, user);
     if (!user || !decision.send) {
       const reason = decision.send ? "no such user" : decision.reason;
       await settle(event.eventId, { state: "skipped", reason });
@@ -131,6 +152,11 @@ export async function deliver(event: DomainEvent, now = new Date()): Promise<Del
       eventId: event.eventId,
     });
   } catch (error) {
+    if (isRejected(error)) {
+      const reason = `rejected by SES: ${error.message}`;
+      await settle(event.eventId, { state: "rejected", reason });
+      return { outcome: "rejected", reason };
+    }
     // Not sent: release the claim so the queue's retry can take it again.
     await db.entities.mailedEvent
       .delete({ eventId: event.eventId })

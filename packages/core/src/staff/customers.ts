@@ -120,6 +120,13 @@ export async function get(userId: string): Promise<StaffCustomer> {
       .reverse()
       .map((u) => toStaffUpsell(u, u.siteId ? (siteNames.get(u.siteId) ?? null) : null, email)),
     monitoring: monitors.data.map((m) => ({ siteId: m.siteId, ...summaryOf(m, new Date()) })),
+    mailSuppression: user.data.mailSuppressedReason
+      ? {
+          reason: user.data.mailSuppressedReason,
+          at: user.data.mailSuppressedAt ?? "",
+          detail: user.data.mailSuppressedDetail ?? "",
+        }
+      : null,
   };
 }
 

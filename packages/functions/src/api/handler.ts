@@ -14,7 +14,7 @@ import {
 } from "@portal/core/adapters/identity";
 import type { ApiError } from "@portal/core/contracts/users";
 import * as ApiKeys from "@portal/core/developer/api-key-auth";
-import { DomainError, UnauthorizedError } from "@portal/core/errors";
+import { DomainError, UnauthorizedError, unavailableError } from "@portal/core/errors";
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyStructuredResultV2,
@@ -306,12 +306,18 @@ function errorResult(error: unknown, requestId: string): APIGatewayProxyStructur
   if (error instanceof BadRequest) {
     return errorBody(400, { code: error.code, message: error.message, fields: error.fields });
   }
-  if (error instanceof DomainError) {
-    return errorBody(error.status, {
-      code: error.code,
-      message: error.message,
-      fields: error.fields,
+  // A dependency's temporary failure (throttling, Stripe down) is a 503 with Retry-After.
+  const domain = error instanceof DomainError ? error : unavailableError(error);
+  if (domain) {
+    const result = errorBody(domain.status, {
+      code: domain.code,
+      message: domain.message,
+      fields: domain.fields,
     });
+    if (domain.retryAfterSeconds !== undefined) {
+      result.headers = { ...result.headers, "retry-after": String(domain.retryAfterSeconds) };
+    }
+    return result;
   }
   // Anything unplanned: the caller gets the request id to quote, never our internals.
   return errorBody(500, { code: "internal", message: "Internal server error", requestId });

@@ -71,3 +71,13 @@ function readErrorBody(text: string): ErrorBody | undefined {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The server's own words for a 503 (docs/operations.md, "When a dependency fails": a throttled
+ * table, Stripe down): it says nothing was saved or charged and when to try again, which is
+ * better than any generic "failed" line. Undefined for any other error.
+ */
+export function unavailableMessage(error: unknown): string | undefined {
+  const apiError = ApiError.from(error);
+  return apiError?.status === 503 ? (apiError.detail ?? undefined) : undefined;
+}

@@ -23,6 +23,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, CircleX, Clock } from "lucide-react";
 import { useState } from "react";
+import { unavailableMessage } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { currentUserKey, currentUserQuery } from "../api/current-user";
 import { formatLongDate, formatMoney } from "../ui/format";
@@ -62,7 +63,10 @@ export function SubscriptionCard() {
             <Skeleton height="4" width="60%" />
           </Stack>
         ) : query.isError ? (
-          <Text color="fg.error">Failed to load your subscription. Please refresh the page.</Text>
+          <Text color="fg.error">
+            {unavailableMessage(query.error) ??
+              "Failed to load your subscription. Please refresh the page."}
+          </Text>
         ) : query.data.subscription ? (
           <SubscriptionDetails
             subscription={query.data.subscription}

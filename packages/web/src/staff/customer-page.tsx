@@ -2,7 +2,7 @@
  * One customer as the team sees them (docs/console.md): plan and subscription, sites with their
  * lifecycle, the questionnaire, tickets, upgrades, API keys (revocable) and recent activity.
  */
-import { Badge, Button, Collapsible, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Button, Collapsible, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { StaffCustomer } from "@portal/core/contracts/staff";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -72,6 +72,26 @@ export function CustomerPage({ userId }: { userId: string }) {
   );
 }
 
+/** SES reported a bounce or complaint for the address: no mail goes to it, and this is why. */
+function MailSuppressed({
+  suppression,
+}: {
+  suppression: NonNullable<StaffCustomer["mailSuppression"]>;
+}) {
+  return (
+    <Alert.Root status="warning" borderRadius="lg" data-testid="mail-suppressed">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          Mail to this address is off after a {suppression.reason} ({formatDateTime(suppression.at)}
+          )
+        </Alert.Title>
+        <Alert.Description>{suppression.detail}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 function CustomerDetails({ data }: { data: StaffCustomer }) {
   const { customer, questionnaire, sites, tickets, upsells, activities, monitoring } = data;
   const monitors = new Map(monitoring.map((m) => [m.siteId, m]));
@@ -93,6 +113,7 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
           ? "questionnaire answered"
           : "questionnaire not answered"}
       </Text>
+      {data.mailSuppression ? <MailSuppressed suppression={data.mailSuppression} /> : null}
 
       <Section title={`Sites (${sites.length})`}>
         {sites.length === 0 ? (

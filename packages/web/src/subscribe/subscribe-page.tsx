@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { CircleX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { ApiError } from "../api/api-error";
+import { ApiError, unavailableMessage } from "../api/api-error";
 import { currentUserKey } from "../api/current-user";
 import { useIdentity } from "../identity/context";
 import { readSelectedPlan } from "../sales/selected-plan";
@@ -104,7 +104,9 @@ function Subscribe() {
       }
       toast({
         title: "Error",
-        description: "Failed to create subscription. Please try again.",
+        // Stripe unavailable: the server's 503 says nothing was charged and when to retry.
+        description:
+          unavailableMessage(error) ?? "Failed to create subscription. Please try again.",
         variant: "destructive",
       });
     },

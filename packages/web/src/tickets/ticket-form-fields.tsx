@@ -19,7 +19,7 @@ import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from "@portal/core/tic
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
-import { ApiError } from "../api/api-error";
+import { ApiError, unavailableMessage } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { BoundSelectField, type Choice, TextField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
@@ -193,9 +193,10 @@ export function useCreateTicket<T extends FieldValues>({
     },
     onError: (error) => {
       if (quietWhenUnauthorized && isUnauthorizedError(error)) return;
+      // The dialog stays open with what was typed: a 503 says when to send it again.
       toast({
         title: "Error",
-        description: "Failed to create support ticket",
+        description: unavailableMessage(error) ?? "Failed to create support ticket",
         variant: "destructive",
       });
       showServerFieldErrors(error, setError);

@@ -7,7 +7,7 @@
 import { Entity, type EntityItem } from "electrodb";
 import { CASE_SENSITIVE, createdAt, model } from "./common";
 
-export const MAILED_EVENT_STATES = ["sending", "sent", "skipped"] as const;
+export const MAILED_EVENT_STATES = ["sending", "sent", "skipped", "rejected"] as const;
 
 export const MailedEvent = new Entity({
   model: model("mailedEvent"),

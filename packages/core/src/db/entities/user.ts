@@ -45,6 +45,14 @@ export const User = new Entity({
     sitesDeleteAfter: { type: "string" },
     /** When the sites were deleted for an ended subscription (the last time, if more than once). */
     sitesDeletedAt: { type: "string" },
+    /**
+     * Set when SES reported a permanent bounce or a complaint for the address: no more mail
+     * goes to it (docs/notifications.md, "Bounces and complaints"); staff see why.
+     */
+    mailSuppressedReason: { type: ["bounce", "complaint"] as const },
+    mailSuppressedAt: { type: "string" },
+    /** SES's own words: the bounce's diagnostic, or the complaint's feedback type. */
+    mailSuppressedDetail: { type: "string" },
     createdAt,
     updatedAt,
   },
