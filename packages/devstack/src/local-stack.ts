@@ -279,6 +279,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Before any handler module is imported: they read these once, at import.
     Object.assign(process.env, env);
     markReady();
+    jobs.resume();
 
     const queue = jobs.queue();
     const events = jobs.events();

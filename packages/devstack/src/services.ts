@@ -127,6 +127,7 @@ export function jobsQueueService(options: {
     pageViews(): LocalQueue;
     webhooks(): LocalQueue;
     privacyJobs(): LocalQueue;
+    resume(): void;
   } = {
     name: "jobs-queue",
     queue: () => started(queue, "jobs"),
@@ -134,8 +135,17 @@ export function jobsQueueService(options: {
     pageViews: () => started(pageViewsQueue, "page-views"),
     webhooks: () => started(webhooksQueue, "webhook deliveries"),
     privacyJobs: () => started(privacyJobsQueue, "privacy jobs"),
-    async start({ host, names, loader }) {
+    // Delivers what a previous run on this data folder left queued (queue-journal.ts).
+    resume: () => {
+      for (const q of [queue, eventsQueue, pageViewsQueue, webhooksQueue, privacyJobsQueue]) {
+        q?.resume();
+      }
+    },
+    async start({ host, names, loader, dataDir, ephemeral }) {
+      // Kept in the data folder as SQS keeps them (docs/development.md "Restarts").
+      const journalDir = ephemeral ? undefined : path.join(dataDir, "queues");
       const jobs = new LocalQueue({
+        journalDir,
         name: names.queue,
         // Loaded on the first message, after the stack has set the handlers' env.
         consumer: (event) => loader.invoke(jobsWorkerHandler, event),
@@ -145,6 +155,7 @@ export function jobsQueueService(options: {
       queue = jobs;
       const events = new LocalQueue({
         name: names.events,
+        journalDir,
         consumer: (event) => loader.invoke(notificationsWorkerHandler, event),
         visibilityTimeoutMs: options.visibilityTimeoutMs,
         // As stacks/Events.ts's EVENTS_MAX_RECEIVE_COUNT.
@@ -153,6 +164,7 @@ export function jobsQueueService(options: {
       eventsQueue = events;
       const pageViews = new LocalQueue({
         name: names.pageViews,
+        journalDir,
         consumer: (event) => loader.invoke(pageViewsConsumer.handler, event),
         visibilityTimeoutMs: options.visibilityTimeoutMs,
         // As stacks/Analytics.ts: a batch is received once (never counted twice).
@@ -164,6 +176,7 @@ export function jobsQueueService(options: {
       pageViewsQueue = pageViews;
       const webhooks = new LocalQueue({
         name: names.webhooks,
+        journalDir,
         consumer: (event) => loader.invoke(webhooksWorkerHandler, event),
         visibilityTimeoutMs: options.visibilityTimeoutMs,
         // As stacks/Events.ts's WEBHOOKS_MAX_RECEIVE_COUNT.
@@ -176,6 +189,7 @@ export function jobsQueueService(options: {
       // Data exports and account deletions (stacks/Privacy.ts, docs/privacy.md).
       const privacyJobs = new LocalQueue({
         name: names.privacyJobs,
+        journalDir,
         consumer: (event) => loader.invoke(privacyJobsConsumer.handler, event),
         visibilityTimeoutMs: options.visibilityTimeoutMs,
         maxReceiveCount: options.maxReceiveCount ?? privacyJobsConsumer.maxReceiveCount,
