@@ -25,6 +25,7 @@ import { Upsell } from "./entities/upsell";
 import { SiteMonitor, UptimeDay } from "./entities/uptime";
 import { User } from "./entities/user";
 import { Webhook, WebhookDelivery } from "./entities/webhook";
+import { WebhookAttempt } from "./entities/webhook-attempt";
 
 declare module "sst/node/table" {
   export interface TableResources {
@@ -64,6 +65,7 @@ export const db = new Service(
     uptimeDay: UptimeDay,
     siteDeletion: SiteDeletion,
     dataExport: DataExport,
+    webhookAttempt: WebhookAttempt,
   },
   { client: documentClient, table: Table.Main.tableName },
 );

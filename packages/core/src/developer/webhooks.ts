@@ -28,6 +28,7 @@ import {
 } from "../db/service";
 import { NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
+import { alreadyAttempted, markAttempted } from "./attempt-once";
 import { type PostResult, postWebhook } from "./post";
 import { createWithin, type Quota, release } from "./quota";
 import { claimSlot, deferSeconds, releaseSlot, takeManualSend } from "./sender-share";
@@ -317,7 +318,10 @@ export async function attempt(
     return { outcome: "deferred", retryIn };
   }
   try {
-    return await attemptHolding(webhook, message, opts);
+    if (await alreadyAttempted(message)) return { outcome: "skipped", reason: "already attempted" };
+    const outcome = await attemptHolding(webhook, message, opts);
+    await markAttempted(message, outcome.outcome, deliveryExpiresAt(now()));
+    return outcome;
   } finally {
     await releaseSlot(slot);
   }

@@ -1,0 +1,267 @@
+/**
+ * A restart in the middle of work (docs/development.md "Restarts"): a stack in its own
+ * process is killed with SIGKILL while SEO jobs run on a slow page, domain events and their
+ * mails are queued, and a webhook delivery is on the wire; a new process on the same data
+ * folder finishes all of it. Every mail goes out once per event, every webhook message is
+ * answered once, every job ends done, nothing is dead-lettered.
+ *
+ * The cheap job kind (SEO) stands for the browser jobs here; Lighthouse and screenshots go
+ * through the same queue and worker.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { StoredMail } from "@portal/devstack/mail";
+import type { QueueState } from "@portal/devstack/queue";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { selfSignedCert } from "../support/tls-cert";
+
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+const children: ChildProcess[] = [];
+const servers: (Server | HttpServer)[] = [];
+let dataDir = "";
+
+function listen(server: Server | HttpServer): Promise<number> {
+  servers.push(server);
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+/** The stack in a child process (tests/support/child-stack.ts) on `dataDir`. */
+function startStack(pagesHost: string) {
+  const options = {
+    dataDir,
+    port: 0,
+    logRequests: false,
+    allowOutboundHosts: ["127.0.0.1", pagesHost],
+    // In-flight messages come back 3 s after the crash; a webhook's backoff passes 10x faster.
+    queue: { visibilityTimeoutMs: 3000, msPerDelaySecond: 100 },
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/child-stack.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, CHILD_STACK_OPTIONS: JSON.stringify(options) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Portal running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  const exited = new Promise<unknown>((resolve) => child.once("exit", resolve));
+  return { child, url, exited, output: () => output };
+}
+
+/** Every request the webhook receiver got, and the ones it answered 200, by webhook-id. */
+const requests: string[] = [];
+const answered = new Map<string, number>();
+/** Until the crash, the receiver holds the first request open: a delivery on the wire. */
+let holdFirst = true;
+let held = 0;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-restart-"));
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const server of servers) {
+    server.closeAllConnections?.();
+    await new Promise((resolve) => server.close(() => resolve(undefined)));
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function call(
+  base: string,
+  who: string | null,
+  method: string,
+  route: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${base}${route}`, {
+    method,
+    headers: {
+      ...(who ? bearer(who) : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any };
+}
+
+async function queues(base: string): Promise<QueueState[]> {
+  return Promise.all(
+    ["queue", "events", "webhooks"].map(
+      async (name) => (await (await fetch(`${base}/__devstack/${name}`)).json()) as QueueState,
+    ),
+  );
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe("npm start killed with SIGKILL in the middle of work", () => {
+  it("finishes everything queued after a restart, mailing and delivering each event once", async () => {
+    const cert = selfSignedCert(30);
+    const receiverPort = await listen(
+      createServer(cert, (req, res) => {
+        req.resume();
+        req.on("end", () => {
+          const id = String(req.headers["webhook-id"]);
+          requests.push(id);
+          if (holdFirst && held === 0) {
+            held += 1;
+            return; // never answered: the sender is killed while it waits
+          }
+          answered.set(id, (answered.get(id) ?? 0) + 1);
+          res.writeHead(200, { "content-type": "application/json" }).end("{}");
+        });
+      }),
+    );
+    // A page that takes 1.5 s to answer keeps SEO jobs running when the process dies.
+    const pagesPort = await listen(
+      createHttpServer((_req, res) => {
+        setTimeout(() => {
+          res
+            .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+            .end(
+              '<!doctype html><html lang="en"><head><title>Slow bakery</title></head><body><h1>Bread</h1></body></html>',
+            );
+        }, 1500);
+      }),
+    );
+    const pagesOrigin = `http://127.0.0.1:${pagesPort}`;
+
+    // --- The first run: work is queued and running when it is killed.
+    const first = startStack(`127.0.0.1:${pagesPort}`);
+    const firstUrl = await first.url;
+    const childEnv = JSON.parse(
+      readFileSync(path.join(dataDir, "child-stack-env.json"), "utf8"),
+    ) as Record<string, string>;
+    // signUpCustomer writes the plan through core, into the child's table.
+    Object.assign(process.env, childEnv);
+    const customer: SignedIn = await signUpCustomer({}, firstUrl);
+    const staff = await signUpStaff({}, firstUrl, childEnv.DEV_IDENTITY_ADMIN_TOKEN);
+
+    const endpoint = await call(firstUrl, customer.token, "POST", "/api/developer/webhooks", {
+      url: `https://127.0.0.1:${receiverPort}/hooks`,
+      events: ["ticket.staff_replied"],
+    });
+    expect(endpoint.status).toBe(201);
+    const ticketIds: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const ticket = await call(firstUrl, customer.token, "POST", "/api/tickets", {
+        title: `Question ${i}`,
+        description: "Is my site going to be ready soon?",
+        category: "general",
+        priority: "low",
+      });
+      expect(ticket.status).toBe(201);
+      ticketIds.push(ticket.body.id);
+    }
+    const jobIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const job = await call(firstUrl, customer.token, "POST", "/api/seo/analyze", {
+        url: `${pagesOrigin}/page-${i}`,
+      });
+      expect(job.status).toBe(202);
+      jobIds.push(job.body.id);
+    }
+    // One event queued twice, as SQS may deliver it: still one mail and one delivery.
+    const { emit } = await import("@portal/core/events/emit");
+    const twice = {
+      type: "ticket.staff_replied" as const,
+      eventId: `restart-${randomUUID()}`,
+      userId: customer.user.id,
+      ticketId: ticketIds[0] ?? "",
+      subject: "Question 0",
+      message: "Sent twice by the queue",
+    };
+    await emit(twice);
+    await emit(twice);
+    for (const ticketId of ticketIds) {
+      const reply = await call(
+        firstUrl,
+        staff.token,
+        "POST",
+        `/api/staff/customers/${customer.user.id}/tickets/${ticketId}/messages`,
+        { message: "We are on it." },
+      );
+      expect(reply.status).toBe(201);
+    }
+    await until("a webhook delivery on the wire", async () => held > 0, 30_000);
+    const before = await queues(firstUrl);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // Work was really cut short: something was still queued or running in the first run.
+    expect(before.some((q) => q.waiting + q.inFlight > 0)).toBe(true);
+
+    // --- The second run, on the same data folder, with the receiver answering again.
+    holdFirst = false;
+    const second = startStack(`127.0.0.1:${pagesPort}`);
+    const secondUrl = await second.url;
+    const token = await fetch(`${secondUrl}/dev-identity/tokens`, {
+      method: "POST",
+      headers: { cookie: customer.cookie },
+    });
+    const { jwt } = (await token.json()) as { jwt: string };
+
+    const eventIds = new Set<string>();
+    const mails = async () => {
+      const answer = await fetch(`${secondUrl}/__devstack/mail/messages.json`);
+      const { messages } = (await answer.json()) as { messages: StoredMail[] };
+      return messages.filter((m) => m.envelope.to.includes(customer.user.email));
+    };
+    await until(
+      "every queue to drain and every delivery to be answered",
+      async () => {
+        const states = await queues(secondUrl);
+        const drained = states.every((q) => q.waiting === 0 && q.inFlight === 0);
+        return drained && answered.size === ticketIds.length + 1;
+      },
+      60_000,
+    );
+
+    // Each webhook message answered once (the held one was sent again: it was never answered).
+    expect([...answered.values()]).toEqual(Array(ticketIds.length + 1).fill(1));
+    expect(answered.get(twice.eventId)).toBe(1);
+    expect(requests.length).toBe(answered.size + 1);
+    // Each event mailed once.
+    const perEvent = new Map<string, number>();
+    for (const mail of await mails()) {
+      const id = mail.headers["x-portal-event-id"] ?? "";
+      eventIds.add(id);
+      perEvent.set(id, (perEvent.get(id) ?? 0) + 1);
+    }
+    expect(eventIds.size).toBe(ticketIds.length + 1);
+    expect([...perEvent.values()]).toEqual(Array(eventIds.size).fill(1));
+    expect([...answered.keys()].sort()).toEqual([...eventIds].sort());
+    // Every SEO job done, nothing dead-lettered.
+    const jobs = await call(secondUrl, jwt, "GET", "/api/seo/results");
+    expect(jobs.body.map((j: { status: string }) => j.status)).toEqual(["done", "done", "done"]);
+    for (const state of await queues(secondUrl)) expect(state.deadLetters).toEqual([]);
+  }, 120_000);
+});
