@@ -8,9 +8,8 @@
  * The cheap job kind (SEO) stands for the browser jobs here; Lighthouse and screenshots go
  * through the same queue and worker.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createServer, type Server } from "node:https";
@@ -20,10 +19,10 @@ import path from "node:path";
 import type { StoredMail } from "@portal/devstack/mail";
 import type { QueueState } from "@portal/devstack/queue";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChildStack } from "../support/child-stack-process";
 import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
 import { selfSignedCert } from "../support/tls-cert";
 
-const repoRoot = path.resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
 const servers: (Server | HttpServer)[] = [];
 let dataDir = "";
@@ -35,35 +34,18 @@ function listen(server: Server | HttpServer): Promise<number> {
   );
 }
 
-/** The stack in a child process (tests/support/child-stack.ts) on `dataDir`. */
+/** The stack in a child process on `dataDir`, allowed to reach this file's servers. */
 function startStack(pagesHost: string) {
-  const options = {
+  const stack = startChildStack({
     dataDir,
     port: 0,
     logRequests: false,
     allowOutboundHosts: ["127.0.0.1", pagesHost],
     // In-flight messages come back 3 s after the crash; a webhook's backoff passes 10x faster.
     queue: { visibilityTimeoutMs: 3000, msPerDelaySecond: 100 },
-  };
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/child-stack.ts"], {
-    cwd: repoRoot,
-    env: { ...process.env, CHILD_STACK_OPTIONS: JSON.stringify(options) },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  children.push(child);
-  let output = "";
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Portal running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  const exited = new Promise<unknown>((resolve) => child.once("exit", resolve));
-  return { child, url, exited, output: () => output };
+  children.push(stack.child);
+  return stack;
 }
 
 /** Every request the webhook receiver got, and the ones it answered 200, by webhook-id. */
@@ -158,9 +140,7 @@ describe("npm start killed with SIGKILL in the middle of work", () => {
     // --- The first run: work is queued and running when it is killed.
     const first = startStack(`127.0.0.1:${pagesPort}`);
     const firstUrl = await first.url;
-    const childEnv = JSON.parse(
-      readFileSync(path.join(dataDir, "child-stack-env.json"), "utf8"),
-    ) as Record<string, string>;
+    const childEnv = first.env();
     // signUpCustomer writes the plan through core, into the child's table.
     Object.assign(process.env, childEnv);
     const customer: SignedIn = await signUpCustomer({}, firstUrl);
@@ -263,5 +243,5 @@ describe("npm start killed with SIGKILL in the middle of work", () => {
     const jobs = await call(secondUrl, jwt, "GET", "/api/seo/results");
     expect(jobs.body.map((j: { status: string }) => j.status)).toEqual(["done", "done", "done"]);
     for (const state of await queues(secondUrl)) expect(state.deadLetters).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });
