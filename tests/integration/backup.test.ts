@@ -10,8 +10,8 @@ import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { type ChildStack, startChildStack } from "@portal/devstack/child-stack-process";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ChildStack, startChildStack } from "../support/child-stack-process";
 import { bearer, signUpCustomer } from "../support/dev-identity";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");

@@ -16,10 +16,10 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startChildStack } from "@portal/devstack/child-stack-process";
 import type { StoredMail } from "@portal/devstack/mail";
 import type { QueueState } from "@portal/devstack/queue";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChildStack } from "../support/child-stack-process";
 import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
 import { selfSignedCert } from "../support/tls-cert";
 

@@ -1,13 +1,13 @@
 /**
- * A local stack in a process of its own, for tests that kill it (restart.test.ts) and the
- * load bench: `tsx tests/support/child-stack.ts` with the stack's options as JSON in
+ * A local stack in a process of its own (child-stack-process.ts starts it): `tsx
+ * packages/devstack/src/child-stack.ts` with the stack's options as JSON in
  * CHILD_STACK_OPTIONS. It prints the line `npm start` prints, and writes the handlers' env
  * to `<dataDir>/child-stack-env.json` so the test can reach the stack's table as the
  * handlers do.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { type LocalStackOptions, startLocalStack } from "@portal/devstack/local-stack";
+import { type LocalStackOptions, startLocalStack } from "./local-stack";
 
 const options = JSON.parse(process.env.CHILD_STACK_OPTIONS ?? "{}") as LocalStackOptions;
 if (!options.dataDir) throw new Error("CHILD_STACK_OPTIONS needs a dataDir: it must outlive us");

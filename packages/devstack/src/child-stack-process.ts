@@ -1,14 +1,13 @@
 /**
- * Starts tests/support/child-stack.ts: a local stack in its own process on a data folder that
- * outlives it, for tests that kill it, restart it, or copy its data (restart.test.ts,
- * backup.test.ts).
+ * Starts child-stack.ts: a local stack in its own process on a data folder that outlives it,
+ * for tests that kill it, restart it or copy its data (tests/integration/restart.test.ts,
+ * backup.test.ts), and for the load bench, whose clients must not share the stack's CPU.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { LocalStackOptions } from "@portal/devstack/local-stack";
-
-const repoRoot = path.resolve(import.meta.dirname, "../..");
+import { repoRoot } from "./lambda-runtime";
+import type { LocalStackOptions } from "./local-stack";
 
 export interface ChildStack {
   child: ChildProcess;
@@ -21,11 +20,15 @@ export interface ChildStack {
 }
 
 export function startChildStack(options: LocalStackOptions & { dataDir: string }): ChildStack {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/child-stack.ts"], {
-    cwd: repoRoot,
-    env: { ...process.env, CHILD_STACK_OPTIONS: JSON.stringify(options) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "packages/devstack/src/child-stack.ts"],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, CHILD_STACK_OPTIONS: JSON.stringify(options) },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   const url = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
