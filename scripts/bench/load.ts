@@ -40,8 +40,7 @@ const MIX = [
   ["GET /api/staff/tickets", 15],
   ["POST /api/seo/analyze", 5],
 ] as const;
-type RouteKey = (typeof MIX)[number][0];
-const TOTAL_WEIGHT = MIX.reduce((sum, [, weight]) => sum + weight, 0);
+export type RouteKey = (typeof MIX)[number][0];
 
 const SUCCESS: Record<RouteKey, number> = {
   "GET /api/dashboard/stats": 200,
@@ -73,6 +72,8 @@ export interface MixedLoadResult {
   /** Acknowledged writes against what was counted back, per kind of write. */
   writes: { kind: string; acknowledged: number; stored: number }[];
   lostWrites: number;
+  /** Messages the stack's queues dead-lettered during the run, by queue. */
+  deadLetters: Record<string, number>;
 }
 
 interface Session {
@@ -124,6 +125,8 @@ export async function runMixedLoad(options: {
   pagesOrigin: string;
   clients: number;
   durationMs: number;
+  /** Only these routes (the mix's weights among them): to look at one route alone. */
+  only?: RouteKey[];
 }): Promise<MixedLoadResult> {
   const { url, env } = options;
   const { db } = await import("@portal/core/db/service");
@@ -203,13 +206,15 @@ export async function runMixedLoad(options: {
   const started = performance.now();
   const deadline = started + options.durationMs;
 
+  const mix = MIX.filter(([route]) => !options.only || options.only.includes(route));
+  const totalWeight = mix.reduce((sum, [, weight]) => sum + weight, 0);
   function pick(): RouteKey {
-    let roll = Math.random() * TOTAL_WEIGHT;
-    for (const [route, weight] of MIX) {
+    let roll = Math.random() * totalWeight;
+    for (const [route, weight] of mix) {
       roll -= weight;
       if (roll < 0) return route;
     }
-    return MIX[0][0];
+    return mix[0]?.[0] ?? MIX[0][0];
   }
 
   await Promise.all(
@@ -349,6 +354,12 @@ export async function runMixedLoad(options: {
     },
   ];
 
+  const deadLetters: Record<string, number> = {};
+  for (const queue of ["queue", "events", "page-views", "webhooks"]) {
+    const state = (await json(await fetch(`${url}/__devstack/${queue}`))) as QueueState;
+    deadLetters[queue] = state.deadLetters.length;
+  }
+
   const routes = MIX.map(([route]): RouteFigures => {
     const sorted = [...(latencies.get(route) ?? [])].sort((a, b) => a - b);
     const errors = failures.get(route) ?? 0;
@@ -370,6 +381,7 @@ export async function runMixedLoad(options: {
     errorSamples,
     writes,
     lostWrites: sum(writes.map((w) => Math.abs(w.acknowledged - w.stored))),
+    deadLetters,
   };
 }
 
@@ -429,7 +441,7 @@ export const loadBench = {
       console.table(result.writes);
       const total = result.routes.reduce((sum, r) => sum + r.requests, 0);
       console.log(
-        `${total} requests in ${result.seconds.toFixed(1)} s (${Math.round(total / result.seconds)}/s); errors ${result.errors}; lost writes ${result.lostWrites}`,
+        `${total} requests in ${result.seconds.toFixed(1)} s (${Math.round(total / result.seconds)}/s); errors ${result.errors}; lost writes ${result.lostWrites}; dead letters ${JSON.stringify(result.deadLetters)}`,
       );
       for (const sample of result.errorSamples) console.log(`  ${sample}`);
       if (result.errors > 0 || result.lostWrites > 0) process.exitCode = 1;

@@ -34,5 +34,6 @@ describe("a mixed load, short", () => {
     expect(result.writes.every((w) => w.acknowledged > 0)).toBe(true);
     expect(result.writes.filter((w) => w.acknowledged !== w.stored)).toEqual([]);
     expect(result.lostWrites).toBe(0);
+    expect(Object.values(result.deadLetters).every((count) => count === 0)).toBe(true);
   }, 120_000);
 });
