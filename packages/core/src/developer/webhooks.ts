@@ -28,7 +28,7 @@ import {
 } from "../db/service";
 import { NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
-import { alreadyAttempted, markAttempted } from "./attempt-once";
+import { claimAttempt } from "./attempt-once";
 import { type PostResult, postWebhook } from "./post";
 import { createWithin, type Quota, release } from "./quota";
 import { claimSlot, deferSeconds, releaseSlot, takeManualSend } from "./sender-share";
@@ -290,6 +290,8 @@ export interface AttemptOptions {
   now?: () => Date;
   /** The POST's overall deadline; post.ts's POST_DEADLINE_MS unless a test shortens it. */
   deadlineMs?: number;
+  /** The SQS message id carrying this attempt: it names the attempt's claim. */
+  receipt?: string;
 }
 
 /**
@@ -309,8 +311,17 @@ export async function attempt(
   if (!webhook) return { outcome: "skipped", reason: "endpoint deleted" };
   if (!webhook.isActive) return { outcome: "skipped", reason: "endpoint disabled" };
 
+  // Posted once per attempt, whatever the queue repeats (attempt-once.ts).
+  const claim = await claimAttempt(
+    message,
+    opts.receipt,
+    deliveryExpiresAt(now()),
+    now().getTime(),
+  );
+  if (!claim) return { outcome: "skipped", reason: "attempted by another message" };
   const slot = await claimSlot(userId, now().getTime());
   if (!slot) {
+    await claim.release();
     // Not an attempt: nothing is logged and no failure counted; it waits its turn.
     const deferrals = (message.deferrals ?? 0) + 1;
     const retryIn = deferSeconds(deferrals);
@@ -318,10 +329,12 @@ export async function attempt(
     return { outcome: "deferred", retryIn };
   }
   try {
-    if (await alreadyAttempted(message)) return { outcome: "skipped", reason: "already attempted" };
     const outcome = await attemptHolding(webhook, message, opts);
-    await markAttempted(message, outcome.outcome, deliveryExpiresAt(now()));
+    await claim.settle(outcome.outcome);
     return outcome;
+  } catch (error) {
+    await claim.release();
+    throw error;
   } finally {
     await releaseSlot(slot);
   }
