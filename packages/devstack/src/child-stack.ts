@@ -12,7 +12,10 @@ import { type LocalStackOptions, startLocalStack } from "./local-stack";
 const options = JSON.parse(process.env.CHILD_STACK_OPTIONS ?? "{}") as LocalStackOptions;
 if (!options.dataDir) throw new Error("CHILD_STACK_OPTIONS needs a dataDir: it must outlive us");
 const stack = await startLocalStack(options);
-writeFileSync(path.join(stack.dataDir, "child-stack-env.json"), JSON.stringify(stack.env));
+// The handlers' env holds the stack's local secrets: readable by this user only.
+writeFileSync(path.join(stack.dataDir, "child-stack-env.json"), JSON.stringify(stack.env), {
+  mode: 0o600,
+});
 console.log(`Portal running at ${stack.url}`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void stack.stop().then(() => process.exit(0)));

@@ -96,25 +96,30 @@ export class QueueJournal {
   }
 
   sent(message: JournalMessage) {
-    this.append({ op: "sent", message });
+    this.append([{ op: "sent", message }]);
   }
 
-  received(message: JournalMessage) {
-    this.append({
-      op: "received",
-      messageId: message.messageId,
-      receiveCount: message.receiveCount,
-      visibleAt: message.visibleAt,
-      firstReceiveTimestamp: message.firstReceiveTimestamp ?? message.visibleAt,
-    });
+  /** A batch handed to the consumer: one write for all of it. */
+  received(messages: JournalMessage[]) {
+    this.append(
+      messages.map((message) => ({
+        op: "received" as const,
+        messageId: message.messageId,
+        receiveCount: message.receiveCount,
+        visibleAt: message.visibleAt,
+        firstReceiveTimestamp: message.firstReceiveTimestamp ?? message.visibleAt,
+      })),
+    );
   }
 
-  deleted(messageId: string) {
-    this.append({ op: "deleted", messageId });
+  /** The messages a delivery succeeded for, deleted in one write. */
+  deleted(messageIds: string[]) {
+    if (messageIds.length === 0) return;
+    this.append(messageIds.map((messageId) => ({ op: "deleted" as const, messageId })));
   }
 
   deadLettered(letter: JournalDeadLetter) {
-    this.append({ op: "dead", letter });
+    this.append([{ op: "dead", letter }]);
   }
 
   /** After many changes: the contents now, written beside the file and renamed over it. */
@@ -129,9 +134,9 @@ export class QueueJournal {
     this.appended = 0;
   }
 
-  private append(entry: Entry) {
-    appendFileSync(this.file, `${JSON.stringify(entry)}\n`);
-    this.appended += 1;
+  private append(entries: Entry[]) {
+    appendFileSync(this.file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
+    this.appended += entries.length;
   }
 }
 

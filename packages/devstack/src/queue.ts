@@ -225,9 +225,6 @@ export class LocalQueue {
       message.firstReceiveTimestamp ??= now;
       message.visibleAt = now + this.visibilityTimeoutMs;
       this.delivered += 1;
-      // Counted on disk before the consumer runs: a message that kills the process is still
-      // dead-lettered after maxReceiveCount receives, restarts or not.
-      this.journal?.received(message);
       return {
         messageId: message.messageId,
         receiptHandle: `${message.messageId}#${message.receiveCount}`,
@@ -245,6 +242,9 @@ export class LocalQueue {
         awsRegion: LOCAL_REGION,
       };
     });
+    // Counted on disk before the consumer runs: a message that kills the process is still
+    // dead-lettered after maxReceiveCount receives, restarts or not.
+    this.journal?.received(batch);
     let failed: Set<string>;
     try {
       const result = (await this.consumer({ Records: records })) as SQSBatchResponse | undefined;
@@ -256,13 +256,15 @@ export class LocalQueue {
       const text = error instanceof Error ? error.message : String(error);
       for (const id of failed) this.lastErrors.set(id, text);
     }
+    const deleted: string[] = [];
     for (const message of batch) {
       if (failed.has(message.messageId)) continue;
       const index = this.messages.indexOf(message);
       if (index >= 0) this.messages.splice(index, 1);
       this.lastErrors.delete(message.messageId);
-      this.journal?.deleted(message.messageId);
+      deleted.push(message.messageId);
     }
+    this.journal?.deleted(deleted);
     this.journal?.compactIfLong(() => ({
       messages: this.messages,
       dead: this.dead,
