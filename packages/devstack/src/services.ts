@@ -145,8 +145,8 @@ export function jobsQueueService(options: {
       // Kept in the data folder as SQS keeps them (docs/development.md "Restarts").
       const journalDir = ephemeral ? undefined : path.join(dataDir, "queues");
       const jobs = new LocalQueue({
-        journalDir,
         name: names.queue,
+        journalDir,
         // Loaded on the first message, after the stack has set the handlers' env.
         consumer: (event) => loader.invoke(jobsWorkerHandler, event),
         visibilityTimeoutMs: options.visibilityTimeoutMs,
