@@ -4,7 +4,7 @@
  * consumer that adds a batch of views to the counters in one small write per counter. Batch
  * settings come from packages/functions/src/routes.ts, which the local stack reads too.
  */
-import { pageViewsConsumer } from "@portal/functions/routes";
+import { pageViewsConsumer, pageViewsVisibilityTimeoutSeconds } from "@portal/functions/routes";
 import { Function as LambdaFunction, type StackContext, toCdkDuration, use } from "sst/constructs";
 import { grantsProps } from "./grants";
 import { consumedQueue } from "./queues";
@@ -28,8 +28,7 @@ export function Analytics({ stack }: StackContext) {
       maxConcurrency: pageViewsConsumer.maxConcurrency,
     },
     // At least six times the consumer's timeout and its batching window (AWS's advice).
-    visibilityTimeoutSeconds:
-      (pageViewsConsumer.timeoutSeconds + pageViewsConsumer.batchWindowSeconds) * 6,
+    visibilityTimeoutSeconds: pageViewsVisibilityTimeoutSeconds,
     // One receive only: the consumer never fails a batch on purpose, so a batch that comes back
     // had a crash or a timeout part-way, and counting it again could count it twice. What lands
     // in the dead-letter queue was never counted.

@@ -4,6 +4,8 @@
  * page views, the staff inbox and SEO runs. No answer may be an error (the SEO limit's 429 is
  * not one), and every acknowledged write must be counted back.
  */
+import type { QueueState } from "@portal/devstack/queue";
+import { pageViewsVisibilityTimeoutSeconds } from "@portal/functions/routes";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMixedLoad, startLoadStack, startPageServer } from "../../scripts/bench/load";
 
@@ -21,6 +23,12 @@ describe("a mixed load, short", () => {
     const stack = await startLoadStack(pages.origin);
     stops.push(stack.stop);
     Object.assign(process.env, stack.env);
+    // Production's visibility timeout, not SQS's default 30 s: with one receive only, a slow
+    // batch under load was dead-lettered while it was still being counted.
+    const pageViews = (await (
+      await fetch(`${stack.url}/__devstack/page-views`)
+    ).json()) as QueueState;
+    expect(pageViews.visibilityTimeoutMs).toBe(pageViewsVisibilityTimeoutSeconds * 1000);
     const result = await runMixedLoad({
       url: stack.url,
       env: stack.env,

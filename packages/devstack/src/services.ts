@@ -12,6 +12,7 @@ import {
   jobsWorkerHandler,
   notificationsWorkerHandler,
   pageViewsConsumer,
+  pageViewsVisibilityTimeoutSeconds,
   privacyJobsConsumer,
   webhooksWorkerHandler,
 } from "@portal/functions/routes";
@@ -166,7 +167,10 @@ export function jobsQueueService(options: {
         name: names.pageViews,
         journalDir,
         consumer: (event) => loader.invoke(pageViewsConsumer.handler, event),
-        visibilityTimeoutMs: options.visibilityTimeoutMs,
+        // Production's, not SQS's default 30 s: with one receive only, a batch still being
+        // counted after 30 s under load was dead-lettered as well as counted.
+        visibilityTimeoutMs:
+          options.visibilityTimeoutMs ?? pageViewsVisibilityTimeoutSeconds * 1000,
         // As stacks/Analytics.ts: a batch is received once (never counted twice).
         maxReceiveCount: 1,
         batchSize: pageViewsConsumer.batchSize,

@@ -471,3 +471,11 @@ export const pageViewsConsumer = {
   maxConcurrency: 10,
   timeoutSeconds: 60,
 } as const;
+
+/**
+ * The page-views queue's visibility timeout: six times the consumer's timeout and batching
+ * window (AWS's advice), so a batch is never shown again while it is still being counted.
+ * stacks/Analytics.ts deploys it and the local stack's queue uses it (docs/analytics.md).
+ */
+export const pageViewsVisibilityTimeoutSeconds =
+  (pageViewsConsumer.timeoutSeconds + pageViewsConsumer.batchWindowSeconds) * 6;
