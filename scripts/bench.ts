@@ -33,6 +33,7 @@ import { BROWSER_RUNTIME_PACKAGES } from "../stacks/browser-runtime";
 import { BUNDLE_BUDGET_BYTES, bundleHandlers, sstEsbuild } from "../stacks/bundling";
 import { analyticsBench } from "./bench/analytics";
 import { auditsBench } from "./bench/audit-queue";
+import { loadBench } from "./bench/load";
 import {
   loadRows,
   median,
@@ -339,6 +340,7 @@ const sections: BenchSection[] = [
   analyticsBench,
   auditsBench,
   staffBench,
+  loadBench,
 ];
 
 const only = process.argv.slice(2);

@@ -522,11 +522,42 @@ export function readOperationsSettings(
 export function readDeploySettings(
   stage: string,
   env: Record<string, string | undefined> = process.env,
-): { settings: StageSettings; domain: PortalDomain | undefined; operations: OperationsSettings } {
+): {
+  settings: StageSettings;
+  domain: PortalDomain | undefined;
+  operations: OperationsSettings;
+  restoredTableName: string | undefined;
+} {
   const domain = readPortalDomain(stage, env);
   const settings = readStageSettings(stage, domain ? { ...env, APP_URL: domain.appUrl } : env);
   requireClerkDomain(stage, settings);
-  return { settings, domain, operations: readOperationsSettings(stage, env) };
+  return {
+    settings,
+    domain,
+    operations: readOperationsSettings(stage, env),
+    restoredTableName: readRestoredTableName(stage, env),
+  };
+}
+
+/** DynamoDB's rule for table names (the CreateTable reference, "TableName"). */
+const DYNAMODB_TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
+
+/**
+ * RESTORED_TABLE_NAME: a table restored from a backup (a point-in-time restore makes a new
+ * table) that the stage uses instead of the one it created (stacks/Storage.ts;
+ * docs/operations.md "Restoring the table"). Unset, the default: the stage's own table.
+ */
+export function readRestoredTableName(
+  stage: string,
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
+  const name = env.RESTORED_TABLE_NAME?.trim() || undefined;
+  if (name !== undefined && !DYNAMODB_TABLE_NAME.test(name)) {
+    throw stageNotConfigured(stage, [
+      `RESTORED_TABLE_NAME must be a DynamoDB table name (3-255 letters, digits, "_", "-" or "."), not "${name}"`,
+    ]);
+  }
+  return name;
 }
 
 /**

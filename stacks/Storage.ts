@@ -6,6 +6,7 @@
 import { TABLE_ID, tableDefinition } from "@portal/core/db/table-definition";
 import { EXPORT_KEEP_DAYS, EXPORTS_PREFIX } from "@portal/core/privacy/enums";
 import { Duration } from "aws-cdk-lib";
+import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
 import { Bucket, type StackContext, Table } from "sst/constructs";
 import { createConfig, readDeploySettings } from "./Config";
 import { contentUploadCors, UNCONFIRMED_UPLOAD_RULE } from "./content-bucket";
@@ -13,7 +14,7 @@ import { createOriginSecret, readOriginSecretVersions } from "./origin-secret";
 
 export function Storage({ stack, app }: StackContext) {
   // With a custom domain APP_URL is derived from it (docs/operations.md "Custom domain").
-  const { settings, domain } = readDeploySettings(app.stage);
+  const { settings, domain, restoredTableName } = readDeploySettings(app.stage);
   const config = createConfig(stack, settings);
   const originSecret = createOriginSecret(stack, app.stage, readOriginSecretVersions(app.stage));
 
@@ -21,20 +22,27 @@ export function Storage({ stack, app }: StackContext) {
   // Removal: CDK keeps tables and buckets by default (DeletionPolicy Retain); sst.config.ts
   // switches every stage except prod to destroy, and only prod's table refuses deletion, so
   // `sst remove` of a pull request's stage takes its table too.
-  const table = new Table(stack, TABLE_ID, {
-    fields: tableDefinition.fields,
-    primaryIndex: tableDefinition.primaryIndex,
-    globalIndexes: tableDefinition.globalIndexes,
-    // Short-lived items (the analytics visitor marks) carry an epoch-seconds expiry here.
-    timeToLiveAttribute: "expiresAt",
-    cdk: {
-      // SST turns this on by default too; said here so an upgrade cannot quietly drop it. (The
-      // newer pointInTimeRecoverySpecification cannot be used: CDK refuses both at once.)
-      // Deleting prod's table takes turning protection off first: a stray `sst remove` or a
-      // renamed construct cannot take the customers' data with it.
-      table: { pointInTimeRecovery: true, deletionProtection: app.stage === "prod" },
-    },
-  });
+  // A stage can be pointed at a table restored from a backup (docs/operations.md "Restoring
+  // the table"): the same construct id keeps every binding (Table.Main) and grant, now on the
+  // restored table, which this app neither created nor will delete.
+  const table = restoredTableName
+    ? new Table(stack, TABLE_ID, {
+        cdk: { table: dynamodb.Table.fromTableName(stack, "RestoredMain", restoredTableName) },
+      })
+    : new Table(stack, TABLE_ID, {
+        fields: tableDefinition.fields,
+        primaryIndex: tableDefinition.primaryIndex,
+        globalIndexes: tableDefinition.globalIndexes,
+        // Short-lived items (the analytics visitor marks) carry an epoch-seconds expiry here.
+        timeToLiveAttribute: "expiresAt",
+        cdk: {
+          // SST turns this on by default too; said here so an upgrade cannot quietly drop it. (The
+          // newer pointInTimeRecoverySpecification cannot be used: CDK refuses both at once.)
+          // Deleting prod's table takes turning protection off first: a stray `sst remove` or a
+          // renamed construct cannot take the customers' data with it.
+          table: { pointInTimeRecovery: true, deletionProtection: app.stage === "prod" },
+        },
+      });
 
   // Screenshots and customers' content are served only through short-lived presigned URLs, so
   // the bucket blocks every kind of public access and refuses plain HTTP (SST's default

@@ -135,8 +135,13 @@ const settingsCheck: Check = {
   async run(context) {
     try {
       // As synthesis reads them: APP_URL derived from PORTAL_DOMAIN, Clerk's domain, operations.
-      context.state.settings = readDeploySettings(context.stage, context.env).settings;
-      return ok(`APP_URL ${context.state.settings.parameters.APP_URL}`);
+      const deploy = readDeploySettings(context.stage, context.env);
+      context.state.settings = deploy.settings;
+      // A stage re-attached to a restored table says so (docs/operations.md "Restoring the table").
+      const restored = deploy.restoredTableName
+        ? `; table ${deploy.restoredTableName} (RESTORED_TABLE_NAME)`
+        : "";
+      return ok(`APP_URL ${context.state.settings.parameters.APP_URL}${restored}`);
     } catch (error) {
       return fail("settings", (error as Error).message.replace(/\n\s*-\s*/g, " · "));
     }

@@ -68,6 +68,8 @@ const settingNames = [
   "PORTAL_CERTIFICATE_ARN",
   "ORIGIN_SECRET_VERSION",
   "ORIGIN_SECRET_ROTATING_VERSION",
+  // A table restored from a backup (docs/operations.md "Restoring the table").
+  "RESTORED_TABLE_NAME",
 ];
 
 /**

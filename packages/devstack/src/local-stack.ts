@@ -21,6 +21,7 @@ import { browserFunctionService } from "./browser-process";
 import { errorJson, PayloadTooLarge, readBody, sendJson } from "./http-io";
 import { buildHttpEvent, writeHttpResult } from "./lambda-events";
 import { createHandlerLoader, repoRoot } from "./lambda-runtime";
+import { APP_NAME, localTableName, STAGE } from "./local-names";
 import type { StoredMail } from "./mail";
 import { close, hostForUrl, listen } from "./net";
 import type { DeadLetter, QueueState } from "./queue";
@@ -116,8 +117,7 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export const APP_NAME = "site-portal";
-export const STAGE = "local";
+export { APP_NAME, STAGE } from "./local-names";
 
 // Handlers read their env once, when first imported (sst/node does so at import time), so a
 // process can host one running stack; a second one would meet handlers wired to the first.
@@ -242,7 +242,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       origins,
       loader,
       names: {
-        table: `${STAGE}-${APP_NAME}-Main`,
+        table: localTableName,
         bucket: `${STAGE}-${APP_NAME}-screenshots`,
         queue: `${STAGE}-${APP_NAME}-Jobs`,
         events: `${STAGE}-${APP_NAME}-Events`,
@@ -279,6 +279,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Before any handler module is imported: they read these once, at import.
     Object.assign(process.env, env);
     markReady();
+    jobs.resume();
 
     const queue = jobs.queue();
     const events = jobs.events();

@@ -4,11 +4,14 @@
  * window, a batch waits until it is full or its first message has waited the window; up to
  * maxConcurrency invocations at once, 1 unless set), stay
  * invisible for the visibility timeout while they run, come back when the consumer fails them,
- * and go to a dead-letter list once they have been received maxReceiveCount times.
+ * and go to a dead-letter list once they have been received maxReceiveCount times. Given a
+ * folder, it keeps all of that on disk as SQS would (queue-journal.ts): a restart on the same
+ * data folder finds every message, its receive count and its visibility where they were.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from "aws-lambda";
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from "./aws";
+import { type JournalDeadLetter, type JournalMessage, QueueJournal } from "./queue-journal";
 
 /** The worker: it may answer a batch response (ReportBatchItemFailures) or nothing. */
 export type QueueConsumer = (event: SQSEvent) => Promise<unknown>;
@@ -31,28 +34,18 @@ export interface QueueOptions {
   batchWindowMs?: number;
   /** Invocations at once (the event source's MaximumConcurrency); default 1. */
   maxConcurrency?: number;
+  /**
+   * The folder the queue journals its messages to (one file per queue name); omitted: in
+   * memory only. Restored messages wait for resume(), so that nothing is delivered before
+   * the consumer's environment is set.
+   */
+  journalDir?: string;
 }
 
-interface StoredMessage {
-  messageId: string;
-  body: string;
-  md5OfBody: string;
-  messageAttributes: SQSMessageAttributes;
-  sentTimestamp: number;
-  firstReceiveTimestamp?: number;
-  receiveCount: number;
-  visibleAt: number;
-}
+type StoredMessage = JournalMessage;
 
-export interface DeadLetter {
-  messageId: string;
-  body: string;
-  receiveCount: number;
-  sentAt: string;
-  deadLetteredAt: string;
-  /** What the last failed delivery said, to save a trip to the log. */
-  lastError?: string;
-}
+/** A dead-lettered message; lastError is what the last failed delivery said. */
+export type DeadLetter = JournalDeadLetter;
 
 export interface QueueState {
   name: string;
@@ -83,6 +76,7 @@ export class LocalQueue {
   private readonly maxConcurrency: number;
   private readonly messages: StoredMessage[] = [];
   private readonly dead: DeadLetter[] = [];
+  private readonly journal: QueueJournal | undefined;
   private readonly lastErrors = new Map<string, string>();
   private delivered = 0;
   private readonly running = new Set<Promise<void>>();
@@ -100,6 +94,18 @@ export class LocalQueue {
     this.batchSize = options.batchSize ?? 1;
     this.batchWindowMs = options.batchWindowMs ?? 0;
     this.maxConcurrency = options.maxConcurrency ?? 1;
+    if (options.journalDir) {
+      this.journal = QueueJournal.forQueue(options.journalDir, options.name);
+      const restored = this.journal.load();
+      this.messages.push(...restored.messages);
+      this.dead.push(...restored.dead);
+      this.delivered = restored.delivered;
+    }
+  }
+
+  /** Starts delivering what a previous run left (send() would too). */
+  resume() {
+    this.pump();
   }
 
   send(
@@ -117,6 +123,8 @@ export class LocalQueue {
       receiveCount: 0,
       visibleAt: now + (options.delaySeconds ?? 0) * this.msPerDelaySecond,
     };
+    // On disk before SendMessage answers: an acknowledged message survives a crash.
+    this.journal?.sent(message);
     this.messages.push(message);
     this.pump();
     return { messageId: message.messageId, md5OfBody: message.md5OfBody };
@@ -206,14 +214,16 @@ export class LocalQueue {
         continue;
       }
       this.messages.splice(i, 1);
-      this.dead.push({
+      const letter: DeadLetter = {
         messageId: message.messageId,
         body: message.body,
         receiveCount: message.receiveCount,
         sentAt: new Date(message.sentTimestamp).toISOString(),
         deadLetteredAt: new Date(now).toISOString(),
         lastError: this.lastErrors.get(message.messageId),
-      });
+      };
+      this.journal?.deadLettered(letter);
+      this.dead.push(letter);
       this.lastErrors.delete(message.messageId);
       process.stdout.write(
         `${JSON.stringify({ level: "warn", msg: "message dead-lettered", queue: this.name, messageId: message.messageId, receiveCount: message.receiveCount })}\n`,
@@ -245,6 +255,9 @@ export class LocalQueue {
         awsRegion: LOCAL_REGION,
       };
     });
+    // Counted on disk before the consumer runs: a message that kills the process is still
+    // dead-lettered after maxReceiveCount receives, restarts or not.
+    this.journal?.received(batch);
     let failed: Set<string>;
     try {
       const result = (await this.consumer({ Records: records })) as SQSBatchResponse | undefined;
@@ -256,12 +269,20 @@ export class LocalQueue {
       const text = error instanceof Error ? error.message : String(error);
       for (const id of failed) this.lastErrors.set(id, text);
     }
+    const deleted: string[] = [];
     for (const message of batch) {
       if (failed.has(message.messageId)) continue;
       const index = this.messages.indexOf(message);
       if (index >= 0) this.messages.splice(index, 1);
       this.lastErrors.delete(message.messageId);
+      deleted.push(message.messageId);
     }
+    this.journal?.deleted(deleted);
+    this.journal?.compactIfLong(() => ({
+      messages: this.messages,
+      dead: this.dead,
+      delivered: this.delivered,
+    }));
     // A failed message stays invisible until its visibility timeout ends, then comes back.
   }
 }

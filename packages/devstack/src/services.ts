@@ -7,7 +7,11 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { type ConsumedQueueId, QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
+import {
+  type ConsumedQueueId,
+  QUEUE_CONSUMERS,
+  visibilityTimeoutSeconds,
+} from "@portal/functions/queue-consumers";
 import { createDevIdentity, type DevIdentity } from "./dev-identity";
 import { ADMIN_TOKEN_FILE, devIdentityDir } from "./dev-identity-store";
 import { dynamoFaultSchema, ensureTable, startDynamo } from "./dynamodb";
@@ -132,7 +136,12 @@ export function localQueueOptions(
   const batchWindowSeconds = "batchWindowSeconds" in consumer ? consumer.batchWindowSeconds : 0;
   return {
     handler: consumer.handler,
-    visibilityTimeoutMs: options.visibilityTimeoutMs,
+    // Page views take production's timeout, not SQS's default 30 s: with one receive only, a
+    // batch still being counted after 30 s under load was dead-lettered as well as counted.
+    visibilityTimeoutMs:
+      queueId === "PageViews"
+        ? (options.visibilityTimeoutMs ?? visibilityTimeoutSeconds(consumer) * 1000)
+        : options.visibilityTimeoutMs,
     maxReceiveCount:
       queueId === "PageViews"
         ? consumer.maxReceiveCount
@@ -167,6 +176,7 @@ export function jobsQueueService(options: LocalQueueSettings) {
     pageViews(): LocalQueue;
     webhooks(): LocalQueue;
     privacyJobs(): LocalQueue;
+    resume(): void;
   } = {
     name: "jobs-queue",
     queue: () => started(queue, "jobs"),
@@ -174,12 +184,21 @@ export function jobsQueueService(options: LocalQueueSettings) {
     pageViews: () => started(pageViewsQueue, "page-views"),
     webhooks: () => started(webhooksQueue, "webhook deliveries"),
     privacyJobs: () => started(privacyJobsQueue, "privacy jobs"),
-    async start({ host, names, loader }) {
+    // Delivers what a previous run on this data folder left queued (queue-journal.ts).
+    resume: () => {
+      for (const q of [queue, eventsQueue, pageViewsQueue, webhooksQueue, privacyJobsQueue]) {
+        q?.resume();
+      }
+    },
+    async start({ host, names, loader, dataDir, ephemeral }) {
+      // Kept in the data folder as SQS keeps them (docs/development.md "Restarts").
+      const journalDir = ephemeral ? undefined : path.join(dataDir, "queues");
       // Each consumer is loaded on its first message, after the stack has set the handlers' env.
       const localQueue = (queueId: ConsumedQueueId, name: string) => {
         const { handler, ...settings } = localQueueOptions(queueId, options);
         return new LocalQueue({
           name,
+          journalDir,
           consumer: (event) => loader.invoke(handler, event),
           ...settings,
         });

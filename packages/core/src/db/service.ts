@@ -27,6 +27,7 @@ import { Upsell } from "./entities/upsell";
 import { SiteMonitor, UptimeDay } from "./entities/uptime";
 import { User } from "./entities/user";
 import { Webhook, WebhookDelivery } from "./entities/webhook";
+import { WebhookAttempt } from "./entities/webhook-attempt";
 
 declare module "sst/node/table" {
   export interface TableResources {
@@ -68,6 +69,7 @@ export const db = new Service(
     dataExport: DataExport,
     reviewRound: ReviewRound,
     contentFile: ContentFile,
+    webhookAttempt: WebhookAttempt,
   },
   { client: documentClient, table: Table.Main.tableName },
 );

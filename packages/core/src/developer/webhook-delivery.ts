@@ -9,6 +9,7 @@ import { sendWebhookDelivery } from "../adapters/events";
 import { isWebhookEventType } from "../contracts/developer";
 import type { DomainEvent } from "../contracts/events";
 import { db, type WebhookItem } from "../db/service";
+import { claimAttempt } from "./attempt-once";
 import { type PostResult, postWebhook } from "./post";
 import { claimSlot, deferSeconds, releaseSlot } from "./sender-share";
 import { signedHeaders } from "./signature";
@@ -58,6 +59,8 @@ export interface AttemptOptions {
   now?: () => Date;
   /** The POST's overall deadline; post.ts's POST_DEADLINE_MS unless a test shortens it. */
   deadlineMs?: number;
+  /** The SQS message id carrying this attempt: it names the attempt's claim. */
+  receipt?: string;
 }
 
 /**
@@ -77,8 +80,17 @@ export async function attempt(
   if (!webhook) return { outcome: "skipped", reason: "endpoint deleted" };
   if (!webhook.isActive) return { outcome: "skipped", reason: "endpoint disabled" };
 
+  // Posted once per attempt, whatever the queue repeats (attempt-once.ts).
+  const claim = await claimAttempt(
+    message,
+    opts.receipt,
+    deliveryExpiresAt(now()),
+    now().getTime(),
+  );
+  if (!claim) return { outcome: "skipped", reason: "attempted by another message" };
   const slot = await claimSlot(userId, now().getTime());
   if (!slot) {
+    await claim.release();
     // Not an attempt: nothing is logged and no failure counted; it waits its turn.
     const deferrals = (message.deferrals ?? 0) + 1;
     const retryIn = deferSeconds(deferrals);
@@ -86,7 +98,12 @@ export async function attempt(
     return { outcome: "deferred", retryIn };
   }
   try {
-    return await attemptHolding(webhook, message, opts);
+    const outcome = await attemptHolding(webhook, message, opts);
+    await claim.settle(outcome.outcome);
+    return outcome;
+  } catch (error) {
+    await claim.release();
+    throw error;
   } finally {
     await releaseSlot(slot);
   }

@@ -12,7 +12,9 @@
  * is recorded as `rejected` and not retried, and an address that bounced or complained gets no
  * more mail (docs/notifications.md, "Bounces and complaints"). A
  * claim still `sending` (another delivery is at it, or one crashed) is left alone until it is
- * older than STALE_CLAIM_MS, then taken over.
+ * older than STALE_CLAIM_MS, then taken over; at once when the queue message that made it is
+ * the one back (SQS shows a message again only after its receiver's visibility timeout, so
+ * that receiver is gone: a process killed mid-send, docs/notifications.md).
  */
 import { Config } from "sst/node/config";
 import * as Mailer from "../adapters/mailer";
@@ -70,13 +72,19 @@ export function unsubscribeUrl(userId: string): string {
   return `${appUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-async function claim(event: DomainEvent, now: Date): Promise<boolean> {
+/** The queue message being handled: its id names the claim it makes. */
+export interface Receipt {
+  messageId: string;
+}
+
+async function claim(event: DomainEvent, now: Date, receipt?: Receipt): Promise<boolean> {
   const item = {
     eventId: event.eventId,
     userId: event.userId,
     type: event.type,
     state: "sending" as const,
     claimedAt: now.toISOString(),
+    ...(receipt ? { claimedBy: receipt.messageId } : {}),
   };
   try {
     await db.entities.mailedEvent.create(item).go();
@@ -87,16 +95,17 @@ async function claim(event: DomainEvent, now: Date): Promise<boolean> {
   const { data: existing } = await db.entities.mailedEvent
     .get({ eventId: event.eventId })
     .go({ consistent: true });
-  if (!existing) return claim(event, now); // released in between: try again
+  if (!existing) return claim(event, now, receipt); // released in between: try again
   if (existing.state !== "sending") return false;
-  if (now.getTime() - Date.parse(existing.claimedAt) < STALE_CLAIM_MS) {
+  const backAgain = !!receipt && existing.claimedBy === receipt.messageId;
+  if (!backAgain && now.getTime() - Date.parse(existing.claimedAt) < STALE_CLAIM_MS) {
     throw new ClaimBusy(`Event ${event.eventId} is being mailed by another delivery`);
   }
   try {
     // Take over a stale claim, unless someone else just did.
     await db.entities.mailedEvent
       .patch({ eventId: event.eventId })
-      .set({ claimedAt: item.claimedAt })
+      .set({ claimedAt: item.claimedAt, ...(receipt ? { claimedBy: receipt.messageId } : {}) })
       .where(
         (attr, op) =>
           `${op.eq(attr.state, "sending")} AND ${op.eq(attr.claimedAt, existing.claimedAt)}`,
@@ -116,8 +125,12 @@ async function settle(
   await db.entities.mailedEvent.patch({ eventId }).set(fields).go();
 }
 
-export async function deliver(event: DomainEvent, now = new Date()): Promise<DeliveryOutcome> {
-  if (!(await claim(event, now))) return { outcome: "duplicate" };
+export async function deliver(
+  event: DomainEvent,
+  now = new Date(),
+  receipt?: Receipt,
+): Promise<DeliveryOutcome> {
+  if (!(await claim(event, now, receipt))) return { outcome: "duplicate" };
   let messageId: string;
   try {
     const { data: user } = await db.entities.user

@@ -31,7 +31,7 @@ async function runRecord(record: SQSRecord): Promise<boolean> {
   try {
     // Mail first: a failed mail is retried before any webhook went out, so only a failure of
     // the queue itself can make a receiver see a message twice (it dedupes by webhook-id).
-    const result = await deliver(event);
+    const result = await deliver(event, new Date(), { messageId: record.messageId });
     const webhooks = await Webhooks.fanOut(event);
     logLine("info", "domain event handled", {
       ...context,

@@ -29,7 +29,7 @@ async function runRecord(record: SQSRecord, allowHosts: string[]): Promise<boole
     attempt: message.attempt,
   };
   try {
-    const result = await Webhooks.attempt(message, { allowHosts });
+    const result = await Webhooks.attempt(message, { allowHosts, receipt: record.messageId });
     log(result.outcome === "failed" ? "warn" : "info", "webhook attempt", {
       ...context,
       ...result,

@@ -21,6 +21,8 @@ export const MailedEvent = new Entity({
     /** The message id SES answered. */
     messageId: { type: "string" },
     claimedAt: { type: "string", required: true },
+    /** The queue message that holds the claim: when it comes back, its holder is gone. */
+    claimedBy: { type: "string" },
     createdAt,
   },
   indexes: {
