@@ -8,6 +8,7 @@ import { Config } from "sst/node/config";
 import Stripe from "stripe";
 import type { PlanId } from "../contracts/users";
 import { PLANS } from "../users/enums";
+import { readBinding } from "./bindings";
 
 declare module "sst/node/config" {
   export interface SecretResources {
@@ -50,17 +51,20 @@ export function stripe(): Stripe {
   const host = optional(() => Config.STRIPE_API_HOST);
   const port = optional(() => Config.STRIPE_API_PORT);
   const protocol = optional(() => Config.STRIPE_API_PROTOCOL);
-  client = new Stripe(Config.STRIPE_SECRET_KEY, {
-    apiVersion: STRIPE_API_VERSION,
-    // The SDK retries network failures and 409/5xx answers with an idempotency key of its own,
-    // so a retried POST never doubles a charge or a customer.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: "site-portal" },
-    ...(host ? { host } : {}),
-    ...(port ? { port: Number(port) } : {}),
-    ...(protocol === "http" || protocol === "https" ? { protocol } : {}),
-  });
+  client = new Stripe(
+    readBinding("payments", () => Config.STRIPE_SECRET_KEY),
+    {
+      apiVersion: STRIPE_API_VERSION,
+      // The SDK retries network failures and 409/5xx answers with an idempotency key of its own,
+      // so a retried POST never doubles a charge or a customer.
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: "site-portal" },
+      ...(host ? { host } : {}),
+      ...(port ? { port: Number(port) } : {}),
+      ...(protocol === "http" || protocol === "https" ? { protocol } : {}),
+    },
+  );
   return client;
 }
 

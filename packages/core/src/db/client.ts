@@ -1,17 +1,28 @@
 /**
- * The DynamoDB client every entity shares. No endpoint here on purpose: the SDK reads
- * AWS_ENDPOINT_URL_DYNAMODB itself, so the same code talks to DynamoDB in a Lambda and to
- * dynalite in the local stack and in tests.
+ * The DynamoDB client every entity shares, made at first use: a route's cold start loads the
+ * SDK but builds nothing until a request needs the table (docs/performance.md "`cold`"). No
+ * endpoint here on purpose: the SDK reads AWS_ENDPOINT_URL_DYNAMODB itself, so the same code
+ * talks to DynamoDB in a Lambda and to dynalite in the local stack and in tests.
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { readBinding } from "../adapters/bindings";
 
-export const dynamo = new DynamoDBClient({});
+let client: DynamoDBDocumentClient | undefined;
 
-export const documentClient = DynamoDBDocumentClient.from(dynamo, {
-  marshallOptions: {
-    // Optional fields arrive as `undefined` from zod-parsed input and from JSON results
-    // (audit reports); DynamoDB has no such value, so they are left out instead of failing.
-    removeUndefinedValues: true,
-  },
-});
+/** The document client of this container, made on the first call. */
+export function documentClient(): DynamoDBDocumentClient {
+  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: {
+      // Optional fields arrive as `undefined` from zod-parsed input and from JSON results
+      // (audit reports); DynamoDB has no such value, so they are left out instead of failing.
+      removeUndefinedValues: true,
+    },
+  });
+  return client;
+}
+
+/** The bound table's name (Table.Main.tableName), read when a request first needs it. */
+export function tableName(): string {
+  return readBinding("table");
+}

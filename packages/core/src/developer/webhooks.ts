@@ -5,8 +5,8 @@
  * turned off after a run of failures (the customer is mailed: `webhook.disabled`).
  */
 import * as z from "zod";
-import { sendWebhookDelivery } from "../adapters/events";
 import { assertPublicUrl, outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
+import { sendWebhookDelivery } from "../adapters/webhook-deliveries";
 import {
   isWebhookEventType,
   WEBHOOK_TEST_EVENT,
