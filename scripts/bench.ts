@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: figures a person can compare between commits. Each section measures one
- * thing and prints a small table; add a section (web bundle sizes, Lighthouse, analytics) by
- * writing one more `BenchSection` and listing it in `sections`. Run one section with
+ * thing and prints a small table. To add a section, write `scripts/bench/<name>.ts` exporting
+ * `{ name, description, run }` and add one line to `sections` below. Run one section with
  * `npm run bench -- <name>`.
  *
  * Each section runs in a process of its own: a local stack binds its ports into `sst/node` and
@@ -9,40 +9,12 @@
  * would talk to the first one's closed ports.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type ServerResponse } from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { repoRoot } from "@portal/devstack/lambda-runtime";
-import { startLocalStack } from "@portal/devstack/local-stack";
-import { close, listen } from "@portal/devstack/net";
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
-import {
-  browserHandler,
-  jobsWorkerHandler,
-  notificationsWorkerHandler,
-  pageViewsConsumer,
-  routes,
-  siteDeletionsWorkerHandler,
-  stripeWebhookHandler,
-  uptimeWorkerHandler,
-} from "@portal/functions/routes";
-import { BROWSER_RUNTIME_PACKAGES } from "../stacks/browser-runtime";
-import { BUNDLE_BUDGET_BYTES, bundleHandlers, sstEsbuild } from "../stacks/bundling";
 import { analyticsBench } from "./bench/analytics";
+import { apiBench } from "./bench/api";
 import { auditsBench } from "./bench/audit-queue";
+import { bundlesBench } from "./bench/bundles";
+import { coldBench } from "./bench/cold";
 import { loadBench } from "./bench/load";
-import {
-  loadRows,
-  median,
-  runHttpLoad,
-  signUpBenchUser,
-  summary,
-  type Timings,
-  timeInProcess,
-} from "./bench/measure";
 import { staffBench } from "./bench/staff";
 import { webBench } from "./bench/web";
 
@@ -52,295 +24,16 @@ interface BenchSection {
   run(): Promise<void>;
 }
 
-function table(rows: Record<string, string | number>[]) {
-  console.table(rows);
-}
-
-const API_CLIENTS = 20;
-const API_DURATION_MS = 10_000;
-/**
- * The rows of a route are timed in turns, 3 rounds of 100 requests each, so that warming up and
- * the shared machine's drift weigh on every row alike (docs/performance.md "`api`").
- */
-const ROUNDS = 3;
-const PER_ROUND = { maxRequests: 100, durationMs: 3_000 };
-/** Requests each row's path is given, untimed, before any row of the route is timed. */
-const WARM_UP = 200;
-/**
- * The HTTP rows' client: node:http with a keep-alive agent, the kind of client the bare calls
- * reach dynalite with (the AWS SDK's), warmed up in its fresh worker as the in-process calls are
- * (docs/performance.md "`api`").
- */
-const API_CLIENT = { client: "node:http", warmUp: 50 } as const;
-
-/**
- * Three customer reads through the local API Gateway adapter, the real handlers and dynalite,
- * one request at a time, each beside: its handler behind a plain HTTP server (no adapter), a
- * loopback HTTP round trip alone (the same client and answer, no handler), the handler called
- * directly with a payload 2.0 event (as Lambda's runtime calls it: what our code adds, without
- * the local HTTP stand-in) and the bare ElectroDB calls the handler makes, all in the same run
- * (docs/performance.md); then GET /api/auth/user under 20 clients.
- */
-const apiLatency: BenchSection = {
-  name: "api",
-  description: `GET /api/auth/user, /api/sites and /api/dashboard/stats one at a time beside their bare ElectroDB calls; then /api/auth/user, ${API_CLIENTS} clients for ${API_DURATION_MS / 1000} s (local adapter + dynalite)`,
-  async run() {
-    const stack = await startLocalStack({ port: 0, logRequests: false });
-    // To tell the adapter's share apart: a plain server in this process, answering as the adapter
-    // writes answers, that under /echo sends the answer a route gave back at once (a loopback
-    // HTTP round trip on its own) and under /handler calls the route's handler with a ready-made
-    // event (the handler behind HTTP, without the adapter's routing and event building).
-    type Answer = { statusCode?: number; headers?: Record<string, unknown>; body?: string };
-    let current: { answer: Answer; handler: (event: unknown) => Promise<Answer>; event: unknown };
-    const send = (res: ServerResponse, answer: Answer) => {
-      res.statusCode = answer.statusCode ?? 200;
-      for (const [name, value] of Object.entries(answer.headers ?? {})) {
-        res.setHeader(name, String(value));
-      }
-      res.end(answer.body ?? "");
-    };
-    const loopbackServer = createServer((req, res) => {
-      if (req.url?.startsWith("/echo/")) return send(res, current.answer);
-      void current.handler(current.event).then((answer) => send(res, answer));
-    });
-    const loopback = `http://127.0.0.1:${await listen(loopbackServer, 0, "127.0.0.1")}`;
-    try {
-      const user = await signUpBenchUser(stack.url, `bench-${Date.now()}@example.com`);
-      const headers = await user.headers();
-      // After the stack: it sets the table's env on this process, which core reads at import.
-      const { db } = await import("@portal/core/db/service");
-      const first = await fetch(`${stack.url}/api/auth/user`, { headers });
-      if (first.status !== 200) throw new Error(`GET /api/auth/user got ${first.status}`);
-      // A paying customer with three sites and two tickets, so every route answers in full.
-      await db.entities.user
-        .patch({ userId: user.userId })
-        .set({ subscriptionPlan: "pro", subscriptionActive: true, hasCompletedQuestionnaire: true })
-        .go();
-      for (const name of ["Bakery", "Florist", "Garage"]) {
-        await db.entities.site.create({ userId: user.userId, name, status: "live" }).go();
-      }
-      for (const title of ["Menu update", "New photos"]) {
-        await db.entities.ticket
-          .create({
-            userId: user.userId,
-            title,
-            description: "Please update the page.",
-            category: "website_request",
-            priority: "medium",
-          })
-          .go();
-      }
-
-      const userId = user.userId;
-      const getUser = () => db.entities.user.get({ userId }).go({ consistent: true });
-      const routesAndBare = [
-        { route: "/api/auth/user", bare: "user.get (consistent)", calls: () => getUser() },
-        {
-          route: "/api/sites",
-          bare: "user.get + [site.query.byOwner, upsell.query.byOwner]",
-          calls: async () => {
-            await getUser();
-            await Promise.all([
-              db.entities.site.query.byOwner({ userId }).go({ pages: "all" }),
-              db.entities.upsell.query
-                .byOwner({ userId })
-                .begins({ upsellId: "seo_" })
-                .go({ pages: "all" }),
-            ]);
-          },
-        },
-        {
-          route: "/api/dashboard/stats",
-          bare: "user.get + collections.dashboard",
-          calls: async () => {
-            await getUser();
-            await db.collections.dashboard({ userId }).go({ pages: "all" });
-          },
-        },
-      ];
-      const rows: Record<string, string | number>[] = [];
-      const host = new URL(stack.url).host;
-      for (const { route, bare, calls } of routesAndBare) {
-        const routeKey = `GET ${route}` as const;
-        const record = routes[routeKey as keyof typeof routes];
-        const file = record.handler.slice(0, record.handler.lastIndexOf("."));
-        const { handler } = (await import(path.join(repoRoot, `${file}.ts`))) as {
-          handler: (event: unknown) => Promise<Answer>;
-        };
-        const endpoint = `${stack.url}${route}`;
-        for (let i = 0; i < 10; i++) {
-          const warm = await fetch(endpoint, { headers });
-          if (warm.status !== 200)
-            throw new Error(`${route} got ${warm.status}: ${await warm.text()}`);
-        }
-        // A fresh token per route: they live 60 s.
-        const token = await user.headers();
-        // What API Gateway hands the function once CloudFront has added its secret.
-        const event = {
-          version: "2.0",
-          routeKey,
-          rawPath: route,
-          rawQueryString: "",
-          headers: {
-            ...(await user.headers()),
-            host,
-            [ORIGIN_VERIFY_HEADER]: stack.env[ORIGIN_VERIFY_ENV] ?? "",
-          },
-          requestContext: { http: { method: "GET", path: route }, requestId: "bench" },
-          isBase64Encoded: false,
-        };
-        const answer = await handler(event);
-        if (answer.statusCode !== 200) throw new Error(`${route} direct got ${answer.statusCode}`);
-        current = { answer, handler, event };
-        const adapter: Timings[] = [];
-        const behindHttp: Timings[] = [];
-        const roundTrip: Timings[] = [];
-        const invoked: Timings[] = [];
-        const bareCalls: Timings[] = [];
-        const overHttp = [
-          { runs: adapter, url: endpoint },
-          { runs: behindHttp, url: `${loopback}/handler${route}` },
-          { runs: roundTrip, url: `${loopback}/echo${route}` },
-        ];
-        const load = { headers: token, clients: 1, ...API_CLIENT };
-        // Every row's path as warm as the others before any is timed: the direct calls would
-        // otherwise run code the adapter's requests had just warmed up for them.
-        const untimed = { maxRequests: 0, durationMs: 0, warmUp: WARM_UP };
-        for (const { url } of overHttp) await runHttpLoad({ endpoint: url, ...load, ...untimed });
-        await timeInProcess(() => handler(event), untimed);
-        await timeInProcess(calls, untimed);
-        for (let round = 0; round < ROUNDS; round++) {
-          for (const { runs, url } of overHttp) {
-            runs.push(await runHttpLoad({ endpoint: url, ...load, ...PER_ROUND }));
-          }
-          invoked.push(await timeInProcess(() => handler(event), PER_ROUND));
-          bareCalls.push(await timeInProcess(calls, PER_ROUND));
-        }
-        const bareP50 = median(joined(bareCalls).latencies);
-        const row = (operation: string, runs: Timings[]) =>
-          rows.push({ operation, ...summary(joined(runs), bareP50) });
-        row(`GET ${route} (local adapter)`, adapter);
-        row("  handler behind plain HTTP", behindHttp);
-        row("  HTTP round trip alone", roundTrip);
-        row("  handler called directly", invoked);
-        row(`  bare ${bare}`, bareCalls);
-      }
-      console.table(rows);
-      console.log(
-        "(the same client for every HTTP row. Handler behind plain HTTP: a server in this process calls the handler with a ready-made event and writes its answer, without the adapter's routing and event building. HTTP round trip alone: that server sends the route's answer back at once)",
-      );
-
-      const endpoint = `${stack.url}/api/auth/user`;
-      const started = performance.now();
-      const load = await runHttpLoad({
-        endpoint,
-        headers: await user.headers(),
-        clients: API_CLIENTS,
-        maxRequests: Number.POSITIVE_INFINITY,
-        durationMs: API_DURATION_MS,
-        ...API_CLIENT,
-      });
-      const loadSeconds = (performance.now() - started) / 1000;
-      const bareLoad = await timeInProcess(() => getUser(), {
-        clients: API_CLIENTS,
-        maxRequests: Number.POSITIVE_INFINITY,
-        durationMs: API_DURATION_MS,
-      });
-      console.table(
-        loadRows(API_CLIENTS, [
-          { operation: "GET /api/auth/user", timings: load, seconds: loadSeconds },
-          {
-            operation: "  bare user.get (consistent)",
-            timings: bareLoad,
-            seconds: API_DURATION_MS / 1000,
-          },
-        ]),
-      );
-      console.log(
-        "(one Node process runs every handler and dynalite; the direct calls and the bare calls run in the same process, without the local HTTP stand-in; the bare calls also without the token check, the entitlement or JSON; Lambda cold starts are not included)",
-      );
-      if (load.firstError) console.log(`first error: ${load.firstError}`);
-    } finally {
-      await close(loopbackServer);
-      await stack.stop();
-    }
-  },
-};
-
-/** Runs of one operation as one. */
-function joined(runs: Timings[]): Timings {
-  return {
-    latencies: runs.flatMap((run) => run.latencies),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-  };
-}
-
-/**
- * Every Lambda bundled as SST v2 bundles it for a deploy: SST's own esbuild and options
- * (stacks/bundling.ts), with what the worker's `install` list puts beside its bundle left out;
- * each against the 1 MB budget, with what weighs most in it.
- */
-const lambdaBundles: BenchSection = {
-  name: "bundles",
-  description: `Lambda bundle sizes (SST's esbuild ${sstEsbuild().version}, esm, esnext, minified) against the ${BUNDLE_BUDGET_BYTES / 1024 / 1024} MB budget`,
-  async run() {
-    const outDir = await mkdtemp(path.join(os.tmpdir(), "portal-bundles-"));
-    const names = new Map<string, string>([
-      ...Object.entries(routes).map(([route, { handler }]) => [handler, route] as [string, string]),
-      [stripeWebhookHandler, "stripe webhook (URL)"],
-      [notificationsWorkerHandler, "notifications worker (SQS)"],
-      [pageViewsConsumer.handler, "page-views consumer (SQS)"],
-      [uptimeWorkerHandler, "uptime checks (schedule)"],
-      [siteDeletionsWorkerHandler, "site deletions (schedule)"],
-    ]);
-    try {
-      const sizes = [
-        ...(await bundleHandlers([...names.keys(), jobsWorkerHandler], outDir)),
-        // stacks/Jobs.ts installs these beside the browser bundle (stacks/browser-runtime.ts).
-        ...(await bundleHandlers([browserHandler], outDir, BROWSER_RUNTIME_PACKAGES)),
-      ];
-      names.set(jobsWorkerHandler, "jobs worker (SQS)");
-      names.set(browserHandler, "browser (invoked by the jobs worker)");
-      const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
-      table(
-        sizes
-          .sort((a, b) => b.bytes - a.bytes)
-          .map((size) => ({
-            function: names.get(size.handler) ?? size.handler,
-            "size KB": kb(size.bytes),
-            "gzip KB": kb(
-              gzipSync(
-                readFileSync(path.join(outDir, `${size.handler.replace(/[^\w]+/g, "_")}.mjs`)),
-              ).length,
-            ),
-            "≤ 1 MB": size.bytes <= BUNDLE_BUDGET_BYTES ? "yes" : "NO",
-            heaviest: size.inputs
-              .slice(0, 3)
-              .map(([input, bytes]) => `${input} ${Math.round(bytes / 1024)}K`)
-              .join(", "),
-          })),
-      );
-      const api = sizes.filter((size) =>
-        [...Object.values(routes)].some((r) => r.handler === size.handler),
-      );
-      const over = api.filter((size) => size.bytes > BUNDLE_BUDGET_BYTES);
-      console.log(
-        `${api.length - over.length} of ${api.length} API handlers within the budget; largest ${kb(Math.max(...api.map((s) => s.bytes)))} KB`,
-      );
-    } finally {
-      await rm(outDir, { recursive: true, force: true });
-    }
-  },
-};
-
+/** One line per section, in the order `npm run bench` runs them. */
 const sections: BenchSection[] = [
-  apiLatency,
-  lambdaBundles,
+  apiBench,
+  bundlesBench,
   webBench,
   analyticsBench,
   auditsBench,
   staffBench,
   loadBench,
+  coldBench,
 ];
 
 const only = process.argv.slice(2);

@@ -5,6 +5,7 @@
  * and `Queue.Jobs.queueUrl` work as usual). Binding a Table or Bucket would grant dynamodb:*
  * or s3:* on all of it; these grant only the actions a route's code calls.
  */
+import { ADAPTER_BINDINGS, type AdapterBinding } from "@portal/core/adapters/bindings";
 import { API_KEY_TOUCH_ATTRIBUTES } from "@portal/core/db/entities/api-key";
 import { EXPORTS_PREFIX } from "@portal/core/privacy/enums";
 import type { Grant } from "@portal/functions/routes";
@@ -237,4 +238,43 @@ export function grantsProps(grants: readonly Grant[], resources: GrantResources)
     environment: Object.assign({}, ...props.map((p) => p.environment ?? {})),
     permissions: props.flatMap((p) => (Array.isArray(p.permissions) ? p.permissions : [])),
   };
+}
+
+/**
+ * Adapter → grant: which module reads which binding, and the grants that set it. Stated once,
+ * in packages/core/src/adapters/bindings.ts, where the adapters read it to name the grant when
+ * a binding is missing; typed here against the route records' grants, so a misspelt or removed
+ * grant there does not compile.
+ */
+export const ADAPTER_GRANTS: Record<
+  string,
+  Omit<AdapterBinding, "grants"> & { grants: readonly Grant[] }
+> = ADAPTER_BINDINGS;
+
+/**
+ * What a route's bundle says against its grants (from the modules in its esbuild metafile,
+ * stacks/bundling.ts): each adapter module in it whose grant the route lacks, and each grant
+ * that no module in it uses. Empty when they agree (docs/security.md "Grants the build proves").
+ */
+export function grantMismatches(
+  grants: readonly Grant[],
+  modules: ReadonlySet<string>,
+  adapters: typeof ADAPTER_GRANTS = ADAPTER_GRANTS,
+): string[] {
+  const problems: string[] = [];
+  const used = new Set<Grant>();
+  for (const adapter of Object.values(adapters)) {
+    if (!modules.has(adapter.module)) continue;
+    const held = adapter.grants.filter((grant) => grants.includes(grant));
+    if (held.length === 0) {
+      problems.push(
+        `${adapter.module} reads ${adapter.binding}, which needs ${adapter.grants.join(" or ")}`,
+      );
+    }
+    for (const grant of held) used.add(grant);
+  }
+  for (const grant of grants) {
+    if (!used.has(grant)) problems.push(`${grant} is granted but no module in the bundle uses it`);
+  }
+  return problems;
 }

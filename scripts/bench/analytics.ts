@@ -78,7 +78,7 @@ export const analyticsBench = {
       const run = randomUUID();
       const bare = await timeInProcess(
         (n) =>
-          documentClient.send(
+          documentClient().send(
             new UpdateCommand({
               TableName: stack.env.SST_Table_tableName_Main,
               Key: { pk: `$bench#write#${run}#${n % VISITORS}`, sk: "$bench" },

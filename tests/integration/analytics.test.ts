@@ -99,7 +99,7 @@ async function storedFor(userId: string, siteId: string) {
   // A test may scan; no request path does.
   const scan = async (prefix: string) =>
     (
-      await documentClient.send(
+      await documentClient().send(
         new ScanCommand({
           TableName: env.SST_Table_tableName_Main,
           FilterExpression: "begins_with(pk, :prefix)",

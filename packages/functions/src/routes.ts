@@ -98,16 +98,22 @@ const READ_SITES = ["table:read", "screenshots:read"] as const;
 const WRITE_SITES = ["table:write", "screenshots:read"] as const;
 /** Reading Stripe may find a subscription paid up or ending: an event (docs/notifications.md). */
 const PAYMENTS = ["table:write", "stripe", "events:send"] as const;
+/** A billing route that never syncs the subscription, so never emits. */
+const PAYMENTS_NO_EVENTS = ["table:write", "stripe"] as const;
 
 /**
  * A billing route: Stripe and the stored subscription, and never reachable with an API key
  * (money is handled signed in, docs/developer-api.md).
  */
-const billing = <const E extends Entitlement = "signedIn">(path: string, entitlement?: E) =>
+const billing = <const E extends Entitlement = "signedIn">(
+  path: string,
+  entitlement?: E,
+  grants: readonly Grant[] = PAYMENTS,
+) =>
   ({
     handler: api(`billing/${path}`),
     entitlement: (entitlement ?? "signedIn") as E,
-    grants: PAYMENTS,
+    grants,
     keys: "none",
   }) as const;
 
@@ -153,7 +159,7 @@ export const routes = {
   "DELETE /api/sites/{id}": {
     handler: api("sites/delete"),
     entitlement: "onboarded",
-    grants: ["table:write", "screenshots:write", "jobs:send"],
+    grants: ["table:write", "screenshots:write"],
     keys: "none",
   },
   "POST /api/sites/{id}/domain": {
@@ -216,7 +222,7 @@ export const routes = {
   "GET /api/dashboard/stats": {
     handler: api("dashboard/stats"),
     entitlement: "validPlan",
-    grants: READ_SITES,
+    grants: ["table:read"],
   },
   "GET /api/activities": {
     handler: api("activities/list"),
@@ -229,16 +235,32 @@ export const routes = {
   "POST /api/verify-subscription": billing("verify-subscription"),
   "POST /api/complete-payment": billing("complete-payment"),
   // The SEO upsell is a purchase for one of the customer's sites, not a way to pay a bill.
-  "POST /api/create-payment-intent": billing("create-payment-intent", "activeSubscription"),
+  "POST /api/create-payment-intent": billing(
+    "create-payment-intent",
+    "activeSubscription",
+    PAYMENTS_NO_EVENTS,
+  ),
   // Reading billing also stores what Stripe says (a missed webhook shows here): table:write.
   "GET /api/billing/subscription": billing("subscription"),
-  "GET /api/billing/payment-methods": billing("payment-methods"),
-  "GET /api/billing/invoices": billing("invoices"),
+  "GET /api/billing/payment-methods": billing("payment-methods", "signedIn", PAYMENTS_NO_EVENTS),
+  "GET /api/billing/invoices": billing("invoices", "signedIn", PAYMENTS_NO_EVENTS),
   "POST /api/billing/cancel-subscription": billing("cancel-subscription"),
   "POST /api/billing/reactivate-subscription": billing("reactivate-subscription"),
-  "POST /api/billing/create-portal-session": billing("create-portal-session"),
-  "POST /api/billing/add-payment-method": billing("add-payment-method"),
-  "POST /api/billing/set-default-payment-method": billing("set-default-payment-method"),
+  "POST /api/billing/create-portal-session": billing(
+    "create-portal-session",
+    "signedIn",
+    PAYMENTS_NO_EVENTS,
+  ),
+  "POST /api/billing/add-payment-method": billing(
+    "add-payment-method",
+    "signedIn",
+    PAYMENTS_NO_EVENTS,
+  ),
+  "POST /api/billing/set-default-payment-method": billing(
+    "set-default-payment-method",
+    "signedIn",
+    PAYMENTS_NO_EVENTS,
+  ),
 
   // Audits run on the worker. Reading results settles runs that outlived the worker: a write.
   "POST /api/seo/analyze": {

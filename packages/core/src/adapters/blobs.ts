@@ -17,40 +17,19 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { Bucket } from "sst/node/bucket";
-import { Config } from "sst/node/config";
-
-declare module "sst/node/bucket" {
-  export interface BucketResources {
-    Screenshots: { bucketName: string };
-  }
-}
-
-declare module "sst/node/config" {
-  export interface ParameterResources {
-    S3_FORCE_PATH_STYLE: { value: string };
-  }
-}
+import { parameter, readBinding } from "./bindings";
 
 /** How long a presigned screenshot URL stays valid: long enough to render a page, no more. */
 export const PRESIGNED_URL_SECONDS = 15 * 60;
 
 let client: S3Client | undefined;
 function s3(): S3Client {
-  client ??= new S3Client({ forcePathStyle: optionalParameter("S3_FORCE_PATH_STYLE") === "true" });
+  client ??= new S3Client({ forcePathStyle: parameter("S3_FORCE_PATH_STYLE") === "true" });
   return client;
 }
 
-function optionalParameter(name: string): string | undefined {
-  try {
-    return (Config as unknown as Record<string, string | undefined>)[name];
-  } catch {
-    // sst/node/config throws for a parameter not bound to this function: treat as unset.
-    return undefined;
-  }
-}
-
-const bucket = () => Bucket.Screenshots.bucketName;
+/** Bucket.Screenshots.bucketName, bound by any screenshots:* or exports:* grant. */
+const bucket = () => readBinding("blobs");
 
 export async function putObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
   await s3().send(
@@ -138,7 +117,7 @@ let putClient: S3Client | undefined;
  */
 function putSigner(): S3Client {
   putClient ??= new S3Client({
-    forcePathStyle: optionalParameter("S3_FORCE_PATH_STYLE") === "true",
+    forcePathStyle: parameter("S3_FORCE_PATH_STYLE") === "true",
     requestChecksumCalculation: "WHEN_REQUIRED",
   });
   return putClient;

@@ -6,6 +6,7 @@
  */
 import { createClerkClient } from "@clerk/backend";
 import { Config } from "sst/node/config";
+import { readBinding } from "./bindings";
 
 declare module "sst/node/config" {
   export interface SecretResources {
@@ -19,7 +20,7 @@ declare module "sst/node/config" {
 /** Deletes the identity; one that is already gone counts as deleted (a retry after a crash). */
 export async function deleteIdentity(userId: string): Promise<void> {
   const clerk = createClerkClient({
-    secretKey: Config.CLERK_SECRET_KEY,
+    secretKey: readBinding("identityAdmin", () => Config.CLERK_SECRET_KEY),
     apiUrl: Config.CLERK_API_URL,
   });
   try {

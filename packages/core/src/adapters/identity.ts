@@ -22,8 +22,6 @@
  * Claims beyond the defaults (email, first_name, last_name, image_url) come from a Clerk
  * session-token template; see packages/core/README.md.
  */
-import { verifyToken } from "@clerk/backend";
-import { Config } from "sst/node/config";
 import { UnauthorizedError } from "../errors";
 
 declare module "sst/node/config" {
@@ -52,32 +50,7 @@ export interface SessionIdentity {
   };
 }
 
-const SESSION_COOKIE = "__session";
-
-/** The token of an `Authorization: Bearer …` header, if that is what the header holds. */
-export function bearerToken(authorization: string | undefined): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
-}
-
-/** The bearer token if the request has one, else Clerk's `__session` cookie. */
-export function tokenFromRequest(input: {
-  authorization?: string;
-  cookies?: string[];
-}): string | undefined {
-  const bearer = bearerToken(input.authorization);
-  if (bearer) return bearer;
-  for (const entry of input.cookies ?? []) {
-    // API Gateway gives one cookie per entry; a raw Cookie header (several, "; "-separated)
-    // is read the same way.
-    for (const pair of entry.split(";")) {
-      const separator = pair.indexOf("=");
-      if (separator < 0 || pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
-      const value = safeDecode(pair.slice(separator + 1).trim());
-      if (value) return value;
-    }
-  }
-  return undefined;
-}
+export { bearerToken, tokenFromRequest } from "./session-token";
 
 // The web client treats a 401 whose text contains "Unauthorized" as a lost session (docs/pages.md,
 // "Calling the API": toast, then /sign-in), so every refusal says so.
@@ -103,7 +76,11 @@ export async function verifySessionToken(token: string): Promise<SessionIdentity
 }
 
 async function verifyUncached(token: string): Promise<SessionIdentity> {
-  const { jwtKey, authorizedParties, audience, issuer } = settings();
+  const { jwtKey, authorizedParties, audience, issuer } = await settings();
+  // Loaded by the first request that has a token to check, not at the function's cold start:
+  // a request refused before (no token, another site) never pays for it
+  // (docs/performance.md "`cold`").
+  const { verifyToken } = await import("./session-verifier");
   let payload: Record<string, unknown>;
   try {
     // Read as plain JSON: the SDK's payload type does not list our template's custom claims.
@@ -182,9 +159,15 @@ export function identitySettings(raw: {
 
 let cached: IdentitySettings | undefined;
 
-/** Read once, on first use (Config is fixed for the life of the process). */
-function settings(): IdentitySettings {
-  cached ??= identitySettings({
+/**
+ * Read once, on first use (Config is fixed for the life of the process). sst/node/config is
+ * imported here rather than at the top: it fetches the bound secrets (CLERK_JWT_KEY among them)
+ * when first imported, which is the first request's work, not every import's.
+ */
+async function settings(): Promise<IdentitySettings> {
+  if (cached) return cached;
+  const { Config } = await import("sst/node/config");
+  cached = identitySettings({
     jwtKey: Config.CLERK_JWT_KEY,
     authorizedParties: Config.CLERK_AUTHORIZED_PARTIES,
     // Optional: an unbound parameter reads like an empty one.
@@ -200,12 +183,4 @@ function hasAudience(aud: unknown, audience: string): boolean {
 
 function claim<K extends keyof SessionIdentity["claims"]>(key: K, value: unknown) {
   return typeof value === "string" && value.trim() ? { [key]: value.trim() } : {};
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }

@@ -8,6 +8,7 @@ import { Config } from "sst/node/config";
 import Stripe from "stripe";
 import type { PlanId } from "../contracts/users";
 import { PLANS } from "../users/enums";
+import { readBinding } from "./bindings";
 
 declare module "sst/node/config" {
   export interface SecretResources {
@@ -54,19 +55,22 @@ export function stripe(): Stripe {
   const host = optional(() => Config.STRIPE_API_HOST);
   const port = optional(() => Config.STRIPE_API_PORT);
   const protocol = optional(() => Config.STRIPE_API_PROTOCOL);
-  client = new Stripe(Config.STRIPE_SECRET_KEY, {
-    apiVersion: STRIPE_API_VERSION,
-    // The SDK retries network failures, timeouts and 409/5xx answers with an idempotency key of
-    // its own, so a retried POST never doubles a charge or a customer. Three tries of 8 s and
-    // the backoff between them end inside API Gateway's 30 s, so a hung Stripe reaches the
-    // customer as our 503, not as the gateway's timeout (docs/operations.md).
-    maxNetworkRetries: STRIPE_NETWORK_RETRIES,
-    timeout: STRIPE_TIMEOUT_MS,
-    appInfo: { name: "site-portal" },
-    ...(host ? { host } : {}),
-    ...(port ? { port: Number(port) } : {}),
-    ...(protocol === "http" || protocol === "https" ? { protocol } : {}),
-  });
+  client = new Stripe(
+    readBinding("payments", () => Config.STRIPE_SECRET_KEY),
+    {
+      apiVersion: STRIPE_API_VERSION,
+      // The SDK retries network failures, timeouts and 409/5xx answers with an idempotency key of
+      // its own, so a retried POST never doubles a charge or a customer. Three tries of 8 s and
+      // the backoff between them end inside API Gateway's 30 s, so a hung Stripe reaches the
+      // customer as our 503, not as the gateway's timeout (docs/operations.md).
+      maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+      timeout: STRIPE_TIMEOUT_MS,
+      appInfo: { name: "site-portal" },
+      ...(host ? { host } : {}),
+      ...(port ? { port: Number(port) } : {}),
+      ...(protocol === "http" || protocol === "https" ? { protocol } : {}),
+    },
+  );
   return client;
 }
 

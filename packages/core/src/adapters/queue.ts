@@ -13,14 +13,9 @@
  * worker parses every message with the kind's zod schema anyway, so this is a compile-time
  * contract, not trust.
  */
-import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { Queue } from "sst/node/queue";
-
-declare module "sst/node/queue" {
-  export interface QueueResources {
-    Jobs: { queueUrl: string };
-  }
-}
+import { SendMessageBatchCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
+import { readBinding } from "./bindings";
+import { sqs } from "./sqs";
 
 /** Job kind → its payload (without `kind`). Extended by each kind's module. */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
@@ -31,18 +26,13 @@ export type JobMessage = {
   [K in keyof JobMessages]: { kind: K } & JobMessages[K];
 }[keyof JobMessages];
 
-// No endpoint here: the SDK reads AWS_ENDPOINT_URL_SQS (the local stack's SQS endpoint).
-let client: SQSClient | undefined;
-/** The one SQS client of a container, shared by every queue it sends to. */
-export const sqs = () => {
-  client ??= new SQSClient({});
-  return client;
-};
+/** Queue.Jobs.queueUrl, which the jobs:send grant binds. */
+const jobsQueueUrl = () => readBinding("jobs");
 
 /** Sends one job; answers the SQS message id. */
 export async function sendJob(message: JobMessage): Promise<string> {
   const sent = await sqs().send(
-    new SendMessageCommand({ QueueUrl: Queue.Jobs.queueUrl, MessageBody: JSON.stringify(message) }),
+    new SendMessageCommand({ QueueUrl: jobsQueueUrl(), MessageBody: JSON.stringify(message) }),
   );
   if (!sent.MessageId) throw new Error("SQS answered no message id");
   return sent.MessageId;
@@ -63,7 +53,7 @@ export async function sendJobs(messages: readonly JobMessage[]): Promise<number>
     const chunk = messages.slice(start, start + BATCH_SIZE);
     const result = await sqs().send(
       new SendMessageBatchCommand({
-        QueueUrl: Queue.Jobs.queueUrl,
+        QueueUrl: jobsQueueUrl(),
         Entries: chunk.map((message, i) => ({
           Id: String(i),
           MessageBody: JSON.stringify(message),

@@ -10,8 +10,7 @@
  * same write, and no ElectroDB entity reads these items.
  */
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { Table } from "sst/node/table";
-import { documentClient } from "../db/client";
+import { documentClient, tableName } from "../db/client";
 
 /** TTL attribute of the table (stacks/Storage.ts `timeToLiveAttribute`). */
 export const EXPIRES_AT = "expiresAt";
@@ -44,9 +43,9 @@ export async function addExpiringViews(
   day: string,
   views: number,
 ): Promise<number> {
-  const { Attributes } = await documentClient.send(
+  const { Attributes } = await documentClient().send(
     new UpdateCommand({
-      TableName: Table.Main.tableName,
+      TableName: tableName(),
       Key: itemKey,
       UpdateExpression: "SET #expires = :expires ADD #views :n",
       ExpressionAttributeNames: { "#views": "views", "#expires": EXPIRES_AT },

@@ -4,8 +4,7 @@
  * written, false when the condition did not hold.
  */
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { Table } from "sst/node/table";
-import { documentClient } from "./client";
+import { documentClient, tableName } from "./client";
 import { isConditionFailure } from "./errors";
 
 export async function conditionalUpdate(input: {
@@ -18,9 +17,9 @@ export async function conditionalUpdate(input: {
 }): Promise<boolean> {
   const expressions = `${input.update} ${input.condition}`;
   try {
-    await documentClient.send(
+    await documentClient().send(
       new UpdateCommand({
-        TableName: Table.Main.tableName,
+        TableName: tableName(),
         Key: input.key,
         UpdateExpression: input.update,
         ConditionExpression: input.condition,

@@ -3,8 +3,7 @@
  * types other modules use. Access patterns and keys: packages/core/README.md.
  */
 import { type CollectionItem, Service } from "electrodb";
-import { Table } from "sst/node/table";
-import { documentClient } from "./client";
+import { documentClient, tableName } from "./client";
 import { Activity } from "./entities/activity";
 import { AnalyticsCount } from "./entities/analytics-count";
 import { AnalyticsDay } from "./entities/analytics-day";
@@ -29,52 +28,63 @@ import { User } from "./entities/user";
 import { Webhook, WebhookDelivery } from "./entities/webhook";
 import { WebhookAttempt } from "./entities/webhook-attempt";
 
-declare module "sst/node/table" {
-  export interface TableResources {
-    Main: { tableName: string };
-  }
-}
-
 /**
  * `db.entities.<name>` for one entity, `db.collections.<name>` for a query across entities:
  * - customer({ userId }): everything a customer owns (one partition)
  * - dashboard({ userId }): user, sites, tickets, activities, questionnaires
  * - thread({ userId, ticketId }): one ticket and its messages, oldest first (gsi1)
  */
-export const db = new Service(
-  {
-    user: User,
-    emailClaim: EmailClaim,
-    site: Site,
-    ticket: Ticket,
-    ticketMessage: TicketMessage,
-    activity: Activity,
-    upsell: Upsell,
-    apiKey: ApiKey,
-    webhook: Webhook,
-    webhookDelivery: WebhookDelivery,
-    questionnaire: Questionnaire,
-    seoResult: SeoResult,
-    lighthouseResult: LighthouseResult,
-    screenshotJob: ScreenshotJob,
-    stripeEvent: StripeEvent,
-    mailedEvent: MailedEvent,
-    domainClaim: DomainClaim,
-    analyticsDay: AnalyticsDay,
-    analyticsCount: AnalyticsCount,
-    staffAction: StaffAction,
-    siteMonitor: SiteMonitor,
-    uptimeDay: UptimeDay,
-    siteDeletion: SiteDeletion,
-    dataExport: DataExport,
-    reviewRound: ReviewRound,
-    contentFile: ContentFile,
-    webhookAttempt: WebhookAttempt,
-  },
-  { client: documentClient, table: Table.Main.tableName },
-);
+function makeDb() {
+  return new Service(
+    {
+      user: User,
+      emailClaim: EmailClaim,
+      site: Site,
+      ticket: Ticket,
+      ticketMessage: TicketMessage,
+      activity: Activity,
+      upsell: Upsell,
+      apiKey: ApiKey,
+      webhook: Webhook,
+      webhookDelivery: WebhookDelivery,
+      questionnaire: Questionnaire,
+      seoResult: SeoResult,
+      lighthouseResult: LighthouseResult,
+      screenshotJob: ScreenshotJob,
+      stripeEvent: StripeEvent,
+      mailedEvent: MailedEvent,
+      domainClaim: DomainClaim,
+      analyticsDay: AnalyticsDay,
+      analyticsCount: AnalyticsCount,
+      staffAction: StaffAction,
+      siteMonitor: SiteMonitor,
+      uptimeDay: UptimeDay,
+      siteDeletion: SiteDeletion,
+      dataExport: DataExport,
+      reviewRound: ReviewRound,
+      contentFile: ContentFile,
+      webhookAttempt: WebhookAttempt,
+    },
+    { client: documentClient(), table: tableName() },
+  );
+}
 
-export type Db = typeof db;
+export type Db = ReturnType<typeof makeDb>;
+
+let service: Db | undefined;
+
+/**
+ * Built at the first query rather than at import: the table's binding is read when a request
+ * needs it (a missing grant then fails loudly, naming it: adapters/bindings.ts), and a cold
+ * start that never reaches the table does not pay for it (docs/performance.md "`cold`").
+ */
+export const db: Db = new Proxy({} as Db, {
+  get(_target, property) {
+    service ??= makeDb();
+    return Reflect.get(service, property);
+  },
+});
+
 export type CustomerCollection = CollectionItem<Db, "customer">;
 export type DashboardCollection = CollectionItem<Db, "dashboard">;
 export type ThreadCollection = CollectionItem<Db, "thread">;

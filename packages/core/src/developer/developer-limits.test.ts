@@ -10,7 +10,7 @@ import { RateLimitError, UnprocessableError } from "../errors";
 import { MANUAL_SENDS_PER_HOUR, SLOT_LEASE_MS } from "./sender-limits";
 
 const queued = vi.hoisted(() => [] as { message: unknown; delaySeconds?: number }[]);
-vi.mock("../adapters/events", () => ({
+vi.mock("../adapters/webhook-deliveries", () => ({
   sendWebhookDelivery: async (message: unknown, delaySeconds?: number) => {
     queued.push({ message, delaySeconds });
   },

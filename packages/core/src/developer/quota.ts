@@ -12,8 +12,7 @@
  * the real items are counted and the counter is set to that count.
  */
 import { DeleteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
-import { Table } from "sst/node/table";
-import { documentClient } from "../db/client";
+import { documentClient, tableName } from "../db/client";
 import { conditionalUpdate } from "../db/conditional-update";
 import { UnprocessableError } from "../errors";
 
@@ -36,9 +35,9 @@ function counterKey(userId: string) {
 }
 
 async function readCounter(userId: string, counted: Counted): Promise<number | undefined> {
-  const { Item } = await documentClient.send(
+  const { Item } = await documentClient().send(
     new GetCommand({
-      TableName: Table.Main.tableName,
+      TableName: tableName(),
       Key: counterKey(userId),
       ConsistentRead: true,
     }),
@@ -126,7 +125,7 @@ export async function createWithin<T>(
  * counter is outside the customer's partition, so a partition-wide erase does not find it.
  */
 export async function forgetCounters(userId: string): Promise<void> {
-  await documentClient.send(
-    new DeleteCommand({ TableName: Table.Main.tableName, Key: counterKey(userId) }),
+  await documentClient().send(
+    new DeleteCommand({ TableName: tableName(), Key: counterKey(userId) }),
   );
 }

@@ -15,9 +15,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { Table } from "sst/node/table";
 import { EXPIRES_AT } from "../analytics/visitor-mark";
-import { documentClient } from "../db/client";
+import { documentClient, tableName } from "../db/client";
 import { isConditionFailure } from "../db/errors";
 import { RateLimitError } from "../errors";
 import { MANUAL_SENDS_PER_HOUR, MAX_IN_FLIGHT_PER_CUSTOMER, SLOT_LEASE_MS } from "./sender-limits";
@@ -43,9 +42,9 @@ export async function claimSlot(userId: string, now = Date.now()): Promise<Slot 
     const key = slotKey(userId, slot);
     const token = randomUUID();
     try {
-      await documentClient.send(
+      await documentClient().send(
         new UpdateCommand({
-          TableName: Table.Main.tableName,
+          TableName: tableName(),
           Key: key,
           UpdateExpression: "SET #token = :token, #until = :until, #expires = :expires",
           ConditionExpression: "attribute_not_exists(#until) OR #until < :now",
@@ -74,9 +73,9 @@ export async function claimSlot(userId: string, now = Date.now()): Promise<Slot 
 /** Gives a slot back, unless its lease ran out and another sender holds it now. */
 export async function releaseSlot(slot: Slot): Promise<void> {
   try {
-    await documentClient.send(
+    await documentClient().send(
       new DeleteCommand({
-        TableName: Table.Main.tableName,
+        TableName: tableName(),
         Key: slot.key,
         ConditionExpression: "#token = :token",
         ExpressionAttributeNames: { "#token": "leaseToken" },
@@ -108,9 +107,9 @@ export function manualSendLimitMessage(minutes: number): string {
 export async function takeManualSend(userId: string, now = new Date()): Promise<void> {
   const hourStart = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
   try {
-    await documentClient.send(
+    await documentClient().send(
       new UpdateCommand({
-        TableName: Table.Main.tableName,
+        TableName: tableName(),
         Key: {
           pk: `$portal#webhookManualSends#userId_${userId}#hour_${hourStart}`,
           sk: "$webhookManualSends",

@@ -5,7 +5,7 @@
  * log entry, then what follows a success or a failure (webhook-failures.ts).
  */
 
-import { sendWebhookDelivery } from "../adapters/events";
+import { sendWebhookDelivery } from "../adapters/webhook-deliveries";
 import { isWebhookEventType } from "../contracts/developer";
 import type { DomainEvent } from "../contracts/events";
 import { db, type WebhookItem } from "../db/service";

@@ -3,8 +3,9 @@
  * (checked by the outbound guard, within the cap), changing, turning on and removing it, reading
  * its delivery log, and the customer's own sends: a test event and the redelivery of a logged one.
  */
-import { sendWebhookDelivery } from "../adapters/events";
+
 import { assertPublicUrl, outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
+import { sendWebhookDelivery } from "../adapters/webhook-deliveries";
 import {
   WEBHOOK_TEST_EVENT,
   type Webhook,

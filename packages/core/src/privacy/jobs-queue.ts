@@ -4,15 +4,9 @@
  * Stripe at once (the 1 MB budget, docs/performance.md) or outlives API Gateway's 30 s.
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import { Queue } from "sst/node/queue";
 import * as z from "zod";
-import { sqs } from "../adapters/queue";
-
-declare module "sst/node/queue" {
-  export interface QueueResources {
-    PrivacyJobs: { queueUrl: string };
-  }
-}
+import { readBinding } from "../adapters/bindings";
+import { sqs } from "../adapters/sqs";
 
 export const privacyJobSchema = z.discriminatedUnion("kind", [
   /** Build the customer's export `exportId` (export-job.ts). */
@@ -25,7 +19,7 @@ export type PrivacyJob = z.infer<typeof privacyJobSchema>;
 export async function sendPrivacyJob(job: PrivacyJob): Promise<void> {
   await sqs().send(
     new SendMessageCommand({
-      QueueUrl: Queue.PrivacyJobs.queueUrl,
+      QueueUrl: readBinding("privacyJobs"),
       MessageBody: JSON.stringify(job),
     }),
   );

@@ -11,9 +11,8 @@
  * removed by the table's TTL after its window.
  */
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { Table } from "sst/node/table";
 import { EXPIRES_AT } from "../analytics/visitor-mark";
-import { documentClient } from "../db/client";
+import { documentClient, tableName } from "../db/client";
 import { conditionalUpdate } from "../db/conditional-update";
 import { UnprocessableError } from "../errors";
 import { longDate } from "../long-date";
@@ -85,9 +84,9 @@ export async function takeClaimPeriod(domain: string, userId: string, now = Date
     fresh,
   );
   if (started) return;
-  const { Item } = await documentClient.send(
+  const { Item } = await documentClient().send(
     new GetCommand({
-      TableName: Table.Main.tableName,
+      TableName: tableName(),
       Key: key(domain, userId),
       ConsistentRead: true,
     }),

@@ -52,8 +52,9 @@ describe("the staff customer page", () => {
 
     const read: string[] = [];
     const limits: (number | undefined)[] = [];
-    const send = documentClient.send.bind(documentClient);
-    const spy = vi.spyOn(documentClient, "send").mockImplementation((async (command: {
+    const client = documentClient();
+    const send = client.send.bind(client);
+    const spy = vi.spyOn(client, "send").mockImplementation((async (command: {
       input: { Limit?: number; KeyConditionExpression?: string };
     }) => {
       const output = (await send(command as never)) as { Items?: { __edb_e__?: string }[] };

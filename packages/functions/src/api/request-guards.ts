@@ -4,7 +4,7 @@
  * ridden from another site.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { bearerToken } from "@portal/core/adapters/identity";
+import { bearerToken } from "@portal/core/adapters/session-token";
 import { DomainError } from "@portal/core/errors";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import {

@@ -12,7 +12,7 @@
 import { recordPageView } from "@portal/core/analytics/collect";
 import { MAX_PAGE_VIEW_BYTES, pageViewSchema } from "@portal/core/contracts/analytics";
 import { ValidationError } from "@portal/core/errors";
-import { parseJsonBody, publicApi, response } from "../handler";
+import { parseJsonBody, publicApi, response } from "../public-handler";
 import { viewerCountry, viewerIp } from "../viewer";
 
 // The wrapper leaves the body alone, so its size is checked before it is parsed.

@@ -7,7 +7,7 @@
  * a year). It has no input.
  */
 import { TRACKER_SCRIPT } from "@portal/core/analytics/tracker-script";
-import { publicApi, response } from "../handler";
+import { publicApi, response } from "../public-handler";
 
 export const handler = publicApi({}, async () =>
   response({

@@ -11,7 +11,7 @@ import { productName } from "@portal/core/notifications/deliver";
 import * as Preferences from "@portal/core/notifications/preferences";
 import { escapeHtml } from "@portal/core/notifications/render";
 import * as z from "zod";
-import { publicApi, response } from "../handler";
+import { publicApi, response } from "../public-handler";
 
 const querySchema = z.object({ token: z.string().max(1000).default("") });
 

@@ -9,7 +9,7 @@ import { verifyWebhook } from "@clerk/backend/webhooks";
 import { DomainError } from "@portal/core/errors";
 import { handleIdentityEvent } from "@portal/core/privacy/offboard";
 import { Config } from "sst/node/config";
-import { publicApi, response } from "../handler";
+import { publicApi, response } from "../public-handler";
 
 declare module "sst/node/config" {
   export interface SecretResources {

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ADAPTER_BINDINGS, bindingVariable, MissingBindingError, readBinding } from "./bindings";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe("readBinding", () => {
+  it("reads a plain binding from the variable SST sets, when asked", () => {
+    expect(bindingVariable("Queue.Events.queueUrl")).toBe("SST_Queue_queueUrl_Events");
+    expect(bindingVariable("Table.Main.tableName")).toBe("SST_Table_tableName_Main");
+    expect(bindingVariable("Config.APP_URL")).toBe("SST_Parameter_value_APP_URL");
+    vi.stubEnv("SST_Queue_queueUrl_Events", "https://sqs.example/events");
+    expect(readBinding("events")).toBe("https://sqs.example/events");
+  });
+
+  it("names the binding and the grant when the binding is missing or empty", () => {
+    vi.stubEnv("SST_Queue_queueUrl_Events", "");
+    expect(() => readBinding("events")).toThrow(
+      "Queue.Events.queueUrl is not bound to this function: its route record needs the events:send grant",
+    );
+    expect(() => readBinding("blobs")).toThrow(/screenshots:read or screenshots:write/);
+  });
+
+  it("turns sst/node's own refusal of an unbound secret into the same error", () => {
+    const error = (() => {
+      try {
+        readBinding("payments", () => {
+          throw new Error("Cannot use Config.STRIPE_SECRET_KEY. Please make sure it is bound");
+        });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(MissingBindingError);
+    expect((error as Error).message).toContain("Config.STRIPE_SECRET_KEY");
+    expect((error as Error).message).toContain("the stripe grant");
+  });
+
+  it("maps every adapter to at least one grant", () => {
+    for (const [name, adapter] of Object.entries(ADAPTER_BINDINGS)) {
+      expect(adapter.grants.length, name).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("adapters read their binding at first use, not at import", () => {
+  it("imports the queue adapters with no binding set, and fails the send naming the grant", async () => {
+    vi.stubEnv("SST_Queue_queueUrl_Jobs", "");
+    vi.stubEnv("SST_Queue_queueUrl_Events", "");
+    vi.stubEnv("SST_Queue_queueUrl_WebhookDeliveries", "");
+    vi.stubEnv("SST_Queue_queueUrl_PageViews", "");
+    const queue = await import("./queue");
+    const events = await import("./events");
+    const deliveries = await import("./webhook-deliveries");
+    const pageViews = await import("./page-views");
+    await expect(queue.sendJob({ kind: "x" } as never)).rejects.toThrow(/jobs:send/);
+    await expect(events.sendEvent({} as never)).rejects.toThrow(/events:send/);
+    await expect(deliveries.sendWebhookDelivery({})).rejects.toThrow(/webhooks:send/);
+    await expect(pageViews.enqueueView({} as never)).rejects.toThrow(/page-views:send/);
+  });
+
+  it("imports the table with no binding set, and fails the first query naming the grant", async () => {
+    vi.stubEnv("SST_Table_tableName_Main", "");
+    const { db } = await import("../db/service");
+    expect(() => db.entities.user.get({ userId: "u" })).toThrow(
+      /Table\.Main\.tableName is not bound to this function: its route record needs the table:read/,
+    );
+  });
+});
