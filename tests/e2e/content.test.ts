@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  drawnImage,
   launchBrowser,
   type OpenPage,
   openPage,
@@ -32,19 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A real image the page draws itself, so the thumbnail shows what was uploaded. */
-async function drawnImage(page: Page, type: "image/png" | "image/jpeg", colour: string) {
-  const dataUrl = (await page.evaluate(`(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 240; canvas.height = 160;
-    const g = canvas.getContext("2d");
-    g.fillStyle = ${JSON.stringify(colour)}; g.fillRect(0, 0, 240, 160);
-    g.fillStyle = "#fff"; g.font = "bold 40px sans-serif"; g.fillText("Bakery", 40, 95);
-    return canvas.toDataURL(${JSON.stringify(type)}, 0.9);
-  })()`)) as string;
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
-}
 
 /** Ticks a checkbox by its label, as a person does (Chakra draws over the native input). */
 async function tick(page: Page, name: string) {

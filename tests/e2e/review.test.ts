@@ -1,13 +1,15 @@
 /**
  * Review and approval of a draft (docs/sites.md, "Review and approval"), a customer and a team
  * member in two browser contexts: the team marks the draft ready with a preview this file
- * serves on 127.0.0.1, the customer asks for one change, the team posts a new version, the
- * customer approves it, the team takes the site live. Each step mails the customer and reaches
+ * serves on 127.0.0.1, the customer asks for one change with a file attached (which the team
+ * downloads byte for byte), the team posts a new version, the customer approves it, the team
+ * takes the site live. Each step mails the customer and reaches
  * their webhook endpoint (an https receiver here).
  *
  * Its own local stack, so the worker may visit 127.0.0.1 (as console.test.ts does). Screenshots
  * of each screen at 1440 and 375 px go to E2E_SHOTS_DIR.
  */
+import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -15,6 +17,7 @@ import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  drawnImage,
   launchBrowser,
   type OpenPage,
   openPage,
@@ -114,6 +117,8 @@ describe("review and approval of a draft", () => {
   let staff: OpenPage;
   let customerId = "";
   let customerEmail = "";
+  /** The file the customer attaches to their change, as they uploaded it. */
+  let newLogo = Buffer.alloc(0);
 
   afterEach(async ({ task }) => {
     if (task.result?.state !== "fail") return;
@@ -191,14 +196,21 @@ describe("review and approval of a draft", () => {
     await bothWidths(page, "review-page-version-1");
   });
 
-  it("the customer asks for one change", async () => {
+  it("the customer asks for one change, with a file showing the logo they mean", async () => {
     const page = customer.page;
     const changes = page.getByRole("form", { name: "Request changes" });
     await changes.getByLabel("Change 1").fill("Make the logo bigger on the home page.");
+    newLogo = await drawnImage(page, "image/png", "#A0522D");
+    await changes
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "bigger-logo.png", mimeType: "image/png", buffer: newLogo });
+    await changes.getByRole("button", { name: "Remove bigger-logo.png" }).waitFor();
+    await bothWidths(page, "review-page-change-with-file");
     await changes.getByRole("button", { name: "Request changes" }).click();
     await page.getByText("Our team has your list.").waitFor();
     await page.getByText(/Our team is working on your changes/).waitFor();
     await page.getByText("Make the logo bigger on the home page.").waitFor();
+    await page.getByRole("button", { name: /bigger-logo\.png/ }).waitFor();
     await bothWidths(page, "review-page-changes-sent");
     expect(await subjects()).toContain("We received your changes to Corner Bakery");
   });
@@ -209,6 +221,13 @@ describe("review and approval of a draft", () => {
     const requests = page.getByRole("region", { name: "Change requests" });
     await requests.getByText("Make the logo bigger on the home page.").waitFor();
     await bothWidths(page, "review-console-change-requests");
+    // The team downloads the customer's file through the staff route: the same bytes.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      requests.getByRole("button", { name: /bigger-logo\.png/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("bigger-logo.png");
+    expect(Buffer.compare(await readFile(await download.path()), newLogo)).toBe(0);
     await requests.getByRole("link", { name: "Open customer" }).click();
     await page.getByText("Make the logo bigger on the home page.").first().waitFor();
     const ready = page.getByRole("form", { name: "Ready for review" });

@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
+import { PDF, PNG, put, uploadsAt } from "../support/content";
 import { LAPSED_CUSTOMER } from "../support/customer-state";
 import { type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
@@ -22,45 +23,8 @@ type Json = Record<string, any>;
 
 const call = apiAt(url);
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72]);
-const PDF = new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n");
-
 const contentKeys = (userId: string) => Blobs.listKeys(`users/${userId}/content/`);
-
-async function startUpload(who: SignedIn, body: Json, path = "/api/content/uploads") {
-  return call(who, "POST", path, body);
-}
-
-/** PUTs the bytes as the browser does: the presigned URL and exactly its signed headers. */
-function put(upload: Json, bytes: Uint8Array, headers: Record<string, string> = {}) {
-  return fetch(upload.url, {
-    method: "PUT",
-    headers: { ...upload.headers, ...headers },
-    body: bytes,
-  });
-}
-
-/** Starts, PUTs and confirms one file; answers the confirmed file. */
-async function upload(
-  who: SignedIn,
-  bytes: Uint8Array,
-  declared: Json = {},
-): Promise<{ id: string; key: string; file: Json }> {
-  const started = await startUpload(who, {
-    fileName: "logo.png",
-    contentType: "image/png",
-    sizeBytes: bytes.byteLength,
-    ...declared,
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const stored = await put(started.body.upload, bytes);
-  expect(stored.status, await stored.text()).toBe(200);
-  const confirmed = await call(who, "POST", `/api/content/files/${started.body.file.id}/confirm`, {
-    key: started.body.file.key,
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  return { id: started.body.file.id, key: started.body.file.key, file: confirmed.body };
-}
+const { start: startUpload, upload } = uploadsAt(call);
 
 let customer: SignedIn;
 let other: SignedIn;

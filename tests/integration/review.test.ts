@@ -13,6 +13,7 @@ import type { ReviewRequest, ReviewRound, SiteReview } from "@portal/core/contra
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
+import { PNG, put, uploadsAt } from "../support/content";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
 import { type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
 import { selfSignedCert } from "../support/tls-cert";
@@ -38,6 +39,7 @@ function listen(server: Server): Promise<number> {
 }
 
 const call = apiAt(() => stack.url);
+const uploads = uploadsAt(call);
 
 async function questionnaireSite(who: SignedIn, businessName: string): Promise<string> {
   const answer = await call(who, "POST", "/api/questionnaires", {
@@ -242,30 +244,69 @@ describe("a review from the first version to going live", () => {
     expect((await stored())?.reviewOutcome).toBe("pending");
   });
 
-  it("refuses an empty list, attachments (not yet accepted) and unknown fields", async () => {
+  it("refuses an empty list, unknown fields, and files not the customer's confirmed own, naming the change", async () => {
     expect((await requestChanges(1, { changes: [] })).status).toBe(400);
     expect((await requestChanges(1, { changes: [{ text: "   " }] })).status).toBe(400);
-    const attached = await requestChanges(1, {
-      changes: [{ text: "Use this photo", attachments: ["file_1"] }],
-    });
-    expect(attached.status).toBe(400);
-    expect(JSON.stringify(attached.body.error.fields)).toContain(
-      "Attachments cannot be added to a change yet",
-    );
     expect((await requestChanges(1, { changes: [{ text: "x" }], approve: true })).status).toBe(400);
+
+    const notFound = "An attached file was not found among your files";
+    const theirs = await uploads.upload(other, PNG, { purpose: "attachment" });
+    const withTheirs = await requestChanges(1, {
+      changes: [{ text: "Use this photo", attachments: [theirs.id] }],
+    });
+    expect(withTheirs.status).toBe(400);
+    expect(withTheirs.body.error.fields).toEqual({ "changes.0.attachments": notFound });
+
+    // Uploaded but never confirmed: not checked, so not a file the customer has.
+    const started = await uploads.start(customer, {
+      fileName: "unchecked.png",
+      contentType: "image/png",
+      sizeBytes: PNG.byteLength,
+      purpose: "attachment",
+      siteId,
+    });
+    expect(started.status).toBe(201);
+    expect((await put(started.body.upload, PNG)).status).toBe(200);
+    const unconfirmed = await requestChanges(1, {
+      changes: [{ text: "Bigger logo" }, { text: "This one", attachments: [started.body.file.id] }],
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.error.fields).toEqual({ "changes.1.attachments": notFound });
+
     expect((await stored())?.reviewOutcome).toBe("pending");
+    const { data: round } = await db.entities.reviewRound
+      .get({ userId: customer.user.id, siteId, round: 1 })
+      .go();
+    expect(round?.changes).toBeUndefined();
   });
 
-  it("sends the list of changes to the team: their list, a mail, a webhook", async () => {
+  it("sends the list of changes to the team: their list and files, a mail, a webhook", async () => {
+    const photo = await uploads.upload(customer, PNG, {
+      fileName: "new-logo.png",
+      purpose: "attachment",
+      siteId,
+    });
+    const attachment = {
+      id: photo.id,
+      name: "new-logo.png",
+      contentType: "image/png",
+      sizeBytes: PNG.byteLength,
+    };
     const asked = await requestChanges(1, {
-      changes: [{ text: "Make the logo bigger", attachments: [] }],
+      changes: [
+        { text: "Make the logo bigger", attachments: [photo.id] },
+        { text: "Warmer colours", attachments: [] },
+      ],
     });
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({
       round: 1,
       outcome: "changes_requested",
       waitingOn: "team",
-      changes: [{ text: "Make the logo bigger", attachments: [] }],
+      changes: [
+        { text: "Make the logo bigger", attachments: [attachment] },
+        { text: "Warmer colours", attachments: [] },
+      ],
     });
     const list = await call(staff, "GET", "/api/staff/review-requests");
     const mine = (list.body.items as ReviewRequest[]).find((r) => r.siteId === siteId);
@@ -274,11 +315,30 @@ describe("a review from the first version to going live", () => {
       siteName,
       customerEmail: customer.user.email,
       round: 1,
-      changes: [{ text: "Make the logo bigger" }],
+      changes: [
+        { text: "Make the logo bigger", attachments: [attachment] },
+        { text: "Warmer colours", attachments: [] },
+      ],
     });
+    const panel = await call(staff, "GET", `${staffSite()}/review`);
+    expect((panel.body as SiteReview).rounds[0]?.changes[0]?.attachments).toEqual([attachment]);
+
+    // The team downloads it through the staff route, which audits the download.
+    const link = await call(
+      staff,
+      "POST",
+      `/api/staff/customers/${customer.user.id}/files/${photo.id}/download`,
+    );
+    expect(link.status).toBe(200);
+    const saved = await fetch(link.body.url);
+    expect(new Uint8Array(await saved.arrayBuffer())).toEqual(PNG);
+
     expect(await subjects()).toContain(`We received your changes to ${siteName}`);
     const [hook] = await delivered("site.changes_requested");
-    expect(hook?.data).toMatchObject({ round: 1, changes: ["Make the logo bigger"] });
+    expect(hook?.data).toMatchObject({
+      round: 1,
+      changes: ["Make the logo bigger", "Warmer colours"],
+    });
   });
 
   it("refuses to approve a version the customer sent back", async () => {

@@ -88,3 +88,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/** A real image the page draws itself, so the thumbnail shows what was uploaded. */
+export async function drawnImage(page: Page, type: "image/png" | "image/jpeg", colour: string) {
+  const dataUrl = (await page.evaluate(`(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 240; canvas.height = 160;
+    const g = canvas.getContext("2d");
+    g.fillStyle = ${JSON.stringify(colour)}; g.fillRect(0, 0, 240, 160);
+    g.fillStyle = "#fff"; g.font = "bold 40px sans-serif"; g.fillText("Bakery", 40, 95);
+    return canvas.toDataURL(${JSON.stringify(type)}, 0.9);
+  })()`)) as string;
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+}

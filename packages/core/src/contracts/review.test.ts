@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_ATTACHMENTS } from "./content";
 import {
   approvalOverrideSchema,
   REVIEW_CHANGES_MAX_ITEMS,
@@ -12,14 +13,20 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
   result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe("review contracts", () => {
-  it("takes a list of changes, each with an empty attachment list until uploads exist", () => {
+  it("takes a list of changes, each with the ids of its attached files, none by default", () => {
     expect(reviewChangesRequestSchema.parse({ changes: [{ text: " Bigger logo \r\n" }] })).toEqual({
       changes: [{ text: "Bigger logo", attachments: [] }],
     });
-    const attached = reviewChangesRequestSchema.safeParse({
-      changes: [{ text: "This photo", attachments: ["file_1"] }],
+    expect(
+      reviewChangesRequestSchema.parse({ changes: [{ text: "This photo", attachments: ["f1"] }] }),
+    ).toEqual({ changes: [{ text: "This photo", attachments: ["f1"] }] });
+    const tooMany = Array.from({ length: MAX_ATTACHMENTS + 1 }, (_, i) => `f${i}`);
+    const refused = reviewChangesRequestSchema.safeParse({
+      changes: [{ text: "These photos", attachments: tooMany }],
     });
-    expect(messages(attached)).toEqual([REVIEW_MESSAGES.attachmentsNotYet]);
+    expect(refused.error?.issues.map((issue) => issue.path.join("."))).toEqual([
+      "changes.0.attachments",
+    ]);
   });
 
   it("refuses an empty list, an empty change, too many changes and control characters", () => {

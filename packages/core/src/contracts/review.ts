@@ -6,6 +6,7 @@
  */
 import * as z from "zod";
 import { REVIEW_OUTCOMES, REVIEW_WAITING_ON } from "../sites/enums";
+import { attachmentIdsSchema, attachmentSchema } from "./content";
 import { text } from "./text";
 
 export const REVIEW_CHANGE_MAX = 2000;
@@ -16,7 +17,6 @@ export const APPROVAL_OVERRIDE_MAX = 1000;
 
 export const REVIEW_MESSAGES = {
   previewHttps: "Enter the preview's https:// address",
-  attachmentsNotYet: "Attachments cannot be added to a change yet",
   changesRequired: "List at least one change",
   changeRequired: "Describe the change",
   overrideTooShort: `Write at least ${APPROVAL_OVERRIDE_MIN} characters`,
@@ -25,8 +25,11 @@ export const REVIEW_MESSAGES = {
 /** One requested change: free text, and the customer's files that show what is meant. */
 export const reviewChangeSchema = z.object({
   text: z.string(),
-  /** Ids of the customer's uploaded files (docs/sites.md, "Review and approval"). */
-  attachments: z.array(z.string()),
+  /**
+   * The customer's files attached to it (docs/sites.md, "Review and approval"); a file deleted
+   * since is left out.
+   */
+  attachments: z.array(attachmentSchema),
 });
 export type ReviewChange = z.infer<typeof reviewChangeSchema>;
 
@@ -76,15 +79,6 @@ export const reviewRoundParamsSchema = z.object({
   round: z.coerce.number().int().min(1).max(9999),
 });
 
-/**
- * The files a change carries. The ids will be checked against the customer's own uploaded
- * files; until uploads exist, only an empty list is accepted.
- */
-const attachmentIds = z
-  .array(z.string().max(100))
-  .max(0, { error: REVIEW_MESSAGES.attachmentsNotYet })
-  .default([]);
-
 /** POST /api/sites/{id}/review/rounds/{round}/changes */
 export const reviewChangesRequestSchema = z.strictObject({
   changes: z
@@ -93,7 +87,8 @@ export const reviewChangesRequestSchema = z.strictObject({
         text: text("Change", { multiline: true })
           .min(1, REVIEW_MESSAGES.changeRequired)
           .max(REVIEW_CHANGE_MAX, `At most ${REVIEW_CHANGE_MAX} characters`),
-        attachments: attachmentIds,
+        /** The customer's own confirmed files (content/files.ts attachableFiles). */
+        attachments: attachmentIdsSchema,
       }),
     )
     .min(1, REVIEW_MESSAGES.changesRequired)

@@ -7,6 +7,8 @@
 
 import * as Activities from "../activities/index";
 import { presignedGetUrl } from "../adapters/blobs";
+import { attachableFiles, attachmentsById } from "../content/files";
+import type { Attachment } from "../contracts/content";
 import type {
   ReviewChange,
   ReviewChangesRequest,
@@ -15,7 +17,7 @@ import type {
 } from "../contracts/review";
 import { reviewChangesRequestSchema } from "../contracts/review";
 import { db, isId, type ReviewRoundItem, type SiteItem } from "../db/service";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { emit } from "../events/emit";
 
 export const REVIEW_ERRORS = {
@@ -45,8 +47,28 @@ export async function getSite(userId: string, siteId: string): Promise<SiteItem>
   return data;
 }
 
-/** A stored round as both sides read it; the screenshot through a presigned URL. */
-export async function toReviewRound(item: ReviewRoundItem): Promise<ReviewRound> {
+/**
+ * The files the rounds' changes name, read once for all of them. Attached files are the
+ * customer's own, so the owner's partition is the one read.
+ */
+export function roundAttachments(
+  userId: string,
+  items: readonly Pick<ReviewRoundItem, "changes">[],
+): Promise<Map<string, Attachment>> {
+  return attachmentsById(
+    userId,
+    items.flatMap((item) => (item.changes ?? []).flatMap((change) => change.attachments ?? [])),
+  );
+}
+
+/**
+ * A stored round as both sides read it; the screenshot through a presigned URL. `files` are
+ * the attachments of its changes (roundAttachments), read for this round when not given.
+ */
+export async function toReviewRound(
+  item: ReviewRoundItem,
+  files?: ReadonlyMap<string, Attachment>,
+): Promise<ReviewRound> {
   return {
     round: item.round,
     previewUrl: item.previewUrl,
@@ -59,15 +81,24 @@ export async function toReviewRound(item: ReviewRoundItem): Promise<ReviewRound>
     outcome: item.outcome,
     waitingOn: item.waitingOn,
     respondedAt: item.respondedAt ?? null,
-    changes: changesOf(item),
+    changes: changesOf(item, files ?? (await roundAttachments(item.userId, [item]))),
   };
 }
 
-/** A round's requested changes as the contract writes them. */
-export function changesOf(item: Pick<ReviewRoundItem, "changes">): ReviewChange[] {
+/**
+ * A round's requested changes as the contract writes them: each stored file id as the file it
+ * names, and an id whose file was deleted since left out (as ticket messages do).
+ */
+export function changesOf(
+  item: Pick<ReviewRoundItem, "changes">,
+  files: ReadonlyMap<string, Attachment>,
+): ReviewChange[] {
   return (item.changes ?? []).map((change) => ({
     text: change.text,
-    attachments: change.attachments ?? [],
+    attachments: (change.attachments ?? []).flatMap((id) => {
+      const file = files.get(id);
+      return file ? [file] : [];
+    }),
   }));
 }
 
@@ -82,13 +113,14 @@ export async function roundsOf(userId: string, siteId: string): Promise<ReviewRo
 /** The site's review with its rounds newest first (the customer's page and the console's panel). */
 export async function reviewOf(site: SiteItem): Promise<SiteReview> {
   const rounds = await roundsOf(site.userId, site.siteId);
+  const files = await roundAttachments(site.userId, rounds);
   return {
     siteId: site.siteId,
     siteName: site.name,
     siteStatus: site.status,
     current: site.reviewRound ?? null,
     roundLimit: REVIEW_ROUND_LIMIT,
-    rounds: await Promise.all(rounds.reverse().map(toReviewRound)),
+    rounds: await Promise.all(rounds.reverse().map((round) => toReviewRound(round, files))),
   };
 }
 
@@ -172,6 +204,19 @@ export async function approve(userId: string, siteId: string, round: number): Pr
   return toReviewRound(approved);
 }
 
+/**
+ * A change's files must be the customer's own confirmed files (attachableFiles); its refusal
+ * names the change's field, `changes.<index>.attachments`, as the contract's own errors do.
+ */
+async function attachedIds(userId: string, fileIds: readonly string[], index: number) {
+  try {
+    return (await attachableFiles(userId, fileIds)).map((file) => file.id);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(error.message, { [`changes.${index}.attachments`]: error.message });
+  }
+}
+
 /** POST /api/sites/{id}/review/rounds/{round}/changes: the list goes to the team. */
 export async function requestChanges(
   userId: string,
@@ -181,10 +226,17 @@ export async function requestChanges(
 ): Promise<ReviewRound> {
   const { changes } = reviewChangesRequestSchema.parse(input);
   const { site, item } = await openRound(userId, siteId, round, "changes_requested");
+  // Before any write: a change naming a file that is not the caller's stores nothing.
+  const stored = await Promise.all(
+    changes.map(async (change, index) => ({
+      text: change.text,
+      attachments: await attachedIds(userId, change.attachments, index),
+    })),
+  );
   const answered = await answer(item, {
     outcome: "changes_requested",
     waitingOn: "team",
-    changes,
+    changes: stored,
   });
   await emit({
     type: "site.changes_requested",

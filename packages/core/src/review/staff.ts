@@ -25,7 +25,14 @@ import { emit } from "../events/emit";
 import { actionItem, type StaffActor } from "../staff/audit-log";
 import { usersById } from "../staff/customers";
 import { PAGE_SIZE } from "../staff/paging";
-import { changesOf, getSite, REVIEW_ROUND_LIMIT, reviewOf, toReviewRound } from "./index";
+import {
+  changesOf,
+  getSite,
+  REVIEW_ROUND_LIMIT,
+  reviewOf,
+  roundAttachments,
+  toReviewRound,
+} from "./index";
 
 declare module "../adapters/queue" {
   interface JobMessages {
@@ -178,6 +185,22 @@ export async function requests(
     ? await db.entities.site.get(siteKeys).go()
     : { data: [] };
   const names = new Map(sites.map((s) => [s.siteId, s.name]));
+  // Attached files live in each customer's own partition: one read per customer on the page.
+  const owners = [...new Set(page.data.map((r) => r.userId))];
+  const filesByOwner = new Map(
+    await Promise.all(
+      owners.map(
+        async (owner) =>
+          [
+            owner,
+            await roundAttachments(
+              owner,
+              page.data.filter((r) => r.userId === owner),
+            ),
+          ] as const,
+      ),
+    ),
+  );
   return {
     items: page.data.map((r) => {
       const user = users.get(r.userId);
@@ -190,7 +213,7 @@ export async function requests(
         customerName: name || null,
         round: r.round,
         respondedAt: r.respondedAt ?? null,
-        changes: changesOf(r),
+        changes: changesOf(r, filesByOwner.get(r.userId) ?? new Map()),
       };
     }),
     cursor: page.cursor ?? null,

@@ -2,12 +2,13 @@
  * The console's change requests (docs/console.md): every customer's review round sent back with
  * a list of changes, oldest first, until the team posts the next version.
  */
-import { Button, Flex, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Flex, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { AttachmentList } from "../content/attachments";
 import { allItems, LoadMore, LoadState } from "../staff/console-ui";
 import { formatDateTime } from "../tickets/ticket-badges";
-import { reviewRequestsQuery } from "./queries";
+import { reviewRequestsQuery, staffFileLink } from "./queries";
 
 export function ChangeRequests() {
   const query = useInfiniteQuery(reviewRequestsQuery());
@@ -53,9 +54,13 @@ export function ChangeRequests() {
               <Stack as="ol" ps="5" gap="1" listStyleType="decimal">
                 {request.changes.map((change, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the customer's order is the identity
-                  <Text as="li" key={index} whiteSpace="pre-wrap">
-                    {change.text}
-                  </Text>
+                  <Box as="li" key={index}>
+                    <Text whiteSpace="pre-wrap">{change.text}</Text>
+                    <AttachmentList
+                      attachments={change.attachments}
+                      link={staffFileLink(request.userId)}
+                    />
+                  </Box>
                 ))}
               </Stack>
             </Stack>

@@ -6,6 +6,7 @@
 import type { ReviewChangesRequest, ReviewRoundCreate } from "@portal/core/contracts/review";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiKey, call } from "../api/call";
+import { customerFileLink, fileLink } from "../content/queries";
 
 /** The customer's view of one site's review: rounds newest first. */
 export const siteReviewQuery = (id: string) => {
@@ -15,6 +16,13 @@ export const siteReviewQuery = (id: string) => {
     queryFn: () => call("GET /api/sites/{id}/review", input),
   });
 };
+
+/** The customer opens a change's attached file through their own download route. */
+export const ownFileLink = async (fileId: string) => (await fileLink(fileId)).downloadUrl;
+
+/** The team opens a customer's attached file through the staff route, which audits it. */
+export const staffFileLink = (userId: string) => async (fileId: string) =>
+  (await customerFileLink(userId, fileId)).url;
 
 export const approveRound = (id: string, round: number) =>
   call("POST /api/sites/{id}/review/rounds/{round}/approve", { params: { id, round } });

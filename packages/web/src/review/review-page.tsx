@@ -15,18 +15,26 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import type { ContentFile } from "@portal/core/contracts/content";
 import { REVIEW_CHANGES_MAX_ITEMS, type ReviewRound } from "@portal/core/contracts/review";
 import { REVIEW_OUTCOME_LABELS } from "@portal/core/sites/enums";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type Dispatch, type SetStateAction, useCallback, useMemo, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
+import { AttachmentPicker } from "../content/attachments";
 import { PageHeader } from "../shell/app-shell";
 import { TextAreaField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
-import { approveRound, refreshAfterAnswer, requestChanges, siteReviewQuery } from "./queries";
+import {
+  approveRound,
+  ownFileLink,
+  refreshAfterAnswer,
+  requestChanges,
+  siteReviewQuery,
+} from "./queries";
 import { RoundCard } from "./round-card";
 
 /** While the current version's screenshot is being taken, the page looks again this often. */
@@ -70,7 +78,7 @@ export function ReviewPage({ siteId }: { siteId: string }) {
         </Button>
       </PageHeader>
       {current ? (
-        <RoundCard round={current} current>
+        <RoundCard round={current} current link={ownFileLink}>
           {current.outcome === "pending" ? <Answer siteId={siteId} round={current} /> : null}
           {current.outcome === "changes_requested" ? (
             <Text color="fg.muted">
@@ -90,7 +98,7 @@ export function ReviewPage({ siteId }: { siteId: string }) {
             Earlier versions
           </Text>
           {earlier.map((round) => (
-            <RoundCard key={round.round} round={round} current={false} />
+            <RoundCard key={round.round} round={round} current={false} link={ownFileLink} />
           ))}
         </Stack>
       ) : null}
@@ -102,19 +110,68 @@ interface ChangesValues {
   changes: { text: string }[];
 }
 
+/** Each change's files, by the change's form-field id (stable while others are removed). */
+type FilesByChange = Record<string, ContentFile[]>;
+
+/**
+ * The files one change carries, uploaded as they are chosen. They belong to the site: erased
+ * with it, like the review they explain (docs/content.md, "Attachments").
+ */
+function ChangeAttachments({
+  siteId,
+  fieldId,
+  files,
+  setFilesByChange,
+  error,
+}: {
+  siteId: string;
+  fieldId: string;
+  files: ContentFile[];
+  setFilesByChange: Dispatch<SetStateAction<FilesByChange>>;
+  error?: string;
+}) {
+  const target = useMemo(() => ({ purpose: "attachment", siteId }) as const, [siteId]);
+  const setFiles = useCallback<Dispatch<SetStateAction<ContentFile[]>>>(
+    (action) =>
+      setFilesByChange((all) => {
+        const before = all[fieldId] ?? [];
+        return { ...all, [fieldId]: typeof action === "function" ? action(before) : action };
+      }),
+    [fieldId, setFilesByChange],
+  );
+  return (
+    <Stack gap="1">
+      <AttachmentPicker target={target} files={files} setFiles={setFiles} />
+      {error ? (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** Approve, or Request changes with a list; one answer per version. */
 function Answer({ siteId, round }: { siteId: string; round: ReviewRound }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const form = useForm<ChangesValues>({ defaultValues: { changes: [{ text: "" }] } });
   const items = useFieldArray({ control: form.control, name: "changes" });
+  const [filesByChange, setFilesByChange] = useState<FilesByChange>({});
+  const [fileErrors, setFileErrors] = useState<Record<string, string>>({});
 
   const failed = (error: unknown) => {
     const apiError = ApiError.from(error);
+    const refusedFiles: Record<string, string> = {};
     for (const [name, text] of Object.entries(apiError?.fields ?? {})) {
-      const match = /^changes\.(\d+)\.text$/.exec(name);
-      if (match) form.setError(`changes.${Number(match[1])}.text`, { message: text });
+      const match = /^changes\.(\d+)\.(text|attachments)$/.exec(name);
+      if (!match) continue;
+      const index = Number(match[1]);
+      if (match[2] === "text") form.setError(`changes.${index}.text`, { message: text });
+      const field = items.fields[index];
+      if (match[2] === "attachments" && field) refusedFiles[field.id] = text;
     }
+    setFileErrors(refusedFiles);
     toast({
       title: "Your answer was not sent",
       description: apiError?.detail ?? "Please try again.",
@@ -140,7 +197,10 @@ function Answer({ siteId, round }: { siteId: string; round: ReviewRound }) {
   const send = useMutation({
     mutationFn: (values: ChangesValues) =>
       requestChanges(siteId, round.round, {
-        changes: values.changes.map((change) => ({ text: change.text, attachments: [] })),
+        changes: values.changes.map((change, index) => ({
+          text: change.text,
+          attachments: (filesByChange[items.fields[index]?.id ?? ""] ?? []).map((f) => f.id),
+        })),
       }),
     onSuccess: async () => {
       toast({ title: "Changes sent", description: "Our team has your list." });
@@ -157,7 +217,10 @@ function Answer({ siteId, round }: { siteId: string; round: ReviewRound }) {
         form.setError(`changes.${index}.text`, { message: "Describe the change" });
       }
     });
-    if (!empty) send.mutate(values);
+    if (!empty) {
+      setFileErrors({});
+      send.mutate(values);
+    }
   });
 
   return (
@@ -177,13 +240,20 @@ function Answer({ siteId, round }: { siteId: string; round: ReviewRound }) {
           <Text fontWeight="semibold">Or list what should change</Text>
           {items.fields.map((field, index) => (
             <HStack key={field.id} align="flex-start" gap="2">
-              <Stack flex="1">
+              <Stack flex="1" minW="0" gap="2">
                 <TextAreaField
                   form={form}
                   name={`changes.${index}.text`}
                   label={`Change ${index + 1}`}
                   placeholder="What should be different, and where"
                   rows={2}
+                />
+                <ChangeAttachments
+                  siteId={siteId}
+                  fieldId={field.id}
+                  files={filesByChange[field.id] ?? []}
+                  setFilesByChange={setFilesByChange}
+                  error={fileErrors[field.id]}
                 />
               </Stack>
               {items.fields.length > 1 ? (

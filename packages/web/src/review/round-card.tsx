@@ -8,6 +8,7 @@ import type { ReviewRound } from "@portal/core/contracts/review";
 import { REVIEW_OUTCOME_LABELS, type ReviewOutcome } from "@portal/core/sites/enums";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
+import { AttachmentList } from "../content/attachments";
 import { formatDateTime } from "../tickets/ticket-badges";
 
 const OUTCOME_PALETTES: Record<ReviewOutcome, string> = {
@@ -69,9 +70,15 @@ function Screenshot({ round }: { round: ReviewRound }) {
 export function RoundCard({
   round,
   current,
+  link,
   children,
 }: {
   round: ReviewRound;
+  /**
+   * A fresh download URL of a change's attached file: the customer's own file route, or the
+   * console's audited staff route.
+   */
+  link: (fileId: string) => Promise<string | null>;
   /** The latest round: shown with its screenshot; earlier ones stay compact. */
   current: boolean;
   /** The actions under the current round (the customer's answer). */
@@ -124,9 +131,10 @@ export function RoundCard({
             {round.changes.map((change, index) => (
               // The list is the customer's, in their order, never reordered.
               // biome-ignore lint/suspicious/noArrayIndexKey: position is the change's identity
-              <Text as="li" key={index} whiteSpace="pre-wrap">
-                {change.text}
-              </Text>
+              <Box as="li" key={index}>
+                <Text whiteSpace="pre-wrap">{change.text}</Text>
+                <AttachmentList attachments={change.attachments} link={link} />
+              </Box>
             ))}
           </Stack>
         </Stack>

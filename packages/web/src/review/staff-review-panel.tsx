@@ -12,7 +12,7 @@ import { ApiError } from "../api/api-error";
 import { refreshConsole } from "../staff/queries";
 import { fieldOf, TextAreaField, TextField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
-import { postRound, staffReviewQuery } from "./queries";
+import { postRound, staffFileLink, staffReviewQuery } from "./queries";
 import { OutcomeBadge, RoundCard } from "./round-card";
 
 interface ReadyValues {
@@ -23,6 +23,7 @@ interface ReadyValues {
 export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: string }) {
   const queryClient = useQueryClient();
   const review = useQuery(staffReviewQuery(userId, siteId));
+  const link = staffFileLink(userId);
   const form = useForm<ReadyValues>({ defaultValues: { previewUrl: "", note: "" } });
   const post = useMutation({
     mutationFn: (body: ReviewRoundCreate) => postRound(userId, siteId, body),
@@ -70,7 +71,9 @@ export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: s
           </Text>
         )}
       </HStack>
-      {current?.outcome === "changes_requested" ? <RoundCard round={current} current /> : null}
+      {current?.outcome === "changes_requested" ? (
+        <RoundCard round={current} current link={link} />
+      ) : null}
       {withCustomer ? (
         <Text fontSize="sm" color="fg.muted">
           Version {current.round} is with the customer; the next can be posted once they answer.
@@ -105,7 +108,12 @@ export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: s
           <Collapsible.Content>
             <Stack gap="2" pt="2">
               {rounds.map((round) => (
-                <RoundCard key={round.round} round={round} current={round === current} />
+                <RoundCard
+                  key={round.round}
+                  round={round}
+                  current={round === current}
+                  link={link}
+                />
               ))}
             </Stack>
           </Collapsible.Content>
