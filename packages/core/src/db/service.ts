@@ -10,6 +10,7 @@ import { AnalyticsCount } from "./entities/analytics-count";
 import { AnalyticsDay } from "./entities/analytics-day";
 import { ApiKey } from "./entities/api-key";
 import { LighthouseResult, SeoResult } from "./entities/audit";
+import { CustomerSearchWord } from "./entities/customer-search";
 import { DataExport } from "./entities/data-export";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
@@ -64,6 +65,7 @@ export const db = new Service(
     uptimeDay: UptimeDay,
     siteDeletion: SiteDeletion,
     dataExport: DataExport,
+    customerSearchWord: CustomerSearchWord,
   },
   { client: documentClient, table: Table.Main.tableName },
 );

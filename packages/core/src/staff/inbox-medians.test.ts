@@ -145,4 +145,18 @@ describe("the inbox medians", () => {
     }
     await countedMedians();
   }, 60_000);
+
+  it("lose an erased account's tickets, once however often the erasure runs", async () => {
+    const ticketId = await openTicket("Erased", new Date(Date.now() - 50 * MINUTE));
+    await StaffTickets.reply(staff, userId, ticketId, { message: "Hi", isInternal: false });
+    await StaffTickets.update(staff, userId, ticketId, { status: "resolved" });
+    const before = await countedMedians();
+    const { data: ticket } = await db.entities.ticket.get({ userId, ticketId }).go();
+    if (!ticket) throw new Error("the ticket was not stored");
+    await Medians.deleteTicketsCounted([ticket]);
+    await Medians.deleteTicketsCounted([ticket]);
+    const after = await countedMedians();
+    expect(after).not.toEqual(before);
+    expect((await db.entities.ticket.get({ userId, ticketId }).go()).data).toBeNull();
+  }, 60_000);
 });

@@ -49,7 +49,7 @@ function itemKey(status: TicketStatus) {
 }
 
 /** Each status's net change of each count when a ticket goes from `before` to `after`. */
-function countChanges(before: MedianInputs | null, after: MedianInputs) {
+function countChanges(before: MedianInputs | null, after: MedianInputs | null) {
   const changes = new Map<TicketStatus, Map<string, number>>();
   const count = (ticket: MedianInputs, by: number) => {
     for (const [measure, prefix] of Object.entries(MEASURES) as [Measure, string][]) {
@@ -62,14 +62,14 @@ function countChanges(before: MedianInputs | null, after: MedianInputs) {
     }
   };
   if (before) count(before, -1);
-  count(after, 1);
+  if (after) count(after, 1);
   return [...changes]
     .map(([status, counts]) => [status, [...counts].filter(([, by]) => by !== 0)] as const)
     .filter(([, counts]) => counts.length > 0);
 }
 
 /** The ADDs that move the counts of one ticket's change, as transaction items. */
-export function medianUpdates(before: MedianInputs | null, after: MedianInputs) {
+export function medianUpdates(before: MedianInputs | null, after: MedianInputs | null) {
   return countChanges(before, after).map(([status, counts]) => ({
     Update: {
       TableName: Table.Main.tableName,
@@ -114,7 +114,8 @@ export async function transactWithMedians(
   /** ElectroDB's own type of it is looser than the SDK's; its items are the SDK's shape. */
   transaction: { TransactItems?: object[] },
   before: MedianInputs,
-  after: MedianInputs,
+  /** Null when the transaction deletes the ticket. */
+  after: MedianInputs | null,
 ): Promise<{ rejected: boolean[] } | null> {
   const own = transaction.TransactItems ?? [];
   const counts = medianUpdates(before, after);
@@ -143,6 +144,27 @@ export async function transactWithMedians(
     const rejected = own.map((_, i) => reasons?.[i]?.Code === "ConditionalCheckFailed");
     if (!rejected.some(Boolean)) throw error;
     return { rejected };
+  }
+}
+
+/**
+ * Deletes a customer's tickets with their counts, one transaction each (an account's erasure,
+ * privacy/erase-account.ts). Safe to run again: a ticket already gone is passed over.
+ */
+export async function deleteTicketsCounted(tickets: TicketItem[]): Promise<void> {
+  for (const ticket of tickets) {
+    const key = { userId: ticket.userId, ticketId: ticket.ticketId };
+    let read: TicketItem | null = ticket;
+    for (let round = 1; read; round++) {
+      const current: TicketItem = read;
+      const write = db.transaction
+        .write(({ ticket: tickets }) => [tickets.delete(key).where(unchanged(current)).commit()])
+        .params();
+      if (!(await transactWithMedians(write, current, null))) break;
+      if (round === 3) throw new Error(`Ticket ${key.ticketId} kept changing while being deleted`);
+      const { data } = await db.entities.ticket.get(key).go({ consistent: true });
+      read = data;
+    }
   }
 }
 
