@@ -339,6 +339,7 @@ const sections: BenchSection[] = [
   analyticsBench,
   auditsBench,
   staffBench,
+  (await import("./bench/signed-in")).signedInBench,
 ];
 
 const only = process.argv.slice(2);
