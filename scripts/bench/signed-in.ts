@@ -126,14 +126,12 @@ export const signedInBench = {
         `the app's entry, which every portal page loads: ${kb([...app].reduce((sum, f) => sum + gzipBytes(f), 0))} KB gzip in ${app.size} files; route chunks beyond it, largest first:`,
       );
       console.table(
-        chunks
-          .slice(0, 6)
-          .map((r) => ({
-            route: r.route,
-            files: r.files,
-            "raw KB": kb(r.raw),
-            "gzip KB": kb(r.gzip),
-          })),
+        chunks.slice(0, 6).map((r) => ({
+          route: r.route,
+          files: r.files,
+          "raw KB": kb(r.raw),
+          "gzip KB": kb(r.gzip),
+        })),
       );
       const largest = chunks[0];
       if (largest)
@@ -148,7 +146,7 @@ export const signedInBench = {
         for (const page of PAGES) {
           const results: LighthouseRun[] = [];
           for (let i = 0; i < runs; i += 1) {
-            const screenshot = path.join(shots, `${page.path.slice(1)}.jpg`);
+            const screenshot = path.join(shots, `${page.path.slice(1)}.png`);
             results.push(
               await lighthouseRun(browser, `${stack.url}${page.path}`, undefined, {
                 cookies,

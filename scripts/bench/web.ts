@@ -11,7 +11,7 @@
  *
  *   npm run bench -- web          (part of `npm run bench`)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -223,7 +223,7 @@ export async function lighthouseRun(
   /**
    * For a signed-in page: the session's cookies, set on the page first and kept through the
    * run (Lighthouse otherwise clears the origin's storage, cookies included, before loading).
-   * The final screenshot is written to `screenshot` (JPEG) when given.
+   * The page as the run left it is written to `screenshot` (PNG) when given.
    */
   session?: { cookies: { name: string; value: string }[]; screenshot?: string },
 ): Promise<LighthouseRun> {
@@ -245,13 +245,9 @@ export async function lighthouseRun(
     config,
     page,
   );
+  // The page as Lighthouse left it (its mobile viewport), to look at.
+  if (session?.screenshot) await page.screenshot({ path: session.screenshot as `${string}.png` });
   await page.close();
-  if (session?.screenshot && result) {
-    const shot = result.lhr.audits["final-screenshot"]?.details as { data?: string } | undefined;
-    if (shot?.data) {
-      writeFileSync(session.screenshot, Buffer.from(shot.data.split(",")[1] ?? "", "base64"));
-    }
-  }
   if (
     result &&
     session &&

@@ -6,7 +6,7 @@
  * come from changes (`reindexCustomer`); a search is a key condition on the gsi2 partition of its
  * longest word's first two letters, never a scan of all customers.
  */
-import { db, type UserItem } from "../db/service";
+import { db } from "../db/service";
 
 /** Words shorter than this are not indexed: the index is sharded by a word's first two letters. */
 export const MIN_WORD_LENGTH = 2;
@@ -75,43 +75,6 @@ export async function reindexCustomer(userId: string): Promise<void> {
     }
     words = again;
   }
-}
-
-/**
- * `reindexCustomer` for a change the caller has already stored (a sign-in's new name): a failure
- * is logged rather than failing the customer's request, and `reindexAllCustomers` repairs it.
- */
-export async function reindexCustomerOrLog(userId: string): Promise<void> {
-  try {
-    await reindexCustomer(userId);
-  } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "customer search words not written",
-        userId,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
-  }
-}
-
-/**
- * Every customer's words written afresh, a page of customers at a time: for customers who
- * signed up before the index existed (docs/console.md), and to repair a logged failure.
- */
-export async function reindexAllCustomers(): Promise<number> {
-  let cursor: string | null = null;
-  let count = 0;
-  do {
-    const page: { data: UserItem[]; cursor: string | null } = await db.entities.user.query
-      .byEmail({})
-      .go({ cursor, limit: 100 });
-    for (const user of page.data) await reindexCustomer(user.userId);
-    count += page.data.length;
-    cursor = page.cursor;
-  } while (cursor);
-  return count;
 }
 
 /**

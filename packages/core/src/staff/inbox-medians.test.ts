@@ -126,7 +126,7 @@ describe("the inbox medians", () => {
     // A priority change moves nothing.
     await StaffTickets.update(staff, userId, third, { priority: "high" });
     expect(await countedMedians()).toEqual(medians);
-  });
+  }, 60_000);
 
   it("stay right when staff and the customer change one ticket at once", async () => {
     const start = new Date(Date.now() - 200 * MINUTE);

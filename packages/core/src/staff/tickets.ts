@@ -64,9 +64,12 @@ export async function inbox(query: StaffInboxQuery, actorId: string) {
     // The medians head the inbox: read once, with its first page, not with every next page.
     query.cursor ? NO_MEDIANS : inboxMedians(query.status),
   ]);
-  const users = await usersById(page.data.map((t) => t.userId));
+  // Tickets carry their owner's address; only those older than that copy need their owner read.
+  const users = await usersById(page.data.filter((t) => !t.customerEmail).map((t) => t.userId));
   return {
-    items: page.data.map((t) => toStaffTicket(t, users.get(t.userId)?.email ?? null)),
+    items: page.data.map((t) =>
+      toStaffTicket(t, t.customerEmail ?? users.get(t.userId)?.email ?? null),
+    ),
     cursor: page.cursor ?? null,
     medians,
   };

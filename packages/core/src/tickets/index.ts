@@ -70,9 +70,12 @@ export async function list(userId: string): Promise<Ticket[]> {
  */
 export async function create(userId: string, input: NewTicket): Promise<Ticket> {
   if (input.siteId !== undefined) await requireOwnSite(userId, input.siteId);
+  // The staff inbox shows it without reading the owner (staff/customer-copies.ts).
+  const { data: owner } = await db.entities.user.get({ userId }).go();
   const { data } = await db.entities.ticket
     .create({
       userId,
+      ...(owner ? { customerEmail: owner.email } : {}),
       title: input.title,
       description: input.description,
       category: input.category,

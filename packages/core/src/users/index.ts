@@ -6,7 +6,7 @@ import type { CurrentUser } from "../contracts/users";
 import { isConditionFailure } from "../db/errors";
 import { db, normalizeEmail, type UserItem } from "../db/service";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
-import { reindexCustomerOrLog } from "../staff/customer-search";
+import { refreshCustomerCopiesOrLog } from "../staff/customer-copies";
 
 /** What the identity adapter read from a verified session token. */
 export interface IdentityClaims {
@@ -30,8 +30,8 @@ export async function syncFromClaims(userId: string, claims: IdentityClaims): Pr
   const existing = await read(userId);
   const user = existing ?? (await createFromClaims(userId, claims));
   const refreshed = await refresh(user, claims);
-  // Staff find customers by their names and address (staff/customer-search.ts).
-  if (refreshed !== existing) await reindexCustomerOrLog(userId);
+  // What the staff console keeps of the names and address (staff/customer-copies.ts).
+  if (refreshed !== existing) await refreshCustomerCopiesOrLog(userId);
   return toCurrentUser(refreshed);
 }
 
