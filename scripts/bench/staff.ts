@@ -344,7 +344,7 @@ export const staffBench = {
         [
           "(one Node process runs the handlers and dynalite; one request at a time; p99 of a few dozen requests is about their maximum.",
           ` inbox() reads its page with count and limit ${PAGE_SIZE} (one Query unless a filter leaves the page short);`,
-          " beside it, on a first page, the medians' counts item; then a users BatchGet. list() reads a page with limit, then users and sites BatchGets.",
+          " beside it, on a first page, the medians' counts item; then a users BatchGet only for tickets without their owner's address. list() reads a page with limit, then users and sites BatchGets.",
           " search() reads a page of the search index with count and limit, then a users BatchGet. The ratio column divides by each list's last row)",
         ].join("\n"),
       );
