@@ -126,7 +126,7 @@ const NAV_PAGES = [
 ];
 
 /** The page's heading is up and nothing in <main> is still loading (skeletons, spinners). */
-const dataOnScreen = (heading: string) => `(() => {
+export const dataOnScreen = (heading: string) => `(() => {
   const main = document.querySelector("main");
   if (!main) return false;
   const titled = [...main.querySelectorAll("h1, h2")].some((h) => h.textContent === ${JSON.stringify(heading)});
@@ -223,14 +223,13 @@ export async function lighthouseRun(
   /**
    * For a signed-in page: the session's cookies, set on the page first and kept through the
    * run (Lighthouse otherwise clears the origin's storage, cookies included, before loading).
-   * The page as the run left it is written to `screenshot` (PNG) when given.
    */
-  session?: { cookies: { name: string; value: string }[]; screenshot?: string },
+  session?: { cookies: { name: string; value: string }[] },
 ): Promise<LighthouseRun> {
   const page = await browser.newPage();
   if (session) {
-    await browser.setCookie(
-      ...session.cookies.map((cookie) => ({ ...cookie, domain: new URL(url).hostname, path: "/" })),
+    await page.setCookie(
+      ...session.cookies.map((cookie) => ({ ...cookie, url: new URL(url).origin })),
     );
   }
   const result = await lighthouse(
@@ -245,8 +244,6 @@ export async function lighthouseRun(
     config,
     page,
   );
-  // The page as Lighthouse left it (its mobile viewport), to look at.
-  if (session?.screenshot) await page.screenshot({ path: session.screenshot as `${string}.png` });
   await page.close();
   if (
     result &&
