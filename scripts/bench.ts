@@ -15,6 +15,7 @@ import { auditsBench } from "./bench/audit-queue";
 import { bundlesBench } from "./bench/bundles";
 import { coldBench } from "./bench/cold";
 import { loadBench } from "./bench/load";
+import { signedInBench } from "./bench/signed-in";
 import { staffBench } from "./bench/staff";
 import { webBench } from "./bench/web";
 
@@ -34,6 +35,7 @@ const sections: BenchSection[] = [
   staffBench,
   loadBench,
   coldBench,
+  signedInBench,
 ];
 
 const only = process.argv.slice(2);

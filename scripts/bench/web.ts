@@ -34,8 +34,8 @@ interface RouteManifestChunk extends ManifestChunk {
   isDynamicEntry?: boolean;
 }
 
-const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
-const gzipBytes = (file: string) =>
+export const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+export const gzipBytes = (file: string) =>
   gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const rawBytes = (file: string) => readFileSync(path.join(dist, file)).length;
 
@@ -91,12 +91,12 @@ function readManifest(): Record<string, RouteManifestChunk> {
  * The app as a portal page's first visit loads it (index.html's entry and its static imports),
  * which the pre-rendered pages load only for a visitor who may be signed in.
  */
-function appEntryFiles(): Set<string> {
+export function appEntryFiles(): Set<string> {
   return staticClosure(readManifest(), "index.html");
 }
 
 /** Each route's own chunk plus the static imports it brings that the app's entry did not. */
-function routeChunks(app: ReadonlySet<string>) {
+export function routeChunks(app: ReadonlySet<string>) {
   const manifest = readManifest();
   const rows: { route: string; files: string[] }[] = [];
   for (const [key, chunk] of Object.entries(manifest)) {
@@ -126,7 +126,7 @@ const NAV_PAGES = [
 ];
 
 /** The page's heading is up and nothing in <main> is still loading (skeletons, spinners). */
-const dataOnScreen = (heading: string) => `(() => {
+export const dataOnScreen = (heading: string) => `(() => {
   const main = document.querySelector("main");
   if (!main) return false;
   const titled = [...main.querySelectorAll("h1, h2")].some((h) => h.textContent === ${JSON.stringify(heading)});
@@ -195,7 +195,7 @@ async function navigationTimings(origin: string, runs: number) {
   }
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2
@@ -204,7 +204,7 @@ const median = (values: number[]) => {
 };
 
 /** One Lighthouse run's figures (ms for the timings). */
-interface LighthouseRun {
+export interface LighthouseRun {
   performance: number;
   accessibility: number;
   "best-practices": number;
@@ -216,12 +216,22 @@ interface LighthouseRun {
   "CPU benchmark": number;
 }
 
-async function lighthouseRun(
+export async function lighthouseRun(
   browser: Awaited<ReturnType<typeof puppeteer.launch>>,
   url: string,
   config: typeof desktopConfig | undefined,
+  /**
+   * For a signed-in page: the session's cookies, set on the page first and kept through the
+   * run (Lighthouse otherwise clears the origin's storage, cookies included, before loading).
+   */
+  session?: { cookies: { name: string; value: string }[] },
 ): Promise<LighthouseRun> {
   const page = await browser.newPage();
+  if (session) {
+    await page.setCookie(
+      ...session.cookies.map((cookie) => ({ ...cookie, url: new URL(url).origin })),
+    );
+  }
   const result = await lighthouse(
     url,
     {
@@ -229,11 +239,21 @@ async function lighthouseRun(
       output: "json",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       disableFullPageScreenshot: true,
+      ...(session ? { disableStorageReset: true } : {}),
     },
     config,
     page,
   );
   await page.close();
+  if (
+    result &&
+    session &&
+    new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname
+  ) {
+    throw new Error(
+      `${url} was not measured signed in: it ended at ${result.lhr.finalDisplayedUrl}`,
+    );
+  }
   if (!result || result.lhr.runtimeError) {
     throw new Error(`Lighthouse failed: ${result?.lhr.runtimeError?.message ?? "no result"}`);
   }
@@ -291,18 +311,24 @@ async function lighthouseScores(origin: string, paths: string[], runs: number) {
   return rows;
 }
 
+/** Builds the SPA into a fresh folder of the bench's own, which the helpers above then read. */
+export async function buildApp(): Promise<string> {
+  dist = await mkdtemp(path.join(os.tmpdir(), "portal-bench-web-"));
+  await build({
+    root: webRoot,
+    configFile: path.join(webRoot, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir: dist, emptyOutDir: true },
+  });
+  return dist;
+}
+
 export const webBench = {
   name: "web",
   description:
     "SPA: public pages' JavaScript before first paint, largest route chunks (gzip -9), Lighthouse on /, /pricing, /sales",
   async run() {
-    dist = await mkdtemp(path.join(os.tmpdir(), "portal-bench-web-"));
-    await build({
-      root: webRoot,
-      configFile: path.join(webRoot, "vite.config.ts"),
-      logLevel: "warn",
-      build: { outDir: dist, emptyOutDir: true },
-    });
+    await buildApp();
     const stack = await startLocalStack({ port: 0, logRequests: false, webDist: dist });
     try {
       const publicPaths = Object.keys(PRERENDERED_PAGES);

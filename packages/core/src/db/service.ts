@@ -10,6 +10,7 @@ import { AnalyticsDay } from "./entities/analytics-day";
 import { ApiKey } from "./entities/api-key";
 import { LighthouseResult, SeoResult } from "./entities/audit";
 import { ContentFile } from "./entities/content-file";
+import { CustomerSearchWord } from "./entities/customer-search";
 import { DataExport } from "./entities/data-export";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
@@ -64,6 +65,7 @@ function makeDb() {
       reviewRound: ReviewRound,
       contentFile: ContentFile,
       webhookAttempt: WebhookAttempt,
+      customerSearchWord: CustomerSearchWord,
     },
     { client: documentClient(), table: tableName() },
   );

@@ -11,6 +11,7 @@ import { findUser } from "../billing/customers";
 import { db, isConditionFailure, normalizeEmail } from "../db/service";
 import { ConflictError } from "../errors";
 import { eraseSite } from "../sites/erase";
+import { deleteTicketsCounted } from "../staff/inbox-medians";
 import { ACCOUNT_DELETED, CANCEL_FIRST_MESSAGE, requireNoSubscription } from "./delete-account";
 import { EXPORTS_PREFIX } from "./enums";
 import { revokeAccess } from "./offboard";
@@ -49,6 +50,8 @@ export async function eraseAccount(userId: string): Promise<"erased" | "kept"> {
 async function eraseRecords(userId: string) {
   const { data } = await db.collections.customer({ userId }).go({ pages: "all" });
   for (const site of data.site) await eraseSite(site);
+  // Tickets leave the inbox medians' counts as they go (staff/inbox-medians.ts).
+  await deleteTicketsCounted(data.ticket);
   const { user: _user, site: _sites, ...rest } = data;
   const entities = db.entities as unknown as Record<
     string,

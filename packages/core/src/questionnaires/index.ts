@@ -24,6 +24,7 @@ import {
 import { isConditionFailure } from "../db/errors";
 import { db, type QuestionnaireItem, type UserItem } from "../db/service";
 import { NotFoundError, UnprocessableError } from "../errors";
+import { reindexCustomer } from "../staff/customer-search";
 import { allowanceMessage, siteAllowance } from "./allowance";
 import { derivedId } from "./derived-id";
 
@@ -118,6 +119,8 @@ export async function submit(userId: string, input: QuestionnaireInput): Promise
   if (!user.hasCompletedQuestionnaire) {
     await db.entities.user.patch({ userId }).set({ hasCompletedQuestionnaire: true }).go();
   }
+  // Staff find the customer by the business name (staff/customer-search.ts).
+  await reindexCustomer(userId);
   const { data: completed } = await db.entities.questionnaire
     .patch({ userId, questionnaireId: questionnaire.questionnaireId })
     .set({ isCompleted: true })

@@ -6,6 +6,7 @@ import { NotFoundError } from "../errors";
 import { summaryOf } from "../monitoring/summary";
 import { toQuestionnaire } from "../questionnaires/index";
 import { seoPackagesFrom, toSiteView } from "../sites/view";
+import { findCustomerIds } from "./customer-search";
 import { PAGE_SIZE } from "./paging";
 import { toStaffTicket } from "./tickets";
 
@@ -43,31 +44,33 @@ export function toStaffUpsell(
 }
 
 /**
- * Customers whose email starts with `q` (a key condition on the email index), or whose first
- * or last name does (a filter on the same Query); everyone when `q` is empty.
+ * Customers for the console's search box: everyone (by email address) when `q` is empty; those
+ * whose address starts with `q` when it holds an "@" (a pasted address, a key condition on the
+ * email index); else those with a word of their names, address or business names starting with
+ * each word of `q`, from the search index (customer-search.ts).
  */
 export async function search(
   q: string | undefined,
   cursor: string | undefined,
 ): Promise<{ items: StaffCustomerSummary[]; cursor: string | null }> {
   const term = q?.trim() ?? "";
-  const query = term.includes("@")
-    ? db.entities.user.query.byEmail({}).begins({ email: term.toLowerCase() })
-    : db.entities.user.query
-        .byEmail({})
-        .where((attr, op) =>
-          term
-            ? [term, term[0]?.toUpperCase() + term.slice(1)]
-                .flatMap((t) => [
-                  op.begins(attr.firstName, t),
-                  op.begins(attr.lastName, t),
-                  op.begins(attr.email, t.toLowerCase()),
-                ])
-                .join(" OR ")
-            : "",
-        );
-  const page = await query.go({ count: PAGE_SIZE, limit: PAGE_SIZE, cursor: cursor ?? null });
-  return { items: page.data.map(toCustomerSummary), cursor: page.cursor ?? null };
+  const page = { count: PAGE_SIZE, cursor: cursor ?? null };
+  const found = term && !term.includes("@") ? await findCustomerIds(term, page) : null;
+  if (found) {
+    const users = await usersById(found.userIds);
+    return {
+      items: found.userIds.flatMap((id) => {
+        const user = users.get(id);
+        return user ? [toCustomerSummary(user)] : [];
+      }),
+      cursor: found.cursor,
+    };
+  }
+  // No word long enough to look up ("j"): the start of the address, as with an "@".
+  const byEmail = db.entities.user.query.byEmail({});
+  const query = term ? byEmail.begins({ email: term.toLowerCase() }) : byEmail;
+  const listed = await query.go({ limit: PAGE_SIZE, cursor: page.cursor });
+  return { items: listed.data.map(toCustomerSummary), cursor: listed.cursor ?? null };
 }
 
 /**

@@ -13,15 +13,19 @@ import type {
 } from "../contracts/staff";
 import type { TicketItem, TicketMessageItem } from "../db/service";
 import { db, isId, newId } from "../db/service";
-import { NotFoundError, UnprocessableError } from "../errors";
+import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
 import { messageAttachments, toTicket, toTicketMessage } from "../tickets/index";
 import { actionItem, changedFields, type StaffActor } from "./audit-log";
 import { usersById } from "./customers";
+import { inboxMedians, transactWithMedians, unchanged } from "./inbox-medians";
 import { PAGE_SIZE } from "./paging";
 
 const TICKET_NOT_FOUND = "Ticket not found";
 const DONE = new Set(["resolved", "closed"]);
+/** How often a write is decided again on fresh state when the ticket changed under it. */
+const WRITE_ROUNDS = 3;
+const TICKET_CHANGING = "The ticket is being changed by someone else; please try again.";
 
 export function toStaffTicket(item: TicketItem, customerEmail: string | null): StaffTicket {
   return {
@@ -38,18 +42,6 @@ export function toStaffTicket(item: TicketItem, customerEmail: string | null): S
 
 const minutesSince = (from: string, now: Date) =>
   Math.max(0, Math.round((now.getTime() - Date.parse(from)) / 60_000));
-
-export function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-/** Medians are taken over this many of the status's most recent tickets. */
-const MEDIAN_SAMPLE = 500;
 
 export async function inbox(query: StaffInboxQuery, actorId: string) {
   const filtered = db.entities.ticket.query
@@ -68,29 +60,23 @@ export async function inbox(query: StaffInboxQuery, actorId: string) {
         .filter(Boolean)
         .join(" AND "),
     );
-  const [page, sample] = await Promise.all([
+  const [page, medians] = await Promise.all([
     filtered.go({ order: "asc", count: PAGE_SIZE, limit: PAGE_SIZE, cursor: query.cursor ?? null }),
     // The medians head the inbox: read once, with its first page, not with every next page.
-    query.cursor
-      ? { data: [] }
-      : db.entities.ticket.query
-          .byStatus({ status: query.status })
-          .go({ order: "desc", limit: MEDIAN_SAMPLE }),
+    query.cursor ? NO_MEDIANS : inboxMedians(query.status),
   ]);
-  const users = await usersById(page.data.map((t) => t.userId));
+  // Tickets carry their owner's address; only those older than that copy need their owner read.
+  const users = await usersById(page.data.filter((t) => !t.customerEmail).map((t) => t.userId));
   return {
-    items: page.data.map((t) => toStaffTicket(t, users.get(t.userId)?.email ?? null)),
+    items: page.data.map((t) =>
+      toStaffTicket(t, t.customerEmail ?? users.get(t.userId)?.email ?? null),
+    ),
     cursor: page.cursor ?? null,
-    medians: {
-      responseTime: median(
-        sample.data.flatMap((t) => (t.responseTime == null ? [] : [t.responseTime])),
-      ),
-      resolutionTime: median(
-        sample.data.flatMap((t) => (t.resolutionTime == null ? [] : [t.resolutionTime])),
-      ),
-    },
+    medians,
   };
 }
+
+const NO_MEDIANS = { responseTime: null, resolutionTime: null };
 
 async function readTicket(userId: string, ticketId: string): Promise<TicketItem> {
   if (!isId(ticketId)) throw new NotFoundError(TICKET_NOT_FOUND);
@@ -146,10 +132,6 @@ export async function reply(
   input: { message: string; isInternal: boolean; attachments?: readonly string[] },
   now = new Date(),
 ) {
-  const ticket = await readTicket(userId, ticketId);
-  if (ticket.status === "closed" && !input.isInternal) {
-    throw new UnprocessableError("This ticket is closed. Reopen it to reply.");
-  }
   // The customer's own confirmed files only (a proof staff uploaded to them, their screenshot).
   const attached = await attachableFiles(userId, input.attachments ?? []);
   const attachments = attached.map((file) => file.id);
@@ -157,62 +139,73 @@ export async function reply(
   const messageId = newId();
   const createdAt = now.toISOString();
   const windowStart = new Date(now.getTime() - REPLY_RETRY_WINDOW_MS).toISOString();
-  const { canceled, data } = await db.transaction
-    .write(({ ticket: tickets, ticketMessage, staffAction }) => [
-      ticketMessage
-        .create({
-          userId,
-          ticketId,
-          messageId,
-          message: input.message,
-          isStaffReply: true,
-          isInternal: input.isInternal,
-          createdAt,
-          ...(attachments.length > 0 ? { attachments } : {}),
-        })
-        .commit(),
-      tickets
-        .patch({ userId, ticketId })
-        .set({
-          lastStaffReplyKey: key,
-          lastStaffReplyId: messageId,
-          lastStaffReplyAt: createdAt,
-          ...(input.isInternal
-            ? {}
-            : {
-                lastResponse: createdAt,
-                waitingOn: "customer" as const,
-                ...(ticket.responseTime == null
-                  ? { responseTime: minutesSince(ticket.createdAt, now) }
-                  : {}),
-              }),
-        })
-        .where(
-          (attr, op) =>
-            `NOT (${op.eq(attr.lastStaffReplyKey, key)} AND ${op.gt(attr.lastStaffReplyAt, windowStart)})`,
-        )
-        .commit(),
-      staffAction
-        .create(
-          actionItem(actor, {
-            action: input.isInternal ? "ticket.note" : "ticket.reply",
-            targetType: "ticket",
-            targetId: ticketId,
-            customerId: userId,
-            before: null,
-            after: {
-              message: input.message,
-              isInternal: input.isInternal,
-              ...(attachments.length > 0 ? { attachments } : {}),
-            },
-          }),
-        )
-        .commit(),
-    ])
-    .go();
-  if (canceled) {
-    if (!data[1]?.rejected) throw new Error("A staff reply's transaction was cancelled");
-    return repliedAlready(userId, ticketId, key);
+  let ticket = await readTicket(userId, ticketId);
+  // Rounds: a refused write means the ticket changed under us (or this is a retried reply).
+  for (let round = 1; ; round++) {
+    if (ticket.status === "closed" && !input.isInternal) {
+      throw new UnprocessableError("This ticket is closed. Reopen it to reply.");
+    }
+    const read = ticket;
+    const responseTime =
+      !input.isInternal && read.responseTime == null
+        ? minutesSince(read.createdAt, now)
+        : read.responseTime;
+    const transaction = db.transaction
+      .write(({ ticket: tickets, ticketMessage, staffAction }) => [
+        ticketMessage
+          .create({
+            userId,
+            ticketId,
+            messageId,
+            message: input.message,
+            isStaffReply: true,
+            isInternal: input.isInternal,
+            createdAt,
+            ...(attachments.length > 0 ? { attachments } : {}),
+          })
+          .commit(),
+        tickets
+          .patch({ userId, ticketId })
+          .set({
+            lastStaffReplyKey: key,
+            lastStaffReplyId: messageId,
+            lastStaffReplyAt: createdAt,
+            ...(input.isInternal
+              ? {}
+              : { lastResponse: createdAt, waitingOn: "customer" as const, responseTime }),
+          })
+          .where(
+            (attr, op) =>
+              `NOT (${op.eq(attr.lastStaffReplyKey, key)} AND ${op.gt(attr.lastStaffReplyAt, windowStart)})`,
+          )
+          .where(unchanged(read))
+          .commit(),
+        staffAction
+          .create(
+            actionItem(actor, {
+              action: input.isInternal ? "ticket.note" : "ticket.reply",
+              targetType: "ticket",
+              targetId: ticketId,
+              customerId: userId,
+              before: null,
+              after: {
+                message: input.message,
+                isInternal: input.isInternal,
+                ...(attachments.length > 0 ? { attachments } : {}),
+              },
+            }),
+          )
+          .commit(),
+      ])
+      .params();
+    const refused = await transactWithMedians(transaction, read, { ...read, responseTime });
+    if (!refused) break;
+    if (!refused.rejected[1]) throw new Error("A staff reply's transaction was cancelled");
+    ticket = await readTicket(userId, ticketId);
+    if (ticket.lastStaffReplyKey === key && (ticket.lastStaffReplyAt ?? "") > windowStart) {
+      return repliedAlready(userId, ticketId, key);
+    }
+    if (round === WRITE_ROUNDS) throw new ConflictError(TICKET_CHANGING);
   }
   if (!input.isInternal) {
     await emit({
@@ -266,46 +259,57 @@ export async function update(
   input: StaffTicketUpdate,
   now = new Date(),
 ): Promise<StaffTicket> {
-  const ticket = await readTicket(userId, ticketId);
-  const resolves =
-    input.status !== undefined && DONE.has(input.status) && ticket.resolutionTime == null;
   const { assignedTo, ...rest } = input;
-  const changed = changedFields(
-    {
-      status: ticket.status,
-      priority: ticket.priority,
-      assignedTo: ticket.assignedTo ?? null,
-      internalNotes: ticket.internalNotes ?? null,
-    },
-    input,
-  );
-  // The change and its audit entry in one transaction (docs/security.md).
-  const { canceled } = await db.transaction
-    .write(({ ticket: tickets, staffAction }) => {
-      let patch = tickets.patch({ userId, ticketId }).set({
-        ...rest,
-        ...(assignedTo ? { assignedTo } : {}),
-        ...(resolves ? { resolutionTime: minutesSince(ticket.createdAt, now) } : {}),
-      });
-      if (assignedTo === null) patch = patch.remove(["assignedTo"]);
-      return [
-        // The inbox index is keyed by status and creation time: a status write carries both.
-        patch.composite({ createdAt: ticket.createdAt }).commit(),
-        staffAction
-          .create(
-            actionItem(actor, {
-              action: "ticket.update",
-              targetType: "ticket",
-              targetId: ticketId,
-              customerId: userId,
-              ...changed,
-            }),
-          )
-          .commit(),
-      ];
-    })
-    .go();
-  if (canceled) throw new NotFoundError(TICKET_NOT_FOUND);
+  let ticket = await readTicket(userId, ticketId);
+  // Rounds: a refused write means the ticket changed under us; decide again on fresh state.
+  for (let round = 1; ; round++) {
+    const read = ticket;
+    const resolutionTime =
+      input.status !== undefined && DONE.has(input.status) && read.resolutionTime == null
+        ? minutesSince(read.createdAt, now)
+        : read.resolutionTime;
+    const changed = changedFields(
+      {
+        status: read.status,
+        priority: read.priority,
+        assignedTo: read.assignedTo ?? null,
+        internalNotes: read.internalNotes ?? null,
+      },
+      input,
+    );
+    // The change and its audit entry in one transaction (docs/security.md).
+    const transaction = db.transaction
+      .write(({ ticket: tickets, staffAction }) => {
+        let patch = tickets.patch({ userId, ticketId }).set({
+          ...rest,
+          ...(assignedTo ? { assignedTo } : {}),
+          ...(resolutionTime != null ? { resolutionTime } : {}),
+        });
+        if (assignedTo === null) patch = patch.remove(["assignedTo"]);
+        return [
+          // The inbox index is keyed by status and creation time: a status write carries both.
+          patch.composite({ createdAt: read.createdAt }).where(unchanged(read)).commit(),
+          staffAction
+            .create(
+              actionItem(actor, {
+                action: "ticket.update",
+                targetType: "ticket",
+                targetId: ticketId,
+                customerId: userId,
+                ...changed,
+              }),
+            )
+            .commit(),
+        ];
+      })
+      .params();
+    const after = { ...read, status: input.status ?? read.status, resolutionTime };
+    const refused = await transactWithMedians(transaction, read, after);
+    if (!refused) break;
+    if (!refused.rejected[0]) throw new Error("A staff ticket update's transaction was cancelled");
+    ticket = await readTicket(userId, ticketId);
+    if (round === WRITE_ROUNDS) throw new ConflictError(TICKET_CHANGING);
+  }
   const data = await readTicket(userId, ticketId);
   if (input.status !== undefined && input.status !== ticket.status) {
     await emit({

@@ -14,9 +14,9 @@ import type {
   TicketStatusValue,
   TicketThread,
 } from "../contracts/tickets";
-import { isConditionFailure } from "../db/errors";
 import { db, isId, type TicketItem, type TicketMessageItem } from "../db/service";
 import { NotFoundError, UnprocessableError, ValidationError } from "../errors";
+import { transactWithMedians, unchanged } from "../staff/inbox-medians";
 
 const TICKET_NOT_FOUND = "Ticket not found";
 export const CLOSED_TICKET_MESSAGE =
@@ -95,9 +95,12 @@ export async function list(userId: string): Promise<Ticket[]> {
  */
 export async function create(userId: string, input: NewTicket): Promise<Ticket> {
   if (input.siteId !== undefined) await requireOwnSite(userId, input.siteId);
+  // The staff inbox shows it without reading the owner (staff/customer-copies.ts).
+  const { data: owner } = await db.entities.user.get({ userId }).go();
   const { data } = await db.entities.ticket
     .create({
       userId,
+      ...(owner ? { customerEmail: owner.email } : {}),
       title: input.title,
       description: input.description,
       category: input.category,
@@ -155,17 +158,20 @@ export async function reply(
 
   const now = new Date().toISOString();
   const status: TicketStatusValue = ticket.status === "resolved" ? "open" : ticket.status;
-  try {
-    await db.entities.ticket
-      .patch({ userId, ticketId })
-      .set({ lastResponse: now, status, waitingOn: "staff" })
-      // The inbox index is keyed by status and creation time: a status write carries both.
-      .composite({ createdAt: ticket.createdAt })
-      .where((attr, op) => op.eq(attr.status, ticket.status))
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // The status changed under us (or the ticket went away): decide again on fresh state.
+  const write = db.transaction
+    .write(({ ticket: tickets }) => [
+      tickets
+        .patch({ userId, ticketId })
+        .set({ lastResponse: now, status, waitingOn: "staff" })
+        // The inbox index is keyed by status and creation time: a status write carries both.
+        .composite({ createdAt: ticket.createdAt })
+        .where(unchanged(ticket))
+        .commit(),
+    ])
+    .params();
+  // Reopening moves the ticket's times between the inbox medians' counts (staff/inbox-medians.ts).
+  if (await transactWithMedians(write, ticket, { ...ticket, status })) {
+    // The status or times changed under us (or the ticket went away): decide again on fresh state.
     return reply(userId, ticketId, message, attachmentIds);
   }
 
@@ -227,12 +233,22 @@ export async function setStatus(
   ticketId: string,
   status: TicketStatusValue,
 ): Promise<Ticket> {
-  await readTicket(ownerId, ticketId);
-  const { data } = await db.entities.ticket
-    .patch({ userId: ownerId, ticketId })
-    .set({ status })
-    .go({ response: "all_new" });
-  return toTicket(data as TicketItem);
+  const read = await readTicket(ownerId, ticketId);
+  const write = db.transaction
+    .write(({ ticket: tickets }) => [
+      tickets
+        .patch({ userId: ownerId, ticketId })
+        .set({ status })
+        .composite({ createdAt: read.createdAt })
+        .where(unchanged(read))
+        .commit(),
+    ])
+    .params();
+  // A status change moves the ticket's times between the inbox medians' counts.
+  if (await transactWithMedians(write, read, { ...read, status })) {
+    return setStatus(ownerId, ticketId, status);
+  }
+  return toTicket(await readTicket(ownerId, ticketId));
 }
 
 // ------------------------------------------------------------------ helpers

@@ -6,6 +6,7 @@ import type { CurrentUser } from "../contracts/users";
 import { isConditionFailure } from "../db/errors";
 import { db, normalizeEmail, type UserItem } from "../db/service";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
+import { refreshCustomerCopiesOrLog } from "../staff/customer-copies";
 
 /** What the identity adapter read from a verified session token. */
 export interface IdentityClaims {
@@ -28,7 +29,10 @@ export async function get(userId: string): Promise<CurrentUser> {
 export async function syncFromClaims(userId: string, claims: IdentityClaims): Promise<CurrentUser> {
   const existing = await read(userId);
   const user = existing ?? (await createFromClaims(userId, claims));
-  return toCurrentUser(await refresh(user, claims));
+  const refreshed = await refresh(user, claims);
+  // What the staff console keeps of the names and address (staff/customer-copies.ts).
+  if (refreshed !== existing) await refreshCustomerCopiesOrLog(userId);
+  return toCurrentUser(refreshed);
 }
 
 async function createFromClaims(userId: string, claims: IdentityClaims): Promise<UserItem> {

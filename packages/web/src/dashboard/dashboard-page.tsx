@@ -8,9 +8,8 @@ import type { Site } from "@portal/core/contracts/sites";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { LifeBuoy } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useAccess } from "../access/access-context";
-import { SeoUpsellModal } from "../billing/seo-upsell-modal";
 import { productName } from "../brand";
 import { PageHeader } from "../shell/app-shell";
 import { refreshAllScreenshots, sitesQuery } from "../sites/queries";
@@ -18,10 +17,18 @@ import { FullPageSpinner } from "../ui/full-page-spinner";
 import { toast } from "../ui/toaster";
 import { DashboardBanners } from "./banners";
 import { MySites } from "./my-sites";
-import { DashboardTicketDialog } from "./new-ticket-dialog";
 import { RecentActivity } from "./recent-activity";
 import { StatCards } from "./stat-cards";
 import { SupportTickets } from "./support-tickets";
+
+// Loaded when first opened: their forms, validation and the card form are not needed for the
+// page to show (docs/performance.md "`signed-in`").
+const DashboardTicketDialog = lazy(() =>
+  import("./new-ticket-dialog").then((m) => ({ default: m.DashboardTicketDialog })),
+);
+const SeoUpsellModal = lazy(() =>
+  import("../billing/seo-upsell-modal").then((m) => ({ default: m.SeoUpsellModal })),
+);
 
 /** docs/pages.md, "Timings": redirects after a toast wait 2 s. */
 const QUESTIONNAIRE_REDIRECT_MS = 2000;
@@ -68,10 +75,12 @@ export function DashboardPage() {
         </GridItem>
       </Grid>
 
-      <DashboardTicketDialog open={ticketOpen} onClose={() => setTicketOpen(false)} />
-      {upsellSite ? (
-        <SeoUpsellModal site={upsellSite} open onClose={() => setUpsellSite(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {ticketOpen ? <DashboardTicketDialog open onClose={() => setTicketOpen(false)} /> : null}
+        {upsellSite ? (
+          <SeoUpsellModal site={upsellSite} open onClose={() => setUpsellSite(null)} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

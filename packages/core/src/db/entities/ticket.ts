@@ -46,6 +46,11 @@ export const Ticket = new Entity({
     /** Staff only: never sent to the customer. */
     internalNotes: { type: "string" },
     /**
+     * The owner's email address as of the ticket's creation, kept current when it changes
+     * (staff/customer-copies.ts), so the staff inbox lists tickets without reading their owners.
+     */
+    customerEmail: { type: "string" },
+    /**
      * Who must answer next: "staff" for a new ticket and after the customer writes,
      * "customer" after a staff reply (internal notes do not count).
      */

@@ -1,0 +1,210 @@
+/**
+ * `npm run bench -- signed-in`: the portal as a signed-in customer with data sees it on a phone.
+ * Lighthouse mobile (its default: a mid-range phone, simulated throttling) on /dashboard,
+ * /manage (Manage Sites) and /support, the median of BENCH_LIGHTHOUSE_RUNS runs (default 3),
+ * through the local stack serving a fresh build; beside it the JavaScript each page loads and
+ * the largest route chunks (gzip -9, from Vite's manifest). The customer is signed up through
+ * the local identity stand-in, on an active Pro plan with a completed questionnaire, three sites,
+ * three tickets with replies and a week of activity. Before Lighthouse, each page is loaded
+ * once unthrottled and must show its heading with nothing still loading, or the section fails;
+ * its screenshot (412 × 823) is written to BENCH_SCREENSHOTS (default: a temporary folder,
+ * printed) to look at. (A screenshot after Lighthouse would show the app reloading: its
+ * back/forward-cache check navigates away and back last.)
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { startLocalStack } from "@portal/devstack/local-stack";
+import puppeteer from "puppeteer-core";
+import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
+import {
+  appEntryFiles,
+  buildApp,
+  dataOnScreen,
+  gzipBytes,
+  kb,
+  type LighthouseRun,
+  lighthouseRun,
+  median,
+  routeChunks,
+} from "./web";
+
+/** The pages measured, and the route file each one's chunk is built from. */
+const PAGES = [
+  {
+    path: "/dashboard",
+    heading: "Dashboard",
+    route: "src/routes/_portal/dashboard.tsx",
+    // Loaded when first opened (dashboard-page.tsx): checked to open, with its form.
+    dialog: "Get Support",
+  },
+  { path: "/manage", heading: "Manage Sites", route: "src/routes/_portal/manage.tsx" },
+  { path: "/support", heading: "Support Center", route: "src/routes/_portal/support.tsx" },
+];
+
+/** Signs a customer up and gives them a plan, sites, tickets and activity; their cookies. */
+async function customerWithData(origin: string) {
+  const signUp = await fetch(`${origin}/dev-identity/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `bench-phone-${Date.now()}@example.com`,
+      password: "correct horse battery",
+      firstName: "Maria",
+      lastName: "Bench",
+    }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  const cookies = signUp.headers.getSetCookie().map((header) => {
+    const [pair = ""] = header.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const token = await fetch(`${origin}/dev-identity/tokens`, {
+    method: "POST",
+    headers: { cookie },
+  });
+  const { jwt } = (await token.json()) as { jwt: string };
+  // The first authenticated call makes the user record.
+  const first = await fetch(`${origin}/api/auth/user`, {
+    headers: { authorization: `Bearer ${jwt}` },
+  });
+  if (first.status !== 200) throw new Error(`GET /api/auth/user got ${first.status}`);
+
+  // After the stack: it sets the table's env on this process, which core reads at import.
+  const { db } = await import("@portal/core/db/service");
+  const userId = user.id;
+  await db.entities.user
+    .patch({ userId })
+    .set({ subscriptionActive: true, subscriptionPlan: "pro", hasCompletedQuestionnaire: true })
+    .go();
+  const sites = [
+    { name: "Sunrise Bakery", status: "live" as const, domain: "sunrise-bakery.example" },
+    { name: "Corner Florist", status: "live" as const, domain: "corner-florist.example" },
+    { name: "Harbour Garage", status: "development" as const },
+  ];
+  for (const site of sites) {
+    await db.entities.site
+      .create({ userId, category: "business", industry: "restaurant", ...site })
+      .go();
+  }
+  for (const [i, title] of [
+    "Menu update",
+    "New photos for the gallery",
+    "Opening hours",
+  ].entries()) {
+    const { data: ticket } = await db.entities.ticket
+      .create({
+        userId,
+        title,
+        description: "Please update the page with the attached details.",
+        category: "website_request",
+        priority: (["low", "medium", "high"] as const)[i] ?? "medium",
+        status: i === 2 ? "resolved" : "open",
+      })
+      .go();
+    for (const [n, message] of ["Thanks, we are on it.", "Done: please have a look."].entries()) {
+      await db.entities.ticketMessage
+        .create({ userId, ticketId: ticket.ticketId, message, isStaffReply: n % 2 === 0 })
+        .go();
+    }
+  }
+  for (let day = 0; day < 7; day++) {
+    await db.entities.activity
+      .create({ userId, type: "site_updated", description: `Site updated (day ${day + 1})` })
+      .go();
+  }
+  return cookies;
+}
+
+export const signedInBench = {
+  name: "signed-in",
+  description:
+    "Lighthouse mobile on /dashboard, /manage and /support as a signed-in customer with data; their route chunks (gzip -9)",
+  async run() {
+    const dist = await buildApp();
+    const stack = await startLocalStack({ port: 0, logRequests: false, webDist: dist });
+    const shots =
+      process.env.BENCH_SCREENSHOTS ?? (await mkdtemp(path.join(os.tmpdir(), "portal-phone-")));
+    await mkdir(shots, { recursive: true });
+    try {
+      const app = appEntryFiles();
+      const chunks = routeChunks(app).sort((a, b) => b.gzip - a.gzip);
+      console.log(
+        `the app's entry, which every portal page loads: ${kb([...app].reduce((sum, f) => sum + gzipBytes(f), 0))} KB gzip in ${app.size} files; route chunks beyond it, largest first:`,
+      );
+      console.table(
+        chunks.slice(0, 6).map((r) => ({
+          route: r.route,
+          files: r.files,
+          "raw KB": kb(r.raw),
+          "gzip KB": kb(r.gzip),
+        })),
+      );
+      const largest = chunks[0];
+      if (largest)
+        console.log(`largest route chunk: ${largest.route}, ${kb(largest.gzip)} KB gzip`);
+
+      const cookies = await customerWithData(stack.url);
+      const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+      const spec = await chromiumLaunchSpec();
+      const browser = await puppeteer.launch({ ...spec, defaultViewport: null });
+      const rows: Record<string, string | number>[] = [];
+      try {
+        // First, unthrottled: each page shows its data to this session, or nothing is measured.
+        for (const page of PAGES) {
+          const tab = await browser.newPage();
+          await tab.setViewport({ width: 412, height: 823 });
+          await tab.setCookie(...cookies.map((c) => ({ ...c, url: stack.url })));
+          await tab.goto(`${stack.url}${page.path}`);
+          try {
+            await tab.waitForFunction(dataOnScreen(page.heading), { timeout: 60_000 });
+            if ("dialog" in page) {
+              await tab.locator(`::-p-aria([name="${page.dialog}"][role="button"])`).click();
+              await tab.waitForSelector("[role=dialog] form input", { timeout: 30_000 });
+              await tab.screenshot({ path: path.join(shots, `${page.path.slice(1)}-dialog.png`) });
+              await tab.keyboard.press("Escape");
+            }
+          } finally {
+            await tab.screenshot({ path: path.join(shots, `${page.path.slice(1)}-loaded.png`) });
+            await tab.close();
+          }
+        }
+        for (const page of PAGES) {
+          const results: LighthouseRun[] = [];
+          for (let i = 0; i < runs; i += 1) {
+            results.push(
+              await lighthouseRun(browser, `${stack.url}${page.path}`, undefined, { cookies }),
+            );
+          }
+          const mid = (key: keyof LighthouseRun) => median(results.map((r) => r[key]));
+          const chunk = chunks.find((c) => c.route === page.route);
+          rows.push({
+            page: page.path,
+            performance: mid("performance"),
+            accessibility: mid("accessibility"),
+            "best-practices": mid("best-practices"),
+            "FCP ms": Math.round(mid("FCP")),
+            "LCP ms": Math.round(mid("LCP")),
+            "TBT ms": Math.round(mid("TBT")),
+            CLS: Number(mid("CLS").toFixed(3)),
+            "route chunk gzip KB": chunk ? kb(chunk.gzip) : "?",
+            "CPU benchmark": Math.round(mid("CPU benchmark")),
+            "performance runs": results.map((r) => r.performance).join(" "),
+          });
+        }
+      } finally {
+        await browser.close();
+      }
+      console.table(rows);
+      console.log(
+        `(Lighthouse mobile, simulated throttling, medians of ${runs} runs; scores depend on this machine's CPU: see 'CPU benchmark'. Screenshots: ${shots})`,
+      );
+    } finally {
+      await stack.stop();
+      await rm(dist, { recursive: true, force: true });
+    }
+  },
+};
