@@ -14,6 +14,7 @@ import { DataExport } from "./entities/data-export";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
 import { MailedEvent } from "./entities/mailed-event";
+import { MonthlyReport, ReportRun, UptimeIncident } from "./entities/monthly-report";
 import { Questionnaire } from "./entities/questionnaire";
 import { ScreenshotJob } from "./entities/screenshot-job";
 import { Site } from "./entities/site";
@@ -64,6 +65,9 @@ export const db = new Service(
     uptimeDay: UptimeDay,
     siteDeletion: SiteDeletion,
     dataExport: DataExport,
+    monthlyReport: MonthlyReport,
+    uptimeIncident: UptimeIncident,
+    reportRun: ReportRun,
   },
   { client: documentClient, table: Table.Main.tableName },
 );
@@ -85,6 +89,11 @@ export type { DomainClaimItem } from "./entities/domain-claim";
 export type { EmailClaimItem } from "./entities/email-claim";
 export { normalizeEmail } from "./entities/email-claim";
 export type { MailedEventItem } from "./entities/mailed-event";
+export type {
+  MonthlyReportItem,
+  ReportRunItem,
+  UptimeIncidentItem,
+} from "./entities/monthly-report";
 export type { QuestionnaireItem } from "./entities/questionnaire";
 export {
   ADDITIONAL_SERVICES,
