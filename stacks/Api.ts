@@ -66,7 +66,7 @@ export const ROUTE_STACKS = {
     "webhooks",
   ],
   Billing: ["billing"],
-  Tools: ["seo", "lighthouse", "analytics", "developer"],
+  Tools: ["seo", "lighthouse", "analytics", "developer", "reports"],
   Staff: ["staff"],
 } as const satisfies Record<string, readonly string[]>;
 

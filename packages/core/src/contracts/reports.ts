@@ -142,3 +142,38 @@ export type ReportNote = z.infer<typeof reportNoteSchema>;
 /** GET …/reports/{month}/pdf: a short-lived presigned GET of the stored PDF. */
 export const reportPdfSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type ReportPdf = z.infer<typeof reportPdfSchema>;
+
+/** Path parameters: /api/sites/{id}/reports/{month}. */
+export const reportParamsSchema = z.object({ id: z.string(), month: z.string() });
+
+/** Path parameters: /api/staff/customers/{userId}/sites/{siteId}/reports/{month}/note. */
+export const staffReportParamsSchema = z.object({
+  userId: z.string().min(1).max(200),
+  siteId: z.string().min(1).max(100),
+  month: z.string(),
+});
+
+/** GET /api/staff/customers/{userId}/reports: each site's months, the month in progress first. */
+export const staffCustomerReportsSchema = z.object({
+  sites: z.array(
+    z.object({
+      siteId: z.string(),
+      siteName: z.string(),
+      months: z.array(
+        z.object({
+          month: monthSchema,
+          note: z.string().nullable(),
+          sentAt: z.string().nullable(),
+          headline: reportHeadlineSchema.nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type StaffCustomerReports = z.infer<typeof staffCustomerReportsSchema>;
+
+/** POST …/reports/{month}/pdf: the PDF is being rendered; GET …/pdf answers once it is. */
+export const reportPdfQueuedSchema = z.object({ queued: z.literal(true) });
+
+/** The answer of PUT …/note. */
+export const reportNoteResultSchema = z.object({ month: monthSchema, note: z.string().nullable() });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { assembleReport, percentChange, type StoredMonth } from "./assemble";
+import { assembleReport, type StoredMonth } from "./assemble";
 import { monthBounds, monthsBetween } from "./month";
 import { recommend } from "./recommend";
+import { describeChange, incidentDuration, percentChange } from "./words";
 
 const SITE = "01JSITE0000000000000000000";
 const now = new Date("2026-11-01T06:00:00.000Z");
@@ -297,5 +298,15 @@ describe("months", () => {
     expect(percentChange(150, 100)).toBe(50);
     expect(percentChange(150, 0)).toBeNull();
     expect(percentChange(null, 100)).toBeNull();
+  });
+});
+
+describe("words", () => {
+  it("writes changes and durations", () => {
+    expect(describeChange(99.9, 100, "points")).toBe("-0.1 points on last month");
+    expect(describeChange(120, 100, "percent")).toBe("+20% on last month");
+    expect(describeChange(null, 100, "percent")).toBe("");
+    expect(incidentDuration({ minutes: 85, endedAt: "x" })).toBe("1 h 25 min");
+    expect(incidentDuration({ minutes: 25, endedAt: null })).toBe("25 min, ongoing");
   });
 });

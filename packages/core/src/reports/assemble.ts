@@ -9,6 +9,7 @@ import type { MonthlyReport } from "../contracts/reports";
 import { daysUntil, uptimePercent } from "../monitoring/rules";
 import { addMonths, monthBounds } from "./month";
 import { recommend } from "./recommend";
+import { percentChange } from "./words";
 
 const MINUTE_MS = 60_000;
 /** The activity types that are the team's changes to a site. */
@@ -78,12 +79,6 @@ function inMonth(iso: string | undefined, start: Date, end: Date): iso is string
   if (!iso) return false;
   const t = Date.parse(iso);
   return t >= start.getTime() && t < end.getTime();
-}
-
-/** Percent change, one decimal; null without a base to compare with. */
-export function percentChange(current: number | null, previous: number | null): number | null {
-  if (current === null || previous === null || previous === 0) return null;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
 const finishedAt = (run: { finishedAt?: string; createdAt: string }) =>

@@ -4,7 +4,8 @@
  */
 import type { AnyJobKind } from "./define-job";
 import { lighthouseJob } from "./lighthouse";
+import { reportPdfJob } from "./report-pdf";
 import { screenshotJob } from "./screenshot";
 import { seoJob } from "./seo";
 
-export const jobKinds: readonly AnyJobKind[] = [screenshotJob, seoJob, lighthouseJob];
+export const jobKinds: readonly AnyJobKind[] = [screenshotJob, seoJob, lighthouseJob, reportPdfJob];

@@ -74,8 +74,6 @@ export const ReportRun = new Entity({
     /** The byStatus query's last evaluated key, serialised; absent when the run is done. */
     cursor: { type: "string" },
     done: { type: "boolean", required: true, default: false },
-    sites: { type: "number", required: true, default: 0 },
-    sent: { type: "number", required: true, default: 0 },
     updatedAt,
   },
   indexes: {

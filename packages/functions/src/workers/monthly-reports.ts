@@ -1,0 +1,37 @@
+/**
+ * The monthly care report run (docs/reports.md, "The monthly run"): hourly on the first day of
+ * each month in production (stacks/Jobs.ts, an EventBridge rule), on a timer in the local
+ * stack. Each invocation handles a bounded number of sites and leaves a cursor for the next.
+ * The local stack's tests may pass the `month` to report and `fromStart`; the production
+ * rule's event has neither, and the month before today is reported.
+ */
+import { runMonthlyReports } from "@portal/core/reports/job";
+
+/** Headroom before the function's timeout (stacks/Jobs.ts MONTHLY_REPORTS_TIMEOUT_SECONDS). */
+const HEADROOM_MS = 60_000;
+
+export async function handler(
+  event?: { month?: string; now?: string; fromStart?: boolean },
+  context?: { getRemainingTimeInMillis?: () => number },
+) {
+  const started = Date.now();
+  const remaining = context?.getRemainingTimeInMillis?.();
+  const result = await runMonthlyReports({
+    month: typeof event?.month === "string" ? event.month : undefined,
+    now: event?.now ? new Date(event.now) : undefined,
+    fromStart: event?.fromStart === true,
+    timeBudgetMs: remaining === undefined ? undefined : Math.max(0, remaining - HEADROOM_MS),
+  });
+  process.stdout.write(
+    `${JSON.stringify({
+      level: "info",
+      msg: "monthly reports run",
+      month: result.month,
+      processed: result.processed,
+      sent: result.sent,
+      done: result.done,
+      ms: Date.now() - started,
+    })}\n`,
+  );
+  return result;
+}
