@@ -66,6 +66,7 @@ describe("entities", () => {
       isActive: true,
       emailNotifications: true,
       marketingEmails: false,
+      monthlyReport: true,
       timezone: "UTC",
       language: "en",
       theme: "light",

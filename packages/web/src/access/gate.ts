@@ -86,6 +86,8 @@ const CUSTOMER_ROUTES = [
   "/billing",
   "/settings",
   "/questionnaire",
+  "/sites/$siteId/reports",
+  "/sites/$siteId/reports/$month",
 ] as const satisfies readonly PagePath[];
 /** Active subscription, questionnaire not completed. */
 const ONBOARDING_ROUTES = ["/welcome", "/questionnaire"] as const satisfies readonly PagePath[];
@@ -114,9 +116,16 @@ const ALIASES = { "/user-profile": "/settings" } as const satisfies Partial<
   Record<PagePath, PagePath>
 >;
 
+/** Pages with path parameters: a concrete path is gated as its route's pattern. */
+const PARAM_ROUTES = [
+  ["/sites/$siteId/reports", /^\/sites\/[^/]+\/reports$/],
+  ["/sites/$siteId/reports/$month", /^\/sites\/[^/]+\/reports\/[^/]+$/],
+] as const satisfies readonly (readonly [PagePath, RegExp])[];
+
 function gatedRoute(path: string): string {
   return (
     (ALIASES as Record<string, string>)[path] ??
+    PARAM_ROUTES.find(([, pattern]) => pattern.test(path))?.[0] ??
     SECTION_PREFIXES.find((prefix) => path.startsWith(`${prefix}/`)) ??
     path
   );

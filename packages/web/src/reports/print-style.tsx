@@ -1,0 +1,17 @@
+/**
+ * The report's print stylesheet (docs/reports.md): the portal's header, side navigation and the
+ * page's own buttons are left out, and the report runs in one column across the page.
+ */
+export function ReportPrintStyle() {
+  return (
+    <style>{`
+@media print {
+  header, aside, nav, [data-print="hide"] { display: none !important; }
+  main { padding: 0 !important; }
+  body { background: white !important; }
+  .report-tiles, .report-columns { display: block !important; }
+  .report-tiles > *, .report-columns > * { margin-bottom: 8px; break-inside: avoid; }
+  .report-section { break-inside: avoid; box-shadow: none !important; }
+}`}</style>
+  );
+}
