@@ -126,7 +126,11 @@ export interface LocalStack {
    * goes through every site again even when the month is done.
    */
   monthlyReports: {
-    run(options?: { month?: string; fromStart?: boolean }): Promise<MonthlyRunResult>;
+    run(options?: {
+      month?: string;
+      fromStart?: boolean;
+      maxSites?: number;
+    }): Promise<MonthlyRunResult>;
   };
   stop(): Promise<void>;
 }
@@ -308,7 +312,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }) as Promise<SiteDeletionsResult>;
     every(options.uptimeIntervalMs, "uptime checks", runUptime);
     every(options.siteDeletionsIntervalMs, "site deletions", () => runSiteDeletions());
-    const runMonthlyReports = (run: { month?: string; fromStart?: boolean } = {}) =>
+    const runMonthlyReports = (
+      run: { month?: string; fromStart?: boolean; maxSites?: number } = {},
+    ) =>
       loader.invoke(monthlyReportsWorkerHandler, {
         source: "aws.events",
         ...run,
