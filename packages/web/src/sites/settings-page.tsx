@@ -17,6 +17,7 @@ import {
 } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
 import { MousePointerClick } from "lucide-react";
+import { ReportsLink } from "../reports/reports-link";
 import { PageHeader } from "../shell/app-shell";
 import { pickSite } from "./queries";
 import { SiteSettingsForm } from "./settings-form";
@@ -60,6 +61,7 @@ export function SiteSettingsPage({ selectedId, onSelect }: SiteSettingsPageProps
                     onDeleted={() => onSelect(undefined)}
                   />
                   {selected.status === "live" ? <UptimeCard siteId={selected.id} /> : null}
+                  <ReportsLink siteId={selected.id} />
                 </Stack>
               ) : (
                 <SelectASite />

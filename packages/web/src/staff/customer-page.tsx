@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown, ExternalLink } from "lucide-react";
 import { ApiError } from "../api/api-error";
+import { StaffCustomerReports } from "../reports/staff-reports";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
 import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
@@ -222,6 +223,8 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
       </Section>
 
       <CustomerApiKeys userId={data.customer.id} />
+
+      <StaffCustomerReports userId={data.customer.id} />
 
       <Section title="Recent activity">
         {activities.length === 0 ? (
