@@ -340,6 +340,7 @@ const sections: BenchSection[] = [
   auditsBench,
   staffBench,
 ];
+sections.push((await import("./bench/reports")).reportsBench);
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !sections.some((s) => s.name === name));
