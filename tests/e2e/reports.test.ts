@@ -117,7 +117,14 @@ describe("the monthly report page", () => {
     );
     siteId = (
       await db.entities.site
-        .create({ userId, name: "Crumb & Co", status: "live", liveUrl: "https://bakery.example/" })
+        .create({
+          userId,
+          name: "Crumb & Co",
+          status: "live",
+          liveUrl: "https://bakery.example/",
+          // Live since before last month: the list starts at the month the site was created.
+          createdAt: `${monthBounds(MONTH).firstDay}T00:00:00.000Z`,
+        })
         .go()
     ).data.siteId;
     await storeMonth(userId, siteId);

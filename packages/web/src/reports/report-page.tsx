@@ -19,7 +19,7 @@ import {
 import type { MonthlyReport, ReportView } from "@portal/core/contracts/reports";
 import { longMonth } from "@portal/core/long-date";
 import { incidentDuration } from "@portal/core/reports/words";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Download, Printer } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -235,22 +235,27 @@ function FullReport({ report }: { report: MonthlyReport }) {
 
 /** Downloads the stored PDF; renders it first when there is none yet, and waits for it. */
 function PdfButton({ view }: { view: ReportView }) {
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      if (!view.pdfReady) await requestPdf(view.siteId, view.month);
-      const deadline = Date.now() + PDF_WAIT_MS;
-      for (;;) {
-        try {
-          const { url } = await pdfDownload(view.siteId, view.month);
-          window.location.assign(url);
-          return;
-        } catch (error) {
-          if (ApiError.from(error)?.status !== 404 || Date.now() > deadline) throw error;
+      if (!view.pdfReady) {
+        await requestPdf(view.siteId, view.month);
+        // The report says when its PDF is stored; asking for the link before would be a 404.
+        const deadline = Date.now() + PDF_WAIT_MS;
+        for (;;) {
           await new Promise((resolve) => setTimeout(resolve, PDF_POLL_MS));
+          const fresh = await queryClient.fetchQuery({
+            ...reportQuery(view.siteId, view.month),
+            staleTime: 0,
+          });
+          if (fresh.pdfReady) break;
+          if (Date.now() > deadline) throw new Error("The PDF took too long");
         }
       }
+      const { url } = await pdfDownload(view.siteId, view.month);
+      window.location.assign(url);
     } catch {
       toast({
         title: "The PDF could not be prepared",
