@@ -146,8 +146,11 @@ function Rows({ rows, empty }: { rows: [string, string][]; empty: string }) {
         {rows.map(([left, right], i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed report, never reordered
           <Table.Row key={i}>
-            <Table.Cell wordBreak="break-word">{left}</Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
+            <Table.Cell wordBreak="break-word" minW="8rem">
+              {left}
+            </Table.Cell>
+            {/* A long right cell (a run's scores) wraps on a phone rather than squeeze the left. */}
+            <Table.Cell textAlign="end" whiteSpace={{ base: "normal", md: "nowrap" }}>
               {right}
             </Table.Cell>
           </Table.Row>
