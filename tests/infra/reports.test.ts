@@ -112,7 +112,8 @@ describe("the monthly report run", () => {
     expect(grantProblems(jobs)).toEqual([]);
     const broken = structuredClone(jobs);
     const fn = runFunction(broken);
-    const roleId = (fn?.[1].Properties.Role as { "Fn::GetAtt": [string] })["Fn::GetAtt"][0];
+    if (!fn) throw new Error("no MonthlyReports function");
+    const roleId = (fn[1].Properties.Role as { "Fn::GetAtt": [string] })["Fn::GetAtt"][0];
     for (const [, policy] of byType(broken, "AWS::IAM::Policy")) {
       if (!JSON.stringify(policy.Properties.Roles).includes(roleId)) continue;
       policy.Properties.PolicyDocument.Statement.push({
