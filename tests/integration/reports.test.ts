@@ -249,10 +249,13 @@ describe("the monthly report", () => {
     expect((await get(`/api/sites/${sites.pro}/reports/October`, pro)).status).toBe(400);
   });
 
-  it("lists the site's months, October among them", async () => {
+  it("lists the site's months, the month in progress first, a year at most", async () => {
     const { body } = await get(`/api/sites/${sites.enterprise}/reports`, enterprise);
     expect(body.level).toBe("full");
-    expect(body.months.map((m: { month: string }) => m.month)).toContain(MONTH);
+    const months = body.months.map((m: { month: string }) => m.month);
+    expect(months[0]).toBe(new Date().toISOString().slice(0, 7));
+    expect(months.length).toBeLessThanOrEqual(12);
+    expect([...months].sort().reverse()).toEqual(months);
   });
 
   it("takes the staff's note before it goes out", async () => {
@@ -297,6 +300,14 @@ describe("the monthly report", () => {
     ]);
     expect(mailsTo(optedOut.user.email)).toEqual([]);
     expect(mailsTo(lapsed.user.email)).toEqual([]);
+
+    // A sent month is listed whenever it was, with the day it went out.
+    const list = await get(`/api/sites/${sites.enterprise}/reports`, enterprise);
+    expect(list.body.months).toContainEqual({
+      month: MONTH,
+      sentAt: expect.any(String),
+      note: true,
+    });
 
     const view = await get(`/api/sites/${sites.enterprise}/reports/${MONTH}`, enterprise);
     expect(view.body).toMatchObject({
