@@ -392,4 +392,30 @@ describe("the monthly report", () => {
     const seen = [...first.outcomes, ...rest.outcomes].map((o) => o.siteId).sort();
     expect(seen).toEqual(Object.values(sites).sort());
   });
+
+  it("keeps each incident the uptime run opens and closes, for the report's durations", async () => {
+    const { recordCheck } = await import("@portal/core/monitoring/index");
+    const { data: site } = await db.entities.site
+      .get({ userId: pro.user.id, siteId: sites.pro })
+      .go();
+    if (!site) throw new Error("no site");
+    const t0 = Date.parse("2026-11-02T10:00:00.000Z");
+    const down = { ok: false, status: 503, responseMs: 40, error: "HTTP 503" };
+    await recordCheck(site, down, new Date(t0));
+    await recordCheck(site, down, new Date(t0 + 5 * 60_000));
+    await recordCheck(site, { ok: true, status: 200, responseMs: 90 }, new Date(t0 + 20 * 60_000));
+    const { data } = await db.entities.uptimeIncident.query
+      .byOwner({ userId: pro.user.id, siteId: sites.pro })
+      .gte({ startedAt: "2026-11-01" })
+      .go();
+    expect(data).toEqual([
+      expect.objectContaining({
+        startedAt: "2026-11-02T10:00:00.000Z",
+        endedAt: "2026-11-02T10:20:00.000Z",
+        reason: "HTTP 503",
+      }),
+    ]);
+    const report = await get(`/api/sites/${sites.pro}/reports/2026-11`, pro);
+    expect(report.body.headline.incidents).toBe(1);
+  });
 });
