@@ -37,6 +37,7 @@ const sections: BenchSection[] = [
   coldBench,
   signedInBench,
 ];
+sections.push((await import("./bench/reports")).reportsBench);
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !sections.some((s) => s.name === name));

@@ -68,7 +68,7 @@ export const ROUTE_STACKS = {
     "review",
   ],
   Billing: ["billing"],
-  Tools: ["seo", "lighthouse", "analytics", "developer"],
+  Tools: ["seo", "lighthouse", "analytics", "developer", "reports"],
   Staff: ["staff"],
   // The customer's content and the team's side of it (docs/content.md).
   Content: ["content"],

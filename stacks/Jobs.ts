@@ -6,9 +6,9 @@
  */
 
 import { BROWSER_TIMEOUT_SECONDS, QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
-import { browserHandler } from "@portal/functions/routes";
-import { aws_iam as iam } from "aws-cdk-lib";
-import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { browserHandler, monthlyReportsWorkerHandler } from "@portal/functions/routes";
+import { aws_lambda_destinations as destinations, aws_iam as iam } from "aws-cdk-lib";
+import { Cron, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { BROWSER_RUNTIME_PACKAGES, installBrowserRuntime } from "./browser-runtime";
 import { NODEJS_BUNDLING } from "./bundling";
 import { workerReservedConcurrency } from "./Config";
@@ -35,7 +35,7 @@ export const WORKER_CONCURRENCY = QUEUE_CONSUMERS.Jobs.maxConcurrency;
 
 export function Jobs({ stack, app }: StackContext) {
   const { table, bucket, config } = use(Storage);
-  const { queue: events } = use(Events);
+  const { queue: events, failedScheduledRuns } = use(Events);
 
   // No statement, no managed policy, no binding: the role's temporary keys, which Lambda puts
   // in every function's environment, open nothing. Not even CloudWatch Logs: what a run
@@ -105,6 +105,8 @@ export function Jobs({ stack, app }: StackContext) {
       config.parameters.S3_FORCE_PATH_STYLE,
       config.parameters.OUTBOUND_ALLOW_HOSTS,
       config.parameters.DNS_RESOLVER,
+      // The monthly report's PDF names the product (core/reports/pdf-job.ts).
+      config.parameters.PRODUCT_NAME,
     ],
   });
 
@@ -112,5 +114,52 @@ export function Jobs({ stack, app }: StackContext) {
   // still report it through batchItemFailures instead of throwing.
   const { queue, deadLetters } = consumedQueue(stack, "Jobs", { consumer: worker });
 
-  return { queue, deadLetters, worker, browser };
+  const monthlyReports = monthlyReportsSchedule(stack, {
+    grants: grantsProps(["table:write", "jobs:send", "events:send"], {
+      table,
+      bucket,
+      config,
+      events,
+      queue,
+    }),
+  });
+  if (app.mode !== "dev") {
+    // As the other schedules (stacks/Events.ts): a run that still fails after Lambda's retries
+    // lands on the failed-runs queue, which is alarmed.
+    monthlyReports.jobFunction.configureAsyncInvoke({
+      onFailure: new destinations.SqsDestination(failedScheduledRuns.cdk.queue),
+    });
+  }
+
+  return { queue, deadLetters, worker, browser, monthlyReports };
+}
+
+/**
+ * The monthly care report run (docs/reports.md, "The monthly run"): every hour of the first day
+ * of each month (UTC). The first invocation does the work; each handles at most
+ * REPORT_SITES_PER_RUN sites and keeps a cursor, so the later ones finish a long list and then
+ * find the month done.
+ */
+export const MONTHLY_REPORTS_SCHEDULE = "cron(0 * 1 * ? *)";
+/** A site is a dozen reads, a write, a queued PDF and an event: 200 fit well within this. */
+export const MONTHLY_REPORTS_TIMEOUT_SECONDS = 300;
+
+/**
+ * Reads live sites, their owners and a month of stored data and writes the frozen report and
+ * its "sent" marker (table:write), queues the PDFs (jobs:send), emits the mails (events:send).
+ */
+function monthlyReportsSchedule(
+  stack: StackContext["stack"],
+  { grants }: { grants: ReturnType<typeof grantsProps> },
+) {
+  return new Cron(stack, "MonthlyReports", {
+    schedule: MONTHLY_REPORTS_SCHEDULE,
+    job: {
+      function: {
+        handler: monthlyReportsWorkerHandler,
+        timeout: `${MONTHLY_REPORTS_TIMEOUT_SECONDS} seconds`,
+        ...grants,
+      },
+    },
+  });
 }

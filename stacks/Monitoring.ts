@@ -47,7 +47,7 @@ import { Webhooks } from "./Webhooks";
 export const FUNCTION_GROUPS = {
   ApiRoutes: "API routes (one function per route, stacks/Api.ts)",
   QueueConsumers: "queue consumers (notifications, webhook sender, page views)",
-  Schedules: "scheduled runs (uptime checks, site deletions)",
+  Schedules: "scheduled runs (uptime checks, site deletions, monthly reports)",
   StripeWebhook: "the Stripe webhook (stacks/Webhooks.ts)",
   ChromiumWorker: "the Chromium worker (stacks/Jobs.ts)",
   Deployment: "custom-resource handlers that run during deploys",

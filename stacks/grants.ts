@@ -17,7 +17,10 @@ export interface GrantResources {
   table: Table;
   bucket: Bucket;
   config: ConfigConstructs;
-  /** Only the API's functions send jobs; the worker and the webhook never do. */
+  /**
+   * The Jobs queue: the API's functions and the monthly report run send jobs; the worker and
+   * the webhook never do.
+   */
   queue?: Queue;
   /** The domain events queue (stacks/Events.ts). */
   events?: Queue;

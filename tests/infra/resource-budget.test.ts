@@ -121,12 +121,12 @@ describe("resource budget", () => {
 
   test("a handler folder no stack lists stops synthesis with the place to add it", () => {
     const record: RouteRecord = {
-      handler: "packages/functions/src/api/reports/list.handler",
+      handler: "packages/functions/src/api/newsletters/list.handler",
       entitlement: "validPlan",
       grants: ["table:read"],
     };
-    expect(() => routeStackOf("GET /api/reports", record)).toThrow(
-      'GET /api/reports: no stack holds the handler folder "reports"; add it to ROUTE_STACKS in stacks/Api.ts',
+    expect(() => routeStackOf("GET /api/newsletters", record)).toThrow(
+      'GET /api/newsletters: no stack holds the handler folder "newsletters"; add it to ROUTE_STACKS in stacks/Api.ts',
     );
     for (const [routeKey, record] of Object.entries(routes)) {
       expect(() => routeStackOf(routeKey, record)).not.toThrow();

@@ -18,3 +18,17 @@ export function longDate(iso: string | null | undefined, unreadable: string = is
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? unreadable : LONG_DATE.format(date);
 }
+
+const LONG_MONTH = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  timeZone: "UTC",
+});
+
+/** A calendar month "YYYY-MM" as the texts write it: "October 2026"; the value as given if not one. */
+export function longMonth(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return /^\d{4}-\d{2}$/.test(month) && !Number.isNaN(date.getTime())
+    ? LONG_MONTH.format(date)
+    : month;
+}

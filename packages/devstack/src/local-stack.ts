@@ -8,8 +8,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import os from "node:os";
 import path from "node:path";
 import type { DeletionRunResult as SiteDeletionsResult } from "@portal/core/billing/sites-deletion-job";
+import type { MonthlyRunResult } from "@portal/core/reports/job";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
 import {
+  monthlyReportsWorkerHandler,
   routes,
   siteDeletionsWorkerHandler,
   stripeWebhookHandler,
@@ -78,6 +80,12 @@ export interface LocalStackOptions {
    * 0 or omitted = never on a timer (tests run it with `siteDeletions.run(now)`).
    */
   siteDeletionsIntervalMs?: number;
+  /**
+   * How often the monthly report run is started (hourly on the first of the month on AWS,
+   * docs/reports.md); a run finds a month already done and does nothing. 0 or omitted = never
+   * on a timer (tests run it with `monthlyReports.run({ month })`).
+   */
+  monthlyReportsIntervalMs?: number;
   /** Days suspended sites are kept after a subscription ends (SITE_GRACE_PERIOD_DAYS; default 7). */
   gracePeriodDays?: string;
 }
@@ -114,6 +122,17 @@ export interface LocalStack {
    * forward (an ISO time or Date), so tests need not wait a week.
    */
   siteDeletions: { run(now?: Date): Promise<SiteDeletionsResult> };
+  /**
+   * The monthly report run, now: the month before today unless `month` is given; `fromStart`
+   * goes through every site again even when the month is done.
+   */
+  monthlyReports: {
+    run(options?: {
+      month?: string;
+      fromStart?: boolean;
+      maxSites?: number;
+    }): Promise<MonthlyRunResult>;
+  };
   stop(): Promise<void>;
 }
 
@@ -294,6 +313,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }) as Promise<SiteDeletionsResult>;
     every(options.uptimeIntervalMs, "uptime checks", runUptime);
     every(options.siteDeletionsIntervalMs, "site deletions", () => runSiteDeletions());
+    const runMonthlyReports = (
+      run: { month?: string; fromStart?: boolean; maxSites?: number } = {},
+    ) =>
+      loader.invoke(monthlyReportsWorkerHandler, {
+        source: "aws.events",
+        ...run,
+      }) as Promise<MonthlyRunResult>;
+    every(options.monthlyReportsIntervalMs, "monthly reports", () => runMonthlyReports());
     return {
       url,
       dataDir,
@@ -328,6 +355,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       mail: { messages: () => mail.mail().messages() },
       uptime: { run: runUptime },
       siteDeletions: { run: runSiteDeletions },
+      monthlyReports: { run: runMonthlyReports },
       stop: stopAll,
     };
   } catch (error) {

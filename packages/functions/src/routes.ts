@@ -481,6 +481,38 @@ export const routes = {
     entitlement: "staff",
     grants: ["table:read"],
   },
+  // The monthly care report (docs/reports.md): the page's reads, the PDF's presigned download
+  // and its rendering on the jobs worker; the staff's view and personal note.
+  "GET /api/sites/{id}/reports": {
+    handler: api("reports/list"),
+    entitlement: "validPlan",
+    grants: ["table:read"],
+  },
+  "GET /api/sites/{id}/reports/{month}": {
+    handler: api("reports/view"),
+    entitlement: "validPlan",
+    grants: ["table:read"],
+  },
+  "GET /api/sites/{id}/reports/{month}/pdf": {
+    handler: api("reports/pdf"),
+    entitlement: "validPlan",
+    grants: ["table:read", "screenshots:read"],
+  },
+  "POST /api/sites/{id}/reports/{month}/pdf": {
+    handler: api("reports/render-pdf"),
+    entitlement: "validPlan",
+    grants: ["table:read", "jobs:send"],
+  },
+  "GET /api/staff/customers/{userId}/reports": {
+    handler: api("reports/staff-list"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "PUT /api/staff/customers/{userId}/sites/{siteId}/reports/{month}/note": {
+    handler: api("reports/staff-note"),
+    entitlement: "staff",
+    grants: ["table:write"],
+  },
 
   // Review and approval of the draft (docs/sites.md, "Review and approval"). An approval is
   // signed in only: it lets the team take the site live and cannot be taken back
@@ -560,6 +592,7 @@ export const notificationsWorkerHandler = "packages/functions/src/workers/notifi
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";
 export const webhooksWorkerHandler = "packages/functions/src/workers/webhooks.handler";
 export const siteDeletionsWorkerHandler = "packages/functions/src/workers/site-deletions.handler";
+export const monthlyReportsWorkerHandler = "packages/functions/src/workers/monthly-reports.handler";
 
 /**
  * The PrivacyJobs consumer (docs/privacy.md), read by stacks/Privacy.ts and the local stack:

@@ -51,31 +51,27 @@ export function top(counts: Map<string, number>, limit = TOP): CountedKey[] {
   return other > 0 ? [...named, { key: OTHER_KEY, count: other }] : named;
 }
 
-/** Another customer's site, or none: 404 either way (the site is looked up under the caller). */
-export async function report(
-  userId: string,
-  siteId: string,
-  range: AnalyticsRange,
-  now: Date = new Date(),
-): Promise<AnalyticsData> {
-  if (!isId(siteId)) throw new NotFoundError("Site not found");
-  const { data: site } = await db.entities.site.get({ userId, siteId }).go();
-  if (!site) throw new NotFoundError("Site not found");
+function dayAfter(day: string): string {
+  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS));
+}
 
-  const days = rangeDays(range, now);
-  const from = days[0] ?? utcDay(now);
-  const to = days[days.length - 1] ?? utcDay(now);
+/**
+ * One site's stored figures for the UTC days from..to (inclusive): the day items, their totals
+ * and the per-dimension counts. Two Queries, paged; the monthly report reads it too.
+ */
+export async function figuresBetween(userId: string, siteId: string, from: string, to: string) {
   const [{ data: items }, { data: counts }] = await Promise.all([
     db.entities.analyticsDay.query
       .byOwner({ userId, siteId })
       .between({ day: from }, { day: to })
       .go({ pages: "all" }),
-    // A counter's sort key goes on past its day (…#day_<d>#dimension_…), so the range is read
-    // from its first day on; nothing is counted for a day after today.
-    db.entities.analyticsCount.query.bySite({ siteId }).gte({ day: from }).go({ pages: "all" }),
+    // A counter's sort key goes on past its day (…#day_<d>#dimension_…): the upper bound is the
+    // bare key of the day after `to`, which every counter of `to` sorts below.
+    db.entities.analyticsCount.query
+      .bySite({ siteId })
+      .between({ day: from }, { day: dayAfter(to) })
+      .go({ pages: "all" }),
   ]);
-  const byDay = new Map<string, AnalyticsDayItem>(items.map((item) => [item.day, item]));
-
   const pages = new Map<string, number>();
   const referrers = new Map<string, number>();
   const countries = new Map<string, number>();
@@ -92,10 +88,34 @@ export async function report(
   }
   const byDimension = { page: pages, referrer: referrers, country: countries, device: devices };
   for (const count of counts) {
-    if (count.day > to || count.views <= 0) continue;
+    if (count.day < from || count.day > to || count.views <= 0) continue;
     const target = byDimension[count.dimension];
     target.set(count.key, (target.get(count.key) ?? 0) + count.views);
   }
+  return { items, totals, pages, referrers, countries, devices };
+}
+
+/** Another customer's site, or none: 404 either way (the site is looked up under the caller). */
+export async function report(
+  userId: string,
+  siteId: string,
+  range: AnalyticsRange,
+  now: Date = new Date(),
+): Promise<AnalyticsData> {
+  if (!isId(siteId)) throw new NotFoundError("Site not found");
+  const { data: site } = await db.entities.site.get({ userId, siteId }).go();
+  if (!site) throw new NotFoundError("Site not found");
+
+  const days = rangeDays(range, now);
+  const from = days[0] ?? utcDay(now);
+  const to = days[days.length - 1] ?? utcDay(now);
+  const { items, totals, pages, referrers, countries, devices } = await figuresBetween(
+    userId,
+    siteId,
+    from,
+    to,
+  );
+  const byDay = new Map<string, AnalyticsDayItem>(items.map((item) => [item.day, item]));
 
   return {
     siteId,

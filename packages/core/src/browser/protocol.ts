@@ -37,6 +37,12 @@ export const BROWSER_RESPONSE_MAX_BYTES = 6 * 1024 * 1024 - 64 * 1024;
  */
 export const BROWSER_OVERHEAD_MS = 20_000;
 
+/** The monthly report's PDF (docs/reports.md): its one type, and the largest one kept. */
+export const PDF_CONTENT_TYPE = "application/pdf";
+export const PDF_MAX_BYTES = 5 * 1024 * 1024;
+/** The report's HTML travels in the request (Lambda takes 6 MB); a report is a few dozen KB. */
+export const PDF_HTML_MAX_CHARS = 1024 * 1024;
+
 /** A refusal's message is shown to the customer: the browser cuts it to this. */
 export const REFUSAL_MAX_CHARS = 2048;
 
@@ -60,6 +66,20 @@ export const browserRequestSchema = z.discriminatedUnion("task", [
     upload: z.object({
       url: z.url({ protocol: /^https?$/ }),
       contentType: z.literal(SCREENSHOT_CONTENT_TYPE),
+      maxBytes: z.number().int().positive(),
+    }),
+  }),
+  /**
+   * Prints a self-contained HTML document (the monthly report) to PDF. The page loads nothing:
+   * `url` is about:blank and the guard allows no host, so the HTML cannot reach out.
+   */
+  z.object({
+    task: z.literal("pdf"),
+    ...common,
+    html: z.string().min(1).max(PDF_HTML_MAX_CHARS),
+    upload: z.object({
+      url: z.url({ protocol: /^https?$/ }),
+      contentType: z.literal(PDF_CONTENT_TYPE),
       maxBytes: z.number().int().positive(),
     }),
   }),

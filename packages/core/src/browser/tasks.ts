@@ -8,7 +8,7 @@ import type { Browser } from "puppeteer-core";
 import { UnprocessableError } from "../errors";
 import { type BrowserRequest, SCREENSHOT_CACHE_CONTROL } from "./protocol";
 
-type ScreenshotRequest = Extract<BrowserRequest, { task: "screenshot" }>;
+type UploadTarget = Extract<BrowserRequest, { task: "screenshot" | "pdf" }>["upload"];
 
 export async function runBrowserTask(browser: Browser, request: BrowserRequest): Promise<unknown> {
   const { url, allowHosts } = request;
@@ -29,13 +29,23 @@ export async function runBrowserTask(browser: Browser, request: BrowserRequest):
       await upload(request.upload, image);
       return { bytes: image.byteLength };
     }
+    case "pdf": {
+      const { printPdf } = await import("../reports/pdf-print");
+      const pdf = await printPdf(browser, request.html, request.deadlineMs);
+      await upload(request.upload, pdf);
+      return { bytes: pdf.byteLength };
+    }
   }
 }
 
-/** PUTs the image to the worker's presigned URL, with the headers it was signed for. */
-export async function upload(target: ScreenshotRequest["upload"], image: Uint8Array) {
+/** PUTs the image or PDF to the worker's presigned URL, with the headers it was signed for. */
+export async function upload(target: UploadTarget, image: Uint8Array) {
   if (image.byteLength > target.maxBytes) {
-    throw new UnprocessableError("The page's preview image is too large to keep.");
+    throw new UnprocessableError(
+      target.contentType === "application/pdf"
+        ? "The report's PDF is too large to keep."
+        : "The page's preview image is too large to keep.",
+    );
   }
   const response = await fetch(target.url, {
     method: "PUT",

@@ -83,6 +83,16 @@ import {
   reviewRoundSchema,
   siteReviewSchema,
 } from "./review";
+  reportMonthsSchema,
+  reportNoteResultSchema,
+  reportNoteSchema,
+  reportParamsSchema,
+  reportPdfQueuedSchema,
+  reportPdfSchema,
+  reportViewSchema,
+  staffCustomerReportsSchema,
+  staffReportParamsSchema,
+} from "./reports";
 import {
   addDomainResponseSchema,
   addDomainSchema,
@@ -349,6 +359,27 @@ export const apiContracts = {
     response: staffUpsellSchema,
   },
   "GET /api/staff/audit-log": { query: auditLogQuerySchema, response: auditLogPageSchema },
+
+  // The monthly care report (docs/reports.md).
+  "GET /api/sites/{id}/reports": { params: siteIdParamsSchema, response: reportMonthsSchema },
+  "GET /api/sites/{id}/reports/{month}": { params: reportParamsSchema, response: reportViewSchema },
+  "GET /api/sites/{id}/reports/{month}/pdf": {
+    params: reportParamsSchema,
+    response: reportPdfSchema,
+  },
+  "POST /api/sites/{id}/reports/{month}/pdf": {
+    params: reportParamsSchema,
+    response: reportPdfQueuedSchema,
+  },
+  "GET /api/staff/customers/{userId}/reports": {
+    params: staffCustomerParamsSchema,
+    response: staffCustomerReportsSchema,
+  },
+  "PUT /api/staff/customers/{userId}/sites/{siteId}/reports/{month}/note": {
+    params: staffReportParamsSchema,
+    body: reportNoteSchema,
+    response: reportNoteResultSchema,
+  },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRoute = keyof typeof apiContracts;

@@ -4,6 +4,7 @@
  * the customer it concerns and has an id that stays the same across redeliveries.
  */
 import * as z from "zod";
+import { reportHeadlineSchema, reportLevelSchema } from "./reports";
 
 const base = {
   /** Unique per occurrence; the consumer sends at most one mail per id. */
@@ -168,6 +169,18 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     round: z.number().int(),
     /** The requested changes' texts, in the customer's order. */
     changes: z.array(z.string()),
+  }),
+  // The monthly care report of one site (docs/reports.md): once per site and month.
+  z.object({
+    ...base,
+    type: z.literal("report.monthly"),
+    siteId: z.string(),
+    siteName: z.string(),
+    month: z.string(),
+    level: reportLevelSchema,
+    headline: reportHeadlineSchema,
+    /** The staff's personal note, if they added one before it went out. */
+    note: z.string().nullable(),
   }),
 ]);
 

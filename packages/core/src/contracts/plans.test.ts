@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planIdForName, plans, priceForPlanName, pricingFeatures } from "./plans";
+import { planIdForName, plans, priceForPlanName, pricingFeatures, REPORT_FEATURES } from "./plans";
 
 describe("priceForPlanName", () => {
   it.each([
@@ -59,5 +59,16 @@ describe("pricingFeatures", () => {
       "3 websites",
       "Unlimited websites",
     ]);
+  });
+
+  it("closes each card with what the plan gets of the monthly report", () => {
+    expect(plans.map((plan) => [plan.id, plan.report])).toEqual([
+      ["starter", "headline"],
+      ["pro", "headline"],
+      ["enterprise", "full"],
+    ]);
+    for (const plan of plans) {
+      expect(pricingFeatures(plan).at(-1)).toBe(REPORT_FEATURES[plan.report]);
+    }
   });
 });

@@ -2,6 +2,7 @@
  * The three plans as the portal shows and sells them. Monthly subscriptions at the same price
  * everywhere (docs/pricing.md; docs/decisions.md, "Plans are monthly subscriptions").
  */
+import type { ReportLevel } from "./reports";
 import type { PlanId } from "./users";
 
 export type PlanName = "Starter" | "Professional" | "Enterprise";
@@ -31,9 +32,20 @@ export interface Plan {
   /** Sales page copy: what the built website includes. */
   siteFeatures: readonly string[];
   popular: boolean;
+  /**
+   * How much of the monthly care report the plan gets (docs/reports.md, "What each plan gets"):
+   * "full" = the report page and its PDF; "headline" = the headline figures, in the monthly mail
+   * and on the page. The pricing card states it through REPORT_FEATURES.
+   */
+  report: ReportLevel;
 }
 
 const GIGABYTE = 1024 ** 3;
+/** The pricing card's line for each report level: the one place these words live. */
+export const REPORT_FEATURES: Record<ReportLevel, string> = {
+  full: "Full monthly care report, on the web and as a PDF",
+  headline: "Monthly report mail with the headline figures",
+};
 
 export const plans = [
   {
@@ -54,6 +66,7 @@ export const plans = [
       "Basic analytics",
     ],
     popular: false,
+    report: "headline",
   },
   {
     id: "pro",
@@ -80,6 +93,7 @@ export const plans = [
       "Blog",
     ],
     popular: true,
+    report: "headline",
   },
   {
     id: "enterprise",
@@ -107,6 +121,7 @@ export const plans = [
       "Content management training",
     ],
     popular: false,
+    report: "full",
   },
 ] as const satisfies readonly Plan[];
 
@@ -121,7 +136,7 @@ export function websitesIncluded(plan: Pick<Plan, "websites">): string {
 
 /** The pricing card's lines: the allowance first, then the rest of the copy. */
 export function pricingFeatures(plan: Plan): string[] {
-  return [websitesIncluded(plan), ...plan.features];
+  return [websitesIncluded(plan), ...plan.features, REPORT_FEATURES[plan.report]];
 }
 
 /** The plan stored as `id`; undefined for none or anything else. */

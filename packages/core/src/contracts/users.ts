@@ -24,6 +24,8 @@ export const currentUserSchema = z.object({
   emailNotifications: z.boolean(),
   /** Offers and news. */
   marketingEmails: z.boolean(),
+  /** The monthly care report mail (docs/reports.md). */
+  monthlyReport: z.boolean(),
   /**
    * Set once the subscription has ended: when the suspended sites will be deleted unless the
    * customer subscribes again (ISO). Null otherwise (docs/billing.md "When a subscription ends").
@@ -36,12 +38,20 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** PATCH /api/auth/user/preferences: either toggle, or both. */
 export const emailPreferencesUpdateSchema = z
-  .object({ emailNotifications: z.boolean(), marketingEmails: z.boolean() })
+  .object({
+    emailNotifications: z.boolean(),
+    marketingEmails: z.boolean(),
+    monthlyReport: z.boolean(),
+  })
   .partial()
   .strict()
-  .refine((v) => v.emailNotifications !== undefined || v.marketingEmails !== undefined, {
-    error: "Send emailNotifications, marketingEmails or both",
-  });
+  .refine(
+    (v) =>
+      v.emailNotifications !== undefined ||
+      v.marketingEmails !== undefined ||
+      v.monthlyReport !== undefined,
+    { error: "Send emailNotifications, marketingEmails, monthlyReport or several" },
+  );
 export type EmailPreferencesUpdate = z.infer<typeof emailPreferencesUpdateSchema>;
 
 /** Every error the API answers has this body. */

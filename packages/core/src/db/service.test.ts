@@ -66,6 +66,7 @@ describe("entities", () => {
       isActive: true,
       emailNotifications: true,
       marketingEmails: false,
+      monthlyReport: true,
       timezone: "UTC",
       language: "en",
       theme: "light",
@@ -401,9 +402,11 @@ describe("Users", () => {
       hasCompletedQuestionnaire: false,
       gaTrackingId: null,
       createdAt: expect.any(String),
-      // The defaults: notifications on, marketing off (docs/notifications.md).
+      // The defaults: notifications on, marketing off (docs/notifications.md), the monthly
+      // report on (docs/reports.md).
       emailNotifications: true,
       marketingEmails: false,
+      monthlyReport: true,
       sitesDeleteAfter: null,
     });
 

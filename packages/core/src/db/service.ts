@@ -15,6 +15,7 @@ import { DataExport } from "./entities/data-export";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
 import { MailedEvent } from "./entities/mailed-event";
+import { MonthlyReport, ReportRun, UptimeIncident } from "./entities/monthly-report";
 import { Questionnaire } from "./entities/questionnaire";
 import { ReviewRound } from "./entities/review-round";
 import { ScreenshotJob } from "./entities/screenshot-job";
@@ -66,6 +67,9 @@ function makeDb() {
       contentFile: ContentFile,
       webhookAttempt: WebhookAttempt,
       customerSearchWord: CustomerSearchWord,
+      monthlyReport: MonthlyReport,
+      uptimeIncident: UptimeIncident,
+      reportRun: ReportRun,
     },
     { client: documentClient(), table: tableName() },
   );
@@ -104,6 +108,11 @@ export type { DomainClaimItem } from "./entities/domain-claim";
 export type { EmailClaimItem } from "./entities/email-claim";
 export { normalizeEmail } from "./entities/email-claim";
 export type { MailedEventItem } from "./entities/mailed-event";
+export type {
+  MonthlyReportItem,
+  ReportRunItem,
+  UptimeIncidentItem,
+} from "./entities/monthly-report";
 export type { QuestionnaireItem } from "./entities/questionnaire";
 export {
   ADDITIONAL_SERVICES,

@@ -3,13 +3,22 @@
  * checks every live site, and the customer's read of one site's history.
  */
 import { outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
+import type { NewDomainEvent } from "../contracts/events";
 import type { SiteUptime } from "../contracts/monitoring";
+import { INCIDENT_TTL_DAYS } from "../db/entities/monthly-report";
 import { UPTIME_DAY_TTL_DAYS } from "../db/entities/uptime";
 import { db, type SiteItem } from "../db/service";
 import { emit } from "../events/emit";
 import * as Sites from "../sites/index";
 import { type CheckOptions, type CheckResult, checkSite } from "./check";
-import { applyCheck, HISTORY_DAYS, historyDays, uptimePercent, utcDay } from "./rules";
+import {
+  applyCheck,
+  HISTORY_DAYS,
+  historyDays,
+  type MonitorState,
+  uptimePercent,
+  utcDay,
+} from "./rules";
 import { stateOf, summaryOf } from "./summary";
 
 /** The address a live site is checked at: its verified custom domain, else its live URL. */
@@ -59,8 +68,35 @@ export async function recordCheck(site: SiteItem, check: CheckResult, now: Date)
       expiresAt: Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + UPTIME_DAY_TTL_DAYS * 86_400,
     })
     .go();
+  await recordIncidents(site, state, events);
   for (const event of events) await emit(event);
   return { state, events };
+}
+
+/**
+ * Keeps each incident as its own item (opened, then closed), so the monthly report can list a
+ * month's incidents with their durations (docs/reports.md); the monitor item holds only the last.
+ */
+async function recordIncidents(
+  site: SiteItem,
+  state: MonitorState,
+  events: readonly NewDomainEvent[],
+) {
+  for (const event of events) {
+    if (event.type !== "site.down" && event.type !== "site.recovered") continue;
+    const key = { userId: site.userId, siteId: site.siteId, startedAt: event.startedAt };
+    const expiresAt = Math.floor(Date.parse(event.startedAt) / 1000) + INCIDENT_TTL_DAYS * 86_400;
+    if (event.type === "site.down") {
+      await db.entities.uptimeIncident.put({ ...key, reason: event.reason, expiresAt }).go();
+    } else {
+      const reason = state.lastIncident?.reason ?? "The site did not answer";
+      // An upsert: an incident opened before incidents were kept still gets its item.
+      await db.entities.uptimeIncident
+        .update(key)
+        .set({ endedAt: event.endedAt, reason, expiresAt })
+        .go();
+    }
+  }
 }
 
 export interface RunOptions extends CheckOptions {

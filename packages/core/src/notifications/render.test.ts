@@ -187,3 +187,38 @@ describe("rendering mails", () => {
     expect(live.text).toContain("> Opening day is tomorrow");
   });
 });
+
+describe("the monthly report mail", () => {
+  const report: DomainEvent = {
+    ...base,
+    type: "report.monthly",
+    siteId: "S1",
+    siteName: "Bakery",
+    month: "2026-10",
+    level: "headline",
+    headline: {
+      uptimePercent: 99.9,
+      incidents: 2,
+      visitors: 1200,
+      visitorsChange: 20,
+      pageViews: null,
+      performance: 84,
+      seoScore: null,
+      ticketsResolved: 1,
+      recommendation: "Fix the 2 SEO errors.",
+    },
+    note: "We moved you to <faster> hosting.",
+  };
+
+  it("states the headline figures, says 'No data' for a month without, quotes the note", () => {
+    const mail = renderMail(report, { email: "x@example.com" }, context);
+    expect(mail.subject).toBe("Bakery: your report for October 2026");
+    expect(mail.text).toContain("Uptime: 99.9%, 2 incidents.");
+    expect(mail.text).toContain("Visitors: 1,200 (+20% on last month). Page views: No data.");
+    expect(mail.text).toContain("Performance score: 84. SEO score: No data.");
+    expect(mail.text).toContain("What we recommend next: Fix the 2 SEO errors.");
+    expect(mail.text).toContain("> We moved you to <faster> hosting.");
+    expect(mail.html).toContain("&lt;faster&gt;");
+    expect(mail.link).toBe("https://portal.example.com/sites/S1/reports/2026-10");
+  });
+});

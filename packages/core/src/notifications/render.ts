@@ -4,8 +4,9 @@
  * text. Pure: links are built from the origin and the unsubscribe URL passed in.
  */
 import type { DomainEvent } from "../contracts/events";
-import { longDate } from "../long-date";
+import { longDate, longMonth } from "../long-date";
 import { formatMoney } from "../money";
+import { describePercentChange, describeFigure as figure } from "../reports/words";
 import { REVIEW_READY_LABEL, SITE_STATUS_LABELS } from "../sites/enums";
 import { TICKET_STATUS_LABELS } from "../tickets/enums";
 
@@ -140,6 +141,25 @@ function contentFor(event: DomainEvent, productName: string): Content {
         paragraphs: [`${event.domain} now points at ${event.siteName}, with HTTPS turned on.`],
         action: { label: "Open the site's settings", path: siteLink(event.siteId) },
       };
+    case "report.monthly": {
+      const { headline } = event;
+      return {
+        subject: `${event.siteName}: your report for ${longMonth(event.month)}`,
+        heading: `${event.siteName} in ${longMonth(event.month)}`,
+        ...(event.note ? { quote: event.note } : {}),
+        paragraphs: [
+          `Uptime: ${figure(headline.uptimePercent, "%")}, ${headline.incidents === 1 ? "1 incident" : `${headline.incidents} incidents`}.`,
+          `Visitors: ${figure(headline.visitors)}${headline.visitorsChange === null ? "" : ` (${describePercentChange(headline.visitorsChange)})`}. Page views: ${figure(headline.pageViews)}.`,
+          `Performance score: ${figure(headline.performance)}. SEO score: ${figure(headline.seoScore)}.`,
+          `Support tickets resolved: ${headline.ticketsResolved}.`,
+          `What we recommend next: ${headline.recommendation}`,
+        ],
+        action: {
+          label: event.level === "full" ? "Open the full report" : "Open the report",
+          path: `/sites/${encodeURIComponent(event.siteId)}/reports/${event.month}`,
+        },
+      };
+    }
     case "site.down":
       return {
         subject: `${event.siteName} is down`,

@@ -108,3 +108,35 @@ describe("which events mail whom", () => {
     });
   });
 });
+
+describe("the monthly report mail", () => {
+  const report: DomainEvent = {
+    ...base,
+    type: "report.monthly",
+    siteId: "s1",
+    siteName: "B",
+    month: "2026-10",
+    level: "full",
+    headline: {
+      uptimePercent: null,
+      incidents: 0,
+      visitors: null,
+      visitorsChange: null,
+      pageViews: null,
+      performance: null,
+      seoScore: null,
+      ticketsResolved: 0,
+      recommendation: "x",
+    },
+    note: null,
+  };
+
+  it("follows its own switch, not the notifications one; on for users stored before it", () => {
+    expect(decide(report, none)).toEqual({ send: true, kind: "report" });
+    expect(decide(report, { ...all, monthlyReport: false })).toEqual({
+      send: false,
+      reason: "report mails are off",
+    });
+    expect(decide(report, { ...all, monthlyReport: true })).toEqual({ send: true, kind: "report" });
+  });
+});

@@ -8,12 +8,15 @@ import type { DomainEvent } from "../contracts/events";
  * - transactional: about money the customer owes or pays; sent whatever the preferences say.
  * - notification: what happened to their sites and tickets; off with `emailNotifications`.
  * - marketing: offers and news; only with `marketingEmails` (no event is marketing yet).
+ * - report: the monthly care report (docs/reports.md); off with `monthlyReport`.
  */
-export type MailKind = "transactional" | "notification" | "marketing";
+export type MailKind = "transactional" | "notification" | "marketing" | "report";
 
 export interface MailPreferences {
   emailNotifications: boolean;
   marketingEmails: boolean;
+  /** Absent on users stored before the toggle: on. */
+  monthlyReport?: boolean;
 }
 
 /** The kind of mail an event makes, or null when it makes none. */
@@ -52,6 +55,8 @@ export function mailKindFor(event: DomainEvent): MailKind | null {
     case "account.export_ready":
       // The customer asked for it a moment ago and waits for this very mail.
       return "transactional";
+    case "report.monthly":
+      return "report";
     case "audit.completed":
       // The page that started the run shows its result; webhooks carry it (no mail).
       return null;
@@ -61,6 +66,7 @@ export function mailKindFor(event: DomainEvent): MailKind | null {
 export function allowedBy(kind: MailKind, preferences: MailPreferences): boolean {
   if (kind === "transactional") return true;
   if (kind === "notification") return preferences.emailNotifications;
+  if (kind === "report") return preferences.monthlyReport !== false;
   return preferences.marketingEmails;
 }
 

@@ -157,6 +157,8 @@ export function toCurrentUser(user: UserItem): CurrentUser {
     createdAt: user.createdAt,
     emailNotifications: user.emailNotifications,
     marketingEmails: user.marketingEmails,
+    // Users stored before the toggle existed have none: on, as the attribute's default.
+    monthlyReport: user.monthlyReport ?? true,
     sitesDeleteAfter: user.sitesSuspendedAt ? (user.sitesDeleteAfter ?? null) : null,
   };
 }

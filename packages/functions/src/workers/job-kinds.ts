@@ -4,6 +4,7 @@
  */
 import type { AnyJobKind } from "./define-job";
 import { lighthouseJob } from "./lighthouse";
+import { reportPdfJob } from "./report-pdf";
 import { reviewScreenshotJob } from "./review-screenshot";
 import { screenshotJob } from "./screenshot";
 import { seoJob } from "./seo";
@@ -13,4 +14,5 @@ export const jobKinds: readonly AnyJobKind[] = [
   seoJob,
   lighthouseJob,
   reviewScreenshotJob,
+  reportPdfJob,
 ];

@@ -112,7 +112,7 @@ describe("gate: no active subscription but a valid plan", () => {
   ])("renders %s", (path) => {
     expect(gate(signedIn(lapsed), path, noQuery)).toEqual({ render: true });
   });
-  it.each(["/", "/sales", "/analytics", "/welcome", "/sign-in"])(
+  it.each(["/", "/sales", "/analytics", "/welcome", "/sign-in", "/sites/01JSITE/reports/2026-10"])(
     "sends %s to the dashboard",
     (path) => {
       expect(gate(signedIn(lapsed), path, noQuery)).toEqual({ redirect: "/dashboard" });
@@ -134,6 +134,8 @@ describe("gate: active subscription, questionnaire completed", () => {
     "/settings",
     "/questionnaire",
     "/sites/01JREVIEWSITE/review",
+    "/sites/01JSITE/reports",
+    "/sites/01JSITE/reports/2026-10",
   ])("renders %s", (path) => {
     expect(gate(signedIn(customer), path, noQuery)).toEqual({ render: true });
   });

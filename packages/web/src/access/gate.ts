@@ -87,6 +87,8 @@ const CUSTOMER_ROUTES = [
   "/settings",
   "/questionnaire",
   "/sites/$siteId/review",
+  "/sites/$siteId/reports",
+  "/sites/$siteId/reports/$month",
 ] as const satisfies readonly PagePath[];
 /** Active subscription, questionnaire not completed. */
 const ONBOARDING_ROUTES = ["/welcome", "/questionnaire"] as const satisfies readonly PagePath[];
@@ -117,10 +119,12 @@ const ALIASES = { "/user-profile": "/settings" } as const satisfies Partial<
 
 /**
  * Pages with a parameter inside their path, matched to the page the lists name: a site's
- * review (/sites/{id}/review, docs/sites.md).
+ * review (/sites/{id}/review, docs/sites.md) and its monthly reports (docs/reports.md).
  */
 const PARAMETER_PAGES: readonly (readonly [RegExp, PagePath])[] = [
   [/^\/sites\/[^/]+\/review$/, "/sites/$siteId/review"],
+  [/^\/sites\/[^/]+\/reports$/, "/sites/$siteId/reports"],
+  [/^\/sites\/[^/]+\/reports\/[^/]+$/, "/sites/$siteId/reports/$month"],
 ];
 
 function gatedRoute(path: string): string {

@@ -47,6 +47,7 @@ const user = {
   createdAt: "2025-01-01T00:00:00.000Z",
   emailNotifications: true,
   marketingEmails: false,
+  monthlyReport: true,
   sitesDeleteAfter: null,
 };
 

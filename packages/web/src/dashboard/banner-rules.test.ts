@@ -18,6 +18,7 @@ const base: CurrentUser = {
   createdAt: "2026-03-01T00:00:00.000Z",
   emailNotifications: true,
   marketingEmails: false,
+  monthlyReport: true,
   sitesDeleteAfter: null,
 };
 

@@ -16,6 +16,11 @@ const PREFERENCES = [
     help: "When your website goes live or changes status, a custom domain is verified, or our team answers a support ticket.",
   },
   {
+    name: "monthlyReport",
+    label: "Monthly report",
+    help: "On the first of each month, how each of your websites did: uptime, visitors, speed and our work.",
+  },
+  {
     name: "marketingEmails",
     label: "Marketing emails",
     help: "News about our services and offers.",

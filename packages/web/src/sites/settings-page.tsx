@@ -18,6 +18,7 @@ import {
 import type { Site } from "@portal/core/contracts/sites";
 import { MousePointerClick } from "lucide-react";
 import { ContentSection } from "../content/content-section";
+import { ReportsLink } from "../reports/reports-link";
 import { PageHeader } from "../shell/app-shell";
 import { pickSite } from "./queries";
 import { SiteSettingsForm } from "./settings-form";
@@ -62,6 +63,7 @@ export function SiteSettingsPage({ selectedId, onSelect }: SiteSettingsPageProps
                   />
                   {selected.status === "live" ? <UptimeCard siteId={selected.id} /> : null}
                   <ContentSection key={`content-${selected.id}`} siteId={selected.id} />
+                  <ReportsLink siteId={selected.id} />
                 </Stack>
               ) : (
                 <SelectASite />

@@ -10,6 +10,7 @@ import { ArrowLeft, ChevronDown, ExternalLink } from "lucide-react";
 import { ApiError } from "../api/api-error";
 import { CustomerFiles } from "../content/customer-files";
 import { StaffReviewPanel } from "../review/staff-review-panel";
+import { StaffCustomerReports } from "../reports/staff-reports";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
 import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
@@ -254,6 +255,8 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
       </Section>
 
       <CustomerApiKeys userId={data.customer.id} />
+
+      <StaffCustomerReports userId={data.customer.id} />
 
       <Section title="Recent activity">
         {activities.length === 0 ? (

@@ -2,15 +2,19 @@
  * Uptime monitoring (docs/monitoring.md), under the site owner's partition:
  * - siteMonitor: one per site, the latest check, the incident state and the certificate expiry;
  * - uptimeDay: one per site per UTC day, counts of checks and failures, sorted by day so the
- *   30-day history of a site is one Query. Each day expires (DynamoDB TTL, `expiresAt`) 35
+ *   30-day history of a site is one Query. Each day expires (DynamoDB TTL, `expiresAt`) 70
  *   days after it began, so the history stays bounded without a clean-up job.
  */
 import { Entity, type EntityItem } from "electrodb";
 import { CASE_SENSITIVE, model, updatedAt } from "./common";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** How long a day of history is kept: the 30 shown, and a few days of slack for time zones. */
-export const UPTIME_DAY_TTL_DAYS = 35;
+/**
+ * How long a day of history is kept: the monthly report built on the first of a month compares
+ * the month before with the one before that, whose first day is up to 62 days back
+ * (docs/reports.md), plus slack for a late run.
+ */
+export const UPTIME_DAY_TTL_DAYS = 70;
 
 const incident = {
   type: "map",

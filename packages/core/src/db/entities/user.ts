@@ -33,6 +33,8 @@ export const User = new Entity({
     isActive: { type: "boolean", required: true, default: true },
     emailNotifications: { type: "boolean", required: true, default: true },
     marketingEmails: { type: "boolean", required: true, default: false },
+    /** The monthly care report mail (docs/reports.md); on unless the customer turns it off. */
+    monthlyReport: { type: "boolean", required: true, default: true },
     timezone: { type: "string", required: true, default: "UTC" },
     language: { type: "string", required: true, default: "en" },
     theme: { type: "string", required: true, default: "light" },
