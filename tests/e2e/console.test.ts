@@ -16,7 +16,8 @@ import path from "node:path";
 import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, uniqueEmail, waitForPath } from "../support/browser";
+import { launchBrowser, openPage, screenshot, waitForPath } from "../support/browser";
+import { postAsSpa, signUpIn } from "../support/browser-customers";
 import { makeStaff } from "../support/dev-identity";
 import { type OwnStack, startOwnStack, WEB_DIST } from "../support/own-web-stack";
 
@@ -59,25 +60,9 @@ function pageAt(width: number) {
   return openPage(browser, width, stack.url);
 }
 
-async function signUpIn(
-  context: BrowserContext,
-  firstName: string,
-): Promise<{ id: string; email: string }> {
-  const email = uniqueEmail(firstName.toLowerCase());
-  const res = await context.request.post("/dev-identity/sign-up", {
-    data: { email, password: "correct horse battery", firstName, lastName: "Tester" },
-  });
-  expect(res.status()).toBe(201);
-  const { user } = (await res.json()) as { user: { id: string } };
-  return { id: user.id, email };
-}
-
 /** A same-origin API write, as the SPA sends it. */
-async function post(context: BrowserContext, url: string, data: unknown) {
-  const res = await context.request.post(url, { headers: { origin: stack.url }, data });
-  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
+const post = (context: BrowserContext, url: string, data: unknown) =>
+  postAsSpa(context, stack.url, url, data);
 
 describe("the provider console beside a customer", () => {
   let customer: Awaited<ReturnType<typeof pageAt>>;

@@ -9,10 +9,10 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { ulid } from "ulid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot } from "../support/browser";
+import { READY_CUSTOMER, signUpCustomer } from "../support/browser-customers";
 import { compact, pdfText } from "../support/pdf-text";
-import { launchBrowser, openPage, screenshot } from "./browser";
-import { useWebStackEnv } from "./context";
-import { READY_CUSTOMER, signUpCustomer } from "./customers";
+import { useWebStackEnv } from "../support/web-stack";
 
 useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.

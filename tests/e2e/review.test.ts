@@ -16,14 +16,8 @@ import type { AddressInfo } from "node:net";
 import type { LocalStack } from "@portal/devstack/local-stack";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  drawnImage,
-  launchBrowser,
-  type OpenPage,
-  openPage,
-  screenshot,
-  uniqueEmail,
-} from "../support/browser";
+import { drawnImage, launchBrowser, type OpenPage, openPage, screenshot } from "../support/browser";
+import { postAsSpa, signUpIn } from "../support/browser-customers";
 import { makeStaff } from "../support/dev-identity";
 import { type OwnStack, startOwnStack } from "../support/own-web-stack";
 import { selfSignedCert } from "../support/tls-cert";
@@ -87,22 +81,9 @@ afterAll(async () => {
   }
 });
 
-async function signUpIn(context: BrowserContext, firstName: string) {
-  const email = uniqueEmail(firstName.toLowerCase());
-  const res = await context.request.post("/dev-identity/sign-up", {
-    data: { email, password: "correct horse battery", firstName, lastName: "Tester" },
-  });
-  expect(res.status()).toBe(201);
-  const { user } = (await res.json()) as { user: { id: string } };
-  return { id: user.id, email };
-}
-
 /** A same-origin API write, as the SPA sends it. */
-async function post(context: BrowserContext, url: string, data: unknown) {
-  const res = await context.request.post(url, { headers: { origin: stack.url }, data });
-  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
+const post = (context: BrowserContext, url: string, data: unknown) =>
+  postAsSpa(context, stack.url, url, data);
 
 /** The page at 1440 and at 375 px, then back: both widths looked at for each screen. */
 async function bothWidths(page: Page, name: string) {

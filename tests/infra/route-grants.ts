@@ -87,7 +87,11 @@ export function expectGrants(
   expect("SST_Secret_value_ANALYTICS_SALT_KEY" in env).toBe(want.has("analytics:salt"));
   expect(seen.screenshotRead).toBe(screenshots);
   const exportsGrant = want.has("exports:read") || want.has("exports:write");
-  expect("SST_Bucket_bucketName_Screenshots" in env).toBe(screenshots || exportsGrant);
+  const content = ["content:read", "content:upload", "content:write"].some((g) =>
+    want.has(g as Grant),
+  );
+  expect("SST_Bucket_bucketName_Screenshots" in env).toBe(screenshots || exportsGrant || content);
+  // What each content grant allows, on content keys only, is tests/infra/content.test.ts's.
   expect(seen.exportRead).toBe(exportsGrant);
   expect(seen.exportWrite).toBe(want.has("exports:write"));
   expect(seen.clerkWebhook).toBe(want.has("identity:webhook-secret"));

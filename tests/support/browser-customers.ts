@@ -49,3 +49,29 @@ export async function signUpCustomer(
   await setCustomerState(userId, typeof state === "function" ? state(userId) : state);
   return userId;
 }
+
+/** Signs a person up (last name "Tester"); their user id and the address they signed up with. */
+export async function signUpIn(
+  context: BrowserContext,
+  firstName: string,
+): Promise<{ id: string; email: string }> {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const res = await context.request.post("/dev-identity/sign-up", {
+    data: { email, password: "correct horse battery", firstName, lastName: "Tester" },
+  });
+  expect(res.status()).toBe(201);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, email };
+}
+
+/** A same-origin API write, as the SPA sends it (its Origin header); fails on an error answer. */
+export async function postAsSpa(
+  context: BrowserContext,
+  origin: string,
+  url: string,
+  data: unknown,
+) {
+  const res = await context.request.post(url, { headers: { origin }, data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}

@@ -159,7 +159,8 @@ export const routes = {
   "DELETE /api/sites/{id}": {
     handler: api("sites/delete"),
     entitlement: "onboarded",
-    grants: ["table:write", "screenshots:write"],
+    // The site's uploaded files go with it (content:write, docs/content.md).
+    grants: ["table:write", "screenshots:write", "content:write"],
     keys: "none",
   },
   "POST /api/sites/{id}/domain": {

@@ -86,6 +86,12 @@ export const ADAPTER_BINDINGS = {
     grants: ["screenshots:read", "screenshots:write", "exports:read", "exports:write"],
     sdk: S3,
   },
+  contentStore: {
+    module: "packages/core/src/adapters/content-store.ts",
+    binding: "Bucket.Screenshots.bucketName",
+    grants: ["content:read", "content:upload", "content:write"],
+    sdk: S3,
+  },
   payments: {
     module: "packages/core/src/adapters/payments.ts",
     binding: "Config.STRIPE_SECRET_KEY",

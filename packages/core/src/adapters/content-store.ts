@@ -18,25 +18,17 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { CONFIRMED_TAG, UNCONFIRMED_TAG } from "../content/enums";
+import { parameter, readBinding } from "./bindings";
 
-/** The variable SST's binding (and the content grants, stacks/grants.ts) set. */
-export const CONTENT_BUCKET_BINDING = "SST_Bucket_bucketName_Screenshots";
-const FORCE_PATH_STYLE = "SST_Parameter_value_S3_FORCE_PATH_STYLE";
+const FORCE_PATH_STYLE = "S3_FORCE_PATH_STYLE";
 
-function bucketName(): string {
-  const name = process.env[CONTENT_BUCKET_BINDING];
-  if (!name) {
-    throw new Error(
-      `The content store needs the bucket binding ${CONTENT_BUCKET_BINDING} (grant content:read or content:write)`,
-    );
-  }
-  return name;
-}
+/** The bucket, read at first use: a MissingBindingError naming the content grants otherwise. */
+const bucketName = () => readBinding("contentStore");
 
 let client: S3Client | undefined;
 function s3(): S3Client {
   client ??= new S3Client({
-    forcePathStyle: process.env[FORCE_PATH_STYLE] === "true",
+    forcePathStyle: parameter(FORCE_PATH_STYLE) === "true",
     // Otherwise the SDK signs a checksum of the empty body into a presigned PUT, and S3 would
     // refuse every real file.
     requestChecksumCalculation: "WHEN_REQUIRED",

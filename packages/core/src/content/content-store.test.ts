@@ -6,10 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   attachmentDisposition,
-  CONTENT_BUCKET_BINDING,
   presignDownload,
   presignUpload,
 } from "../adapters/content-store";
+
+const CONTENT_BUCKET_BINDING = "SST_Bucket_bucketName_Screenshots";
 
 const saved = { ...process.env };
 beforeEach(() => {
@@ -28,7 +29,7 @@ describe("the content store", () => {
   it("says which binding is missing, at first use rather than at import", async () => {
     delete process.env[CONTENT_BUCKET_BINDING];
     await expect(presignUpload("users/u/content/f", "image/png", 10, 60)).rejects.toThrow(
-      /SST_Bucket_bucketName_Screenshots/,
+      /Bucket\.Screenshots\.bucketName is not bound.*content:read or content:upload or content:write/,
     );
   });
 

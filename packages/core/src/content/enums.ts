@@ -5,3 +5,7 @@
  */
 export const UNCONFIRMED_TAG = { Key: "content-state", Value: "unconfirmed" } as const;
 export const CONFIRMED_TAG = { Key: "content-state", Value: "confirmed" } as const;
+
+/** Why a file was uploaded: the questionnaire's logo, site content, or a ticket attachment. */
+export const FILE_PURPOSES = ["logo", "content", "attachment", "proof"] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];

@@ -76,13 +76,6 @@ import {
   submitQuestionnaireResponseSchema,
 } from "./questionnaires";
 import {
-  reviewChangesRequestSchema,
-  reviewRequestsPageSchema,
-  reviewRoundCreateSchema,
-  reviewRoundParamsSchema,
-  reviewRoundSchema,
-  siteReviewSchema,
-} from "./review";
   reportMonthsSchema,
   reportNoteResultSchema,
   reportNoteSchema,
@@ -93,6 +86,14 @@ import {
   staffCustomerReportsSchema,
   staffReportParamsSchema,
 } from "./reports";
+import {
+  reviewChangesRequestSchema,
+  reviewRequestsPageSchema,
+  reviewRoundCreateSchema,
+  reviewRoundParamsSchema,
+  reviewRoundSchema,
+  siteReviewSchema,
+} from "./review";
 import {
   addDomainResponseSchema,
   addDomainSchema,

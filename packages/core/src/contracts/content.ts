@@ -4,6 +4,7 @@
  * Imported by the web bundle: zod and plain data only.
  */
 import * as z from "zod";
+import { FILE_PURPOSES } from "../content/enums";
 
 /**
  * What may be uploaded: the declared type, the file-name extensions it goes with, and whether it
@@ -63,9 +64,7 @@ export const fileNameSchema = z
   .refine((name) => !CONTROL_CHARACTERS.test(name), "File name must not contain control characters")
   .refine((name) => name.trim() !== "" && !/^\.+$/.test(name.trim()), "File name is not valid");
 
-/** Why a file was uploaded: the questionnaire's logo, site content, or a ticket attachment. */
-export const FILE_PURPOSES = ["logo", "content", "attachment", "proof"] as const;
-export type FilePurpose = (typeof FILE_PURPOSES)[number];
+export { FILE_PURPOSES, type FilePurpose } from "../content/enums";
 
 /** POST /api/content/uploads (and the console's upload to a customer). */
 export const createUploadRequestSchema = z.strictObject({

@@ -23,8 +23,8 @@ import { db } from "../db/service";
 import { ConflictError, DomainError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
 import { actionItem, type StaffActor } from "../staff/audit-log";
-import { usersById } from "../staff/customers";
 import { PAGE_SIZE } from "../staff/paging";
+import { usersById } from "../staff/users";
 import {
   changesOf,
   getSite,

@@ -17,7 +17,7 @@ import * as Activities from "../activities/index";
 import { type DnsLookups, dnsLookupsFromConfig } from "../adapters/dns";
 import type { AddDomainResponse, VerifyDomainResponse } from "../contracts/sites";
 import type { DomainClaimItem } from "../db/entities/domain-claim";
-import { db, isConditionFailure, type SiteItem } from "../db/service";
+import { db, isConditionFailure, isId, type SiteItem } from "../db/service";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
 import { returnClaimPeriod, takeClaimPeriod } from "./domain-periods";
@@ -50,6 +50,7 @@ export function newVerificationToken(): string {
 }
 
 async function readSite(userId: string, siteId: string): Promise<SiteItem> {
+  if (!isId(siteId)) throw new NotFoundError("Site not found");
   const { data } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
   if (!data) throw new NotFoundError("Site not found");
   return data;

@@ -9,6 +9,10 @@ import { seoPackagesFrom, toSiteView } from "../sites/view";
 import { findCustomerIds } from "./customer-search";
 import { PAGE_SIZE } from "./paging";
 import { toStaffTicket } from "./tickets";
+import { usersById } from "./users";
+
+/** The customers of several rows, read together. */
+export { usersById };
 
 export function toCustomerSummary(user: UserItem): StaffCustomerSummary {
   return {
@@ -131,12 +135,4 @@ export async function get(userId: string): Promise<StaffCustomer> {
         }
       : null,
   };
-}
-
-/** The customers of several rows, read together. */
-export async function usersById(ids: string[]): Promise<Map<string, UserItem>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const { data } = await db.entities.user.get(unique.map((userId) => ({ userId }))).go();
-  return new Map(data.map((user) => [user.userId, user]));
 }

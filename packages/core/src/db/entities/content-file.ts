@@ -6,7 +6,7 @@
  * the account's erasure and data export take it with everything else.
  */
 import { Entity, type EntityItem } from "electrodb";
-import { FILE_PURPOSES } from "../../contracts/content";
+import { FILE_PURPOSES } from "../../content/enums";
 import { CASE_SENSITIVE, createdAt, model, updatedAt } from "./common";
 
 export const FILE_STATES = ["pending", "confirmed"] as const;

@@ -1,8 +1,9 @@
 /** POST /api/sites/{id}/verify-domain: checks the records with real DNS look-ups. */
 import { siteIdParamsSchema } from "@portal/core/contracts/sites";
-import * as Sites from "@portal/core/sites/index";
+// The domains module, not the sites barrel: the barrel brings erasure and its adapters along.
+import * as Domains from "@portal/core/sites/domains";
 import { api } from "../handler";
 
 export const handler = api({ params: siteIdParamsSchema }, ({ identity, params }) =>
-  Sites.verifyDomain(identity.userId, params.id),
+  Domains.verifyDomain(identity.userId, params.id),
 );
