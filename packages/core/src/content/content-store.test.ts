@@ -4,11 +4,7 @@
  * and its absence is an error that names it.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  attachmentDisposition,
-  presignDownload,
-  presignUpload,
-} from "../adapters/content-store";
+import { attachmentDisposition, presignDownload, presignUpload } from "../adapters/content-store";
 
 const CONTENT_BUCKET_BINDING = "SST_Bucket_bucketName_Screenshots";
 
