@@ -17,6 +17,8 @@ describe("readBinding", () => {
 
   it("names the binding and the grant when the binding is missing or empty", () => {
     vi.stubEnv("SST_Queue_queueUrl_Events", "");
+    // Empty even when the suite runs beside a local stack that set the bucket for its handlers.
+    vi.stubEnv("SST_Bucket_bucketName_Screenshots", "");
     expect(() => readBinding("events")).toThrow(
       "Queue.Events.queueUrl is not bound to this function: its route record needs the events:send grant",
     );

@@ -15,7 +15,9 @@ beforeEach(() => {
     AWS_ACCESS_KEY_ID: "AKIDEXAMPLE",
     AWS_SECRET_ACCESS_KEY: "secret",
   });
+  // Signed as on AWS, even when the suite runs beside a local stack that set s3rver's ways.
   delete process.env.AWS_ENDPOINT_URL_S3;
+  delete process.env.SST_Parameter_value_S3_FORCE_PATH_STYLE;
 });
 afterEach(() => {
   process.env = { ...saved };
