@@ -97,15 +97,9 @@ const KNOWN_UNREACHED_ADAPTERS: Record<string, string[]> = {
   // privacy/export.ts holds the request, the status and the job: blobs.ts, jobs-queue.ts
   "GET /api/account/export": ["packages/core/src/privacy/jobs-queue.ts"],
   "POST /api/account/export": ["packages/core/src/adapters/blobs.ts"],
-  // staff/tickets.ts → staff/customers.ts → sites/view.ts → blobs.ts (screenshot URLs)
+  // staff/customers.ts → sites/view.ts → blobs.ts (screenshot URLs)
   "GET /api/staff/requests": ["packages/core/src/adapters/blobs.ts"],
   "GET /api/staff/customers": ["packages/core/src/adapters/blobs.ts"],
-  "GET /api/staff/tickets": ["packages/core/src/adapters/blobs.ts"],
-  "GET /api/staff/customers/{userId}/tickets/{ticketId}": ["packages/core/src/adapters/blobs.ts"],
-  "POST /api/staff/customers/{userId}/tickets/{ticketId}/messages": [
-    "packages/core/src/adapters/blobs.ts",
-  ],
-  "PATCH /api/staff/customers/{userId}/tickets/{ticketId}": ["packages/core/src/adapters/blobs.ts"],
   "GET /api/staff/upsells": ["packages/core/src/adapters/blobs.ts"],
   "PATCH /api/staff/customers/{userId}/upsells/{upsellId}": ["packages/core/src/adapters/blobs.ts"],
   // content/files.ts → content-store.ts: the console's list asks for no links (toFile urls: false)

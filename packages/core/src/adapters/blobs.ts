@@ -14,19 +14,13 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { parameter, readBinding } from "./bindings";
+import { readBinding } from "./bindings";
+import { presigningS3, s3 } from "./s3";
 
 /** How long a presigned screenshot URL stays valid: long enough to render a page, no more. */
 export const PRESIGNED_URL_SECONDS = 15 * 60;
-
-let client: S3Client | undefined;
-function s3(): S3Client {
-  client ??= new S3Client({ forcePathStyle: parameter("S3_FORCE_PATH_STYLE") === "true" });
-  return client;
-}
 
 /** Bucket.Screenshots.bucketName, bound by any screenshots:* or exports:* grant. */
 const bucket = () => readBinding("blobs");
@@ -110,19 +104,6 @@ export async function getObjectBytes(key: string): Promise<Uint8Array | null> {
   }
 }
 
-let putClient: S3Client | undefined;
-/**
- * The client PUT URLs are signed with. By default the SDK puts the CRC32 of the empty body it
- * was given into a presigned PutObject URL, and S3 would then refuse every real image.
- */
-function putSigner(): S3Client {
-  putClient ??= new S3Client({
-    forcePathStyle: parameter("S3_FORCE_PATH_STYLE") === "true",
-    requestChecksumCalculation: "WHEN_REQUIRED",
-  });
-  return putClient;
-}
-
 /**
  * A PUT URL for one object, valid for `expiresIn` seconds: whoever holds it can write that key
  * only, and only with `contentType` (signed, as the key is). The browser function stores a
@@ -136,7 +117,7 @@ export function presignedPutUrl(
   expiresIn: number,
 ): Promise<string> {
   type Presign = Parameters<typeof getSignedUrl>;
-  const client = putSigner() as unknown as Presign[0];
+  const client = presigningS3() as unknown as Presign[0];
   const command = new PutObjectCommand({
     Bucket: bucket(),
     Key: key,

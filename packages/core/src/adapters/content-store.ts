@@ -14,27 +14,14 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
   PutObjectTaggingCommand,
-  S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { CONFIRMED_TAG, UNCONFIRMED_TAG } from "../content/enums";
-import { parameter, readBinding } from "./bindings";
-
-const FORCE_PATH_STYLE = "S3_FORCE_PATH_STYLE";
+import { readBinding } from "./bindings";
+import { presigningS3 } from "./s3";
 
 /** The bucket, read at first use: a MissingBindingError naming the content grants otherwise. */
 const bucketName = () => readBinding("contentStore");
-
-let client: S3Client | undefined;
-function s3(): S3Client {
-  client ??= new S3Client({
-    forcePathStyle: parameter(FORCE_PATH_STYLE) === "true",
-    // Otherwise the SDK signs a checksum of the empty body into a presigned PUT, and S3 would
-    // refuse every real file.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-  });
-  return client;
-}
 
 // client-s3 and the presigner come from different SDK releases whose smithy type packages
 // differ; the runtime contract between them is the same (as in blobs.ts).
@@ -65,7 +52,7 @@ export async function presignUpload(
     ContentLength: sizeBytes,
     Tagging: tagging,
   }) as unknown as Presign[1];
-  const url = await getSignedUrl(s3() as unknown as Presign[0], command, {
+  const url = await getSignedUrl(presigningS3() as unknown as Presign[0], command, {
     expiresIn,
     signableHeaders: new Set(["content-type", "content-length", "x-amz-tagging"]),
     // Kept a header (not hoisted to the query) so it is signed as one and S3 applies the tag.
@@ -79,7 +66,9 @@ export async function head(
   key: string,
 ): Promise<{ bytes: number; contentType: string | undefined } | undefined> {
   try {
-    const answer = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+    const answer = await presigningS3().send(
+      new HeadObjectCommand({ Bucket: bucketName(), Key: key }),
+    );
     return { bytes: answer.ContentLength ?? 0, contentType: answer.ContentType };
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -90,7 +79,7 @@ export async function head(
 
 /** The first `count` bytes of an object (fewer if it is shorter). */
 export async function firstBytes(key: string, count: number): Promise<Uint8Array> {
-  const answer = await s3().send(
+  const answer = await presigningS3().send(
     new GetObjectCommand({ Bucket: bucketName(), Key: key, Range: `bytes=0-${count - 1}` }),
   );
   const bytes = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
@@ -100,7 +89,7 @@ export async function firstBytes(key: string, count: number): Promise<Uint8Array
 
 /** Marks an upload as checked, so the lifecycle rule for unconfirmed uploads leaves it. */
 export async function markConfirmed(key: string): Promise<void> {
-  await s3().send(
+  await presigningS3().send(
     new PutObjectTaggingCommand({
       Bucket: bucketName(),
       Key: key,
@@ -110,7 +99,7 @@ export async function markConfirmed(key: string): Promise<void> {
 }
 
 export async function remove(key: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+  await presigningS3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
 }
 
 /**
@@ -128,7 +117,9 @@ export function presignDownload(
     ResponseContentType: options.contentType,
     ResponseContentDisposition: options.inline ? "inline" : attachmentDisposition(fileName),
   }) as unknown as Presign[1];
-  return getSignedUrl(s3() as unknown as Presign[0], command, { expiresIn: options.expiresIn });
+  return getSignedUrl(presigningS3() as unknown as Presign[0], command, {
+    expiresIn: options.expiresIn,
+  });
 }
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */

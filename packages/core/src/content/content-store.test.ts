@@ -4,9 +4,10 @@
  * and its absence is an error that names it.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ADAPTER_BINDINGS, bindingVariable } from "../adapters/bindings";
 import { attachmentDisposition, presignDownload, presignUpload } from "../adapters/content-store";
 
-const CONTENT_BUCKET_BINDING = "SST_Bucket_bucketName_Screenshots";
+const CONTENT_BUCKET_BINDING = bindingVariable(ADAPTER_BINDINGS.contentStore.binding);
 
 const saved = { ...process.env };
 beforeEach(() => {

@@ -11,9 +11,6 @@ import { PAGE_SIZE } from "./paging";
 import { toStaffTicket } from "./tickets";
 import { usersById } from "./users";
 
-/** The customers of several rows, read together. */
-export { usersById };
-
 export function toCustomerSummary(user: UserItem): StaffCustomerSummary {
   return {
     id: user.userId,

@@ -2,8 +2,9 @@
 import type { StaffRequest } from "../contracts/staff";
 import { db } from "../db/service";
 import { siteIdFor, toQuestionnaire } from "../questionnaires/index";
-import { toCustomerSummary, usersById } from "./customers";
+import { toCustomerSummary } from "./customers";
 import { PAGE_SIZE } from "./paging";
+import { usersById } from "./users";
 
 export async function list(
   cursor: string | undefined,

@@ -17,9 +17,9 @@ import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
 import { messageAttachments, toTicket, toTicketMessage } from "../tickets/index";
 import { actionItem, changedFields, type StaffActor } from "./audit-log";
-import { usersById } from "./customers";
 import { inboxMedians, transactWithMedians, unchanged } from "./inbox-medians";
 import { PAGE_SIZE } from "./paging";
+import { usersById } from "./users";
 
 const TICKET_NOT_FOUND = "Ticket not found";
 const DONE = new Set(["resolved", "closed"]);

@@ -3,8 +3,9 @@ import type { StaffUpsell } from "../contracts/staff";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { actionItem, changedFields, type StaffActor } from "./audit-log";
-import { toStaffUpsell, usersById } from "./customers";
+import { toStaffUpsell } from "./customers";
 import { PAGE_SIZE } from "./paging";
+import { usersById } from "./users";
 
 export async function list(
   cursor: string | undefined,
