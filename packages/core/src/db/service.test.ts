@@ -2,7 +2,7 @@
  * The data layer against a real DynamoDB API (dynalite, in memory): keys, collections,
  * conditional writes and the users domain on top of them.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
 import { startTestDynamo, type TestDynamo } from "./testing";
 
@@ -496,5 +496,61 @@ describe("Users", () => {
     });
     expect((await Users.get(base)).firstName).toBe("Upper");
     expect((await Users.get(base.toLowerCase())).firstName).toBe("Lower");
+  });
+});
+
+describe('entities made when first used (docs/performance.md "`cold`")', () => {
+  /** A fresh copy of the module, as a new Lambda container loads it. */
+  async function freshService() {
+    vi.resetModules();
+    return import("./service");
+  }
+
+  it("makes no entity at import and only the ones a request touches", async () => {
+    const fresh = await freshService();
+    expect(fresh.madeEntities()).toEqual([]);
+    const userId = newUserId();
+    await fresh.db.entities.site.create({ userId, name: "Florist" }).go();
+    expect(fresh.madeEntities()).toEqual(["site"]);
+  });
+
+  it("writes a transaction over the entities it names, and reports a failed condition", async () => {
+    const fresh = await freshService();
+    const userId = newUserId();
+    const { data: site } = await fresh.db.entities.site.create({ userId, name: "Bakery" }).go();
+    const write = () =>
+      fresh.db.transaction
+        .write(({ site: sites, activity }) => [
+          sites
+            .patch({ userId, siteId: site.siteId })
+            .set({ status: "in_progress" })
+            .where(({ status }, { eq }) => eq(status, "development"))
+            .commit(),
+          activity
+            .create({ userId, type: "site_updated", description: "Ready for review" })
+            .commit(),
+        ])
+        .go();
+    expect(site.status).toBe("development");
+    expect((await write()).canceled).toBe(false);
+    expect(fresh.madeEntities().sort()).toEqual(["activity", "site"]);
+    expect(
+      (await fresh.db.entities.site.get({ userId, siteId: site.siteId }).go()).data?.status,
+    ).toBe("in_progress");
+    // The same condition again no longer holds: nothing is written.
+    expect((await write()).canceled).toBe(true);
+    const { data: feed } = await fresh.db.entities.activity.query.byOwner({ userId }).go();
+    expect(feed).toHaveLength(1);
+  });
+
+  it("reads a collection across entities made before it and after it", async () => {
+    const fresh = await freshService();
+    const userId = newUserId();
+    await fresh.db.entities.site.create({ userId, name: "Blog" }).go();
+    await fresh.db.entities.ticket.create({ userId, title: "Domain" }).go();
+    const { data } = await fresh.db.collections.customer({ userId }).go();
+    expect(fresh.madeEntities().length).toBeGreaterThan(20);
+    expect(data.site.map((s) => s.name)).toEqual(["Blog"]);
+    expect(data.ticket.map((t) => t.title)).toEqual(["Domain"]);
   });
 });

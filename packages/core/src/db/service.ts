@@ -2,7 +2,7 @@
  * The ElectroDB Service over the one table: every entity, their collections, and the item
  * types other modules use. Access patterns and keys: packages/core/README.md.
  */
-import { type CollectionItem, Service } from "electrodb";
+import { type CollectionItem, createWriteTransaction, Service } from "electrodb";
 import { documentClient, tableName } from "./client";
 import { Activity } from "./entities/activity";
 import { AnalyticsCount } from "./entities/analytics-count";
@@ -30,66 +30,127 @@ import { User } from "./entities/user";
 import { Webhook, WebhookDelivery } from "./entities/webhook";
 import { WebhookAttempt } from "./entities/webhook-attempt";
 
-/**
- * `db.entities.<name>` for one entity, `db.collections.<name>` for a query across entities:
- * - customer({ userId }): everything a customer owns (one partition)
- * - dashboard({ userId }): user, sites, tickets, activities, questionnaires
- * - thread({ userId, ticketId }): one ticket and its messages, oldest first (gsi1)
- */
-function makeDb() {
-  return new Service(
-    {
-      user: User,
-      emailClaim: EmailClaim,
-      site: Site,
-      ticket: Ticket,
-      ticketMessage: TicketMessage,
-      activity: Activity,
-      upsell: Upsell,
-      apiKey: ApiKey,
-      webhook: Webhook,
-      webhookDelivery: WebhookDelivery,
-      questionnaire: Questionnaire,
-      seoResult: SeoResult,
-      lighthouseResult: LighthouseResult,
-      screenshotJob: ScreenshotJob,
-      stripeEvent: StripeEvent,
-      mailedEvent: MailedEvent,
-      domainClaim: DomainClaim,
-      analyticsDay: AnalyticsDay,
-      analyticsCount: AnalyticsCount,
-      staffAction: StaffAction,
-      siteMonitor: SiteMonitor,
-      uptimeDay: UptimeDay,
-      siteDeletion: SiteDeletion,
-      dataExport: DataExport,
-      reviewRound: ReviewRound,
-      contentFile: ContentFile,
-      webhookAttempt: WebhookAttempt,
-      customerSearchWord: CustomerSearchWord,
-      monthlyReport: MonthlyReport,
-      uptimeIncident: UptimeIncident,
-      reportRun: ReportRun,
-    },
-    { client: documentClient(), table: tableName() },
-  );
+/** Every entity of the one table, by the name `db.entities.<name>` gives it. */
+const ENTITIES = {
+  user: User,
+  emailClaim: EmailClaim,
+  site: Site,
+  ticket: Ticket,
+  ticketMessage: TicketMessage,
+  activity: Activity,
+  upsell: Upsell,
+  apiKey: ApiKey,
+  webhook: Webhook,
+  webhookDelivery: WebhookDelivery,
+  questionnaire: Questionnaire,
+  seoResult: SeoResult,
+  lighthouseResult: LighthouseResult,
+  screenshotJob: ScreenshotJob,
+  stripeEvent: StripeEvent,
+  mailedEvent: MailedEvent,
+  domainClaim: DomainClaim,
+  analyticsDay: AnalyticsDay,
+  analyticsCount: AnalyticsCount,
+  staffAction: StaffAction,
+  siteMonitor: SiteMonitor,
+  uptimeDay: UptimeDay,
+  siteDeletion: SiteDeletion,
+  dataExport: DataExport,
+  reviewRound: ReviewRound,
+  contentFile: ContentFile,
+  webhookAttempt: WebhookAttempt,
+  customerSearchWord: CustomerSearchWord,
+  monthlyReport: MonthlyReport,
+  uptimeIncident: UptimeIncident,
+  reportRun: ReportRun,
+} as const;
+
+type EntityName = keyof typeof ENTITIES;
+type Entities = { [Name in EntityName]: ReturnType<(typeof ENTITIES)[Name]> };
+
+function makeService(entities: Entities) {
+  return new Service(entities, { client: documentClient(), table: tableName() });
 }
 
-export type Db = ReturnType<typeof makeDb>;
+/** The ElectroDB Service over every entity: the type `db` answers with. */
+export type Db = ReturnType<typeof makeService>;
+
+const made: Partial<Entities> = {};
+
+/** One entity of this container, made on first use with the table's client and name. */
+function entity<Name extends EntityName>(name: Name): Entities[Name] {
+  made[name] ??= ENTITIES[name]({
+    client: documentClient(),
+    table: tableName(),
+  }) as Entities[Name];
+  return made[name] as Entities[Name];
+}
+
+/** The entities this container has made so far, in the order it made them (tests, the cold bench). */
+export function madeEntities(): EntityName[] {
+  return Object.keys(made) as EntityName[];
+}
 
 let service: Db | undefined;
 
-/**
- * Built at the first query rather than at import: the table's binding is read when a request
- * needs it (a missing grant then fails loudly, naming it: adapters/bindings.ts), and a cold
- * start that never reaches the table does not pay for it (docs/performance.md "`cold`").
- */
-export const db: Db = new Proxy({} as Db, {
-  get(_target, property) {
-    service ??= makeDb();
-    return Reflect.get(service, property);
-  },
+/** The Service, for the collections: every entity is made (a collection spans them all). */
+function fullService(): Db {
+  service ??= makeService(
+    Object.fromEntries(
+      Object.keys(ENTITIES).map((name) => [name, entity(name as EntityName)]),
+    ) as Entities,
+  );
+  return service;
+}
+
+const lazyEntities = new Proxy({} as Db["entities"], {
+  get: (_target, name) =>
+    typeof name === "string" && Object.hasOwn(ENTITIES, name)
+      ? entity(name as EntityName)
+      : undefined,
 });
+
+/**
+ * A write transaction over only the entities its callback names: the callback is called once
+ * with entities made as it reaches them, and ElectroDB's standalone transaction (the one the
+ * Service's own `transaction.write` is built on) gets those and the items they made.
+ */
+const transaction: Pick<Db["transaction"], "write"> = {
+  write: ((build: (entities: Partial<Entities>) => unknown[]) => {
+    const named: Partial<Entities> = {};
+    const items = build(
+      new Proxy(named, {
+        get: (_target, name) => {
+          if (typeof name !== "string" || !Object.hasOwn(ENTITIES, name)) return undefined;
+          return Object.assign(named, { [name]: entity(name as EntityName) })[name as EntityName];
+        },
+      }),
+    );
+    return createWriteTransaction(named as Entities, () => items as never);
+  }) as unknown as Db["transaction"]["write"],
+};
+
+/**
+ * The table, as ElectroDB's Service over every entity:
+ * - `db.entities.<name>` for one entity; made when first used, not at import, so a route's
+ *   cold start makes none and its first request only the entities it touches (lazyEntity in
+ *   entities/common.ts, docs/performance.md "`cold`");
+ * - `db.transaction.write(({ a, b }) => [...])`: a transaction over the entities it names;
+ * - `db.collections.<name>` for a query across entities (makes the whole Service):
+ *   - customer({ userId }): everything a customer owns (one partition)
+ *   - dashboard({ userId }): user, sites, tickets, activities, questionnaires
+ *   - thread({ userId, ticketId }): one ticket and its messages, oldest first (gsi1)
+ *
+ * The table's binding is read at first use too: a missing grant then fails loudly, naming it
+ * (adapters/bindings.ts).
+ */
+export const db: Pick<Db, "entities" | "collections"> & { transaction: typeof transaction } = {
+  entities: lazyEntities,
+  get collections() {
+    return fullService().collections;
+  },
+  transaction,
+};
 
 export type CustomerCollection = CollectionItem<Db, "customer">;
 export type DashboardCollection = CollectionItem<Db, "dashboard">;

@@ -1,9 +1,9 @@
 /** activities (docs/data.md): the dashboard's Recent Activity, newest first by id. */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { newId } from "../ids";
-import { createdAt, idFrom, model, ownerIndex } from "./common";
+import { createdAt, type EntityOf, idFrom, lazyEntity, model, ownerIndex } from "./common";
 
-export const Activity = new Entity({
+export const Activity = lazyEntity({
   model: model("activity"),
   attributes: {
     activityId: { type: "string", required: true, readOnly: true, default: newId },
@@ -20,4 +20,4 @@ export const Activity = new Entity({
   },
 });
 
-export type ActivityItem = EntityItem<typeof Activity>;
+export type ActivityItem = EntityItem<EntityOf<typeof Activity>>;

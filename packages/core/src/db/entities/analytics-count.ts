@@ -8,13 +8,13 @@
  * items (the staff view reads the owner's whole partition). The page-views consumer
  * (analytics/aggregate.ts) adds a whole batch of views to each counter in one ADD.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, model } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, type EntityOf, lazyEntity, model } from "./common";
 
 export const COUNT_DIMENSIONS = ["page", "referrer", "country", "device"] as const;
 export type CountDimension = (typeof COUNT_DIMENSIONS)[number];
 
-export const AnalyticsCount = new Entity({
+export const AnalyticsCount = lazyEntity({
   model: model("analyticsCount"),
   attributes: {
     siteId: { type: "string", required: true, readOnly: true },
@@ -33,4 +33,4 @@ export const AnalyticsCount = new Entity({
   },
 });
 
-export type AnalyticsCountItem = EntityItem<typeof AnalyticsCount>;
+export type AnalyticsCountItem = EntityItem<EntityOf<typeof AnalyticsCount>>;

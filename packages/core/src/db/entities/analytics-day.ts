@@ -10,12 +10,12 @@
  * `devices`, `referrers`), which the report still adds up. Their keys went through ElectroDB's
  * expression names, which drop characters outside [A-Za-z0-9], hence encodeAnalyticsKey.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, model, updatedAt } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, type EntityOf, lazyEntity, model, updatedAt } from "./common";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const AnalyticsDay = new Entity({
+export const AnalyticsDay = lazyEntity({
   model: model("analyticsDay"),
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
@@ -49,7 +49,7 @@ export const AnalyticsDay = new Entity({
   },
 });
 
-export type AnalyticsDayItem = EntityItem<typeof AnalyticsDay>;
+export type AnalyticsDayItem = EntityItem<EntityOf<typeof AnalyticsDay>>;
 
 /**
  * A map key that survives ElectroDB's expression-name sanitising unchanged and distinct:

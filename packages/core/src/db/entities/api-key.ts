@@ -1,9 +1,18 @@
 /** api_keys (docs/data.md). Only hashes are stored; the prefix finds the key for a check. */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model, stringList, updatedAt } from "./common";
+import {
+  CASE_SENSITIVE,
+  createdAt,
+  type EntityOf,
+  idFrom,
+  lazyEntity,
+  model,
+  stringList,
+  updatedAt,
+} from "./common";
 
-export const ApiKey = new Entity({
+export const ApiKey = lazyEntity({
   model: model("apiKey"),
   attributes: {
     apiKeyId: { type: "string", required: true, readOnly: true, default: newId },
@@ -35,7 +44,7 @@ export const ApiKey = new Entity({
   },
 });
 
-export type ApiKeyItem = EntityItem<typeof ApiKey>;
+export type ApiKeyItem = EntityItem<EntityOf<typeof ApiKey>>;
 
 /**
  * Every attribute the write that records a key's use names (ElectroDB's patch sets the key's

@@ -4,10 +4,18 @@
  * customer's runs sort by time: newest first is a descending query, and "runs started in the last
  * hour" (in flight, rate limit) is a sort-key range from idFloor(an hour ago).
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { JOB_STATUSES, STRATEGIES } from "../../audits/enums";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model, updatedAt } from "./common";
+import {
+  CASE_SENSITIVE,
+  createdAt,
+  type EntityOf,
+  idFrom,
+  lazyEntity,
+  model,
+  updatedAt,
+} from "./common";
 
 export { JOB_STATUSES, type JobStatus, STRATEGIES, type Strategy } from "../../audits/enums";
 
@@ -32,7 +40,7 @@ const jobAttributes = {
   updatedAt,
 } as const;
 
-export const SeoResult = new Entity({
+export const SeoResult = lazyEntity({
   model: model("seoResult"),
   attributes: jobAttributes,
   indexes: {
@@ -44,7 +52,7 @@ export const SeoResult = new Entity({
   },
 });
 
-export const LighthouseResult = new Entity({
+export const LighthouseResult = lazyEntity({
   model: model("lighthouseResult"),
   attributes: {
     ...jobAttributes,
@@ -59,5 +67,5 @@ export const LighthouseResult = new Entity({
   },
 });
 
-export type SeoResultItem = EntityItem<typeof SeoResult>;
-export type LighthouseResultItem = EntityItem<typeof LighthouseResult>;
+export type SeoResultItem = EntityItem<EntityOf<typeof SeoResult>>;
+export type LighthouseResultItem = EntityItem<EntityOf<typeof LighthouseResult>>;

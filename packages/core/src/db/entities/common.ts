@@ -1,4 +1,25 @@
 /** Pieces every entity definition shares: the service name, timestamps, key casing. */
+import { Entity, type EntityConfiguration, type Schema } from "electrodb";
+
+/**
+ * An entity's definition, built into an ElectroDB `Entity` only when a request first uses it.
+ * ElectroDB checks a model against its JSON schema when the entity is made, about 5 ms an entity
+ * in a Lambda: made at import, every cold start paid for all of them, though a route uses two or
+ * three (db/service.ts, docs/performance.md "`cold`"). The type parameters are Entity's own, so
+ * the definition's literal types reach the entity as they did.
+ */
+export function lazyEntity<
+  A extends string,
+  F extends string,
+  C extends string,
+  S extends Schema<A, F, C, P>,
+  P extends string = string,
+>(schema: S) {
+  return (config?: EntityConfiguration) => new Entity<A, F, C, S, P>(schema, config);
+}
+
+/** The entity a definition builds (`EntityItem<EntityOf<typeof Site>>`). */
+export type EntityOf<Define extends (config?: EntityConfiguration) => unknown> = ReturnType<Define>;
 
 /** ElectroDB's service name; it prefixes every partition key (`$portal#…`). */
 export const SERVICE = "portal";

@@ -5,13 +5,13 @@
  * listed, counted against the quota in full and attachable. In the customer's partition, so
  * the account's erasure and data export take it with everything else.
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { FILE_PURPOSES } from "../../content/enums";
-import { CASE_SENSITIVE, createdAt, model, updatedAt } from "./common";
+import { CASE_SENSITIVE, createdAt, type EntityOf, lazyEntity, model, updatedAt } from "./common";
 
 export const FILE_STATES = ["pending", "confirmed"] as const;
 
-export const ContentFile = new Entity({
+export const ContentFile = lazyEntity({
   model: model("contentFile"),
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
@@ -42,4 +42,4 @@ export const ContentFile = new Entity({
   },
 });
 
-export type ContentFileItem = EntityItem<typeof ContentFile>;
+export type ContentFileItem = EntityItem<EntityOf<typeof ContentFile>>;

@@ -6,10 +6,10 @@
  * files it under the word's first two letters, sorted by word, so a search for a word or the
  * start of one is a key condition on one small partition, however many customers there are.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, model } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, type EntityOf, lazyEntity, model } from "./common";
 
-export const CustomerSearchWord = new Entity({
+export const CustomerSearchWord = lazyEntity({
   model: model("customerSearchWord"),
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
@@ -39,4 +39,4 @@ export const CustomerSearchWord = new Entity({
   },
 });
 
-export type CustomerSearchWordItem = EntityItem<typeof CustomerSearchWord>;
+export type CustomerSearchWordItem = EntityItem<EntityOf<typeof CustomerSearchWord>>;

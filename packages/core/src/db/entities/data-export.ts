@@ -3,11 +3,11 @@
  * request, so "one export at a time" is a condition on a single item. The file itself lives in
  * the private bucket under `exports/` (core/privacy/export.ts).
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { DATA_EXPORT_STATUSES } from "../../privacy/enums";
-import { CASE_SENSITIVE, createdAt, model, updatedAt } from "./common";
+import { CASE_SENSITIVE, createdAt, type EntityOf, lazyEntity, model, updatedAt } from "./common";
 
-export const DataExport = new Entity({
+export const DataExport = lazyEntity({
   model: model("dataExport"),
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
@@ -34,4 +34,4 @@ export const DataExport = new Entity({
   },
 });
 
-export type DataExportItem = EntityItem<typeof DataExport>;
+export type DataExportItem = EntityItem<EntityOf<typeof DataExport>>;

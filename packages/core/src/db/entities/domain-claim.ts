@@ -4,10 +4,10 @@
  * domain → site lookup. Until verified, a claim carries the token its TXT record must hold
  * and lapses at `expiresAt` (docs/domains.md).
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, createdAt, model } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, createdAt, type EntityOf, lazyEntity, model } from "./common";
 
-export const DomainClaim = new Entity({
+export const DomainClaim = lazyEntity({
   model: model("domainClaim"),
   attributes: {
     /** Lower-case hostname without scheme, port, path or trailing dot (the caller normalises). */
@@ -34,4 +34,4 @@ export const DomainClaim = new Entity({
   },
 });
 
-export type DomainClaimItem = EntityItem<typeof DomainClaim>;
+export type DomainClaimItem = EntityItem<EntityOf<typeof DomainClaim>>;

@@ -3,10 +3,10 @@
  * of it is what keeps two users from holding the same email (users.email is unique: docs/data.md).
  * It doubles as the email → user lookup, read with strong consistency.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, createdAt, model } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, createdAt, type EntityOf, lazyEntity, model } from "./common";
 
-export const EmailClaim = new Entity({
+export const EmailClaim = lazyEntity({
   model: model("emailClaim"),
   attributes: {
     /** Trimmed and lower-cased (see normalizeEmail). */
@@ -22,7 +22,7 @@ export const EmailClaim = new Entity({
   },
 });
 
-export type EmailClaimItem = EntityItem<typeof EmailClaim>;
+export type EmailClaimItem = EntityItem<EntityOf<typeof EmailClaim>>;
 
 /** Addresses compare without case and surrounding spaces. */
 export function normalizeEmail(email: string): string {

@@ -4,12 +4,12 @@
  * nothing. `sending` becomes `sent` once SES accepted the mail; a claim left `sending` by a
  * crash may be taken over after a while.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, createdAt, model } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, createdAt, type EntityOf, lazyEntity, model } from "./common";
 
 export const MAILED_EVENT_STATES = ["sending", "sent", "skipped", "rejected"] as const;
 
-export const MailedEvent = new Entity({
+export const MailedEvent = lazyEntity({
   model: model("mailedEvent"),
   attributes: {
     eventId: { type: "string", required: true, readOnly: true },
@@ -33,4 +33,4 @@ export const MailedEvent = new Entity({
   },
 });
 
-export type MailedEventItem = EntityItem<typeof MailedEvent>;
+export type MailedEventItem = EntityItem<EntityOf<typeof MailedEvent>>;

@@ -9,12 +9,12 @@
  * - reportRun: one per month, the monthly job's cursor over the live sites, so a run that
  *   stops at its bound resumes where it stopped.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, model, updatedAt } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, type EntityOf, lazyEntity, model, updatedAt } from "./common";
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-export const MonthlyReport = new Entity({
+export const MonthlyReport = lazyEntity({
   model: model("monthlyReport"),
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
@@ -46,7 +46,7 @@ export const MonthlyReport = new Entity({
 /** How long an incident is kept: a report compares a month with the one before. */
 export const INCIDENT_TTL_DAYS = 100;
 
-export const UptimeIncident = new Entity({
+export const UptimeIncident = lazyEntity({
   model: model("uptimeIncident"),
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
@@ -67,7 +67,7 @@ export const UptimeIncident = new Entity({
   },
 });
 
-export const ReportRun = new Entity({
+export const ReportRun = lazyEntity({
   model: model("reportRun"),
   attributes: {
     month: { type: "string", required: true, readOnly: true, validate: MONTH },
@@ -84,6 +84,6 @@ export const ReportRun = new Entity({
   },
 });
 
-export type MonthlyReportItem = EntityItem<typeof MonthlyReport>;
-export type UptimeIncidentItem = EntityItem<typeof UptimeIncident>;
-export type ReportRunItem = EntityItem<typeof ReportRun>;
+export type MonthlyReportItem = EntityItem<EntityOf<typeof MonthlyReport>>;
+export type UptimeIncidentItem = EntityItem<EntityOf<typeof UptimeIncident>>;
+export type ReportRunItem = EntityItem<EntityOf<typeof ReportRun>>;

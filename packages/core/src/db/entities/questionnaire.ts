@@ -2,7 +2,7 @@
  * questionnaires (docs/data.md, docs/questionnaire.md): one per customer, requesting their first
  * site.
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import {
   BUDGETS,
   CONTACT_PREFERENCES,
@@ -17,7 +17,9 @@ import { newId } from "../ids";
 import {
   CASE_SENSITIVE,
   createdAt,
+  type EntityOf,
   idFrom,
+  lazyEntity,
   model,
   ownerIndex,
   stringList,
@@ -26,7 +28,7 @@ import {
 
 export * from "../../questionnaires/enums";
 
-export const Questionnaire = new Entity({
+export const Questionnaire = lazyEntity({
   model: model("questionnaire"),
   attributes: {
     questionnaireId: { type: "string", required: true, readOnly: true, default: newId },
@@ -68,4 +70,4 @@ export const Questionnaire = new Entity({
   },
 });
 
-export type QuestionnaireItem = EntityItem<typeof Questionnaire>;
+export type QuestionnaireItem = EntityItem<EntityOf<typeof Questionnaire>>;

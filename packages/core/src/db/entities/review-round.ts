@@ -5,11 +5,11 @@
  * beside the site, so another customer's id finds none; the site item carries the current
  * round's number and outcome.
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { REVIEW_OUTCOMES, REVIEW_WAITING_ON } from "../../sites/enums";
-import { CASE_SENSITIVE, model, updatedAt } from "./common";
+import { CASE_SENSITIVE, type EntityOf, lazyEntity, model, updatedAt } from "./common";
 
-export const ReviewRound = new Entity({
+export const ReviewRound = lazyEntity({
   model: model("reviewRound"),
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
@@ -63,4 +63,4 @@ export const ReviewRound = new Entity({
   },
 });
 
-export type ReviewRoundItem = EntityItem<typeof ReviewRound>;
+export type ReviewRoundItem = EntityItem<EntityOf<typeof ReviewRound>>;

@@ -4,12 +4,20 @@
  * for the same site finds in flight (sites/screenshots.ts). It is bookkeeping, not history:
  * the table's TTL removes it a week after it was asked for.
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { JOB_STATUSES } from "../../audits/enums";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model, updatedAt } from "./common";
+import {
+  CASE_SENSITIVE,
+  createdAt,
+  type EntityOf,
+  idFrom,
+  lazyEntity,
+  model,
+  updatedAt,
+} from "./common";
 
-export const ScreenshotJob = new Entity({
+export const ScreenshotJob = lazyEntity({
   model: model("screenshotJob"),
   attributes: {
     jobId: { type: "string", required: true, readOnly: true, default: newId },
@@ -35,4 +43,4 @@ export const ScreenshotJob = new Entity({
   },
 });
 
-export type ScreenshotJobItem = EntityItem<typeof ScreenshotJob>;
+export type ScreenshotJobItem = EntityItem<EntityOf<typeof ScreenshotJob>>;

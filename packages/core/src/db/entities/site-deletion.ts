@@ -4,10 +4,10 @@
  * hourly deletion job reads the ones that are due with one Query instead of a Scan. All in
  * one partition: a handful of customers a day end a subscription, far below its limits.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, createdAt, model } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, createdAt, type EntityOf, lazyEntity, model } from "./common";
 
-export const SiteDeletion = new Entity({
+export const SiteDeletion = lazyEntity({
   model: model("siteDeletion"),
   attributes: {
     /** ISO time from which the customer's sites may be deleted. */
@@ -23,4 +23,4 @@ export const SiteDeletion = new Entity({
   },
 });
 
-export type SiteDeletionItem = EntityItem<typeof SiteDeletion>;
+export type SiteDeletionItem = EntityItem<EntityOf<typeof SiteDeletion>>;

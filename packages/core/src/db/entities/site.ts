@@ -2,7 +2,7 @@
  * sites (docs/data.md, docs/sites.md, with the settings page's `category` and the custom-domain
  * state).
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import {
   DOMAIN_STATUSES,
   REVIEW_OUTCOMES,
@@ -10,12 +10,21 @@ import {
   SITE_STATUSES,
 } from "../../sites/enums";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model, ownerIndex, updatedAt } from "./common";
+import {
+  CASE_SENSITIVE,
+  createdAt,
+  type EntityOf,
+  idFrom,
+  lazyEntity,
+  model,
+  ownerIndex,
+  updatedAt,
+} from "./common";
 
 export type { SiteStatus } from "../../sites/enums";
 export { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES } from "../../sites/enums";
 
-export const Site = new Entity({
+export const Site = lazyEntity({
   model: model("site"),
   attributes: {
     siteId: { type: "string", required: true, readOnly: true, default: newId },
@@ -96,4 +105,4 @@ export const Site = new Entity({
   },
 });
 
-export type SiteItem = EntityItem<typeof Site>;
+export type SiteItem = EntityItem<EntityOf<typeof Site>>;

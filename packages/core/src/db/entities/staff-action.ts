@@ -3,12 +3,12 @@
  * written (no route updates or deletes it). All actions share one partition, newest last by
  * ULID; a team's volume of actions stays far below a partition's limits.
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { STAFF_TARGET_TYPES } from "../../staff/enums";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, model } from "./common";
+import { CASE_SENSITIVE, type EntityOf, lazyEntity, model } from "./common";
 
-export const StaffAction = new Entity({
+export const StaffAction = lazyEntity({
   model: model("staffAction"),
   attributes: {
     actionId: { type: "string", required: true, readOnly: true, default: newId },
@@ -32,4 +32,4 @@ export const StaffAction = new Entity({
   },
 });
 
-export type StaffActionItem = EntityItem<typeof StaffAction>;
+export type StaffActionItem = EntityItem<EntityOf<typeof StaffAction>>;

@@ -5,10 +5,10 @@
  * at least once: a delivery of a `done` event is acknowledged without effect; one whose lease
  * has run out (its Lambda crashed or timed out) runs the handler again.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, createdAt, model } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, createdAt, type EntityOf, lazyEntity, model } from "./common";
 
-export const StripeEvent = new Entity({
+export const StripeEvent = lazyEntity({
   model: model("stripeEvent"),
   attributes: {
     /** Stripe's `evt_…`. */
@@ -31,4 +31,4 @@ export const StripeEvent = new Entity({
   },
 });
 
-export type StripeEventItem = EntityItem<typeof StripeEvent>;
+export type StripeEventItem = EntityItem<EntityOf<typeof StripeEvent>>;

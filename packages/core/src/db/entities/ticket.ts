@@ -6,13 +6,15 @@
  * owner + ticket, as ElectroDB's "versioncontrol" example keeps an issue with its comments:
  * the ticket sorts first and its messages after it, oldest first, so `thread` is one Query.
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../tickets/enums";
 import { newId } from "../ids";
 import {
   CASE_SENSITIVE,
   createdAt,
+  type EntityOf,
   idFrom,
+  lazyEntity,
   model,
   ownerIndex,
   stringList,
@@ -23,7 +25,7 @@ export * from "../../tickets/enums";
 
 const integer = (value: number | undefined) => value === undefined || Number.isInteger(value);
 
-export const Ticket = new Entity({
+export const Ticket = lazyEntity({
   model: model("ticket"),
   attributes: {
     ticketId: { type: "string", required: true, readOnly: true, default: newId },
@@ -85,7 +87,7 @@ export const Ticket = new Entity({
   },
 });
 
-export const TicketMessage = new Entity({
+export const TicketMessage = lazyEntity({
   model: model("ticketMessage"),
   attributes: {
     messageId: { type: "string", required: true, readOnly: true, default: newId },
@@ -116,5 +118,5 @@ export const TicketMessage = new Entity({
   },
 });
 
-export type TicketItem = EntityItem<typeof Ticket>;
-export type TicketMessageItem = EntityItem<typeof TicketMessage>;
+export type TicketItem = EntityItem<EntityOf<typeof Ticket>>;
+export type TicketMessageItem = EntityItem<EntityOf<typeof TicketMessage>>;

@@ -1,13 +1,13 @@
 /** upsells (docs/data.md): extra services offered for a site, e.g. the $49 SEO package. */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { UPSELL_WORK_STATUSES } from "../../billing/enums";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model } from "./common";
+import { CASE_SENSITIVE, createdAt, type EntityOf, idFrom, lazyEntity, model } from "./common";
 
 /** decimal(10, 2): up to 8 digits, a point, exactly 2 decimals. */
 const PRICE = /^\d{1,8}\.\d{2}$/;
 
-export const Upsell = new Entity({
+export const Upsell = lazyEntity({
   model: model("upsell"),
   attributes: {
     upsellId: { type: "string", required: true, readOnly: true, default: newId },
@@ -49,7 +49,7 @@ export const Upsell = new Entity({
   },
 });
 
-export type UpsellItem = EntityItem<typeof Upsell>;
+export type UpsellItem = EntityItem<EntityOf<typeof Upsell>>;
 
 /** 49 → "49.00"; cents → dollars with toPrice(cents / 100). */
 export function toPrice(dollars: number): string {

@@ -5,8 +5,8 @@
  *   30-day history of a site is one Query. Each day expires (DynamoDB TTL, `expiresAt`) 70
  *   days after it began, so the history stays bounded without a clean-up job.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, model, updatedAt } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, type EntityOf, lazyEntity, model, updatedAt } from "./common";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /**
@@ -25,7 +25,7 @@ const incident = {
   },
 } as const;
 
-export const SiteMonitor = new Entity({
+export const SiteMonitor = lazyEntity({
   model: model("siteMonitor"),
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
@@ -53,7 +53,7 @@ export const SiteMonitor = new Entity({
   },
 });
 
-export const UptimeDay = new Entity({
+export const UptimeDay = lazyEntity({
   model: model("uptimeDay"),
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
@@ -76,5 +76,5 @@ export const UptimeDay = new Entity({
   },
 });
 
-export type SiteMonitorItem = EntityItem<typeof SiteMonitor>;
-export type UptimeDayItem = EntityItem<typeof UptimeDay>;
+export type SiteMonitorItem = EntityItem<EntityOf<typeof SiteMonitor>>;
+export type UptimeDayItem = EntityItem<EntityOf<typeof UptimeDay>>;

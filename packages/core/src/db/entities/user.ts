@@ -2,13 +2,22 @@
  * users (docs/data.md). The key is the identity provider's `sub`; the record joins the
  * customer collection, so it is read together with the customer's sites, tickets and so on.
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { PLANS } from "../../users/enums";
-import { CASE_SENSITIVE, createdAt, idFrom, model, ownerIndex, updatedAt } from "./common";
+import {
+  CASE_SENSITIVE,
+  createdAt,
+  type EntityOf,
+  idFrom,
+  lazyEntity,
+  model,
+  ownerIndex,
+  updatedAt,
+} from "./common";
 
 export { PLANS, type Plan } from "../../users/enums";
 
-export const User = new Entity({
+export const User = lazyEntity({
   model: model("user"),
   attributes: {
     /** The identity provider's `sub` (Clerk: `user_…`). */
@@ -78,4 +87,4 @@ export const User = new Entity({
   },
 });
 
-export type UserItem = EntityItem<typeof User>;
+export type UserItem = EntityItem<EntityOf<typeof User>>;

@@ -4,12 +4,12 @@
  * so a second queue message for the same attempt (a domain event handled twice, a message SQS
  * delivered twice) posts nothing. Removed by the table's TTL with the delivery log.
  */
-import { Entity, type EntityItem } from "electrodb";
-import { CASE_SENSITIVE, createdAt, model } from "./common";
+import type { EntityItem } from "electrodb";
+import { CASE_SENSITIVE, createdAt, type EntityOf, lazyEntity, model } from "./common";
 
 export const WEBHOOK_ATTEMPT_STATES = ["posting", "done"] as const;
 
-export const WebhookAttempt = new Entity({
+export const WebhookAttempt = lazyEntity({
   model: model("webhookAttempt"),
   attributes: {
     webhookId: { type: "string", required: true, readOnly: true },
@@ -39,4 +39,4 @@ export const WebhookAttempt = new Entity({
   },
 });
 
-export type WebhookAttemptItem = EntityItem<typeof WebhookAttempt>;
+export type WebhookAttemptItem = EntityItem<EntityOf<typeof WebhookAttempt>>;

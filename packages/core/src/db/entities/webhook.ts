@@ -2,11 +2,19 @@
  * webhooks and webhook_deliveries (docs/data.md). The first design gave webhooks no owner field;
  * they get `userId` here because every customer-owned item lives under its owner's partition.
  */
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { newId } from "../ids";
-import { CASE_SENSITIVE, createdAt, idFrom, model, stringList } from "./common";
+import {
+  CASE_SENSITIVE,
+  createdAt,
+  type EntityOf,
+  idFrom,
+  lazyEntity,
+  model,
+  stringList,
+} from "./common";
 
-export const Webhook = new Entity({
+export const Webhook = lazyEntity({
   model: model("webhook"),
   attributes: {
     webhookId: { type: "string", required: true, readOnly: true, default: newId },
@@ -33,7 +41,7 @@ export const Webhook = new Entity({
   },
 });
 
-export const WebhookDelivery = new Entity({
+export const WebhookDelivery = lazyEntity({
   model: model("webhookDelivery"),
   attributes: {
     deliveryId: { type: "string", required: true, readOnly: true, default: newId },
@@ -72,5 +80,5 @@ export const WebhookDelivery = new Entity({
   },
 });
 
-export type WebhookItem = EntityItem<typeof Webhook>;
-export type WebhookDeliveryItem = EntityItem<typeof WebhookDelivery>;
+export type WebhookItem = EntityItem<EntityOf<typeof Webhook>>;
+export type WebhookDeliveryItem = EntityItem<EntityOf<typeof WebhookDelivery>>;
