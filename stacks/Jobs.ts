@@ -61,6 +61,7 @@ export function Jobs({ stack, app }: StackContext) {
     nodejs: {
       ...NODEJS_BUNDLING,
       esbuild: {
+        ...NODEJS_BUNDLING.esbuild,
         external: [...NODEJS_BUNDLING.esbuild.external, ...BROWSER_RUNTIME_PACKAGES],
       },
     },

@@ -5,8 +5,35 @@
  * talks to DynamoDB in a Lambda and to dynalite in the local stack and in tests.
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactGetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { readBinding } from "../adapters/bindings";
+import { electroDbCommands } from "./electrodb-commands";
+
+// The commands ElectroDB's client sends, for a Lambda bundle to hand it (electrodb-commands.ts).
+Object.assign(electroDbCommands, {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactGetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+});
 
 let client: DynamoDBDocumentClient | undefined;
 
