@@ -13,8 +13,6 @@ import { type CheckOptions, type CheckResult, checkSite } from "./check";
 import { applyCheck, type MonitorState, monitoredUrl, utcDay } from "./rules";
 import { stateOf } from "./summary";
 
-export { monitoredUrl } from "./rules";
-
 /** Drops undefined fields: ElectroDB's put refuses them in maps. */
 function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
