@@ -14,10 +14,8 @@ import { reviewChangesRequestSchema } from "../contracts/review";
 import { db, type ReviewRoundItem, type SiteItem } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { emit } from "../events/emit";
-import { getItem as getSite } from "../sites/item";
+import { getItem } from "../sites/item";
 import { changesOf, roundAttachments } from "./changes";
-
-export { getSite };
 
 export const REVIEW_ERRORS = {
   roundNotFound: "Review round not found",
@@ -82,7 +80,7 @@ export async function reviewOf(site: SiteItem): Promise<SiteReview> {
 
 /** GET /api/sites/{id}/review */
 export async function get(userId: string, siteId: string): Promise<SiteReview> {
-  return reviewOf(await getSite(userId, siteId));
+  return reviewOf(await getItem(userId, siteId));
 }
 
 /**
@@ -95,7 +93,7 @@ async function openRound(
   round: number,
   answer: "approved" | "changes_requested",
 ): Promise<{ site: SiteItem; item: ReviewRoundItem; repeat: boolean }> {
-  const site = await getSite(userId, siteId);
+  const site = await getItem(userId, siteId);
   const { data: item } = await db.entities.reviewRound
     .get({ userId, siteId, round })
     .go({ consistent: true });

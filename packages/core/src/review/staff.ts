@@ -22,8 +22,9 @@ import {
 import { db } from "../db/service";
 import { ConflictError, DomainError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
+import { getItem } from "../sites/item";
 import { actionItem, type StaffActor } from "../staff/audit-log";
-import { getSite, REVIEW_ROUND_LIMIT, toReviewRound } from "./index";
+import { REVIEW_ROUND_LIMIT, toReviewRound } from "./index";
 
 declare module "../adapters/queue" {
   interface JobMessages {
@@ -72,7 +73,7 @@ export async function postRound(
   input: ReviewRoundCreate,
 ): Promise<ReviewRound> {
   const { previewUrl: written, note } = reviewRoundCreateSchema.parse(input);
-  const site = await getSite(userId, siteId);
+  const site = await getItem(userId, siteId);
   const current = site.reviewRound ?? 0;
   if (current > 0 && site.reviewOutcome === "pending") {
     throw new ConflictError(REVIEW_STAFF_ERRORS.withCustomer(current));
