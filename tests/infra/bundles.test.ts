@@ -91,30 +91,7 @@ describe("API handler bundles", () => {
  * still fails loudly should one ever be reached (adapters/bindings.ts). An entry that no longer
  * matches fails the test, so the list only shrinks (docs/security.md "Grants the build proves").
  */
-const KNOWN_UNREACHED_ADAPTERS: Record<string, string[]> = {
-  // monitoring/index.ts → sites/index.ts (the barrel) → sites/erase.ts → blobs.ts
-  "GET /api/sites/{id}/uptime": ["packages/core/src/adapters/blobs.ts"],
-  // privacy/export.ts holds the request, the status and the job: blobs.ts, jobs-queue.ts
-  "GET /api/account/export": ["packages/core/src/privacy/jobs-queue.ts"],
-  "POST /api/account/export": ["packages/core/src/adapters/blobs.ts"],
-  // staff/customers.ts → sites/view.ts → blobs.ts (screenshot URLs)
-  "GET /api/staff/requests": ["packages/core/src/adapters/blobs.ts"],
-  "GET /api/staff/customers": ["packages/core/src/adapters/blobs.ts"],
-  "GET /api/staff/upsells": ["packages/core/src/adapters/blobs.ts"],
-  "PATCH /api/staff/customers/{userId}/upsells/{upsellId}": ["packages/core/src/adapters/blobs.ts"],
-  // content/files.ts → content-store.ts: the console's list asks for no links (toFile urls: false)
-  "GET /api/staff/customers/{userId}/files": ["packages/core/src/adapters/content-store.ts"],
-  // reports/index.ts holds pdfDownload (blobs.ts), which only the PDF's GET route calls
-  "GET /api/sites/{id}/reports": ["packages/core/src/adapters/blobs.ts"],
-  "GET /api/sites/{id}/reports/{month}": ["packages/core/src/adapters/blobs.ts"],
-  "POST /api/sites/{id}/reports/{month}/pdf": ["packages/core/src/adapters/blobs.ts"],
-  "GET /api/staff/customers/{userId}/reports": ["packages/core/src/adapters/blobs.ts"],
-  "PUT /api/staff/customers/{userId}/sites/{siteId}/reports/{month}/note": [
-    "packages/core/src/adapters/blobs.ts",
-  ],
-  // review/staff.ts → review/index.ts (screenshot links of a round); the list shows none
-  "GET /api/staff/review-requests": ["packages/core/src/adapters/blobs.ts"],
-};
+const KNOWN_UNREACHED_ADAPTERS: Record<string, string[]> = {};
 
 describe("route grants against what each bundle holds (esbuild's metafile)", () => {
   /**

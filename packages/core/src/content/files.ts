@@ -10,7 +10,6 @@
  */
 import * as ContentStore from "../adapters/content-store";
 import {
-  type Attachment,
   CONTENT_TYPES,
   type ContentFile,
   type ContentList,
@@ -21,10 +20,10 @@ import {
   type PresignedUpload,
   type StorageUsage,
 } from "../contracts/content";
-import { planById, STARTER_PLAN } from "../contracts/plans";
 import { type ContentFileItem, db, isId, newId } from "../db/service";
 import { NotFoundError, UnprocessableError, ValidationError } from "../errors";
 import { matchesType, SNIFF_BYTES } from "./magic";
+import { fileView, listFiles, ownFiles, usage } from "./records";
 
 /** How long a presigned upload (and a download link) stays valid. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -38,26 +37,6 @@ const objectKey = (userId: string, fileId: string) => `${contentPrefix(userId)}$
 export type Uploader = { type: "customer" } | { type: "staff"; staffId: string };
 
 const FILE_NOT_FOUND = "File not found";
-
-async function ownFiles(userId: string): Promise<ContentFileItem[]> {
-  const { data } = await db.entities.contentFile.query
-    .byOwner({ userId })
-    .go({ pages: "all", consistent: true });
-  return data;
-}
-
-/** The quota of the customer's plan and what their confirmed files take. */
-export async function usage(userId: string, files?: ContentFileItem[]): Promise<StorageUsage> {
-  const [{ data: user }, all] = await Promise.all([
-    db.entities.user.get({ userId }).go({ attributes: ["subscriptionPlan"] }),
-    files ?? ownFiles(userId),
-  ]);
-  const plan = planById(user?.subscriptionPlan) ?? STARTER_PLAN;
-  return {
-    usedBytes: all.filter((f) => f.state === "confirmed").reduce((sum, f) => sum + f.sizeBytes, 0),
-    quotaBytes: plan.storageBytes,
-  };
-}
 
 function overQuota(usage: StorageUsage, sizeBytes: number): UnprocessableError {
   const left = Math.max(0, usage.quotaBytes - usage.usedBytes);
@@ -162,7 +141,7 @@ export async function confirmUpload(
     const message = "The key is not this file's upload";
     throw new ValidationError(message, { key: message });
   }
-  if (item.state === "confirmed") return toFile(item, { urls: true });
+  if (item.state === "confirmed") return toFile(item);
 
   const stored = await ContentStore.head(item.objectKey);
   if (!stored) {
@@ -201,56 +180,33 @@ export async function confirmUpload(
     .set({ state: "confirmed", confirmedAt: new Date().toISOString() })
     .remove(["uploadExpiresAt"])
     .go({ response: "all_new" });
-  return toFile({ ...item, ...data } as ContentFileItem, { urls: true });
+  return toFile({ ...item, ...data } as ContentFileItem);
 }
 
-/** A file as the API answers it; presigned URLs only when asked (the console's list has none). */
-export async function toFile(
-  item: ContentFileItem,
-  options: { urls: boolean },
-): Promise<ContentFile> {
-  const raster = isRasterImage(item.contentType);
+/** A file as the API answers it, with fresh presigned links (the console's list has none). */
+export async function toFile(item: ContentFileItem): Promise<ContentFile> {
   const download = (inline: boolean) =>
     ContentStore.presignDownload(item.objectKey, item.name, {
       inline,
       contentType: item.contentType,
       expiresIn: DOWNLOAD_URL_SECONDS,
     });
-  return {
-    id: item.fileId,
-    name: item.name,
-    contentType: item.contentType,
-    sizeBytes: item.sizeBytes,
-    siteId: item.siteId ?? null,
-    purpose: item.purpose,
-    uploadedBy: item.uploadedBy,
-    createdAt: item.confirmedAt ?? item.createdAt,
-    downloadUrl: options.urls ? await download(false) : null,
-    previewUrl: options.urls && raster ? await download(true) : null,
-  };
+  return fileView(item, {
+    downloadUrl: await download(false),
+    previewUrl: isRasterImage(item.contentType) ? await download(true) : null,
+  });
 }
 
 /** A customer's confirmed files, newest first (of one site, if given), and their usage. */
-export async function list(
-  userId: string,
-  filter: { siteId?: string } = {},
-  options = { urls: true },
-): Promise<ContentList> {
-  const files = await ownFiles(userId);
-  const shown = files
-    .filter((f) => f.state === "confirmed" && (!filter.siteId || f.siteId === filter.siteId))
-    .sort((a, b) => (b.confirmedAt ?? b.createdAt).localeCompare(a.confirmedAt ?? a.createdAt));
-  return {
-    files: await Promise.all(shown.map((item) => toFile(item, options))),
-    usage: await usage(userId, files),
-  };
+export function list(userId: string, filter: { siteId?: string } = {}): Promise<ContentList> {
+  return listFiles(userId, filter, toFile);
 }
 
 /** One confirmed file with fresh links (a ticket's attachment, opened). */
 export async function get(userId: string, fileId: string): Promise<ContentFile> {
   const item = await findItem(userId, fileId);
   if (item.state !== "confirmed") throw new NotFoundError(FILE_NOT_FOUND);
-  return toFile(item, { urls: true });
+  return toFile(item);
 }
 
 /** Deletes a file: the object, then its record (a retry finds the record and finishes). */
@@ -258,53 +214,6 @@ export async function remove(userId: string, fileId: string): Promise<ContentFil
   const item = await findItem(userId, fileId);
   await discard(item);
   return item;
-}
-
-/**
- * The files `fileIds` name, as attachments: each must be one of `userId`'s confirmed files
- * (the owner's, when staff attach to a customer's thread). Refused with the field
- * `attachments` otherwise, so nothing is written that points at another's file.
- */
-export async function attachableFiles(userId: string, fileIds: readonly string[]) {
-  const ids = [...new Set(fileIds)];
-  if (ids.length === 0) return [];
-  const message = "An attached file was not found among your files";
-  if (!ids.every(isId)) throw new ValidationError(message, { attachments: message });
-  const { data } = await db.entities.contentFile
-    .get(ids.map((fileId) => ({ userId, fileId })))
-    .go({ consistent: true });
-  const confirmed = data.filter((f) => f.state === "confirmed");
-  if (confirmed.length !== ids.length) {
-    throw new ValidationError(message, { attachments: message });
-  }
-  return ids.map((id) => toAttachment(confirmed.find((f) => f.fileId === id) as ContentFileItem));
-}
-
-export function toAttachment(item: ContentFileItem): Attachment {
-  return {
-    id: item.fileId,
-    name: item.name,
-    contentType: item.contentType,
-    sizeBytes: item.sizeBytes,
-  };
-}
-
-/**
- * The attachments of records that keep file ids (ticket messages), as they are now: a file
- * deleted since is left out. One read for all of them.
- */
-export async function attachmentsById(
-  userId: string,
-  fileIds: readonly string[],
-): Promise<Map<string, Attachment>> {
-  const ids = [...new Set(fileIds)].filter(isId);
-  if (ids.length === 0) return new Map();
-  const { data } = await db.entities.contentFile
-    .get(ids.map((fileId) => ({ userId, fileId })))
-    .go();
-  return new Map(
-    data.filter((f) => f.state === "confirmed").map((f) => [f.fileId, toAttachment(f)]),
-  );
 }
 
 /** Every file of one site, erased with the site (sites/erase.ts). */

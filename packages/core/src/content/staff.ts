@@ -1,17 +1,12 @@
 /**
  * The team's side of a customer's content (docs/console.md, "Files"): the list on the customer
- * page, downloads and uploads to the customer (a proof). Every download link handed out and
- * every upload is in the staff audit log.
+ * page (staff-list.ts), downloads and uploads to the customer (a proof). Every download link
+ * handed out and every upload is in the staff audit log.
  */
-import type { ContentFile, ContentList, NewUpload, PresignedUpload } from "../contracts/content";
+import type { ContentFile, NewUpload, PresignedUpload } from "../contracts/content";
 import { NotFoundError } from "../errors";
 import { recordAction, type StaffActor } from "../staff/audit-log";
 import * as Files from "./files";
-
-/** A customer's files without links: downloading one is its own, audited, request. */
-export function list(customerId: string, filter: { siteId?: string } = {}): Promise<ContentList> {
-  return Files.list(customerId, filter, { urls: false });
-}
 
 /** A download link for one of the customer's files, recorded in the audit log. */
 export async function download(

@@ -1,40 +1,17 @@
 /**
- * A customer's webhook endpoints (docs/developer-api.md, "Outgoing webhooks"): registering one
- * (checked by the outbound guard, within the cap), changing, turning on and removing it, reading
- * its delivery log, and the customer's own sends: a test event and the redelivery of a logged one.
+ * A customer's webhook endpoints (docs/developer-api.md, "Outgoing webhooks"): listing and
+ * removing them, reading an endpoint's delivery log, and the customer's own sends: a test event
+ * and the redelivery of a logged one. Registering and changing one, which the outbound guard
+ * checks, is webhook-registration.ts: only those routes carry the guard.
  */
 
-import { assertPublicUrl, outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
 import { sendWebhookDelivery } from "../adapters/webhook-deliveries";
-import {
-  WEBHOOK_TEST_EVENT,
-  type Webhook,
-  type WebhookCreate,
-  type WebhookDelivery,
-  type WebhookUpdate,
-  webhookCreateSchema,
-  webhookUpdateSchema,
-} from "../contracts/developer";
+import { WEBHOOK_TEST_EVENT, type Webhook, type WebhookDelivery } from "../contracts/developer";
 import { db, isConditionFailure, isId, newId, type WebhookItem } from "../db/service";
 import { NotFoundError, UnprocessableError } from "../errors";
-import { createWithin, type Quota, release } from "./quota";
+import { release } from "./quota";
 import { takeManualSend } from "./sender-share";
-import { newSigningSecret } from "./signature";
 import { DELIVERY_LOG_SIZE, type DeliveryMessage, toDelivery } from "./webhook-messages";
-
-/** An endpoint a customer may have, as Stripe allows 16. */
-export const MAX_ENDPOINTS = 16;
-const ENDPOINT_QUOTA: Quota = {
-  counted: "webhooks",
-  max: MAX_ENDPOINTS,
-  countItems: async (userId) =>
-    (
-      await db.entities.webhook.query
-        .byOwner({ userId })
-        .go({ pages: "all", attributes: ["webhookId"] })
-    ).data.length,
-  fullMessage: `You can have at most ${MAX_ENDPOINTS} webhook endpoints.`,
-};
 
 export function toWebhook(item: WebhookItem): Webhook {
   return {
@@ -51,12 +28,8 @@ export function toWebhook(item: WebhookItem): Webhook {
   };
 }
 
-/** The guard's verdict on where an endpoint points: refused before anything is stored. */
-async function requireReachable(url: string) {
-  await assertPublicUrl(url, { allowHosts: await outboundAllowHostsFromConfig() });
-}
-
-async function getItem(userId: string, webhookId: string): Promise<WebhookItem> {
+/** One of the customer's endpoints as stored; NotFoundError for garbage ids and others'. */
+export async function getItem(userId: string, webhookId: string): Promise<WebhookItem> {
   if (!isId(webhookId)) throw new NotFoundError("Webhook endpoint not found");
   const { data } = await db.entities.webhook.get({ userId, webhookId }).go({ consistent: true });
   if (!data) throw new NotFoundError("Webhook endpoint not found");
@@ -66,33 +39,6 @@ async function getItem(userId: string, webhookId: string): Promise<WebhookItem> 
 export async function list(userId: string): Promise<Webhook[]> {
   const { data } = await db.entities.webhook.query.byOwner({ userId }).go({ order: "desc" });
   return data.map(toWebhook);
-}
-
-/** Registers an endpoint; the answer holds its signing secret, shown this once. */
-export async function create(userId: string, input: WebhookCreate) {
-  const { url, events, description } = webhookCreateSchema.parse(input);
-  await requireReachable(url);
-  const secret = newSigningSecret();
-  const { data } = await createWithin(userId, ENDPOINT_QUOTA, () =>
-    db.entities.webhook
-      .create({ userId, url, events, secret, ...(description ? { description } : {}) })
-      .go(),
-  );
-  return { secret, webhook: toWebhook(data as WebhookItem) };
-}
-
-/** Changes the URL or events, or turns the endpoint on or off (on again clears the failures). */
-export async function update(userId: string, webhookId: string, input: WebhookUpdate) {
-  const patch = webhookUpdateSchema.parse(input);
-  await getItem(userId, webhookId);
-  if (patch.url) await requireReachable(patch.url);
-  const enabling = patch.isActive === true;
-  const { data } = await db.entities.webhook
-    .patch({ userId, webhookId })
-    .set({ ...patch, ...(enabling ? { failureCount: 0 } : {}) })
-    .remove(enabling ? ["disabledAt", "disabledReason"] : [])
-    .go({ response: "all_new" });
-  return toWebhook(data as WebhookItem);
 }
 
 /** Removes the endpoint, and its place under the cap; its delivery log goes with it. */

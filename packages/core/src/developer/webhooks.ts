@@ -4,9 +4,11 @@
  * Standard Webhooks way, retried with exponential backoff, logged attempt by attempt, and
  * turned off after a run of failures (the customer is mailed: `webhook.disabled`).
  *
- * The one import path for handlers and workers (`import * as Webhooks from ".../webhooks"`);
- * each concern lives in a module of its own:
- * - webhook-endpoints.ts: managing endpoints, their log, test events and redeliveries
+ * The one import path for workers (`import * as Webhooks from ".../webhooks"`); each concern
+ * lives in a module of its own, and a route imports the module that holds what it calls, so it
+ * carries nothing else (docs/performance.md "Routes carry only what they call"):
+ * - webhook-endpoints.ts: listing and removing endpoints, their log, test events and redeliveries
+ * - webhook-registration.ts: registering and changing an endpoint (the outbound guard's check)
  * - webhook-messages.ts: the queued message and the logged delivery
  * - webhook-delivery.ts: fanning an event out and one attempt to deliver a message
  * - webhook-failures.ts: backoff, the failure count and turning an endpoint off
@@ -14,15 +16,12 @@
 
 export { type AttemptOptions, type AttemptOutcome, attempt, fanOut } from "./webhook-delivery";
 export {
-  create,
   deliveries,
   list,
-  MAX_ENDPOINTS,
   redeliver,
   remove,
   sendTest,
   toWebhook,
-  update,
 } from "./webhook-endpoints";
 export { backoffSeconds, DISABLE_AFTER_FAILURES, MAX_ATTEMPTS } from "./webhook-failures";
 export {
@@ -34,3 +33,4 @@ export {
   eventPayload,
   toDelivery,
 } from "./webhook-messages";
+export { create, MAX_ENDPOINTS, update } from "./webhook-registration";

@@ -1,31 +1,17 @@
 /**
  * Uptime and certificate monitoring of live sites (docs/monitoring.md): the scheduled run that
- * checks every live site, and the customer's read of one site's history.
+ * checks every live site. The customer's read of one site's history is site-uptime.ts, so its
+ * route carries neither the checker nor the outbound guard.
  */
 import { outboundAllowHostsFromConfig } from "../adapters/outbound-guard";
 import type { NewDomainEvent } from "../contracts/events";
-import type { SiteUptime } from "../contracts/monitoring";
 import { INCIDENT_TTL_DAYS } from "../db/entities/monthly-report";
 import { UPTIME_DAY_TTL_DAYS } from "../db/entities/uptime";
 import { db, type SiteItem } from "../db/service";
 import { emit } from "../events/emit";
-import * as Sites from "../sites/index";
 import { type CheckOptions, type CheckResult, checkSite } from "./check";
-import {
-  applyCheck,
-  HISTORY_DAYS,
-  historyDays,
-  type MonitorState,
-  uptimePercent,
-  utcDay,
-} from "./rules";
-import { stateOf, summaryOf } from "./summary";
-
-/** The address a live site is checked at: its verified custom domain, else its live URL. */
-export function monitoredUrl(site: Pick<SiteItem, "liveUrl" | "customDomain" | "domainStatus">) {
-  if (site.customDomain && site.domainStatus === "active") return `https://${site.customDomain}/`;
-  return site.liveUrl || null;
-}
+import { applyCheck, type MonitorState, monitoredUrl, utcDay } from "./rules";
+import { stateOf } from "./summary";
 
 /** Drops undefined fields: ElectroDB's put refuses them in maps. */
 function defined<T extends object>(value: T): T {
@@ -124,42 +110,4 @@ export async function runUptimeChecks(opts: RunOptions = {}) {
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 8 }, worker));
   return { checked: results.length, results };
-}
-
-/** One of the caller's sites: summary and 30 days of history (a Get and one Query). */
-export async function siteUptime(
-  userId: string,
-  siteId: string,
-  now = new Date(),
-): Promise<SiteUptime> {
-  const site = await Sites.getItem(userId, siteId);
-  const window = historyDays(now, HISTORY_DAYS);
-  const [{ data: monitor }, { data: stored }] = await Promise.all([
-    db.entities.siteMonitor.get({ userId, siteId }).go(),
-    db.entities.uptimeDay.query
-      .byOwner({ userId, siteId })
-      .between({ day: window[0] as string }, { day: window[window.length - 1] as string })
-      .go({ pages: "all" }),
-  ]);
-  const byDay = new Map(stored.map((d) => [d.day, d]));
-  const days = window.map((day) => {
-    const d = byDay.get(day);
-    const checks = d?.checks ?? 0;
-    const failures = d?.failures ?? 0;
-    const good = checks - failures;
-    return {
-      day,
-      checks,
-      failures,
-      uptime: uptimePercent([{ day, checks, failures }]),
-      avgResponseMs: d && good > 0 ? Math.round(d.responseMsTotal / good) : null,
-    };
-  });
-  return {
-    siteId,
-    monitored: site.status === "live" && monitoredUrl(site) !== null,
-    uptime30d: uptimePercent(days),
-    ...summaryOf(monitor, now),
-    days,
-  };
 }

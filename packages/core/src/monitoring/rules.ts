@@ -6,6 +6,7 @@
  * cannot mail twice.
  */
 import type { NewDomainEvent } from "../contracts/events";
+import type { SiteItem } from "../db/service";
 import type { CheckResult } from "./check";
 
 export const FAILURES_FOR_INCIDENT = 2;
@@ -152,4 +153,10 @@ export function historyDays(now: Date, count = HISTORY_DAYS): string[] {
   return Array.from({ length: count }, (_, i) =>
     utcDay(new Date(now.getTime() - (count - 1 - i) * DAY_MS)),
   );
+}
+
+/** The address a live site is checked at: its verified custom domain, else its live URL. */
+export function monitoredUrl(site: Pick<SiteItem, "liveUrl" | "customDomain" | "domainStatus">) {
+  if (site.customDomain && site.domainStatus === "active") return `https://${site.customDomain}/`;
+  return site.liveUrl || null;
 }

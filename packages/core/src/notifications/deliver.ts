@@ -16,24 +16,13 @@
  * the one back (SQS shows a message again only after its receiver's visibility timeout, so
  * that receiver is gone: a process killed mid-send, docs/notifications.md).
  */
-import { Config } from "sst/node/config";
 import * as Mailer from "../adapters/mailer";
 import type { DomainEvent } from "../contracts/events";
 import { isConditionFailure } from "../db/errors";
 import { db, type MailedEventItem } from "../db/service";
+import { appUrl, productName, unsubscribeUrl } from "./mail-settings";
 import { renderMail } from "./render";
 import { decide } from "./rules";
-import { signUnsubscribeToken } from "./unsubscribe-token";
-
-declare module "sst/node/config" {
-  export interface ParameterResources {
-    APP_URL: { value: string };
-    PRODUCT_NAME: { value: string };
-  }
-  export interface SecretResources {
-    UNSUBSCRIBE_KEY: { value: string };
-  }
-}
 
 /** Longer than one delivery can take (the consumer's timeout), shorter than the retries. */
 export const STALE_CLAIM_MS = 2 * 60_000;
@@ -54,23 +43,6 @@ function isRejected(error: unknown): error is Error {
 }
 
 export class ClaimBusy extends Error {}
-
-export function appUrl(): string {
-  return Config.APP_URL.replace(/\/+$/, "");
-}
-
-export function productName(): string {
-  try {
-    return Config.PRODUCT_NAME.trim() || "Site Portal";
-  } catch {
-    return "Site Portal";
-  }
-}
-
-export function unsubscribeUrl(userId: string): string {
-  const token = signUnsubscribeToken(Config.UNSUBSCRIBE_KEY, userId);
-  return `${appUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
-}
 
 /** The queue message being handled: its id names the claim it makes. */
 export interface Receipt {

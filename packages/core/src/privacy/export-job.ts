@@ -7,7 +7,7 @@
 import { strToU8, zipSync } from "fflate";
 import * as Blobs from "../adapters/blobs";
 import { listInvoices } from "../billing/account";
-import { toAttachment } from "../content/files";
+import { toAttachment } from "../content/records";
 import { db, isConditionFailure } from "../db/service";
 import { toApiKey } from "../developer/api-keys";
 import { toDelivery, toWebhook } from "../developer/webhooks";

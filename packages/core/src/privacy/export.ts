@@ -1,15 +1,14 @@
 /**
- * "Export my data" (docs/privacy.md), the request side: a customer asks on /settings, and a job
- * on the PrivacyJobs queue (export-job.ts) builds one zip of everything the portal holds about
- * them. One export at a time per customer: the request is a condition on the customer's one
- * export item. The status hands out fresh download links while the file is kept.
+ * "Export my data" (docs/privacy.md), the request side: a customer asks on /settings
+ * (export-request.ts), and a job on the PrivacyJobs queue (export-job.ts) builds one zip of
+ * everything the portal holds about them. One export at a time per customer: the request is a
+ * condition on the customer's one export item. The status (export-status.ts) hands out fresh
+ * download links while the file is kept. What both routes and the job share is here, without
+ * the bucket or the queue, so each route carries only the one it calls.
  */
-import * as Blobs from "../adapters/blobs";
 import type { DataExport } from "../contracts/privacy";
-import { type DataExportItem, db, isConditionFailure, newId } from "../db/service";
-import { RateLimitError } from "../errors";
+import { type DataExportItem, db } from "../db/service";
 import { EXPORT_KEEP_DAYS, EXPORTS_PREFIX } from "./enums";
-import { sendPrivacyJob } from "./jobs-queue";
 
 export { EXPORT_KEEP_DAYS, EXPORTS_PREFIX };
 
@@ -29,23 +28,36 @@ function isStale(item: DataExportItem, now: Date) {
   return pending && now.getTime() - Date.parse(item.requestedAt) > STALE_EXPORT_MS;
 }
 
-async function toDataExport(item: DataExportItem, now: Date): Promise<DataExport> {
-  const available =
+/** Whether the item's file is there to download: ready, and not yet past its keeping time. */
+export function isDownloadable(
+  item: DataExportItem,
+  now: Date,
+): item is DataExportItem & { objectKey: string; availableUntil: string } {
+  return (
     item.status === "ready" &&
-    item.objectKey &&
-    item.availableUntil &&
-    Date.parse(item.availableUntil) > now.getTime();
+    !!item.objectKey &&
+    !!item.availableUntil &&
+    Date.parse(item.availableUntil) > now.getTime()
+  );
+}
+
+/**
+ * The export as the API answers it, with the download link the caller made (export-status.ts
+ * presigns one while the file is kept; a request just queued has none).
+ */
+export function toDataExport(
+  item: DataExportItem,
+  now: Date,
+  downloadUrl: string | null,
+): DataExport {
   return {
     id: item.exportId,
     status: isStale(item, now) ? "failed" : item.status,
     requestedAt: item.requestedAt,
     finishedAt: item.finishedAt ?? null,
     sizeBytes: item.sizeBytes ?? null,
-    availableUntil: available ? (item.availableUntil ?? null) : null,
-    downloadUrl:
-      available && item.objectKey
-        ? await Blobs.presignedGetUrl(item.objectKey, undefined, fileName(item))
-        : null,
+    availableUntil: isDownloadable(item, now) ? item.availableUntil : null,
+    downloadUrl: isDownloadable(item, now) ? downloadUrl : null,
   };
 }
 
@@ -54,57 +66,8 @@ export async function currentItem(userId: string) {
   return data;
 }
 
-/** The customer's latest export, with a fresh download link while the file is kept. */
-export async function status(userId: string, now = new Date()): Promise<DataExport | null> {
-  const item = await currentItem(userId);
-  return item ? toDataExport(item, now) : null;
-}
-
 export const EXPORT_BUSY_MESSAGE =
   "Your data export is already being prepared. We will e-mail you when it is ready.";
-
-/**
- * Asks for a new export: refused (429) while one is queued or running. A new request replaces
- * the previous file, which the bucket's lifecycle rule then removes.
- */
-export async function request(userId: string, now = new Date()): Promise<DataExport> {
-  const fields = {
-    exportId: newId(),
-    status: "queued" as const,
-    requestedAt: now.toISOString(),
-  };
-  let item: DataExportItem;
-  try {
-    const { data } = await db.entities.dataExport.create({ userId, ...fields }).go();
-    item = data as DataExportItem;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const staleBefore = new Date(now.getTime() - STALE_EXPORT_MS).toISOString();
-    try {
-      const { data } = await db.entities.dataExport
-        .patch({ userId })
-        .set(fields)
-        .remove(["finishedAt", "objectKey", "sizeBytes", "availableUntil", "error"])
-        .where(
-          (attr, op) =>
-            `${op.eq(attr.status, "ready")} OR ${op.eq(attr.status, "failed")} OR ${op.lt(attr.requestedAt, staleBefore)}`,
-        )
-        .go({ response: "all_new" });
-      item = data as DataExportItem;
-    } catch (patchError) {
-      if (isConditionFailure(patchError)) throw new RateLimitError(EXPORT_BUSY_MESSAGE);
-      throw patchError;
-    }
-  }
-  try {
-    await sendPrivacyJob({ kind: "export", userId, exportId: item.exportId });
-  } catch (error) {
-    // Not queued: say so at once rather than leave the customer waiting out the stale time.
-    await markFailed(userId, item.exportId, "could not be queued");
-    throw error;
-  }
-  return toDataExport(item, now);
-}
 
 export async function markFailed(userId: string, exportId: string, reason: string) {
   await db.entities.dataExport

@@ -1,16 +1,15 @@
 /**
  * The monthly care report as the customer and the staff see it (docs/reports.md): the months a
- * site has, one month's report cut to what the plan gets, the PDF's presigned download, and the
- * staff's personal note.
+ * site has, one month's report cut to what the plan gets, the PDF's request, and the staff's
+ * personal note. The PDF's presigned download is pdf-download.ts: only its route carries the
+ * bucket's client.
  */
-import * as Blobs from "../adapters/blobs";
 import { planById } from "../contracts/plans";
 import type {
   MonthlyReport,
   ReportHeadline,
   ReportLevel,
   ReportMonths,
-  ReportPdf,
   ReportView,
 } from "../contracts/reports";
 import { db, isId, type MonthlyReportItem, type SiteItem, type UserItem } from "../db/service";
@@ -22,8 +21,6 @@ import { addMonths, monthBounds, monthOf, monthsBetween, parseMonth } from "./mo
 
 /** How many months back the list offers (older months keep their frozen report if sent). */
 export const LISTED_MONTHS = 12;
-/** How long a PDF download link stays valid. */
-export const PDF_URL_SECONDS = 5 * 60;
 
 /** What the caller's plan gets of the report; a customer without a known plan gets headlines. */
 export function reportLevelOf(user: Pick<UserItem, "subscriptionPlan"> | undefined): ReportLevel {
@@ -62,7 +59,8 @@ async function levelFor(viewer: ReportViewer): Promise<ReportLevel> {
   return reportLevelOf(data ?? undefined);
 }
 
-async function ownedSite(userId: string, siteId: string): Promise<SiteItem> {
+/** One of the caller's sites; NotFoundError for garbage ids and others' sites. */
+export async function ownedSite(userId: string, siteId: string): Promise<SiteItem> {
   if (!isId(siteId)) throw new NotFoundError("Site not found");
   const { data: site } = await db.entities.site.get({ userId, siteId }).go();
   if (!site) throw new NotFoundError("Site not found");
@@ -70,7 +68,7 @@ async function ownedSite(userId: string, siteId: string): Promise<SiteItem> {
 }
 
 /** A month the report can be asked for: not in the future. */
-function reportableMonth(value: string, now: Date): string {
+export function reportableMonth(value: string, now: Date): string {
   const month = parseMonth(value);
   if (month > monthOf(now)) throw new ValidationError(`${month} has not begun yet`);
   return month;
@@ -154,31 +152,13 @@ export async function viewReport(
   return viewOf(await reportOf(site, wanted, stored, now), await levelFor(user), stored);
 }
 
-async function requireFullReport(user: ReportViewer) {
+export async function requireFullReport(user: ReportViewer) {
   if ((await levelFor(user)) !== "full") {
     throw new EntitlementRequiredError(
       "plan_required",
       "The full report and its PDF come with the Enterprise plan.",
     );
   }
-}
-
-/** A presigned download of the month's PDF; 404 until the worker has rendered it. */
-export async function pdfDownload(
-  user: ReportViewer,
-  siteId: string,
-  month: string,
-  now = new Date(),
-): Promise<ReportPdf> {
-  await requireFullReport(user);
-  await ownedSite(user.userId, siteId);
-  const wanted = reportableMonth(month, now);
-  const { data: stored } = await db.entities.monthlyReport
-    .get({ userId: user.userId, siteId, month: wanted })
-    .go({ consistent: true });
-  if (!stored?.pdfKey) throw new NotFoundError("The PDF of this month is not ready yet");
-  const url = await Blobs.presignedGetUrl(stored.pdfKey, PDF_URL_SECONDS, `report-${wanted}.pdf`);
-  return { url, expiresAt: new Date(now.getTime() + PDF_URL_SECONDS * 1000).toISOString() };
 }
 
 /** What the "report-pdf" job needs to know: the month checked, the caller's plan checked. */

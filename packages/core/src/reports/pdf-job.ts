@@ -13,7 +13,7 @@ import {
   screenshotUploadSchema,
 } from "../browser/protocol";
 import { db } from "../db/service";
-import { productName } from "../notifications/deliver";
+import { productName } from "../notifications/mail-settings";
 import { pdfKeyOf, reportOf } from "./index";
 import { pdfHtmlOf } from "./pdf-html";
 import type { ReportPdfMessage } from "./pdf-message";

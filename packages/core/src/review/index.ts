@@ -7,18 +7,15 @@
 
 import * as Activities from "../activities/index";
 import { presignedGetUrl } from "../adapters/blobs";
-import { attachableFiles, attachmentsById } from "../content/files";
+import { attachableFiles } from "../content/records";
 import type { Attachment } from "../contracts/content";
-import type {
-  ReviewChange,
-  ReviewChangesRequest,
-  ReviewRound,
-  SiteReview,
-} from "../contracts/review";
+import type { ReviewChangesRequest, ReviewRound, SiteReview } from "../contracts/review";
 import { reviewChangesRequestSchema } from "../contracts/review";
-import { db, isId, type ReviewRoundItem, type SiteItem } from "../db/service";
+import { db, type ReviewRoundItem, type SiteItem } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { emit } from "../events/emit";
+import { getItem } from "../sites/item";
+import { changesOf, roundAttachments } from "./changes";
 
 export const REVIEW_ERRORS = {
   roundNotFound: "Review round not found",
@@ -34,32 +31,6 @@ export const REVIEW_ERRORS = {
  * limit (docs/decisions.md, "Review rounds are not limited").
  */
 export const REVIEW_ROUND_LIMIT: number | null = null;
-
-/**
- * One of the owner's sites as stored; NotFoundError for garbage ids and others' sites. Not
- * sites/index.ts getItem: that module brings the domain rules and the screenshot queue into
- * every review route's bundle (docs/performance.md, "`bundles`").
- */
-export async function getSite(userId: string, siteId: string): Promise<SiteItem> {
-  if (!isId(siteId)) throw new NotFoundError("Site not found");
-  const { data } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
-  if (!data) throw new NotFoundError("Site not found");
-  return data;
-}
-
-/**
- * The files the rounds' changes name, read once for all of them. Attached files are the
- * customer's own, so the owner's partition is the one read.
- */
-export function roundAttachments(
-  userId: string,
-  items: readonly Pick<ReviewRoundItem, "changes">[],
-): Promise<Map<string, Attachment>> {
-  return attachmentsById(
-    userId,
-    items.flatMap((item) => (item.changes ?? []).flatMap((change) => change.attachments ?? [])),
-  );
-}
 
 /**
  * A stored round as both sides read it; the screenshot through a presigned URL. `files` are
@@ -83,23 +54,6 @@ export async function toReviewRound(
     respondedAt: item.respondedAt ?? null,
     changes: changesOf(item, files ?? (await roundAttachments(item.userId, [item]))),
   };
-}
-
-/**
- * A round's requested changes as the contract writes them: each stored file id as the file it
- * names, and an id whose file was deleted since left out (as ticket messages do).
- */
-export function changesOf(
-  item: Pick<ReviewRoundItem, "changes">,
-  files: ReadonlyMap<string, Attachment>,
-): ReviewChange[] {
-  return (item.changes ?? []).map((change) => ({
-    text: change.text,
-    attachments: (change.attachments ?? []).flatMap((id) => {
-      const file = files.get(id);
-      return file ? [file] : [];
-    }),
-  }));
 }
 
 /** Every round of one site, oldest first. */
@@ -126,7 +80,7 @@ export async function reviewOf(site: SiteItem): Promise<SiteReview> {
 
 /** GET /api/sites/{id}/review */
 export async function get(userId: string, siteId: string): Promise<SiteReview> {
-  return reviewOf(await getSite(userId, siteId));
+  return reviewOf(await getItem(userId, siteId));
 }
 
 /**
@@ -139,7 +93,7 @@ async function openRound(
   round: number,
   answer: "approved" | "changes_requested",
 ): Promise<{ site: SiteItem; item: ReviewRoundItem; repeat: boolean }> {
-  const site = await getSite(userId, siteId);
+  const site = await getItem(userId, siteId);
   const { data: item } = await db.entities.reviewRound
     .get({ userId, siteId, round })
     .go({ consistent: true });

@@ -1,7 +1,9 @@
 /**
  * Review and approval of a site's draft, the team's side (docs/sites.md, "Review and
  * approval"): post a version for the customer to review (the next round, with a screenshot of
- * its preview), read a site's rounds, and list the change requests waiting on the team.
+ * its preview). The team reads a site's rounds as the customer does (index.ts `get`) and lists
+ * the change requests waiting on it in requests.ts, so those routes carry neither the outbound
+ * guard nor the jobs queue.
  */
 
 import * as Activities from "../activities/index";
@@ -13,26 +15,16 @@ import {
 import { sendJob } from "../adapters/queue";
 import {
   REVIEW_MESSAGES,
-  type ReviewRequest,
   type ReviewRound,
   type ReviewRoundCreate,
   reviewRoundCreateSchema,
-  type SiteReview,
 } from "../contracts/review";
 import { db } from "../db/service";
 import { ConflictError, DomainError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
+import { getItem } from "../sites/item";
 import { actionItem, type StaffActor } from "../staff/audit-log";
-import { PAGE_SIZE } from "../staff/paging";
-import { usersById } from "../staff/users";
-import {
-  changesOf,
-  getSite,
-  REVIEW_ROUND_LIMIT,
-  reviewOf,
-  roundAttachments,
-  toReviewRound,
-} from "./index";
+import { REVIEW_ROUND_LIMIT, toReviewRound } from "./index";
 
 declare module "../adapters/queue" {
   interface JobMessages {
@@ -47,11 +39,6 @@ export const REVIEW_STAFF_ERRORS = {
   postedMeanwhile: "Another version was posted meanwhile; reload the page",
   limitReached: (limit: number) => `The plan includes ${limit} review rounds, all used`,
 } as const;
-
-/** GET /api/staff/customers/{userId}/sites/{siteId}/review */
-export async function get(userId: string, siteId: string): Promise<SiteReview> {
-  return reviewOf(await getSite(userId, siteId));
-}
 
 /**
  * The preview must be a public https page: the customer opens it and the jobs worker's browser
@@ -86,7 +73,7 @@ export async function postRound(
   input: ReviewRoundCreate,
 ): Promise<ReviewRound> {
   const { previewUrl: written, note } = reviewRoundCreateSchema.parse(input);
-  const site = await getSite(userId, siteId);
+  const site = await getItem(userId, siteId);
   const current = site.reviewRound ?? 0;
   if (current > 0 && site.reviewOutcome === "pending") {
     throw new ConflictError(REVIEW_STAFF_ERRORS.withCustomer(current));
@@ -170,52 +157,4 @@ export async function postRound(
     .go({ consistent: true });
   if (!posted) throw new ConflictError(REVIEW_STAFF_ERRORS.postedMeanwhile);
   return toReviewRound(posted);
-}
-
-/** GET /api/staff/review-requests: every customer's change requests waiting on the team. */
-export async function requests(
-  cursor: string | undefined,
-): Promise<{ items: ReviewRequest[]; cursor: string | null }> {
-  const page = await db.entities.reviewRound.query
-    .byWaitingOn({ waitingOn: "team" })
-    .go({ order: "asc", limit: PAGE_SIZE, cursor: cursor ?? null });
-  const users = await usersById(page.data.map((r) => r.userId));
-  const siteKeys = page.data.map((r) => ({ userId: r.userId, siteId: r.siteId }));
-  const { data: sites } = siteKeys.length
-    ? await db.entities.site.get(siteKeys).go()
-    : { data: [] };
-  const names = new Map(sites.map((s) => [s.siteId, s.name]));
-  // Attached files live in each customer's own partition: one read per customer on the page.
-  const owners = [...new Set(page.data.map((r) => r.userId))];
-  const filesByOwner = new Map(
-    await Promise.all(
-      owners.map(
-        async (owner) =>
-          [
-            owner,
-            await roundAttachments(
-              owner,
-              page.data.filter((r) => r.userId === owner),
-            ),
-          ] as const,
-      ),
-    ),
-  );
-  return {
-    items: page.data.map((r) => {
-      const user = users.get(r.userId);
-      const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ");
-      return {
-        userId: r.userId,
-        siteId: r.siteId,
-        siteName: names.get(r.siteId) ?? null,
-        customerEmail: user?.email ?? null,
-        customerName: name || null,
-        round: r.round,
-        respondedAt: r.respondedAt ?? null,
-        changes: changesOf(r, filesByOwner.get(r.userId) ?? new Map()),
-      };
-    }),
-    cursor: page.cursor ?? null,
-  };
 }

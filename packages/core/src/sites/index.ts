@@ -1,24 +1,19 @@
 /**
- * A customer's sites: list, read, settings updates, deletion, custom domains and screenshot
- * requests. Every function takes the caller's id first and reads through the owner's
- * partition, so another customer's site id is simply not found (404).
+ * A customer's sites: list, read, settings updates and custom domains. Every function takes the
+ * caller's id first and reads through the owner's partition, so another customer's site id is
+ * simply not found (404). Deletion (remove.ts) and screenshot requests (refresh.ts) are modules
+ * of their own, so the routes that list or update sites do not carry what erases a site
+ * (docs/performance.md "Routes carry only what they call").
  */
 import * as Activities from "../activities/index";
-import type {
-  AddDomainResponse,
-  RefreshScreenshotResponse,
-  RefreshScreenshotsResponse,
-  Site,
-  SiteUpdate,
-  VerifyDomainResponse,
-} from "../contracts/sites";
-import { db, isConditionFailure, isId, type SiteItem } from "../db/service";
+import type { AddDomainResponse, Site, SiteUpdate, VerifyDomainResponse } from "../contracts/sites";
+import { db, isConditionFailure, type SiteItem } from "../db/service";
 import { NotFoundError } from "../errors";
 import * as Domains from "./domains";
-import { eraseSite } from "./erase";
-import * as Screenshots from "./screenshots";
+import { getItem } from "./item";
 import { seoPackagesOf, siteView, toSiteView } from "./view";
 
+export { getItem } from "./item";
 export { deriveCategory, toSiteView } from "./view";
 
 /** The caller's sites, oldest first (ids are ULIDs, so key order is creation order). */
@@ -28,14 +23,6 @@ export async function list(userId: string): Promise<Site[]> {
     seoPackagesOf(userId),
   ]);
   return Promise.all(data.map((site) => toSiteView(site, seoPackages.get(site.siteId) ?? null)));
-}
-
-/** One of the caller's sites as stored; NotFoundError for garbage ids and others' sites. */
-export async function getItem(userId: string, siteId: string): Promise<SiteItem> {
-  if (!isId(siteId)) throw new NotFoundError("Site not found");
-  const { data } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
-  if (!data) throw new NotFoundError("Site not found");
-  return data;
 }
 
 export async function get(userId: string, siteId: string): Promise<Site> {
@@ -88,17 +75,6 @@ export async function update(userId: string, siteId: string, patch: SiteUpdate):
   return siteView(site);
 }
 
-/** DELETE /api/sites/{id}: the site and everything stored for it (erase.ts). */
-export async function remove(userId: string, siteId: string): Promise<void> {
-  const site = await getItem(userId, siteId);
-  await eraseSite(site);
-  await Activities.record(userId, {
-    type: "site_deleted",
-    description: `Site ${site.name} deleted`,
-    siteId,
-  });
-}
-
 export async function addDomain(
   userId: string,
   siteId: string,
@@ -111,15 +87,4 @@ export async function addDomain(
 export async function verifyDomain(userId: string, siteId: string): Promise<VerifyDomainResponse> {
   await getItem(userId, siteId);
   return Domains.verifyDomain(userId, siteId);
-}
-
-export function refreshScreenshots(userId: string): Promise<RefreshScreenshotsResponse> {
-  return Screenshots.requestAll(userId);
-}
-
-export async function refreshScreenshot(
-  userId: string,
-  siteId: string,
-): Promise<RefreshScreenshotResponse> {
-  return Screenshots.requestOne(await getItem(userId, siteId));
 }

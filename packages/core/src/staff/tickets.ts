@@ -4,7 +4,7 @@
  * Response and resolution times are minutes from the ticket's opening.
  */
 import { createHash } from "node:crypto";
-import { attachableFiles } from "../content/files";
+import { attachableFiles } from "../content/records";
 import type {
   StaffInboxQuery,
   StaffTicket,

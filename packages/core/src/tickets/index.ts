@@ -5,7 +5,7 @@
  */
 
 import * as Activities from "../activities/index";
-import { attachableFiles, attachmentsById } from "../content/files";
+import { attachableFiles, attachmentsById } from "../content/records";
 import type { Attachment } from "../contracts/content";
 import type {
   NewTicket,

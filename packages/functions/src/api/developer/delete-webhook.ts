@@ -1,5 +1,5 @@
 /** DELETE /api/developer/webhooks/{id}: removes the endpoint and its delivery log. */
-import * as Webhooks from "@portal/core/developer/webhooks";
+import * as Webhooks from "@portal/core/developer/webhook-endpoints";
 import * as z from "zod";
 import { api, response } from "../handler";
 

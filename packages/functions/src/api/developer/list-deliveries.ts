@@ -1,6 +1,6 @@
 /** GET /api/developer/webhooks/{id}/deliveries: the endpoint's delivery log, newest first. */
 import { webhookDeliveryListSchema } from "@portal/core/contracts/developer";
-import * as Webhooks from "@portal/core/developer/webhooks";
+import * as Webhooks from "@portal/core/developer/webhook-endpoints";
 import * as z from "zod";
 import { api } from "../handler";
 

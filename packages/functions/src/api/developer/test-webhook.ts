@@ -1,6 +1,6 @@
 /** POST /api/developer/webhooks/{id}/test: queues a `webhook.test` message (202). */
 import { webhookQueuedSchema } from "@portal/core/contracts/developer";
-import * as Webhooks from "@portal/core/developer/webhooks";
+import * as Webhooks from "@portal/core/developer/webhook-endpoints";
 import * as z from "zod";
 import { api, response } from "../handler";
 

@@ -1,6 +1,6 @@
 /** PATCH /api/developer/webhooks/{id}: URL, events, or on/off (on again clears the failures). */
 import { webhookSchema, webhookUpdateSchema } from "@portal/core/contracts/developer";
-import * as Webhooks from "@portal/core/developer/webhooks";
+import * as Webhooks from "@portal/core/developer/webhook-registration";
 import * as z from "zod";
 import { api } from "../handler";
 

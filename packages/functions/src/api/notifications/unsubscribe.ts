@@ -7,7 +7,7 @@
  * notification mails off.
  */
 
-import { productName } from "@portal/core/notifications/deliver";
+import { productName } from "@portal/core/notifications/mail-settings";
 import * as Preferences from "@portal/core/notifications/preferences";
 import { escapeHtml } from "@portal/core/notifications/render";
 import * as z from "zod";

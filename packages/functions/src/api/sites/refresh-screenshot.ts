@@ -1,8 +1,8 @@
 /** POST /api/sites/{id}/screenshot: queues a preview of one site. */
 import { siteIdParamsSchema } from "@portal/core/contracts/sites";
-import * as Sites from "@portal/core/sites/index";
+import * as SiteScreenshots from "@portal/core/sites/refresh";
 import { api } from "../handler";
 
 export const handler = api({ params: siteIdParamsSchema }, ({ identity, params }) =>
-  Sites.refreshScreenshot(identity.userId, params.id),
+  SiteScreenshots.refreshScreenshot(identity.userId, params.id),
 );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestDynamo, type TestDynamo } from "../db/testing";
 
 let dynamo: TestDynamo;
-let Customers: typeof import("./customers");
+let CustomerPage: typeof import("./customer-page");
 let db: typeof import("../db/service").db;
 let documentClient: typeof import("../db/client").documentClient;
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   dynamo = await startTestDynamo();
   // sst/node reads its bindings when first imported, so the environment comes first.
   Object.assign(process.env, dynamo.env);
-  Customers = await import("./customers");
+  CustomerPage = await import("./customer-page");
   ({ db } = await import("../db/service"));
   ({ documentClient } = await import("../db/client"));
 });
@@ -29,7 +29,7 @@ describe("the staff customer page", () => {
     await db.entities.user.create({ userId, email: "ada@example.com", firstName: "Ada" }).go();
     await db.entities.site.create({ userId, name: "Bakery" }).go();
     const { data: ticket } = await db.entities.ticket.create({ userId, title: "Help" }).go();
-    const activities = Customers.CUSTOMER_PAGE_LIMITS.activities + 10;
+    const activities = CustomerPage.CUSTOMER_PAGE_LIMITS.activities + 10;
     for (let i = 0; i < activities; i++) {
       await db.entities.activity
         .create({ userId, type: "site_requested", description: `activity ${i}` })
@@ -62,9 +62,9 @@ describe("the staff customer page", () => {
       for (const item of output.Items ?? []) read.push(item.__edb_e__ ?? "?");
       return output;
     }) as never);
-    let page: Awaited<ReturnType<typeof Customers.get>>;
+    let page: Awaited<ReturnType<typeof CustomerPage.get>>;
     try {
-      page = await Customers.get(userId);
+      page = await CustomerPage.get(userId);
     } finally {
       spy.mockRestore();
     }
@@ -72,12 +72,12 @@ describe("the staff customer page", () => {
     expect(page.customer.email).toBe("ada@example.com");
     expect(page.sites.map((s) => s.name)).toEqual(["Bakery"]);
     expect(page.tickets.map((t) => t.id)).toEqual([ticket.ticketId]);
-    expect(page.activities).toHaveLength(Customers.CUSTOMER_PAGE_LIMITS.activities);
+    expect(page.activities).toHaveLength(CustomerPage.CUSTOMER_PAGE_LIMITS.activities);
     expect(page.activities[0]?.description).toBe(`activity ${activities - 1}`);
     expect(read).not.toContain("webhookDelivery");
     expect(read).not.toContain("webhook");
     expect(read.filter((kind) => kind === "activity")).toHaveLength(
-      Customers.CUSTOMER_PAGE_LIMITS.activities,
+      CustomerPage.CUSTOMER_PAGE_LIMITS.activities,
     );
     for (const limit of limits) expect(limit).toBeLessThanOrEqual(100);
   });

@@ -1,0 +1,34 @@
+/**
+ * The stage settings every mail shows: the portal's name and address, and each customer's
+ * unsubscribe link (docs/notifications.md). Apart from deliver.ts, so what only needs the name
+ * (the unsubscribe page, the report PDF) does not carry the mailer.
+ */
+import { Config } from "sst/node/config";
+import { signUnsubscribeToken } from "./unsubscribe-token";
+
+declare module "sst/node/config" {
+  export interface ParameterResources {
+    APP_URL: { value: string };
+    PRODUCT_NAME: { value: string };
+  }
+  export interface SecretResources {
+    UNSUBSCRIBE_KEY: { value: string };
+  }
+}
+
+export function appUrl(): string {
+  return Config.APP_URL.replace(/\/+$/, "");
+}
+
+export function productName(): string {
+  try {
+    return Config.PRODUCT_NAME.trim() || "Site Portal";
+  } catch {
+    return "Site Portal";
+  }
+}
+
+export function unsubscribeUrl(userId: string): string {
+  const token = signUnsubscribeToken(Config.UNSUBSCRIBE_KEY, userId);
+  return `${appUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+}
