@@ -2,28 +2,25 @@
  * The avatar menu: who is signed in (name and e-mail address, so a person with several accounts
  * sees which one this is), View Profile, Settings, (staff) the console and the portal, Sign Out.
  * Closes on an outside click or Escape. The address is the identity provider's primary one
- * (docs/decisions.md, "The primary e-mail address").
+ * (docs/decisions.md, "The primary e-mail address"). Loaded when first wanted (user-menu.tsx).
  */
-import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
+import { Box, Menu, Portal, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { Headset, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
 import { useAccess } from "../access/access-context";
 import { useSignOut } from "../identity/use-sign-out";
+import { UserMenuButton } from "./user-menu";
 import { useDisplayUser } from "./user-name";
 
-export function UserMenu() {
-  const { firstName, imageUrl, email } = useDisplayUser();
+/** `defaultOpen`: the first click landed on the stand-in button while this loaded. */
+export function UserMenuPopup({ defaultOpen }: { defaultOpen: boolean }) {
+  const { firstName, email } = useDisplayUser();
   const signOut = useSignOut();
   const { user } = useAccess();
   return (
-    <Menu.Root positioning={{ placement: "bottom-end" }}>
+    <Menu.Root positioning={{ placement: "bottom-end" }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" p="0" minW="auto" borderRadius="full" aria-label="Open user menu">
-          <Avatar.Root size="sm" colorPalette="brand">
-            <Avatar.Fallback name={firstName} />
-            {imageUrl ? <Avatar.Image src={imageUrl} alt="" /> : null}
-          </Avatar.Root>
-        </Button>
+        <UserMenuButton />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
