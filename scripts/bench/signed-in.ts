@@ -42,6 +42,43 @@ const PAGES = [
   { path: "/support", heading: "Support Center", route: "src/routes/_portal/support.tsx" },
 ];
 
+type LighthouseReport = Parameters<NonNullable<Parameters<typeof lighthouseRun>[4]>>[0];
+
+/** An audit's table rows, as far as these summaries read them. */
+function auditItems(report: LighthouseReport, id: string): Record<string, unknown>[] {
+  const details = report.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+  return details?.items ?? [];
+}
+
+/**
+ * What Lighthouse names in a run: the main thread's time by kind, the scripts that took most of
+ * it, the long tasks, and the JavaScript loaded but not run.
+ */
+function diagnose(report: LighthouseReport): Record<string, string | number> {
+  const ms = (value: unknown) => Math.round(Number(value) || 0);
+  const byKind = auditItems(report, "mainthread-work-breakdown")
+    .slice(0, 4)
+    .map((item) => `${item.groupLabel} ${ms(item.duration)}`)
+    .join(", ");
+  const scripts = auditItems(report, "bootup-time")
+    .slice(0, 3)
+    .map((item) => `${String(item.url).replace(/^.*\/assets\//, "")} ${ms(item.total)}`)
+    .join(", ");
+  const longTasks = auditItems(report, "long-tasks");
+  const unused = auditItems(report, "unused-javascript").reduce(
+    (sum, item) => sum + (Number(item.wastedBytes) || 0),
+    0,
+  );
+  return {
+    "main thread, ms": ms(report.audits["mainthread-work-breakdown"]?.numericValue),
+    "by kind": byKind,
+    "heaviest scripts": scripts,
+    "long tasks": longTasks.length,
+    "longest task, ms": ms(Math.max(0, ...longTasks.map((t) => Number(t.duration) || 0))),
+    "unused JS, KB": kb(unused),
+  };
+}
+
 /** Signs a customer up and gives them a plan, sites, tickets and activity; their cookies. */
 async function customerWithData(origin: string) {
   const signUp = await fetch(`${origin}/dev-identity/sign-up`, {
@@ -152,6 +189,7 @@ export const signedInBench = {
       const spec = await chromiumLaunchSpec();
       const browser = await puppeteer.launch({ ...spec, defaultViewport: null });
       const rows: Record<string, string | number>[] = [];
+      const diagnoses: Record<string, string | number>[] = [];
       try {
         // First, unthrottled: each page shows its data to this session, or nothing is measured.
         for (const page of PAGES) {
@@ -174,11 +212,21 @@ export const signedInBench = {
         }
         for (const page of PAGES) {
           const results: LighthouseRun[] = [];
+          let lastReport: LighthouseReport | undefined;
           for (let i = 0; i < runs; i += 1) {
             results.push(
-              await lighthouseRun(browser, `${stack.url}${page.path}`, undefined, { cookies }),
+              await lighthouseRun(
+                browser,
+                `${stack.url}${page.path}`,
+                undefined,
+                { cookies },
+                (r) => {
+                  lastReport = r;
+                },
+              ),
             );
           }
+          if (lastReport) diagnoses.push({ page: page.path, ...diagnose(lastReport) });
           const mid = (key: keyof LighthouseRun) => median(results.map((r) => r[key]));
           const chunk = chunks.find((c) => c.route === page.route);
           rows.push({
@@ -199,6 +247,8 @@ export const signedInBench = {
         await browser.close();
       }
       console.table(rows);
+      console.log("where the main thread went (Lighthouse's last run of each page, simulated ms):");
+      console.table(diagnoses);
       console.log(
         `(Lighthouse mobile, simulated throttling, medians of ${runs} runs; scores depend on this machine's CPU: see 'CPU benchmark'. Screenshots: ${shots})`,
       );
