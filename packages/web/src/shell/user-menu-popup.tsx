@@ -7,19 +7,29 @@
 import { Box, Menu, Portal, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { Headset, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useAccess } from "../access/access-context";
 import { useSignOut } from "../identity/use-sign-out";
 import { UserMenuButton } from "./user-menu";
 import { useDisplayUser } from "./user-name";
 
-/** `defaultOpen`: the first click landed on the stand-in button while this loaded. */
-export function UserMenuPopup({ defaultOpen }: { defaultOpen: boolean }) {
+/**
+ * `openOnMount`: the first click landed on the stand-in button while this loaded; it is passed
+ * on to the menu's own trigger, so the menu opens as it does on any later click.
+ */
+export function UserMenuPopup({ openOnMount }: { openOnMount: boolean }) {
   const { firstName, email } = useDisplayUser();
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Only as it mounts: the click that asked for the menu is handed over once.
+  const openAtMount = useRef(openOnMount);
+  useEffect(() => {
+    if (openAtMount.current) trigger.current?.click();
+  }, []);
   const signOut = useSignOut();
   const { user } = useAccess();
   return (
-    <Menu.Root positioning={{ placement: "bottom-end" }} defaultOpen={defaultOpen}>
-      <Menu.Trigger asChild>
+    <Menu.Root positioning={{ placement: "bottom-end" }}>
+      <Menu.Trigger ref={trigger} asChild>
         <UserMenuButton />
       </Menu.Trigger>
       <Portal>

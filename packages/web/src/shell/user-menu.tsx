@@ -45,7 +45,7 @@ export function UserMenu() {
   if (!wanted) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <UserMenuPopup defaultOpen />
+      <UserMenuPopup openOnMount />
     </Suspense>
   );
 }
