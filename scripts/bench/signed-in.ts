@@ -38,6 +38,12 @@ import {
 const NEW_TICKET_FORM = "[role=dialog] form input";
 const NAV_DRAWER = '[role=dialog] nav[aria-label="Portal"] a';
 const USER_MENU = "[role=menu] [role=menuitem]";
+/**
+ * No CSS animation or transition with an end still running on the page (a spinner's endless
+ * one does not count). A string: this file is compiled without the DOM's types.
+ */
+const ANIMATIONS_DONE = `document.getAnimations().every((a) =>
+  a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)`;
 
 /** The pages measured, the route file each one's chunk is built from, what each opens. */
 const PAGES = [
@@ -228,6 +234,8 @@ export const signedInBench = {
             for (const part of page.opens) {
               await tab.locator(`::-p-aria([name="${part.button}"][role="button"])`).click();
               await tab.waitForSelector(part.shows, { visible: true, timeout: 30_000 });
+              // Its opening animation over, so the screenshot shows it as it stays.
+              await tab.waitForFunction(ANIMATIONS_DONE, { timeout: 10_000 });
               await shot(part.shot);
               await tab.keyboard.press("Escape");
               await tab.waitForSelector(part.shows, { hidden: true, timeout: 30_000 });
