@@ -32,6 +32,13 @@ export default defineConfig(async ({ command }) => ({
     rolldownOptions: {
       // The SPA, and the small script the pre-rendered public pages load instead of it.
       input: { index: "index.html", boot: BOOT_ENTRY },
+      treeshake: {
+        // Chakra's theme module builds its whole default theme config at import
+        // (`defaultThemeConfig = defineConfig({...every recipe})`), which nothing here reads
+        // (src/theme/system.ts takes a slice). Chakra's defineConfig returns its argument, so
+        // an unread call can go, and with it the ~60 recipes the portal never styles with.
+        manualPureFunctions: ["defineConfig"],
+      },
     },
   },
 }));

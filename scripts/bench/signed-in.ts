@@ -6,10 +6,12 @@
  * the largest route chunks (gzip -9, from Vite's manifest). The customer is signed up through
  * the local identity stand-in, on an active Pro plan with a completed questionnaire, three sites,
  * three tickets with replies and a week of activity. Before Lighthouse, each page is loaded
- * once unthrottled and must show its heading with nothing still loading, or the section fails;
- * its screenshot (412 × 823) is written to BENCH_SCREENSHOTS (default: a temporary folder,
- * printed) to look at. (A screenshot after Lighthouse would show the app reloading: its
- * back/forward-cache check navigates away and back last.)
+ * once unthrottled and must show its heading with nothing still loading, then open and close
+ * what it loads only when first used (the New Ticket dialogs, the phone's navigation drawer, the
+ * user menu), or the section fails; screenshots (412 × 823) of each are written to
+ * BENCH_SCREENSHOTS (default: a temporary folder, printed) to look at. (A screenshot after
+ * Lighthouse would show the app reloading: its back/forward-cache check navigates away and back
+ * last.) Beside the scores, where each page's main thread went in its last run.
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -29,18 +31,81 @@ import {
   routeChunks,
 } from "./web";
 
-/** The pages measured, and the route file each one's chunk is built from. */
+/**
+ * What a page loads only when first used (dashboard-page.tsx, tickets/new-ticket-button.tsx,
+ * shell/app-shell.tsx, shell/user-menu.tsx): the button that opens it and what must then show.
+ */
+const NEW_TICKET_FORM = "[role=dialog] form input";
+const NAV_DRAWER = '[role=dialog] nav[aria-label="Portal"] a';
+const USER_MENU = "[role=menu] [role=menuitem]";
+/**
+ * No CSS animation or transition with an end still running on the page (a spinner's endless
+ * one does not count). A string: this file is compiled without the DOM's types.
+ */
+const ANIMATIONS_DONE = `document.getAnimations().every((a) =>
+  a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)`;
+
+/** The pages measured, the route file each one's chunk is built from, what each opens. */
 const PAGES = [
   {
     path: "/dashboard",
     heading: "Dashboard",
     route: "src/routes/_portal/dashboard.tsx",
-    // Loaded when first opened (dashboard-page.tsx): checked to open, with its form.
-    dialog: "Get Support",
+    opens: [{ button: "Get Support", shows: NEW_TICKET_FORM, shot: "dialog" }],
   },
-  { path: "/manage", heading: "Manage Sites", route: "src/routes/_portal/manage.tsx" },
-  { path: "/support", heading: "Support Center", route: "src/routes/_portal/support.tsx" },
+  {
+    path: "/manage",
+    heading: "Manage Sites",
+    route: "src/routes/_portal/manage.tsx",
+    opens: [
+      { button: "Open navigation", shows: NAV_DRAWER, shot: "nav-drawer" },
+      { button: "Open user menu", shows: USER_MENU, shot: "user-menu" },
+    ],
+  },
+  {
+    path: "/support",
+    heading: "Support Center",
+    route: "src/routes/_portal/support.tsx",
+    opens: [{ button: "New Ticket", shows: NEW_TICKET_FORM, shot: "dialog" }],
+  },
 ];
+
+type LighthouseReport = Parameters<NonNullable<Parameters<typeof lighthouseRun>[4]>>[0];
+
+/** An audit's table rows, as far as these summaries read them. */
+function auditItems(report: LighthouseReport, id: string): Record<string, unknown>[] {
+  const details = report.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+  return details?.items ?? [];
+}
+
+/**
+ * What Lighthouse names in a run: the main thread's time by kind, the scripts that took most of
+ * it, the long tasks, and the JavaScript loaded but not run.
+ */
+function diagnose(report: LighthouseReport): Record<string, string | number> {
+  const ms = (value: unknown) => Math.round(Number(value) || 0);
+  const byKind = auditItems(report, "mainthread-work-breakdown")
+    .slice(0, 4)
+    .map((item) => `${item.groupLabel} ${ms(item.duration)}`)
+    .join(", ");
+  const scripts = auditItems(report, "bootup-time")
+    .slice(0, 3)
+    .map((item) => `${String(item.url).replace(/^.*\/assets\//, "")} ${ms(item.total)}`)
+    .join(", ");
+  const longTasks = auditItems(report, "long-tasks");
+  const unused = auditItems(report, "unused-javascript").reduce(
+    (sum, item) => sum + (Number(item.wastedBytes) || 0),
+    0,
+  );
+  return {
+    "main thread, ms": ms(report.audits["mainthread-work-breakdown"]?.numericValue),
+    "by kind": byKind,
+    "heaviest scripts": scripts,
+    "long tasks": longTasks.length,
+    "longest task, ms": ms(Math.max(0, ...longTasks.map((t) => Number(t.duration) || 0))),
+    "unused JS, KB": kb(unused),
+  };
+}
 
 /** Signs a customer up and gives them a plan, sites, tickets and activity; their cookies. */
 async function customerWithData(origin: string) {
@@ -152,6 +217,7 @@ export const signedInBench = {
       const spec = await chromiumLaunchSpec();
       const browser = await puppeteer.launch({ ...spec, defaultViewport: null });
       const rows: Record<string, string | number>[] = [];
+      const diagnoses: Record<string, string | number>[] = [];
       try {
         // First, unthrottled: each page shows its data to this session, or nothing is measured.
         for (const page of PAGES) {
@@ -159,26 +225,45 @@ export const signedInBench = {
           await tab.setViewport({ width: 412, height: 823 });
           await tab.setCookie(...cookies.map((c) => ({ ...c, url: stack.url })));
           await tab.goto(`${stack.url}${page.path}`);
+          const shot = (name: string) =>
+            tab.screenshot({ path: path.join(shots, `${page.path.slice(1)}-${name}.png`) });
           try {
             await tab.waitForFunction(dataOnScreen(page.heading), { timeout: 60_000 });
-            if ("dialog" in page) {
-              await tab.locator(`::-p-aria([name="${page.dialog}"][role="button"])`).click();
-              await tab.waitForSelector("[role=dialog] form input", { timeout: 30_000 });
-              await tab.screenshot({ path: path.join(shots, `${page.path.slice(1)}-dialog.png`) });
+            await shot("loaded");
+            // Each part the page loads when first used must still come up, and go again.
+            for (const part of page.opens) {
+              await tab.locator(`::-p-aria([name="${part.button}"][role="button"])`).click();
+              await tab.waitForSelector(part.shows, { visible: true, timeout: 30_000 });
+              // Its opening animation over, so the screenshot shows it as it stays.
+              await tab.waitForFunction(ANIMATIONS_DONE, { timeout: 10_000 });
+              await shot(part.shot);
               await tab.keyboard.press("Escape");
+              await tab.waitForSelector(part.shows, { hidden: true, timeout: 30_000 });
             }
+          } catch (error) {
+            await shot("failed");
+            throw error;
           } finally {
-            await tab.screenshot({ path: path.join(shots, `${page.path.slice(1)}-loaded.png`) });
             await tab.close();
           }
         }
         for (const page of PAGES) {
           const results: LighthouseRun[] = [];
+          let lastReport: LighthouseReport | undefined;
           for (let i = 0; i < runs; i += 1) {
             results.push(
-              await lighthouseRun(browser, `${stack.url}${page.path}`, undefined, { cookies }),
+              await lighthouseRun(
+                browser,
+                `${stack.url}${page.path}`,
+                undefined,
+                { cookies },
+                (r) => {
+                  lastReport = r;
+                },
+              ),
             );
           }
+          if (lastReport) diagnoses.push({ page: page.path, ...diagnose(lastReport) });
           const mid = (key: keyof LighthouseRun) => median(results.map((r) => r[key]));
           const chunk = chunks.find((c) => c.route === page.route);
           rows.push({
@@ -199,6 +284,8 @@ export const signedInBench = {
         await browser.close();
       }
       console.table(rows);
+      console.log("where the main thread went (Lighthouse's last run of each page, simulated ms):");
+      console.table(diagnoses);
       console.log(
         `(Lighthouse mobile, simulated throttling, medians of ${runs} runs; scores depend on this machine's CPU: see 'CPU benchmark'. Screenshots: ${shots})`,
       );

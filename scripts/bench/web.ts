@@ -11,11 +11,9 @@
  *
  *   npm run bench -- web          (part of `npm run bench`)
  */
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { startLocalStack } from "@portal/devstack/local-stack";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { chromium } from "playwright-core";
@@ -23,21 +21,21 @@ import puppeteer from "puppeteer-core";
 import { build } from "vite";
 import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
 import { PRERENDERED_PAGES } from "../../packages/web/prerendered-pages";
-import { type ManifestChunk, staticClosure } from "../../packages/web/vite-manifest";
+import {
+  appEntryFiles as entryFilesOf,
+  gzipBytes as gzipBytesIn,
+  rawBytes as rawBytesIn,
+  readManifest,
+  routeChunkFiles,
+} from "../../packages/web/vite-manifest";
 
 const webRoot = path.resolve(import.meta.dirname, "../../packages/web");
 /** The bench builds into its own folder: packages/web/dist may be serving someone's tests. */
 let dist = "";
 
-interface RouteManifestChunk extends ManifestChunk {
-  src?: string;
-  isDynamicEntry?: boolean;
-}
-
 export const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
-export const gzipBytes = (file: string) =>
-  gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-const rawBytes = (file: string) => readFileSync(path.join(dist, file)).length;
+export const gzipBytes = (file: string) => gzipBytesIn(dist, file);
+const rawBytes = (file: string) => rawBytesIn(dist, file);
 
 interface PageScripts {
   /** .js files (paths relative to dist) whose download ended before the first paint. */
@@ -80,33 +78,17 @@ async function pageScripts(url: string): Promise<PageScripts> {
   }
 }
 
-function readManifest(): Record<string, RouteManifestChunk> {
-  return JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    RouteManifestChunk
-  >;
-}
-
 /**
  * The app as a portal page's first visit loads it (index.html's entry and its static imports),
  * which the pre-rendered pages load only for a visitor who may be signed in.
  */
 export function appEntryFiles(): Set<string> {
-  return staticClosure(readManifest(), "index.html");
+  return entryFilesOf(readManifest(dist));
 }
 
 /** Each route's own chunk plus the static imports it brings that the app's entry did not. */
 export function routeChunks(app: ReadonlySet<string>) {
-  const manifest = readManifest();
-  const rows: { route: string; files: string[] }[] = [];
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isDynamicEntry || !chunk.src?.startsWith("src/routes/")) continue;
-    rows.push({
-      route: chunk.src.replace(/\?.*$/, ""),
-      files: [...staticClosure(manifest, key, app)],
-    });
-  }
-  return rows.map((r) => ({
+  return routeChunkFiles(readManifest(dist), app).map((r) => ({
     route: r.route,
     gzip: r.files.reduce((sum, f) => sum + gzipBytes(f), 0),
     raw: r.files.reduce((sum, f) => sum + rawBytes(f), 0),
@@ -225,6 +207,8 @@ export async function lighthouseRun(
    * run (Lighthouse otherwise clears the origin's storage, cookies included, before loading).
    */
   session?: { cookies: { name: string; value: string }[] },
+  /** Handed the whole report, for a section that reads more of it than the figures below. */
+  onReport?: (report: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]) => void,
 ): Promise<LighthouseRun> {
   const page = await browser.newPage();
   if (session) {
@@ -257,6 +241,7 @@ export async function lighthouseRun(
   if (!result || result.lhr.runtimeError) {
     throw new Error(`Lighthouse failed: ${result?.lhr.runtimeError?.message ?? "no result"}`);
   }
+  onReport?.(result.lhr);
   const { categories, audits, environment } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;

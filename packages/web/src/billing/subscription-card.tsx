@@ -3,18 +3,7 @@
  * price, status with its icon and badge, the period, Cancel behind a confirmation dialog, the
  * yellow period-end notice and Reactivate.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Dialog,
-  Flex,
-  HStack,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Alert, Button, Card, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import type {
   BillingSubscription,
   BillingSubscriptionResponse,
@@ -22,7 +11,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, CircleX, Clock } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { unavailableMessage } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { currentUserKey, currentUserQuery } from "../api/current-user";
@@ -37,6 +26,11 @@ import {
 } from "./queries";
 import { SitesSuspendedNotice } from "./sites-suspended-notice";
 import { KindBadge } from "./status-badge";
+
+// Loaded when first opened (docs/performance.md, "`signed-in`").
+const CancelSubscriptionDialog = lazy(() =>
+  import("./cancel-subscription-dialog").then((m) => ({ default: m.CancelSubscriptionDialog })),
+);
 
 const ICON: Record<StatusTone, { icon: typeof CircleCheck; color: string }> = {
   green: { icon: CircleCheck, color: "var(--chakra-colors-green-600)" },
@@ -100,6 +94,8 @@ function SubscriptionDetails({
 }) {
   const queryClient = useQueryClient();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // The dialog mounts at its first opening and stays, so it can animate its closing.
+  const [confirmUsed, setConfirmUsed] = useState(false);
   const invoices = useQuery({ ...invoicesQuery(), enabled: OWES_MONEY.has(subscription.status) });
   const openInvoice = invoices.data?.invoices.find((invoice) => invoice.status === "open");
   const display = subscriptionStatusDisplay(subscription.status);
@@ -246,7 +242,14 @@ function SubscriptionDetails({
 
       <HStack gap="3" wrap="wrap">
         {canCancel(subscription) ? (
-          <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)}>
+          <Button
+            variant="outline"
+            colorPalette="red"
+            onClick={() => {
+              setConfirmUsed(true);
+              setConfirmOpen(true);
+            }}
+          >
             Cancel Subscription
           </Button>
         ) : null}
@@ -267,46 +270,19 @@ function SubscriptionDetails({
         ) : null}
       </HStack>
 
-      <Dialog.Root
-        open={confirmOpen}
-        onOpenChange={(event) => setConfirmOpen(event.open)}
-        role="alertdialog"
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Cancel your subscription?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text>
-                    Your {subscription.plan.name} plan stays active until {end}.{" "}
-                    {afterEndText(gracePeriodDays, deleteOn)}
-                  </Text>
-                  <Text color="fg.muted" fontSize="sm">
-                    You can reactivate any time before then.
-                  </Text>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Keep Subscription</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="red"
-                  loading={cancel.isPending}
-                  onClick={() => cancel.mutate()}
-                >
-                  Cancel Subscription
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      {confirmUsed ? (
+        <Suspense fallback={null}>
+          <CancelSubscriptionDialog
+            open={confirmOpen}
+            onOpenChange={setConfirmOpen}
+            planName={subscription.plan.name}
+            end={end}
+            afterEnd={afterEndText(gracePeriodDays, deleteOn)}
+            pending={cancel.isPending}
+            onConfirm={() => cancel.mutate()}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -2,15 +2,18 @@
  * The shared shell of signed-in pages (docs/pages.md, "The shell"): top bar, side navigation,
  * content.
  */
-import { Box, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Text } from "@chakra-ui/react";
+import { Box, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Logo } from "../ui/logo";
 import { Tooltip } from "../ui/tooltip";
 import { SideNav } from "./side-nav";
 import { UserMenu } from "./user-menu";
 import { useDisplayUser } from "./user-name";
+
+const loadNavDrawer = () => import("./nav-drawer");
+const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
 
 export interface AppShellProps {
   children: ReactNode;
@@ -25,6 +28,8 @@ const portalNav = (onNavigate?: () => void) => <SideNav onNavigate={onNavigate} 
 export function AppShell({ children, renderNav = portalNav, home = "/dashboard" }: AppShellProps) {
   const { firstName } = useDisplayUser();
   const [navOpen, setNavOpen] = useState(false);
+  // The drawer mounts at its first opening and stays, so it can animate its closing.
+  const [navUsed, setNavUsed] = useState(false);
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
@@ -37,7 +42,12 @@ export function AppShell({ children, renderNav = portalNav, home = "/dashboard" 
                 aria-label="Open navigation"
                 variant="ghost"
                 display={{ base: "inline-flex", lg: "none" }}
-                onClick={() => setNavOpen(true)}
+                onPointerEnter={preloadNavDrawer}
+                onFocus={preloadNavDrawer}
+                onClick={() => {
+                  setNavUsed(true);
+                  setNavOpen(true);
+                }}
               >
                 <Menu />
               </IconButton>
@@ -76,30 +86,20 @@ export function AppShell({ children, renderNav = portalNav, home = "/dashboard" 
         </Box>
       </Flex>
 
-      <Drawer.Root open={navOpen} onOpenChange={(e) => setNavOpen(e.open)} placement="start">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW="72">
-              <Drawer.Header flexDirection="column" alignItems="flex-start" gap="2">
-                <Drawer.Title>
-                  <Logo />
-                </Drawer.Title>
-                {/* The top bar has no room for the welcome line on a phone. */}
-                <Text color="fg.muted" fontSize="sm" display={{ base: "block", sm: "none" }}>
-                  Welcome back, {firstName}
-                </Text>
-              </Drawer.Header>
-              <Drawer.Body pb="6">{renderNav(() => setNavOpen(false))}</Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close navigation" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {navUsed ? (
+        <Suspense fallback={null}>
+          <NavDrawer open={navOpen} onOpenChange={setNavOpen} firstName={firstName}>
+            {renderNav(() => setNavOpen(false))}
+          </NavDrawer>
+        </Suspense>
+      ) : null}
     </Flex>
   );
+}
+
+/** Starts the drawer's download as the pointer or focus comes to its button. */
+function preloadNavDrawer() {
+  loadNavDrawer().catch(() => {});
 }
 
 /** The heading every portal page starts with. */

@@ -1,76 +1,56 @@
 /**
- * The avatar menu: who is signed in (name and e-mail address, so a person with several accounts
- * sees which one this is), View Profile, Settings, (staff) the console and the portal, Sign Out.
- * Closes on an outside click or Escape. The address is the identity provider's primary one
- * (docs/decisions.md, "The primary e-mail address").
+ * The top bar's avatar button and its menu (user-menu-popup.tsx). The menu's code (Chakra's
+ * menu, its positioning and focus handling) loads when the pointer or focus first comes to the
+ * button, not with every page (docs/performance.md, "`signed-in`"); a click that comes first
+ * opens the menu once it has loaded.
  */
-import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
-import { Headset, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
-import { useAccess } from "../access/access-context";
-import { useSignOut } from "../identity/use-sign-out";
+import { Avatar, Button, type ButtonProps } from "@chakra-ui/react";
+import { lazy, Suspense, useState } from "react";
 import { useDisplayUser } from "./user-name";
 
-export function UserMenu() {
-  const { firstName, imageUrl, email } = useDisplayUser();
-  const signOut = useSignOut();
-  const { user } = useAccess();
+const loadPopup = () => import("./user-menu-popup");
+const UserMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.UserMenuPopup })));
+
+/** The round avatar button; the menu's trigger once the menu has loaded. */
+export function UserMenuButton(props: ButtonProps) {
+  const { firstName, imageUrl } = useDisplayUser();
   return (
-    <Menu.Root positioning={{ placement: "bottom-end" }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" p="0" minW="auto" borderRadius="full" aria-label="Open user menu">
-          <Avatar.Root size="sm" colorPalette="brand">
-            <Avatar.Fallback name={firstName} />
-            {imageUrl ? <Avatar.Image src={imageUrl} alt="" /> : null}
-          </Avatar.Root>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="48">
-            <Box px="2" py="1.5" maxW="64" data-testid="signed-in-as">
-              <Text fontWeight="semibold" fontSize="sm" truncate>
-                {firstName}
-              </Text>
-              {email ? (
-                <Text color="fg.muted" fontSize="xs" truncate title={email}>
-                  {email}
-                </Text>
-              ) : null}
-            </Box>
-            <Menu.Separator />
-            <Menu.Item value="profile" asChild>
-              <Link to="/user-profile">
-                <User size={16} aria-hidden /> View Profile
-              </Link>
-            </Menu.Item>
-            <Menu.Item value="settings" asChild>
-              <Link to="/settings">
-                <Settings size={16} aria-hidden /> Settings
-              </Link>
-            </Menu.Item>
-            {user?.isStaff ? (
-              <>
-                <Menu.Separator />
-                <Menu.Item value="console" asChild>
-                  <Link to="/staff">
-                    <Headset size={16} aria-hidden /> Provider Console
-                  </Link>
-                </Menu.Item>
-                <Menu.Item value="portal" asChild>
-                  <Link to="/dashboard">
-                    <LayoutDashboard size={16} aria-hidden /> Customer Portal
-                  </Link>
-                </Menu.Item>
-              </>
-            ) : null}
-            <Menu.Separator />
-            <Menu.Item value="sign-out" onSelect={() => void signOut()}>
-              <LogOut size={16} aria-hidden /> Sign Out
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Button
+      variant="ghost"
+      p="0"
+      minW="auto"
+      borderRadius="full"
+      aria-label="Open user menu"
+      {...props}
+    >
+      <Avatar.Root size="sm" colorPalette="brand">
+        <Avatar.Fallback name={firstName} />
+        {imageUrl ? <Avatar.Image src={imageUrl} alt="" /> : null}
+      </Avatar.Root>
+    </Button>
   );
+}
+
+export function UserMenu() {
+  // Until the first click the button stands alone; the click mounts the menu, open.
+  const [wanted, setWanted] = useState(false);
+  const standIn = (
+    <UserMenuButton
+      aria-haspopup="menu"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <UserMenuPopup openOnMount />
+    </Suspense>
+  );
+}
+
+/** Starts the menu's download as the pointer or focus comes to the button. */
+function preload() {
+  loadPopup().catch(() => {});
 }

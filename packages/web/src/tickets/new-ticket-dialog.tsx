@@ -3,7 +3,7 @@
  * title 5-100, description 20-2000 with a live counter, category (default general), priority
  * (default medium), and a site picker only when the customer has sites.
  */
-import { Button, Field, SimpleGrid } from "@chakra-ui/react";
+import { Field, SimpleGrid } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   SUPPORT_DESCRIPTION_MAX,
@@ -12,8 +12,6 @@ import {
   supportTicketFormSchema,
 } from "@portal/core/contracts/tickets";
 import { useQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { sitesQuery } from "../sites/queries";
 import {
@@ -34,20 +32,8 @@ const DEFAULTS: SupportTicketFormInput = {
   siteId: "",
 };
 
-export function NewTicketButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button colorPalette="brand" onClick={() => setOpen(true)}>
-        <Plus aria-hidden />
-        New Ticket
-      </Button>
-      {open ? <NewTicketDialog onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
-function NewTicketDialog({ onClose }: { onClose: () => void }) {
+/** Mounted only while open (new-ticket-button.tsx), so every opening starts from an empty form. */
+export function NewTicketDialog({ onClose }: { onClose: () => void }) {
   // The picker is offered only when there are sites; while they load (or if the call fails)
   // the form simply has no picker, and the ticket is about no particular site.
   const sites = useQuery(sitesQuery());

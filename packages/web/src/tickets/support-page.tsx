@@ -22,11 +22,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Inbox, Search, SearchX } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { PageHeader } from "../shell/app-shell";
+import { CATEGORY_CHOICES } from "./choices";
 import { filterTickets, type SupportSearch } from "./filter";
-import { NewTicketButton } from "./new-ticket-dialog";
+import { NewTicketButton } from "./new-ticket-button";
 import { ticketsQuery } from "./queries";
 import { TicketCard } from "./ticket-card";
-import { CATEGORY_CHOICES } from "./ticket-form-fields";
 
 const ALL = "";
 const SEARCH_DELAY_MS = 250;

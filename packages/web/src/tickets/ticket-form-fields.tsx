@@ -14,8 +14,6 @@ import {
   Stack,
   Textarea,
 } from "@chakra-ui/react";
-import { ticketCategorySchema, ticketPrioritySchema } from "@portal/core/contracts/tickets";
-import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from "@portal/core/tickets/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
@@ -23,6 +21,7 @@ import { ApiError, unavailableMessage } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { BoundSelectField, type Choice, TextField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
+import { CATEGORY_CHOICES, PRIORITY_CHOICES } from "./choices";
 import { createTicket, refreshAfterTicketCreated } from "./queries";
 
 interface FieldProps {
@@ -131,15 +130,6 @@ function ChoiceField(
 ) {
   return <BoundSelectField required={props.placeholder !== undefined} {...props} />;
 }
-
-export const CATEGORY_CHOICES = ticketCategorySchema.options.map((value) => ({
-  value,
-  label: TICKET_CATEGORY_LABELS[value],
-}));
-const PRIORITY_CHOICES = ticketPrioritySchema.options.map((value) => ({
-  value,
-  label: TICKET_PRIORITY_LABELS[value],
-}));
 
 export function TicketCategoryField(props: FieldProps & { placeholder?: string }) {
   return <ChoiceField label="Category" choices={CATEGORY_CHOICES} {...props} />;
