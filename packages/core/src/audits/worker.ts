@@ -4,7 +4,7 @@
  * result or failed with a message the page can show.
  */
 import type { LighthouseResult, SeoResult } from "../contracts/audits";
-import { core } from "../contracts/zod";
+import { $ZodError } from "../contracts/zod";
 import { db, isConditionFailure, isInvalidWrite } from "../db/service";
 import { DomainError } from "../errors";
 import { emit } from "../events/emit";
@@ -92,7 +92,7 @@ export async function executeJob<R extends SeoResult | LighthouseResult>(
       await fail(error.message);
       return "failed";
     }
-    if (error instanceof core.$ZodError) {
+    if (error instanceof $ZodError) {
       await fail(JOB_MESSAGES.unstorable);
       return "failed";
     }

@@ -36,8 +36,8 @@ function lambda(): LambdaClient {
 }
 
 /** The answer of a browser run that is not the result: what executeJob takes as final. */
-function unstorable(): z.core.$ZodError {
-  return new z.core.$ZodRealError([
+function unstorable(): z.$ZodError {
+  return new z.$ZodRealError([
     {
       code: "custom",
       path: [],

@@ -15,3 +15,8 @@ import { config } from "zod/mini";
 config(en());
 
 export * from "zod/mini";
+/**
+ * The parse error both flavours throw (classic zod's ZodError is one too), by name: reaching it
+ * as `z.core.$ZodError` makes a bundler keep all of zod's core namespace, every locale with it.
+ */
+export { $ZodError, $ZodRealError } from "zod/v4/core";

@@ -74,7 +74,7 @@ function log(level: "info" | "error", msg: string, data: Record<string, unknown>
   const line: Record<string, unknown> = { level, msg, ...data };
   if (error !== undefined) {
     line.error =
-      error instanceof z.core.$ZodError
+      error instanceof z.$ZodError
         ? { message: "invalid job message", issues: error.issues }
         : error instanceof Error
           ? { name: error.name, message: error.message, stack: error.stack }

@@ -66,7 +66,7 @@ export function CreateDialog({
 }
 
 /** A failed check's first message for each top-level field, as shown beside that field. */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+export function fieldErrors(error: z.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0]);
