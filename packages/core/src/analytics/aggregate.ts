@@ -18,7 +18,6 @@
  * whatever the site's variety or traffic. Counting stays at most once: the consumer never fails
  * a batch for SQS to send again (a retried half-written batch would count twice).
  */
-
 import { DEVICE_TYPES, OTHER_KEY } from "../contracts/analytics";
 import * as z from "../contracts/zod";
 import { type CountDimension, db, isConditionFailure } from "../db/service";

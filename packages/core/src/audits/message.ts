@@ -4,7 +4,6 @@
  * and hands it to executeJob (worker.ts). Only the keys travel; the job record holds the rest.
  * zod only, so the worker's message registry can import it without core's data layer.
  */
-
 import type { JobMessage } from "../adapters/queue";
 import * as z from "../contracts/zod";
 import type { AuditKind } from "./enums";

@@ -8,7 +8,6 @@
  *
  * zod only: both sides import it, and the worker's bundle must not carry puppeteer.
  */
-
 import { auditStrategySchema } from "../contracts/audits";
 import * as z from "../contracts/zod";
 

@@ -3,7 +3,6 @@
  * tracking-ID connection, the page view the tracking snippet sends, and the aggregates the
  * analytics page shows. The server and the page share these, so each rule is written once.
  */
-
 import { text } from "./text";
 import * as z from "./zod";
 

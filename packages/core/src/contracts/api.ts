@@ -8,7 +8,6 @@
  *
  * Imported by the web bundle: zod and contracts only.
  */
-
 import {
   analyticsDataQuerySchema,
   analyticsDataSchema,

@@ -3,7 +3,6 @@
  * polls): what POST /api/{seo,lighthouse}/analyze accept, and the job both answer with,
  * as do GET /api/{seo,lighthouse}/results. Browser-safe: the pages import it too.
  */
-
 import { JOB_STATUSES } from "../audits/enums";
 import { auditStrategySchema, lighthouseResultSchema, seoResultSchema } from "./audits";
 import { textCheck } from "./text";

@@ -2,7 +2,6 @@
  * Results of the two audits the worker runs (docs/tools.md): what a finished SEO or Lighthouse job
  * stores and the pages show.
  */
-
 import { STRATEGIES } from "../audits/enums";
 import * as z from "./zod";
 

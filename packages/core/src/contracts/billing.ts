@@ -2,7 +2,6 @@
  * Requests and answers of the payment and billing routes (docs/billing.md). Money is in cents as
  * Stripe keeps it; the web shows it in US dollars.
  */
-
 import { text } from "./text";
 import { planIdSchema } from "./users";
 import * as z from "./zod";

@@ -3,7 +3,6 @@
  * the private bucket with a presigned upload, confirmed by the API before they are listed.
  * Imported by the web bundle: zod and plain data only.
  */
-
 import { FILE_PURPOSES } from "../content/enums";
 import * as z from "./zod";
 

@@ -2,7 +2,6 @@
  * The developer API (docs/developer-api.md): API keys and outgoing webhooks, as the Developer
  * section of /settings and the API reference page read them.
  */
-
 import type { DomainEvent } from "./events";
 import { text } from "./text";
 import * as z from "./zod";

@@ -3,7 +3,6 @@
  * on the Events queue to the notifications consumer (docs/notifications.md). Every event names
  * the customer it concerns and has an id that stays the same across redeliveries.
  */
-
 import { reportHeadlineSchema, reportLevelSchema } from "./reports";
 import * as z from "./zod";
 

@@ -2,7 +2,6 @@
  * The customer's own data (docs/privacy.md): the export of everything the portal holds about
  * them, and the deletion of their account. Shared by the API and the /settings page.
  */
-
 import { DATA_EXPORT_STATUSES } from "../privacy/enums";
 import * as z from "./zod";
 

@@ -3,7 +3,6 @@
  * wizard validates with and POST /api/questionnaires checks, and the answers of
  * GET /api/questionnaires/me and GET /api/questionnaire.
  */
-
 import {
   ADDITIONAL_SERVICES,
   BUDGETS,

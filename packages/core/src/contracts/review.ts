@@ -4,7 +4,6 @@
  *
  * Imported by the web bundle too: zod and other contracts only.
  */
-
 import { REVIEW_OUTCOMES, REVIEW_WAITING_ON } from "../sites/enums";
 import { attachmentIdsSchema, attachmentSchema } from "./content";
 import { text } from "./text";

@@ -2,7 +2,6 @@
  * Site API contracts (docs/sites.md). The handlers validate with these and the web forms use the
  * same schemas, so a field is named and checked once.
  */
-
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
 import { siteReviewStateSchema } from "./review";

@@ -5,7 +5,6 @@
  *
  * Imported by the console's pages too, so it depends on zod and other contracts only.
  */
-
 import { UPSELL_WORK_STATUSES, type UpsellWorkStatus } from "../billing/enums";
 import { SITE_STATUSES } from "../sites/enums";
 import { STAFF_TARGET_TYPES } from "../staff/enums";

@@ -10,7 +10,6 @@
  * This file is imported by the web bundle too, so it depends on zod and the plain arrays of
  * tickets/enums.ts only; the ElectroDB entity derives from the same arrays.
  */
-
 import {
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,

@@ -4,7 +4,6 @@
  * endpoint management (tests and redeliveries are queued as messages, the log is read back) and
  * the delivery itself.
  */
-
 import type { WebhookDelivery } from "../contracts/developer";
 import type { DomainEvent } from "../contracts/events";
 import * as z from "../contracts/zod";

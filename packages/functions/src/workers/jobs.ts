@@ -5,7 +5,6 @@
  * ReportBatchItemFailures on), so only that record is retried and, after maxReceiveCount
  * deliveries, dead-lettered.
  */
-
 import * as z from "@portal/core/contracts/zod";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type { AnyJobKind } from "./define-job";

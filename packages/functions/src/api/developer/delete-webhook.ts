@@ -1,5 +1,4 @@
 /** DELETE /api/developer/webhooks/{id}: removes the endpoint and its delivery log. */
-
 import * as z from "@portal/core/contracts/zod";
 import * as Webhooks from "@portal/core/developer/webhooks";
 import { api, response } from "../handler";

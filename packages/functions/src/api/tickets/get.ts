@@ -1,5 +1,4 @@
 /** GET /api/tickets/{id}: one of the caller's tickets with its conversation. */
-
 import * as z from "@portal/core/contracts/zod";
 import * as Tickets from "@portal/core/tickets/index";
 import { api } from "../handler";
