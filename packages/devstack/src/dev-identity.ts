@@ -38,14 +38,14 @@ class HttpError extends Error {
 
 const unauthorized = () => new HttpError(401, "unauthorized", "Unauthorized");
 
-function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
+function parse<T>(schema: z.core.$ZodType<T>, body: Buffer): T {
   let json: unknown;
   try {
     json = body.length ? JSON.parse(body.toString("utf8")) : {};
   } catch {
     throw new HttpError(400, "invalid_json", "Request body is not valid JSON");
   }
-  const parsed = schema.safeParse(json);
+  const parsed = z.safeParse(schema, json);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;

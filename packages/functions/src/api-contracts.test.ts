@@ -8,8 +8,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ApiRoute, apiContracts } from "@portal/core/contracts/api";
+import * as z from "@portal/core/contracts/zod";
 import { describe, expect, it } from "vitest";
-import * as z from "zod";
 import type { ApiHandler } from "./api/handler";
 import { routes } from "./routes";
 
@@ -23,7 +23,7 @@ const sessionRoutes = Object.entries(routes)
   .filter(([, record]) => record.entitlement !== "public")
   .map(([key]) => key);
 
-const asJson = (schema: z.ZodType | null | undefined, io: "input" | "output") =>
+const asJson = (schema: z.ZodMiniType | null | undefined, io: "input" | "output") =>
   schema ? z.toJSONSchema(schema, { io, unrepresentable: "any" }) : undefined;
 
 async function handlerOf(routeKey: string): Promise<ApiHandler> {
@@ -43,15 +43,15 @@ describe("the SPA's route → contract map", () => {
 
   it.each(Object.keys(apiContracts))("%s: the handler's own schemas", async (routeKey) => {
     const contract = apiContracts[routeKey as ApiRoute] as {
-      params?: z.ZodType;
-      query?: z.ZodType;
-      body?: z.ZodType;
-      response: z.ZodType | null;
+      params?: z.ZodMiniType;
+      query?: z.ZodMiniType;
+      body?: z.ZodMiniType;
+      response: z.ZodMiniType | null;
     };
     const declared = (await handlerOf(routeKey)).contract ?? {};
     for (const part of ["params", "query", "body"] as const) {
       expect(asJson(contract[part], "input"), part).toEqual(
-        asJson(declared[part] as z.ZodType | undefined, "input"),
+        asJson(declared[part] as z.ZodMiniType | undefined, "input"),
       );
     }
     if (declared.response) {

@@ -4,7 +4,7 @@
  * JSON Schema output. A route's summary is the first line of its handler file's comment, so
  * nothing here repeats what the routes and handlers already say.
  */
-import * as z from "zod";
+import * as z from "@portal/core/contracts/zod";
 import type { ApiHandler } from "./api/handler";
 import { keyAccess, type RouteRecord } from "./routes";
 
@@ -16,7 +16,7 @@ export interface RouteSource {
   source: string;
 }
 
-const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
+const jsonSchema = (schema: z.ZodMiniType, io: "input" | "output") =>
   z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
 
 /** The first comment's text after "METHOD /path:", as one line. */
@@ -31,7 +31,7 @@ export function summaryOf(source: string): string {
   return summary.charAt(0).toUpperCase() + summary.slice(1);
 }
 
-function parameters(schema: z.ZodType | undefined, where: "path" | "query"): Json[] {
+function parameters(schema: z.ZodMiniType | undefined, where: "path" | "query"): Json[] {
   if (!schema) return [];
   const object = jsonSchema(schema, "input") as {
     properties?: Record<string, Json>;
@@ -79,8 +79,8 @@ export function buildOpenApi(
             ? [{ session: [] }]
             : [{ session: [] }, { apiKey: [] }],
       parameters: [
-        ...parameters(contract.params as z.ZodType | undefined, "path"),
-        ...parameters(contract.query as z.ZodType | undefined, "query"),
+        ...parameters(contract.params as z.ZodMiniType | undefined, "path"),
+        ...parameters(contract.query as z.ZodMiniType | undefined, "query"),
       ],
       responses: {
         [success]: {

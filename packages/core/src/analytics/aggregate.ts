@@ -18,8 +18,8 @@
  * whatever the site's variety or traffic. Counting stays at most once: the consumer never fails
  * a batch for SQS to send again (a retried half-written batch would count twice).
  */
-import * as z from "zod";
 import { DEVICE_TYPES, OTHER_KEY } from "../contracts/analytics";
+import * as z from "../contracts/zod";
 import { type CountDimension, db, isConditionFailure } from "../db/service";
 import { takeViews } from "./rate-limit";
 import { markViews } from "./visitor-mark";
@@ -33,17 +33,17 @@ export const MAX_DAY_REFERRERS = 100;
  * the counters need (no address, no user agent: the visitor is a daily salted hash).
  */
 export const queuedViewSchema = z.object({
-  userId: z.string().min(1),
-  siteId: z.string().min(1),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  visitor: z.string().min(1),
-  path: z.string().min(1),
-  referrer: z.string().min(1).optional(),
-  country: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
+  siteId: z.string().check(z.minLength(1)),
+  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  visitor: z.string().check(z.minLength(1)),
+  path: z.string().check(z.minLength(1)),
+  referrer: z.optional(z.string().check(z.minLength(1))),
+  country: z.string().check(z.minLength(1)),
   device: z.enum(DEVICE_TYPES),
   /** "HH:MM" UTC of the view, and the hash of its client address: the rate limit's key. */
-  minute: z.string().regex(/^\d{2}:\d{2}$/),
-  address: z.string().min(1),
+  minute: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
+  address: z.string().check(z.minLength(1)),
 });
 export type QueuedView = z.infer<typeof queuedViewSchema>;
 

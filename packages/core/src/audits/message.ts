@@ -4,13 +4,13 @@
  * and hands it to executeJob (worker.ts). Only the keys travel; the job record holds the rest.
  * zod only, so the worker's message registry can import it without core's data layer.
  */
-import * as z from "zod";
 import type { JobMessage } from "../adapters/queue";
+import * as z from "../contracts/zod";
 import type { AuditKind } from "./enums";
 
 export const auditJobMessageSchema = z.object({
-  userId: z.string().min(1),
-  jobId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
+  jobId: z.string().check(z.minLength(1)),
 });
 export type AuditJobMessage = z.output<typeof auditJobMessageSchema>;
 

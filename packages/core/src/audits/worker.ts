@@ -3,8 +3,8 @@
  * message.ts) is marked running, run on the browser function (browser/client.ts), and stored done with its
  * result or failed with a message the page can show.
  */
-import { ZodError } from "zod";
 import type { LighthouseResult, SeoResult } from "../contracts/audits";
+import { $ZodError } from "../contracts/zod";
 import { db, isConditionFailure, isInvalidWrite } from "../db/service";
 import { DomainError } from "../errors";
 import { emit } from "../events/emit";
@@ -92,7 +92,7 @@ export async function executeJob<R extends SeoResult | LighthouseResult>(
       await fail(error.message);
       return "failed";
     }
-    if (error instanceof ZodError) {
+    if (error instanceof $ZodError) {
       await fail(JOB_MESSAGES.unstorable);
       return "failed";
     }

@@ -1,7 +1,7 @@
 import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ZodError } from "zod";
+import { $ZodError } from "../contracts/zod";
 import { UnprocessableError } from "../errors";
 import type { BrowserRequest } from "./protocol";
 
@@ -61,7 +61,7 @@ describe("runInBrowser", () => {
 
   it("turns an unstorable answer into the ZodError the job stores as such", async () => {
     lambda.on(InvokeCommand).resolves(answer({ outcome: "unstorable" }));
-    await expect(client.runInBrowser(seo)).rejects.toBeInstanceOf(ZodError);
+    await expect(client.runInBrowser(seo)).rejects.toBeInstanceOf($ZodError);
   });
 
   it("turns a function error or a malformed answer into a retryable BrowserRunError", async () => {
@@ -79,7 +79,7 @@ describe("runInBrowser", () => {
   });
 
   it("refuses a request the browser would refuse, before invoking", async () => {
-    await expect(client.runInBrowser({ ...seo, deadlineMs: 0 })).rejects.toBeInstanceOf(ZodError);
+    await expect(client.runInBrowser({ ...seo, deadlineMs: 0 })).rejects.toBeInstanceOf($ZodError);
     expect(lambda.commandCalls(InvokeCommand)).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import { Function as Functions } from "sst/node/function";
-import * as z from "zod";
+import * as z from "../contracts/zod";
 import { UnprocessableError } from "../errors";
 import {
   BROWSER_OVERHEAD_MS,
@@ -36,8 +36,8 @@ function lambda(): LambdaClient {
 }
 
 /** The answer of a browser run that is not the result: what executeJob takes as final. */
-function unstorable(): z.ZodError {
-  return new z.ZodError([
+function unstorable(): z.$ZodError {
+  return new z.$ZodRealError([
     {
       code: "custom",
       path: [],

@@ -8,8 +8,8 @@
  *
  * zod only: both sides import it, and the worker's bundle must not carry puppeteer.
  */
-import * as z from "zod";
 import { auditStrategySchema } from "../contracts/audits";
+import * as z from "../contracts/zod";
 
 /** The one image type a screenshot is stored as (core/sites/screenshot-capture.ts). */
 export const SCREENSHOT_CONTENT_TYPE = "image/webp";
@@ -47,11 +47,11 @@ export const PDF_HTML_MAX_CHARS = 1024 * 1024;
 export const REFUSAL_MAX_CHARS = 2048;
 
 const common = {
-  url: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
   /** OUTBOUND_ALLOW_HOSTS of the worker's stage: the browser function has no bindings. */
   allowHosts: z.array(z.string()),
   /** The run's deadline, ms (workers/job-settings.ts jobTimeoutMs). */
-  deadlineMs: z.number().int().positive(),
+  deadlineMs: z.number().check(z.int(), z.positive()),
 };
 
 export const browserRequestSchema = z.discriminatedUnion("task", [
@@ -61,12 +61,12 @@ export const browserRequestSchema = z.discriminatedUnion("task", [
     task: z.literal("screenshot"),
     ...common,
     /** How long the page may take to load, ms (screenshot-capture.ts navigationTimeoutMs). */
-    navigationTimeoutMs: z.number().int().positive(),
+    navigationTimeoutMs: z.number().check(z.int(), z.positive()),
     /** Where the image goes: a presigned PUT for one key, signed with this content type. */
     upload: z.object({
       url: z.url({ protocol: /^https?$/ }),
       contentType: z.literal(SCREENSHOT_CONTENT_TYPE),
-      maxBytes: z.number().int().positive(),
+      maxBytes: z.number().check(z.int(), z.positive()),
     }),
   }),
   /**
@@ -76,11 +76,11 @@ export const browserRequestSchema = z.discriminatedUnion("task", [
   z.object({
     task: z.literal("pdf"),
     ...common,
-    html: z.string().min(1).max(PDF_HTML_MAX_CHARS),
+    html: z.string().check(z.minLength(1), z.maxLength(PDF_HTML_MAX_CHARS)),
     upload: z.object({
       url: z.url({ protocol: /^https?$/ }),
       contentType: z.literal(PDF_CONTENT_TYPE),
-      maxBytes: z.number().int().positive(),
+      maxBytes: z.number().check(z.int(), z.positive()),
     }),
   }),
 ]);
@@ -91,11 +91,16 @@ export const browserResponseSchema = z.discriminatedUnion("outcome", [
   /** The run's result: an SeoResult, a LighthouseResult, or a screenshot's stored size. */
   z.object({ outcome: z.literal("done"), result: z.unknown() }),
   /** The answer is final (the guard refused an address, the page cannot be scored). */
-  z.object({ outcome: z.literal("refused"), message: z.string().max(REFUSAL_MAX_CHARS) }),
+  z.object({
+    outcome: z.literal("refused"),
+    message: z.string().check(z.maxLength(REFUSAL_MAX_CHARS)),
+  }),
   /** The result would not fit what the product stores (its schema refused it). */
   z.object({ outcome: z.literal("unstorable") }),
 ]);
 export type BrowserResponse = z.infer<typeof browserResponseSchema>;
 
 /** The screenshot task's result. */
-export const screenshotUploadSchema = z.object({ bytes: z.number().int().nonnegative() });
+export const screenshotUploadSchema = z.object({
+  bytes: z.number().check(z.int(), z.nonnegative()),
+});

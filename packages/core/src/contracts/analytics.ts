@@ -3,8 +3,8 @@
  * tracking-ID connection, the page view the tracking snippet sends, and the aggregates the
  * analytics page shows. The server and the page share these, so each rule is written once.
  */
-import * as z from "zod";
 import { text } from "./text";
+import * as z from "./zod";
 
 // ── Google Analytics tracking ID ────────────────────────────────────────────────────────────
 
@@ -43,18 +43,17 @@ export function isTrackingId(value: string): boolean {
 
 /** POST /api/analytics/connect-ga: the server's rule (format checked, stored normalised). */
 export const connectGaRequestSchema = z.object({
-  trackingId: z
-    .string()
-    .transform(normalizeTrackingId)
-    .refine((id) => id !== "", TRACKING_ID_TOASTS.empty.description)
-    .refine((id) => GA4_ID.test(id) || UA_ID.test(id), TRACKING_ID_FORMAT_MESSAGE),
+  trackingId: z.pipe(z.string(), z.transform(normalizeTrackingId)).check(
+    z.refine((id) => id !== "", TRACKING_ID_TOASTS.empty.description),
+    z.refine((id) => GA4_ID.test(id) || UA_ID.test(id), TRACKING_ID_FORMAT_MESSAGE),
+  ),
 });
 export type ConnectGaRequest = z.input<typeof connectGaRequestSchema>;
 
 /** GET /api/analytics/settings, and the answer of connect and disconnect. */
 export const analyticsSettingsSchema = z.object({
   isConnected: z.boolean(),
-  trackingId: z.string().nullable(),
+  trackingId: z.nullable(z.string()),
   /**
    * Where customers' pages load the first-party tracking script from: the API's own origin,
    * as the request reached it, so the snippet is right wherever the API is deployed.
@@ -87,22 +86,23 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
 /** What the tracking snippet sends: no cookie, no identifier, nothing about the person. */
 export const pageViewSchema = z.object({
   /** The site's id, written into the snippet. */
-  site: z.string().min(1).max(64),
+  site: z.string().check(z.minLength(1), z.maxLength(64)),
   /** location.pathname; a query or fragment is cut off by the server, never stored. */
-  path: text("Path", { trim: false })
-    .min(1)
-    .max(MAX_PATH_LENGTH, `Path must be at most ${MAX_PATH_LENGTH} characters`)
-    .startsWith("/", "Path must start with /"),
+  path: text("Path", { trim: false }).check(
+    z.minLength(1),
+    z.maxLength(MAX_PATH_LENGTH, `Path must be at most ${MAX_PATH_LENGTH} characters`),
+    z.startsWith("/", "Path must start with /"),
+  ),
   /** The referring page's host name (a full URL is reduced to its host); "" for none. */
-  referrer: text("Referrer", { trim: false }).max(MAX_PATH_LENGTH).optional(),
-  screen: z.enum(SCREEN_CLASSES).optional(),
+  referrer: z.optional(text("Referrer", { trim: false }).check(z.maxLength(MAX_PATH_LENGTH))),
+  screen: z.optional(z.enum(SCREEN_CLASSES)),
 });
 export type PageView = z.infer<typeof pageViewSchema>;
 
 export const pageViewResultSchema = z.object({
   counted: z.boolean(),
   /** Why a well-formed page view was not counted. */
-  reason: z.enum(["bot"]).optional(),
+  reason: z.optional(z.enum(["bot"])),
 });
 export type PageViewResult = z.infer<typeof pageViewResultSchema>;
 
@@ -114,8 +114,8 @@ export const RANGE_DAYS: Record<AnalyticsRange, number> = { "7d": 7, "30d": 30, 
 export const DEFAULT_RANGE: AnalyticsRange = "30d";
 
 export const analyticsDataQuerySchema = z.object({
-  site: z.string().min(1, "Choose a site"),
-  range: z.enum(ANALYTICS_RANGES).default(DEFAULT_RANGE),
+  site: z.string().check(z.minLength(1, "Choose a site")),
+  range: z._default(z.enum(ANALYTICS_RANGES), DEFAULT_RANGE),
 });
 
 /** Country value for page views whose request carried no viewer-country header. */
@@ -123,7 +123,7 @@ export const UNKNOWN_COUNTRY = "unknown";
 /** Stands in for pages and referrers once a day's item has no room for more distinct keys. */
 export const OTHER_KEY = "(other)";
 
-const count = z.number().int();
+const count = z.number().check(z.int());
 const countedKeySchema = z.object({ key: z.string(), count });
 export type CountedKey = z.infer<typeof countedKeySchema>;
 

@@ -8,7 +8,6 @@
  *
  * Imported by the web bundle: zod and contracts only.
  */
-import * as z from "zod";
 import {
   analyticsDataQuerySchema,
   analyticsDataSchema,
@@ -139,13 +138,14 @@ import {
   ticketThreadSchema,
 } from "./tickets";
 import { currentUserSchema, emailPreferencesUpdateSchema } from "./users";
+import * as z from "./zod";
 
 export interface RouteContract {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
   /** The success answer's JSON; null for a route that answers 204 with no body. */
-  response: z.ZodType | null;
+  response: z.ZodMiniType | null;
 }
 
 /** A path's one {id}, as the handlers whose id is any string name it. */
@@ -200,7 +200,7 @@ export const apiContracts = {
   "GET /api/activities": { query: activityListQuerySchema, response: activityListSchema },
 
   "POST /api/create-subscription": {
-    body: createSubscriptionRequestSchema.optional(),
+    body: z.optional(createSubscriptionRequestSchema),
     response: createSubscriptionResponseSchema,
   },
   "POST /api/verify-subscription": { response: verifySubscriptionResponseSchema },

@@ -3,10 +3,10 @@
  * polls): what POST /api/{seo,lighthouse}/analyze accept, and the job both answer with,
  * as do GET /api/{seo,lighthouse}/results. Browser-safe: the pages import it too.
  */
-import * as z from "zod";
 import { JOB_STATUSES } from "../audits/enums";
 import { auditStrategySchema, lighthouseResultSchema, seoResultSchema } from "./audits";
 import { textCheck } from "./text";
+import * as z from "./zod";
 
 export const AUDIT_URL_MESSAGES = {
   /** The pages' own check, before anything is sent (docs/tools.md). */
@@ -73,23 +73,22 @@ export function normalizeAuditUrl(input: string): UrlCheck {
   return { url: url.href };
 }
 
-export const auditUrlSchema = z
-  .string()
-  .superRefine(textCheck("The address"))
-  .transform((input, ctx) => {
+export const auditUrlSchema = z.pipe(
+  z.string().check(z.superRefine(textCheck("The address"))),
+  z.transform((input, ctx) => {
     const checked = normalizeAuditUrl(input);
     if ("error" in checked) {
-      ctx.addIssue({ code: "custom", message: checked.error });
+      ctx.issues.push({ code: "custom", message: checked.error, input });
       return z.NEVER;
     }
     return checked.url;
-  });
+  }),
+);
 
 /** One of the caller's sites, when the URL came from the quick-select list. */
-const siteIdSchema = z
-  .string()
-  .regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, AUDIT_URL_MESSAGES.siteId)
-  .optional();
+const siteIdSchema = z.optional(
+  z.string().check(z.regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, AUDIT_URL_MESSAGES.siteId)),
+);
 
 /** POST /api/seo/analyze: a URL, optionally one of the caller's sites. */
 export const seoAnalyzeRequestSchema = z.object({
@@ -101,7 +100,7 @@ export type SeoAnalyzeRequest = z.input<typeof seoAnalyzeRequestSchema>;
 /** POST /api/lighthouse/analyze: a URL and a strategy, mobile (the default) or desktop. */
 export const lighthouseAnalyzeRequestSchema = z.object({
   url: auditUrlSchema,
-  strategy: auditStrategySchema.default("mobile"),
+  strategy: z._default(auditStrategySchema, "mobile"),
   siteId: siteIdSchema,
 });
 export type LighthouseAnalyzeRequest = z.input<typeof lighthouseAnalyzeRequestSchema>;
@@ -114,20 +113,20 @@ const jobFields = {
   id: z.string(),
   /** The URL as asked for, normalised (the result's url is where the page ended up). */
   url: z.string(),
-  siteId: z.string().nullable(),
+  siteId: z.nullable(z.string()),
   status: auditJobStatusSchema,
   /** Why the run failed, in words the page can show; null unless failed. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  startedAt: z.nullable(z.string()),
+  finishedAt: z.nullable(z.string()),
 };
 
 /** An SEO run: the job, and its result once done. */
 export const seoJobSchema = z.object({
   ...jobFields,
   kind: z.literal("seo"),
-  result: seoResultSchema.nullable(),
+  result: z.nullable(seoResultSchema),
 });
 export type SeoJob = z.infer<typeof seoJobSchema>;
 
@@ -136,7 +135,7 @@ export const lighthouseJobSchema = z.object({
   ...jobFields,
   kind: z.literal("lighthouse"),
   strategy: auditStrategySchema,
-  result: lighthouseResultSchema.nullable(),
+  result: z.nullable(lighthouseResultSchema),
 });
 export type LighthouseJob = z.infer<typeof lighthouseJobSchema>;
 
@@ -144,11 +143,12 @@ export type LighthouseJob = z.infer<typeof lighthouseJobSchema>;
  * A Lighthouse run as a page reads it: a stored run whose result does not fit (no scores) is
  * kept with result null, so the page can say 'Analysis Error' for that run alone.
  */
-export const storedLighthouseJobSchema = z.preprocess(
-  (raw) =>
+export const storedLighthouseJobSchema = z.pipe(
+  z.transform((raw: unknown) =>
     lighthouseJobSchema.safeParse(raw).success || typeof raw !== "object" || raw === null
       ? raw
       : { ...raw, result: null },
+  ),
   lighthouseJobSchema,
 );
 

@@ -2,13 +2,13 @@
  * Results of the two audits the worker runs (docs/tools.md): what a finished SEO or Lighthouse job
  * stores and the pages show.
  */
-import * as z from "zod";
 import { STRATEGIES } from "../audits/enums";
+import * as z from "./zod";
 
 export const auditStrategySchema = z.enum(STRATEGIES);
 export type AuditStrategy = z.infer<typeof auditStrategySchema>;
 
-const score100 = z.number().int().min(0).max(100);
+const score100 = z.number().check(z.int(), z.gte(0), z.lte(100));
 
 // ---------------------------------------------------------------- SEO
 
@@ -26,7 +26,7 @@ export const seoIssueSchema = z.object({
 export type SeoIssue = z.infer<typeof seoIssueSchema>;
 
 export const seoHeadingSchema = z.object({
-  level: z.number().int().min(1).max(6),
+  level: z.number().check(z.int(), z.gte(1), z.lte(6)),
   text: z.string(),
 });
 export type SeoHeading = z.infer<typeof seoHeadingSchema>;
@@ -42,16 +42,16 @@ export const seoResultSchema = z.object({
   url: z.string(),
   score: score100,
   /** Seconds from navigation start to the load event. */
-  loadTime: z.number().nonnegative(),
+  loadTime: z.number().check(z.nonnegative()),
   /** Bytes transferred for the page and everything it loaded (shown in KB). */
-  pageSize: z.number().int().nonnegative(),
+  pageSize: z.number().check(z.int(), z.nonnegative()),
   links: z.object({
-    internal: z.number().int().nonnegative(),
-    external: z.number().int().nonnegative(),
+    internal: z.number().check(z.int(), z.nonnegative()),
+    external: z.number().check(z.int(), z.nonnegative()),
   }),
   issues: z.array(seoIssueSchema),
-  metaTitle: z.string().nullable(),
-  metaDescription: z.string().nullable(),
+  metaTitle: z.nullable(z.string()),
+  metaDescription: z.nullable(z.string()),
   /** The page's first headings and images (at most 100 of each are kept). */
   headings: z.array(seoHeadingSchema),
   images: z.array(seoImageSchema),
@@ -59,9 +59,9 @@ export const seoResultSchema = z.object({
    * How many the whole page has. Absent from results stored before the lists were bounded,
    * whose lists are complete.
    */
-  headingCount: z.number().int().nonnegative().optional(),
-  imageCount: z.number().int().nonnegative().optional(),
-  imagesWithAlt: z.number().int().nonnegative().optional(),
+  headingCount: z.optional(z.number().check(z.int(), z.nonnegative())),
+  imageCount: z.optional(z.number().check(z.int(), z.nonnegative())),
+  imagesWithAlt: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type SeoResult = z.infer<typeof seoResultSchema>;
 
@@ -79,7 +79,7 @@ export const lighthouseDetailsSchema = z.object({
   ),
   items: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
   /** Rows Lighthouse reported beyond the ones kept here. */
-  moreItems: z.number().int().nonnegative(),
+  moreItems: z.number().check(z.int(), z.nonnegative()),
 });
 export type LighthouseDetails = z.infer<typeof lighthouseDetailsSchema>;
 
@@ -89,8 +89,8 @@ export const lighthouseMetricSchema = z.object({
   displayValue: z.string(),
   description: z.string(),
   /** 0 to 1, as Lighthouse scores a metric; null when it could not be scored. */
-  score: z.number().min(0).max(1).nullable(),
-  numericValue: z.number().nullable(),
+  score: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+  numericValue: z.nullable(z.number()),
 });
 export type LighthouseMetric = z.infer<typeof lighthouseMetricSchema>;
 
@@ -99,19 +99,19 @@ export const lighthouseOpportunitySchema = z.object({
   title: z.string(),
   /** Human text, e.g. "Est savings of 141 KiB" or "1,230 ms". */
   estimatedSavings: z.string(),
-  savingsMs: z.number().nonnegative(),
-  savingsBytes: z.number().nonnegative(),
+  savingsMs: z.number().check(z.nonnegative()),
+  savingsBytes: z.number().check(z.nonnegative()),
   description: z.string(),
-  details: lighthouseDetailsSchema.nullable(),
+  details: z.nullable(lighthouseDetailsSchema),
 });
 export type LighthouseOpportunity = z.infer<typeof lighthouseOpportunitySchema>;
 
 export const lighthouseDiagnosticSchema = z.object({
   id: z.string(),
   title: z.string(),
-  displayValue: z.string().nullable(),
+  displayValue: z.nullable(z.string()),
   description: z.string(),
-  details: lighthouseDetailsSchema.nullable(),
+  details: z.nullable(lighthouseDetailsSchema),
 });
 export type LighthouseDiagnostic = z.infer<typeof lighthouseDiagnosticSchema>;
 
@@ -127,7 +127,7 @@ export const pwaCheckSchema = z.object({
   title: z.string(),
   passed: z.boolean(),
   /** Why it failed, in Chromium's or our words. */
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
 });
 export type PwaCheck = z.infer<typeof pwaCheckSchema>;
 
@@ -136,7 +136,7 @@ export type PwaCheck = z.infer<typeof pwaCheckSchema>;
  * passed, or null with measured false when they could not be run.
  */
 export const pwaReportSchema = z.object({
-  score: score100.nullable(),
+  score: z.nullable(score100),
   measured: z.boolean(),
   checks: z.array(pwaCheckSchema),
 });
@@ -148,7 +148,7 @@ export const lighthouseScoresSchema = z.object({
   bestPractices: score100,
   seo: score100,
   /** Null when not measured; never a made-up number. */
-  pwa: score100.nullable(),
+  pwa: z.nullable(score100),
 });
 export type LighthouseScores = z.infer<typeof lighthouseScoresSchema>;
 

@@ -2,19 +2,19 @@
  * Requests and answers of the payment and billing routes (docs/billing.md). Money is in cents as
  * Stripe keeps it; the web shows it in US dollars.
  */
-import * as z from "zod";
 import { text } from "./text";
 import { planIdSchema } from "./users";
+import * as z from "./zod";
 
 /** POST /api/create-subscription. The plan name as the pages send it ("Professional", "pro"…). */
 export const createSubscriptionRequestSchema = z.object({
-  planName: text("Plan").min(1).max(40).optional(),
+  planName: z.optional(text("Plan").check(z.minLength(1), z.maxLength(40))),
 });
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
 
 export const createSubscriptionResponseSchema = z.object({
   /** Stripe's hosted checkout page; null when nothing is left to pay. */
-  paymentUrl: z.string().nullable(),
+  paymentUrl: z.nullable(z.string()),
   /** "checkout_required", or the Stripe subscription status when one already exists. */
   status: z.string(),
   message: z.string(),
@@ -31,8 +31,8 @@ export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionRespon
 /** POST /api/complete-payment: the incomplete first invoice's client secret, if any. */
 export const completePaymentResponseSchema = z.object({
   success: z.boolean(),
-  clientSecret: z.string().nullable(),
-  message: z.string().optional(),
+  clientSecret: z.nullable(z.string()),
+  message: z.optional(z.string()),
 });
 export type CompletePaymentResponse = z.infer<typeof completePaymentResponseSchema>;
 
@@ -50,17 +50,19 @@ export const SEO_UPSELL_PREFIX = "seo-";
 export const createPaymentIntentRequestSchema = z.object({
   upsellId: z
     .string()
-    .trim()
-    .startsWith(SEO_UPSELL_PREFIX, "Unknown upsell")
-    .max(SEO_UPSELL_PREFIX.length + 64),
-  amount: z.number().optional(),
+    .check(
+      z.trim(),
+      z.startsWith(SEO_UPSELL_PREFIX, "Unknown upsell"),
+      z.maxLength(SEO_UPSELL_PREFIX.length + 64),
+    ),
+  amount: z.optional(z.number()),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
 export const createPaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   upsellId: z.string(),
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
@@ -68,40 +70,40 @@ export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResp
 export const billingSubscriptionSchema = z.object({
   id: z.string(),
   plan: z.object({
-    id: planIdSchema.nullable(),
+    id: z.nullable(planIdSchema),
     name: z.string(),
     /** Cents per interval. */
-    amount: z.number().int(),
+    amount: z.number().check(z.int()),
     currency: z.string(),
     interval: z.string(),
   }),
   status: z.string(),
   /** ISO timestamps. */
-  currentPeriodStart: z.string().nullable(),
-  currentPeriodEnd: z.string().nullable(),
+  currentPeriodStart: z.nullable(z.string()),
+  currentPeriodEnd: z.nullable(z.string()),
   cancelAtPeriodEnd: z.boolean(),
 });
 export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
 
 export const billingSubscriptionResponseSchema = z.object({
-  subscription: billingSubscriptionSchema.nullable(),
+  subscription: z.nullable(billingSubscriptionSchema),
   /** Days the sites are kept, offline, after the subscription ends (docs/billing.md). */
-  gracePeriodDays: z.number().int(),
+  gracePeriodDays: z.number().check(z.int()),
 });
 export type BillingSubscriptionResponse = z.infer<typeof billingSubscriptionResponseSchema>;
 
 export const paymentMethodSchema = z.object({
   id: z.string(),
   type: z.string(),
-  card: z
-    .object({
+  card: z.nullable(
+    z.object({
       brand: z.string(),
       last4: z.string(),
-      expMonth: z.number().int(),
-      expYear: z.number().int(),
-    })
-    .nullable(),
-  link: z.object({ email: z.string().nullable() }).nullable(),
+      expMonth: z.number().check(z.int()),
+      expYear: z.number().check(z.int()),
+    }),
+  ),
+  link: z.nullable(z.object({ email: z.nullable(z.string()) })),
   isDefault: z.boolean(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
@@ -113,16 +115,16 @@ export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema
 
 export const invoiceSchema = z.object({
   id: z.string(),
-  number: z.string().nullable(),
+  number: z.nullable(z.string()),
   /** Cents. */
-  total: z.number().int(),
+  total: z.number().check(z.int()),
   currency: z.string(),
-  status: z.string().nullable(),
+  status: z.nullable(z.string()),
   /** ISO timestamps. */
   created: z.string(),
-  paidAt: z.string().nullable(),
-  hostedInvoiceUrl: z.string().nullable(),
-  invoicePdf: z.string().nullable(),
+  paidAt: z.nullable(z.string()),
+  hostedInvoiceUrl: z.nullable(z.string()),
+  invoicePdf: z.nullable(z.string()),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -141,7 +143,7 @@ export const redirectUrlResponseSchema = z.object({ url: z.string() });
 export type RedirectUrlResponse = z.infer<typeof redirectUrlResponseSchema>;
 
 export const setDefaultPaymentMethodRequestSchema = z.object({
-  paymentMethodId: z.string().trim().min(1).max(255),
+  paymentMethodId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
 });
 export type SetDefaultPaymentMethodRequest = z.infer<typeof setDefaultPaymentMethodRequestSchema>;
 

@@ -3,8 +3,8 @@
  * the private bucket with a presigned upload, confirmed by the API before they are listed.
  * Imported by the web bundle: zod and plain data only.
  */
-import * as z from "zod";
 import { FILE_PURPOSES } from "../content/enums";
+import * as z from "./zod";
 
 /**
  * What may be uploaded: the declared type, the file-name extensions it goes with, and whether it
@@ -56,13 +56,16 @@ export function formatBytes(bytes: number): string {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
-export const fileNameSchema = z
-  .string({ error: "File name is required" })
-  .min(1, "File name is required")
-  .max(MAX_FILE_NAME, `File name must be at most ${MAX_FILE_NAME} characters`)
-  .refine((name) => !/[/\\]/.test(name), "File name must not contain / or \\")
-  .refine((name) => !CONTROL_CHARACTERS.test(name), "File name must not contain control characters")
-  .refine((name) => name.trim() !== "" && !/^\.+$/.test(name.trim()), "File name is not valid");
+export const fileNameSchema = z.string({ error: "File name is required" }).check(
+  z.minLength(1, "File name is required"),
+  z.maxLength(MAX_FILE_NAME, `File name must be at most ${MAX_FILE_NAME} characters`),
+  z.refine((name) => !/[/\\]/.test(name), "File name must not contain / or \\"),
+  z.refine(
+    (name) => !CONTROL_CHARACTERS.test(name),
+    "File name must not contain control characters",
+  ),
+  z.refine((name) => name.trim() !== "" && !/^\.+$/.test(name.trim()), "File name is not valid"),
+);
 
 export { FILE_PURPOSES, type FilePurpose } from "../content/enums";
 
@@ -74,23 +77,25 @@ export const createUploadRequestSchema = z.strictObject({
   }),
   sizeBytes: z
     .number({ error: "File size is required" })
-    .int("File size must be a whole number of bytes")
-    .min(1, "The file is empty")
-    .max(MAX_FILE_BYTES, `A file may be at most ${formatBytes(MAX_FILE_BYTES)}`),
-  siteId: z.string().min(1).optional(),
-  purpose: z.enum(FILE_PURPOSES).default("content"),
+    .check(
+      z.int("File size must be a whole number of bytes"),
+      z.gte(1, "The file is empty"),
+      z.lte(MAX_FILE_BYTES, `A file may be at most ${formatBytes(MAX_FILE_BYTES)}`),
+    ),
+  siteId: z.optional(z.string().check(z.minLength(1))),
+  purpose: z._default(z.enum(FILE_PURPOSES), "content"),
 });
 export type CreateUploadRequest = z.input<typeof createUploadRequestSchema>;
 export type NewUpload = z.output<typeof createUploadRequestSchema>;
 
 /** POST …/files/{id}/confirm: the key the upload was given, as the browser used it. */
 export const confirmUploadRequestSchema = z.strictObject({
-  key: z.string({ error: "key is required" }).min(1, "key is required"),
+  key: z.string({ error: "key is required" }).check(z.minLength(1, "key is required")),
 });
 
 export const fileIdParamsSchema = z.object({ id: z.string() });
 export const staffFileParamsSchema = z.object({ userId: z.string(), fileId: z.string() });
-export const contentListQuerySchema = z.object({ siteId: z.string().optional() });
+export const contentListQuerySchema = z.object({ siteId: z.optional(z.string()) });
 
 /** A confirmed file, as its owner (and the team) see it. */
 export const contentFileSchema = z.object({
@@ -98,14 +103,14 @@ export const contentFileSchema = z.object({
   name: z.string(),
   contentType: z.string(),
   sizeBytes: z.number(),
-  siteId: z.string().nullable(),
+  siteId: z.nullable(z.string()),
   purpose: z.enum(FILE_PURPOSES),
   uploadedBy: z.enum(["customer", "staff"]),
   createdAt: z.string(),
   /** A presigned GET that saves the file (Content-Disposition: attachment); null for staff lists. */
-  downloadUrl: z.string().nullable(),
+  downloadUrl: z.nullable(z.string()),
   /** Raster images only: a presigned GET shown inline, for the thumbnail. */
-  previewUrl: z.string().nullable(),
+  previewUrl: z.nullable(z.string()),
 });
 export type ContentFile = z.infer<typeof contentFileSchema>;
 
@@ -119,10 +124,12 @@ export const attachmentSchema = z.object({
 export type Attachment = z.infer<typeof attachmentSchema>;
 
 /** The ids of a message's attachments: the caller's own confirmed files (attachableFiles). */
-export const attachmentIdsSchema = z
-  .array(z.string().min(1))
-  .max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} files per message`)
-  .default([]);
+export const attachmentIdsSchema = z._default(
+  z
+    .array(z.string().check(z.minLength(1)))
+    .check(z.maxLength(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} files per message`)),
+  [],
+);
 
 export const storageUsageSchema = z.object({ usedBytes: z.number(), quotaBytes: z.number() });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;

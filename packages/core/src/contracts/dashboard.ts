@@ -2,7 +2,7 @@
  * The dashboard's own reads (docs/pages.md, "Dashboard"): its four stat cards and the activity
  * feed.
  */
-import * as z from "zod";
+import * as z from "./zod";
 
 /**
  * GET /api/dashboard/stats.
@@ -13,10 +13,10 @@ import * as z from "zod";
  * - daysActive: whole days since the user record was created
  */
 export const dashboardStatsSchema = z.object({
-  activeSites: z.number().int().nonnegative(),
-  avgPerformance: z.number().int().min(0).max(100).nullable(),
-  openTickets: z.number().int().nonnegative(),
-  daysActive: z.number().int().nonnegative(),
+  activeSites: z.number().check(z.int(), z.nonnegative()),
+  avgPerformance: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(100))),
+  openTickets: z.number().check(z.int(), z.nonnegative()),
+  daysActive: z.number().check(z.int(), z.nonnegative()),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
@@ -25,7 +25,7 @@ export const activitySchema = z.object({
   id: z.string(),
   type: z.string(),
   description: z.string(),
-  siteId: z.string().nullable(),
+  siteId: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;
@@ -34,10 +34,14 @@ export const activityListSchema = z.array(activitySchema);
 
 /** GET /api/activities?limit=n: at most `limit` entries (default 50, at most 100). */
 export const activityListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: "limit must be a whole number from 1 to 100" })
-    .int("limit must be a whole number from 1 to 100")
-    .min(1, "limit must be a whole number from 1 to 100")
-    .max(100, "limit must be a whole number from 1 to 100")
-    .default(50),
+  limit: z._default(
+    z.coerce
+      .number({ error: "limit must be a whole number from 1 to 100" })
+      .check(
+        z.int("limit must be a whole number from 1 to 100"),
+        z.gte(1, "limit must be a whole number from 1 to 100"),
+        z.lte(100, "limit must be a whole number from 1 to 100"),
+      ),
+    50,
+  ),
 });

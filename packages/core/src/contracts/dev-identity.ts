@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { text } from "./text";
+import * as z from "./zod";
 
 /**
  * The local development identity provider's HTTP API (/dev-identity/*), the local stand-in
@@ -11,7 +11,7 @@ export const devIdentityUserSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
 });
 export type DevIdentityUser = z.infer<typeof devIdentityUserSchema>;
 
@@ -25,24 +25,29 @@ const email = z.email("Enter a valid email address");
 
 export const signInInputSchema = z.object({
   email,
-  password: text("Password", { trim: false }).min(1, "Enter your password"),
+  password: text("Password", { trim: false }).check(z.minLength(1, "Enter your password")),
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
 export const signUpInputSchema = z.object({
   email,
-  password: text("Password", { trim: false }).min(8, "Password must be at least 8 characters"),
-  firstName: text("First name").min(1, "First name is required").max(100),
-  lastName: text("Last name").min(1, "Last name is required").max(100),
+  password: text("Password", { trim: false }).check(
+    z.minLength(8, "Password must be at least 8 characters"),
+  ),
+  firstName: text("First name").check(z.minLength(1, "First name is required"), z.maxLength(100)),
+  lastName: text("Last name").check(z.minLength(1, "Last name is required"), z.maxLength(100)),
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
 export const profileUpdateSchema = z.object({
-  firstName: text("First name").min(1, "First name is required").max(100),
-  lastName: text("Last name").min(1, "Last name is required").max(100),
+  firstName: text("First name").check(z.minLength(1, "First name is required"), z.maxLength(100)),
+  lastName: text("Last name").check(z.minLength(1, "Last name is required"), z.maxLength(100)),
   // Checked as text before it is read as a URL: the URL parser drops tabs and line breaks.
-  imageUrl: z
-    .union([text("Image URL").pipe(z.url("Enter a full image URL (https://…)")), z.literal("")])
-    .optional(),
+  imageUrl: z.optional(
+    z.union([
+      z.pipe(text("Image URL"), z.url("Enter a full image URL (https://…)")),
+      z.literal(""),
+    ]),
+  ),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -2,9 +2,9 @@
  * The developer API (docs/developer-api.md): API keys and outgoing webhooks, as the Developer
  * section of /settings and the API reference page read them.
  */
-import * as z from "zod";
 import type { DomainEvent } from "./events";
 import { text } from "./text";
+import * as z from "./zod";
 
 /**
  * What a key may do. `read` reaches the GET routes; `write` also the routes that change
@@ -17,22 +17,24 @@ export type ApiKeyPermission = z.infer<typeof apiKeyPermissionSchema>;
 /** Expiry choices, as GitHub offers them; null = never. */
 export const API_KEY_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 
-export const apiKeyCreateSchema = z
-  .object({
-    name: text("Name", { error: "Give the key a name" })
-      .min(1, { error: "Give the key a name" })
-      .max(100, { error: "At most 100 characters" }),
-    permission: apiKeyPermissionSchema.default("read"),
-    expiresInDays: z
-      .number()
-      .int()
-      .refine((days) => (API_KEY_EXPIRY_DAYS as readonly number[]).includes(days), {
-        error: `Choose ${API_KEY_EXPIRY_DAYS.join(", ")} days or no expiry`,
-      })
-      .nullable()
-      .default(null),
-  })
-  .strict();
+export const apiKeyCreateSchema = z.strictObject({
+  name: text("Name", { error: "Give the key a name" }).check(
+    z.minLength(1, { error: "Give the key a name" }),
+    z.maxLength(100, { error: "At most 100 characters" }),
+  ),
+  permission: z._default(apiKeyPermissionSchema, "read"),
+  expiresInDays: z._default(
+    z.nullable(
+      z.number().check(
+        z.int(),
+        z.refine((days) => (API_KEY_EXPIRY_DAYS as readonly number[]).includes(days), {
+          error: `Choose ${API_KEY_EXPIRY_DAYS.join(", ")} days or no expiry`,
+        }),
+      ),
+    ),
+    null,
+  ),
+});
 export type ApiKeyCreate = z.input<typeof apiKeyCreateSchema>;
 
 export const apiKeyStatusSchema = z.enum(["active", "revoked", "expired"]);
@@ -45,8 +47,8 @@ export const apiKeySchema = z.object({
   keyPrefix: z.string(),
   permission: apiKeyPermissionSchema,
   status: apiKeyStatusSchema,
-  lastUsed: z.string().nullable(),
-  expiresAt: z.string().nullable(),
+  lastUsed: z.nullable(z.string()),
+  expiresAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
@@ -89,47 +91,48 @@ export const WEBHOOK_TEST_EVENT = "webhook.test";
  * drops tabs and line breaks, so what was typed and what would be called could differ. What is
  * stored is the parsed `href`, the very address the sender calls.
  */
-const endpointUrl = text("URL", { error: "Enter the endpoint's URL" })
-  .max(2000, { error: "At most 2000 characters" })
-  .refine((value) => !value.includes("\t"), { error: "URL cannot contain tabs" })
-  .refine((value) => URL.canParse(value) && new URL(value).protocol === "https:", {
-    error: "Enter an https:// URL",
-  })
-  .transform((value) => new URL(value).href);
+const endpointUrl = z.pipe(
+  text("URL", { error: "Enter the endpoint's URL" }).check(
+    z.maxLength(2000, { error: "At most 2000 characters" }),
+    z.refine((value) => !value.includes("\t"), { error: "URL cannot contain tabs" }),
+    z.refine((value) => URL.canParse(value) && new URL(value).protocol === "https:", {
+      error: "Enter an https:// URL",
+    }),
+  ),
+  z.transform((value) => new URL(value).href),
+);
 
-const eventList = z
-  .array(webhookEventTypeSchema)
-  .min(1, { error: "Choose at least one event" })
-  .transform((events) => [...new Set(events)]);
+const eventList = z.pipe(
+  z.array(webhookEventTypeSchema).check(z.minLength(1, { error: "Choose at least one event" })),
+  z.transform((events) => [...new Set(events)]),
+);
 
-export const webhookCreateSchema = z
-  .object({
-    url: endpointUrl,
-    events: eventList,
-    description: text("Description").max(200, { error: "At most 200 characters" }).optional(),
-  })
-  .strict();
+export const webhookCreateSchema = z.strictObject({
+  url: endpointUrl,
+  events: eventList,
+  description: z.optional(
+    text("Description").check(z.maxLength(200, { error: "At most 200 characters" })),
+  ),
+});
 export type WebhookCreate = z.input<typeof webhookCreateSchema>;
 
 export const webhookUpdateSchema = z
-  .object({ url: endpointUrl, events: eventList, isActive: z.boolean() })
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { error: "Send url, events or isActive" });
+  .partial(z.strictObject({ url: endpointUrl, events: eventList, isActive: z.boolean() }))
+  .check(z.refine((v) => Object.keys(v).length > 0, { error: "Send url, events or isActive" }));
 export type WebhookUpdate = z.input<typeof webhookUpdateSchema>;
 
 export const webhookSchema = z.object({
   id: z.string(),
   url: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   events: z.array(z.string()),
   isActive: z.boolean(),
   /** Failed attempts in a row; reset by any success. */
-  failureCount: z.number().int(),
-  lastTriggered: z.string().nullable(),
+  failureCount: z.number().check(z.int()),
+  lastTriggered: z.nullable(z.string()),
   /** Why and when the portal turned the endpoint off (a run of failures), if it did. */
-  disabledReason: z.string().nullable(),
-  disabledAt: z.string().nullable(),
+  disabledReason: z.nullable(z.string()),
+  disabledAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
@@ -146,16 +149,16 @@ export const webhookDeliverySchema = z.object({
   messageId: z.string(),
   eventType: z.string(),
   /** 1 for the first try of a message, then 2, 3… for the automatic retries. */
-  attempt: z.number().int(),
+  attempt: z.number().check(z.int()),
   trigger: z.enum(["event", "test", "redeliver"]),
   payload: z.unknown(),
   ok: z.boolean(),
-  responseStatus: z.number().int().nullable(),
+  responseStatus: z.nullable(z.number().check(z.int())),
   /** The start of the receiver's answer (at most 1 KB). */
-  responseBody: z.string().nullable(),
-  durationMs: z.number().nullable(),
-  deliveredAt: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  responseBody: z.nullable(z.string()),
+  durationMs: z.nullable(z.number()),
+  deliveredAt: z.nullable(z.string()),
+  failureReason: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;

@@ -3,14 +3,14 @@
  * on the Events queue to the notifications consumer (docs/notifications.md). Every event names
  * the customer it concerns and has an id that stays the same across redeliveries.
  */
-import * as z from "zod";
 import { reportHeadlineSchema, reportLevelSchema } from "./reports";
+import * as z from "./zod";
 
 const base = {
   /** Unique per occurrence; the consumer sends at most one mail per id. */
-  eventId: z.string().min(1).max(200),
+  eventId: z.string().check(z.minLength(1), z.maxLength(200)),
   /** The customer the event concerns (the identity provider's id). */
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   occurredAt: z.string(),
 };
 
@@ -35,7 +35,7 @@ export const domainEventSchema = z.discriminatedUnion("type", [
      * Set when the team took the site live without the customer's approval of the current
      * review round: their written reason, which the customer is told (docs/sites.md).
      */
-    approvalOverride: z.string().optional(),
+    approvalOverride: z.optional(z.string()),
   }),
   z.object({
     ...base,
@@ -57,7 +57,7 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     ...base,
     type: z.literal("payment.failed"),
     /** In the currency's smallest unit, as Stripe counts it. */
-    amountDue: z.number().int(),
+    amountDue: z.number().check(z.int()),
     currency: z.string(),
   }),
   z.object({
@@ -67,18 +67,18 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     /** When the subscription ends (ISO); the customer keeps everything until then. */
     endsAt: z.string(),
     /** Days the sites are kept, offline, after the end before they are deleted. */
-    gracePeriodDays: z.number().int().optional(),
+    gracePeriodDays: z.optional(z.number().check(z.int())),
   }),
   // The end of a subscription (docs/billing.md "When a subscription ends").
   z.object({
     ...base,
     type: z.literal("subscription.ended"),
     /** Sites now offline; 0 for a customer without any. */
-    siteCount: z.number().int(),
+    siteCount: z.number().check(z.int()),
     /** When they will be deleted unless the customer subscribes again (ISO). */
     deleteAfter: z.string(),
   }),
-  z.object({ ...base, type: z.literal("sites.restored"), siteCount: z.number().int() }),
+  z.object({ ...base, type: z.literal("sites.restored"), siteCount: z.number().check(z.int()) }),
   z.object({ ...base, type: z.literal("sites.deleted"), siteNames: z.array(z.string()) }),
   // Uptime monitoring (docs/monitoring.md): once per incident, once per certificate.
   z.object({
@@ -106,7 +106,7 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     siteName: z.string(),
     url: z.string(),
     expiresAt: z.string(),
-    daysLeft: z.number().int(),
+    daysLeft: z.number().check(z.int()),
   }),
   z.object({
     ...base,
@@ -122,9 +122,9 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     kind: z.enum(["seo", "lighthouse"]),
     jobId: z.string(),
     url: z.string(),
-    siteId: z.string().nullable(),
+    siteId: z.nullable(z.string()),
     /** The SEO score, or Lighthouse's performance score, 0-100. */
-    score: z.number().nullable(),
+    score: z.nullable(z.number()),
   }),
   // The portal turned a customer's webhook endpoint off after a run of failed deliveries
   // (docs/developer-api.md).
@@ -133,7 +133,7 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     type: z.literal("webhook.disabled"),
     webhookId: z.string(),
     url: z.string(),
-    failureCount: z.number().int(),
+    failureCount: z.number().check(z.int()),
     lastFailure: z.string(),
   }),
   // The customer's data export is built (docs/privacy.md). The link is a presigned GET that
@@ -151,7 +151,7 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     type: z.literal("site.review_requested"),
     siteId: z.string(),
     siteName: z.string(),
-    round: z.number().int(),
+    round: z.number().check(z.int()),
     previewUrl: z.string(),
   }),
   z.object({
@@ -159,14 +159,14 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     type: z.literal("site.approved"),
     siteId: z.string(),
     siteName: z.string(),
-    round: z.number().int(),
+    round: z.number().check(z.int()),
   }),
   z.object({
     ...base,
     type: z.literal("site.changes_requested"),
     siteId: z.string(),
     siteName: z.string(),
-    round: z.number().int(),
+    round: z.number().check(z.int()),
     /** The requested changes' texts, in the customer's order. */
     changes: z.array(z.string()),
   }),
@@ -180,7 +180,7 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     level: reportLevelSchema,
     headline: reportHeadlineSchema,
     /** The staff's personal note, if they added one before it went out. */
-    note: z.string().nullable(),
+    note: z.nullable(z.string()),
   }),
 ]);
 

@@ -3,7 +3,6 @@
  * wizard validates with and POST /api/questionnaires checks, and the answers of
  * GET /api/questionnaires/me and GET /api/questionnaire.
  */
-import * as z from "zod";
 import {
   ADDITIONAL_SERVICES,
   BUDGETS,
@@ -16,6 +15,7 @@ import {
   WEBSITE_TYPES,
 } from "../questionnaires/enums";
 import { text } from "./text";
+import * as z from "./zod";
 
 // The enumerations and colour defaults live in questionnaires/enums.ts, shared with the entity.
 export * from "../questionnaires/enums";
@@ -39,10 +39,14 @@ const isBlank = (input: unknown) =>
  * when blank. Paragraph answers may span lines; short ones are one line.
  */
 function optionalText(label: string, max: number, multiline = max > SHORT_TEXT_MAX) {
-  return text(label, { multiline })
-    .max(max, `${label} must be ${max} characters or fewer`)
-    .optional()
-    .transform((value) => (value ? value : undefined));
+  return z.pipe(
+    z.optional(
+      text(label, { multiline }).check(
+        z.maxLength(max, `${label} must be ${max} characters or fewer`),
+      ),
+    ),
+    z.transform((value) => (value ? value : undefined)),
+  );
 }
 
 /** A required choice: its own message when nothing was chosen, another for a value not offered. */
@@ -59,19 +63,22 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(
   values: T,
   unknown: string,
 ) {
-  return z
-    .union([z.enum(values, { error: unknown }), z.literal("")], { error: unknown })
-    .optional()
-    .transform((value) => (value ? value : undefined));
+  return z.pipe(
+    z.optional(z.union([z.enum(values, { error: unknown }), z.literal("")], { error: unknown })),
+    z.transform((value) => (value ? value : undefined)),
+  );
 }
 
 function hexColor(label: string, fallback: string) {
-  return z
-    .string({ error: `${label} must be a hex colour like ${fallback}` })
-    .trim()
-    .regex(HEX_COLOR, `${label} must be a hex colour like ${fallback}`)
-    .transform((value) => value.toUpperCase())
-    .default(fallback);
+  return z._default(
+    z.pipe(
+      z
+        .string({ error: `${label} must be a hex colour like ${fallback}` })
+        .check(z.trim(), z.regex(HEX_COLOR, `${label} must be a hex colour like ${fallback}`)),
+      z.transform((value) => value.toUpperCase()),
+    ),
+    fallback,
+  );
 }
 
 /**
@@ -81,9 +88,10 @@ function hexColor(label: string, fallback: string) {
  * complete by definition. Unknown keys are dropped.
  */
 export const questionnaireInputSchema = z.object({
-  businessName: text("Business name", { error: "Business name is required" })
-    .min(1, "Business name is required")
-    .max(SHORT_TEXT_MAX, `Business name must be ${SHORT_TEXT_MAX} characters or fewer`),
+  businessName: text("Business name", { error: "Business name is required" }).check(
+    z.minLength(1, "Business name is required"),
+    z.maxLength(SHORT_TEXT_MAX, `Business name must be ${SHORT_TEXT_MAX} characters or fewer`),
+  ),
   industry: requiredChoice(
     INDUSTRIES,
     "Please select an industry",
@@ -98,32 +106,40 @@ export const questionnaireInputSchema = z.object({
   businessGoals: optionalText("Business goals", LONG_TEXT_MAX),
   currentWebsite: optionalText("Current website", URL_TEXT_MAX, false),
   /** One competitor per line; blank lines and stray spaces are dropped. */
-  competitors: optionalText("Competitor websites", LONG_TEXT_MAX).transform((value) => {
-    const lines = value
-      ?.split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean);
-    return lines?.length ? lines.join("\n") : undefined;
-  }),
+  competitors: z.pipe(
+    optionalText("Competitor websites", LONG_TEXT_MAX),
+    z.transform((value) => {
+      const lines = value
+        ?.split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+      return lines?.length ? lines.join("\n") : undefined;
+    }),
+  ),
   preferredColors: optionalText("Preferred colors", SHORT_TEXT_MAX),
   primaryColor: hexColor("Primary color", DEFAULT_PRIMARY_COLOR),
   secondaryColor: hexColor("Secondary color", DEFAULT_SECONDARY_COLOR),
   designStyle: optionalChoice(DESIGN_STYLES, "Please select a design style from the list"),
-  contentProvided: z.boolean({ error: "Must be true or false" }).default(false),
-  logoProvided: z.boolean({ error: "Must be true or false" }).default(false),
-  additionalServices: z
-    .array(z.enum(ADDITIONAL_SERVICES, { error: "Please select services from the list" }), {
-      error: "Please select services from the list",
-    })
-    .max(ADDITIONAL_SERVICES.length, "Please select services from the list")
-    .default([])
-    .transform((ids) => [...new Set(ids)]),
+  contentProvided: z._default(z.boolean({ error: "Must be true or false" }), false),
+  logoProvided: z._default(z.boolean({ error: "Must be true or false" }), false),
+  additionalServices: z.pipe(
+    z._default(
+      z
+        .array(z.enum(ADDITIONAL_SERVICES, { error: "Please select services from the list" }), {
+          error: "Please select services from the list",
+        })
+        .check(z.maxLength(ADDITIONAL_SERVICES.length, "Please select services from the list")),
+      [],
+    ),
+    z.transform((ids) => [...new Set(ids)]),
+  ),
   timeline: optionalChoice(TIMELINES, "Please select a timeline from the list"),
   budget: optionalChoice(BUDGETS, "Please select a budget from the list"),
   specialRequirements: optionalText("Special requirements", LONG_TEXT_MAX),
-  contactPreference: z
-    .enum(CONTACT_PREFERENCES, { error: "Please select a contact method from the list" })
-    .default("email"),
+  contactPreference: z._default(
+    z.enum(CONTACT_PREFERENCES, { error: "Please select a contact method from the list" }),
+    "email",
+  ),
 });
 
 /** What the form holds (before defaults and trimming). */
@@ -160,21 +176,21 @@ export const questionnaireSchema = z.object({
   businessName: z.string(),
   industry: z.enum(INDUSTRIES),
   websiteType: z.enum(WEBSITE_TYPES),
-  targetAudience: z.string().nullable(),
-  businessGoals: z.string().nullable(),
-  currentWebsite: z.string().nullable(),
-  competitors: z.string().nullable(),
-  preferredColors: z.string().nullable(),
+  targetAudience: z.nullable(z.string()),
+  businessGoals: z.nullable(z.string()),
+  currentWebsite: z.nullable(z.string()),
+  competitors: z.nullable(z.string()),
+  preferredColors: z.nullable(z.string()),
   primaryColor: z.string(),
   secondaryColor: z.string(),
-  logoUrl: z.string().nullable(),
-  designStyle: z.enum(DESIGN_STYLES).nullable(),
+  logoUrl: z.nullable(z.string()),
+  designStyle: z.nullable(z.enum(DESIGN_STYLES)),
   contentProvided: z.boolean(),
   logoProvided: z.boolean(),
   additionalServices: z.array(z.string()),
-  timeline: z.enum(TIMELINES).nullable(),
-  budget: z.enum(BUDGETS).nullable(),
-  specialRequirements: z.string().nullable(),
+  timeline: z.nullable(z.enum(TIMELINES)),
+  budget: z.nullable(z.enum(BUDGETS)),
+  specialRequirements: z.nullable(z.string()),
   contactPreference: z.enum(CONTACT_PREFERENCES),
   isCompleted: z.boolean(),
   createdAt: z.string(),
@@ -187,7 +203,7 @@ export type Questionnaire = z.infer<typeof questionnaireSchema>;
  */
 export const questionnaireStatusSchema = z.object({
   isCompleted: z.boolean(),
-  questionnaire: questionnaireSchema.nullable(),
+  questionnaire: z.nullable(questionnaireSchema),
 });
 export type QuestionnaireStatus = z.infer<typeof questionnaireStatusSchema>;
 
@@ -195,7 +211,7 @@ export type QuestionnaireStatus = z.infer<typeof questionnaireStatusSchema>;
  * POST /api/questionnaires: 201 when this submit created the questionnaire, 200 when it was
  * already there (a double submit); `siteId` is the site the questionnaire requested.
  */
-export const submitQuestionnaireResponseSchema = questionnaireStatusSchema.extend({
+export const submitQuestionnaireResponseSchema = z.extend(questionnaireStatusSchema, {
   questionnaire: questionnaireSchema,
   siteId: z.string(),
 });

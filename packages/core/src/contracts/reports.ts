@@ -2,35 +2,35 @@
  * The monthly care report (docs/reports.md): one site, one calendar month, computed from what
  * the portal stored. A figure the month has no data for is null, never a zero.
  */
-import * as z from "zod";
+import * as z from "./zod";
 
 /** A calendar month, YYYY-MM (UTC). */
 export const monthSchema = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month is written YYYY-MM, e.g. 2026-10");
+  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month is written YYYY-MM, e.g. 2026-10"));
 
 /** How much of the report a plan gets (contracts/plans.ts `report`). */
 export const REPORT_LEVELS = ["full", "headline"] as const;
 export const reportLevelSchema = z.enum(REPORT_LEVELS);
 export type ReportLevel = z.infer<typeof reportLevelSchema>;
 
-const counted = z.object({ key: z.string(), count: z.number().int() });
+const counted = z.object({ key: z.string(), count: z.number().check(z.int()) });
 
 const incident = z.object({
   startedAt: z.string(),
-  endedAt: z.string().nullable(),
+  endedAt: z.nullable(z.string()),
   reason: z.string(),
   /** Minutes the site was down within the month; null while still open at the month's end. */
-  minutes: z.number().int().nullable(),
+  minutes: z.nullable(z.number().check(z.int())),
 });
 
 const lighthousePoint = z.object({
   at: z.string(),
   strategy: z.string(),
-  performance: z.number().int(),
-  accessibility: z.number().int(),
-  bestPractices: z.number().int(),
-  seo: z.number().int(),
+  performance: z.number().check(z.int()),
+  accessibility: z.number().check(z.int()),
+  bestPractices: z.number().check(z.int()),
+  seo: z.number().check(z.int()),
 });
 
 export const monthlyReportSchema = z.object({
@@ -42,43 +42,43 @@ export const monthlyReportSchema = z.object({
   hasData: z.boolean(),
   uptime: z.object({
     /** Good checks over all checks, percent, one decimal; null when no check ran. */
-    percent: z.number().nullable(),
-    previousPercent: z.number().nullable(),
-    checks: z.number().int(),
-    failures: z.number().int(),
-    avgResponseMs: z.number().int().nullable(),
+    percent: z.nullable(z.number()),
+    previousPercent: z.nullable(z.number()),
+    checks: z.number().check(z.int()),
+    failures: z.number().check(z.int()),
+    avgResponseMs: z.nullable(z.number().check(z.int())),
     incidents: z.array(incident),
   }),
-  certificate: z.object({ expiresAt: z.string(), daysLeft: z.number().int() }).nullable(),
+  certificate: z.nullable(z.object({ expiresAt: z.string(), daysLeft: z.number().check(z.int()) })),
   traffic: z.object({
     /** Null when no day of the month has analytics data. */
-    visitors: z.number().int().nullable(),
-    pageViews: z.number().int().nullable(),
-    previousVisitors: z.number().int().nullable(),
-    previousPageViews: z.number().int().nullable(),
+    visitors: z.nullable(z.number().check(z.int())),
+    pageViews: z.nullable(z.number().check(z.int())),
+    previousVisitors: z.nullable(z.number().check(z.int())),
+    previousPageViews: z.nullable(z.number().check(z.int())),
     /** Percent change against the previous month; null without both months' figures. */
-    visitorsChange: z.number().nullable(),
-    pageViewsChange: z.number().nullable(),
+    visitorsChange: z.nullable(z.number()),
+    pageViewsChange: z.nullable(z.number()),
     topPages: z.array(counted),
     topReferrers: z.array(counted),
   }),
   lighthouse: z.object({
-    latest: lighthousePoint.nullable(),
+    latest: z.nullable(lighthousePoint),
     /** The month's finished runs, oldest first. */
     trend: z.array(lighthousePoint),
     /** Performance of the month's last run minus its first; null with fewer than two runs. */
-    performanceChange: z.number().int().nullable(),
+    performanceChange: z.nullable(z.number().check(z.int())),
   }),
-  seo: z
-    .object({
+  seo: z.nullable(
+    z.object({
       at: z.string(),
       url: z.string(),
-      score: z.number().int(),
+      score: z.number().check(z.int()),
       openIssues: z.array(
         z.object({ title: z.string(), type: z.enum(["error", "warning"]), impact: z.string() }),
       ),
-    })
-    .nullable(),
+    }),
+  ),
   work: z.object({
     ticketsResolved: z.array(
       z.object({ id: z.string(), title: z.string(), resolvedAt: z.string() }),
@@ -93,14 +93,14 @@ export type MonthlyReport = z.infer<typeof monthlyReportSchema>;
 
 /** The figures every plan gets (in the mail and on the page). */
 export const reportHeadlineSchema = z.object({
-  uptimePercent: z.number().nullable(),
-  incidents: z.number().int(),
-  visitors: z.number().int().nullable(),
-  visitorsChange: z.number().nullable(),
-  pageViews: z.number().int().nullable(),
-  performance: z.number().int().nullable(),
-  seoScore: z.number().int().nullable(),
-  ticketsResolved: z.number().int(),
+  uptimePercent: z.nullable(z.number()),
+  incidents: z.number().check(z.int()),
+  visitors: z.nullable(z.number().check(z.int())),
+  visitorsChange: z.nullable(z.number()),
+  pageViews: z.nullable(z.number().check(z.int())),
+  performance: z.nullable(z.number().check(z.int())),
+  seoScore: z.nullable(z.number().check(z.int())),
+  ticketsResolved: z.number().check(z.int()),
   recommendation: z.string(),
 });
 export type ReportHeadline = z.infer<typeof reportHeadlineSchema>;
@@ -113,10 +113,10 @@ export const reportViewSchema = z.object({
   level: reportLevelSchema,
   headline: reportHeadlineSchema,
   /** The whole report, for plans with the full report; null otherwise. */
-  report: monthlyReportSchema.nullable(),
-  note: z.string().nullable(),
+  report: z.nullable(monthlyReportSchema),
+  note: z.nullable(z.string()),
   /** Whether the month's mail went out. */
-  sentAt: z.string().nullable(),
+  sentAt: z.nullable(z.string()),
   /** Whether a PDF can be downloaded (GET …/pdf). */
   pdfReady: z.boolean(),
 });
@@ -127,7 +127,7 @@ export const reportMonthsSchema = z.object({
   siteId: z.string(),
   level: reportLevelSchema,
   months: z.array(
-    z.object({ month: monthSchema, sentAt: z.string().nullable(), note: z.boolean() }),
+    z.object({ month: monthSchema, sentAt: z.nullable(z.string()), note: z.boolean() }),
   ),
 });
 export type ReportMonths = z.infer<typeof reportMonthsSchema>;
@@ -135,7 +135,12 @@ export type ReportMonths = z.infer<typeof reportMonthsSchema>;
 /** PUT /api/staff/customers/{userId}/sites/{siteId}/reports/{month}/note. */
 export const REPORT_NOTE_MAX = 600;
 export const reportNoteSchema = z.object({
-  note: z.string().trim().max(REPORT_NOTE_MAX, `A note has at most ${REPORT_NOTE_MAX} characters`),
+  note: z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(REPORT_NOTE_MAX, `A note has at most ${REPORT_NOTE_MAX} characters`),
+    ),
 });
 export type ReportNote = z.infer<typeof reportNoteSchema>;
 
@@ -148,8 +153,8 @@ export const reportParamsSchema = z.object({ id: z.string(), month: z.string() }
 
 /** Path parameters: /api/staff/customers/{userId}/sites/{siteId}/reports/{month}/note. */
 export const staffReportParamsSchema = z.object({
-  userId: z.string().min(1).max(200),
-  siteId: z.string().min(1).max(100),
+  userId: z.string().check(z.minLength(1), z.maxLength(200)),
+  siteId: z.string().check(z.minLength(1), z.maxLength(100)),
   month: z.string(),
 });
 
@@ -162,9 +167,9 @@ export const staffCustomerReportsSchema = z.object({
       months: z.array(
         z.object({
           month: monthSchema,
-          note: z.string().nullable(),
-          sentAt: z.string().nullable(),
-          headline: reportHeadlineSchema.nullable(),
+          note: z.nullable(z.string()),
+          sentAt: z.nullable(z.string()),
+          headline: z.nullable(reportHeadlineSchema),
         }),
       ),
     }),
@@ -176,4 +181,7 @@ export type StaffCustomerReports = z.infer<typeof staffCustomerReportsSchema>;
 export const reportPdfQueuedSchema = z.object({ queued: z.literal(true) });
 
 /** The answer of PUT …/note. */
-export const reportNoteResultSchema = z.object({ month: monthSchema, note: z.string().nullable() });
+export const reportNoteResultSchema = z.object({
+  month: monthSchema,
+  note: z.nullable(z.string()),
+});

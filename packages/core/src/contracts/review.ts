@@ -4,10 +4,10 @@
  *
  * Imported by the web bundle too: zod and other contracts only.
  */
-import * as z from "zod";
 import { REVIEW_OUTCOMES, REVIEW_WAITING_ON } from "../sites/enums";
 import { attachmentIdsSchema, attachmentSchema } from "./content";
 import { text } from "./text";
+import * as z from "./zod";
 
 export const REVIEW_CHANGE_MAX = 2000;
 export const REVIEW_CHANGES_MAX_ITEMS = 30;
@@ -35,20 +35,20 @@ export type ReviewChange = z.infer<typeof reviewChangeSchema>;
 
 /** One version the team posted and the customer's answer to it. */
 export const reviewRoundSchema = z.object({
-  round: z.number().int().min(1),
+  round: z.number().check(z.int(), z.gte(1)),
   previewUrl: z.string(),
   /** A presigned GET URL of the preview's screenshot, null until it is taken. */
-  screenshotUrl: z.string().nullable(),
-  screenshotAt: z.string().nullable(),
+  screenshotUrl: z.nullable(z.string()),
+  screenshotAt: z.nullable(z.string()),
   /** Why no screenshot could be taken, when none could. */
-  screenshotError: z.string().nullable(),
-  note: z.string().nullable(),
+  screenshotError: z.nullable(z.string()),
+  note: z.nullable(z.string()),
   /** The team member who posted it (their e-mail address). */
-  postedBy: z.string().nullable(),
+  postedBy: z.nullable(z.string()),
   postedAt: z.string(),
   outcome: z.enum(REVIEW_OUTCOMES),
   waitingOn: z.enum(REVIEW_WAITING_ON),
-  respondedAt: z.string().nullable(),
+  respondedAt: z.nullable(z.string()),
   changes: z.array(reviewChangeSchema),
 });
 export type ReviewRound = z.infer<typeof reviewRoundSchema>;
@@ -58,25 +58,25 @@ export const siteReviewSchema = z.object({
   siteId: z.string(),
   siteName: z.string(),
   siteStatus: z.string(),
-  current: z.number().int().nullable(),
+  current: z.nullable(z.number().check(z.int())),
   /**
    * Rounds the customer's plan includes; null: no limit (docs/decisions.md, "Review rounds
    * are not limited").
    */
-  roundLimit: z.number().int().nullable(),
+  roundLimit: z.nullable(z.number().check(z.int())),
   rounds: z.array(reviewRoundSchema),
 });
 export type SiteReview = z.infer<typeof siteReviewSchema>;
 
 /** What a site's view says of its review: the current round and where it stands, or null. */
-export const siteReviewStateSchema = z
-  .object({ round: z.number().int(), outcome: z.enum(REVIEW_OUTCOMES) })
-  .nullable();
+export const siteReviewStateSchema = z.nullable(
+  z.object({ round: z.number().check(z.int()), outcome: z.enum(REVIEW_OUTCOMES) }),
+);
 
 /** Path parameters of /api/sites/{id}/review/rounds/{round}/…: a round number. */
 export const reviewRoundParamsSchema = z.object({
   id: z.string(),
-  round: z.coerce.number().int().min(1).max(9999),
+  round: z.coerce.number().check(z.int(), z.gte(1), z.lte(9999)),
 });
 
 /** POST /api/sites/{id}/review/rounds/{round}/changes */
@@ -84,26 +84,35 @@ export const reviewChangesRequestSchema = z.strictObject({
   changes: z
     .array(
       z.strictObject({
-        text: text("Change", { multiline: true })
-          .min(1, REVIEW_MESSAGES.changeRequired)
-          .max(REVIEW_CHANGE_MAX, `At most ${REVIEW_CHANGE_MAX} characters`),
+        text: text("Change", { multiline: true }).check(
+          z.minLength(1, REVIEW_MESSAGES.changeRequired),
+          z.maxLength(REVIEW_CHANGE_MAX, `At most ${REVIEW_CHANGE_MAX} characters`),
+        ),
         /** The customer's own confirmed files (content/files.ts attachableFiles). */
         attachments: attachmentIdsSchema,
       }),
     )
-    .min(1, REVIEW_MESSAGES.changesRequired)
-    .max(REVIEW_CHANGES_MAX_ITEMS, `At most ${REVIEW_CHANGES_MAX_ITEMS} changes per round`),
+    .check(
+      z.minLength(1, REVIEW_MESSAGES.changesRequired),
+      z.maxLength(
+        REVIEW_CHANGES_MAX_ITEMS,
+        `At most ${REVIEW_CHANGES_MAX_ITEMS} changes per round`,
+      ),
+    ),
 });
 export type ReviewChangesRequest = z.input<typeof reviewChangesRequestSchema>;
 
 /** POST /api/staff/customers/{userId}/sites/{siteId}/review/rounds: a new version. */
 export const reviewRoundCreateSchema = z.strictObject({
-  previewUrl: text("Preview URL")
-    .max(2000, { error: "At most 2000 characters" })
-    .refine((value) => URL.canParse(value), { error: REVIEW_MESSAGES.previewHttps }),
-  note: text("Note", { multiline: true })
-    .max(REVIEW_NOTE_MAX, `At most ${REVIEW_NOTE_MAX} characters`)
-    .optional(),
+  previewUrl: text("Preview URL").check(
+    z.maxLength(2000, { error: "At most 2000 characters" }),
+    z.refine((value) => URL.canParse(value), { error: REVIEW_MESSAGES.previewHttps }),
+  ),
+  note: z.optional(
+    text("Note", { multiline: true }).check(
+      z.maxLength(REVIEW_NOTE_MAX, `At most ${REVIEW_NOTE_MAX} characters`),
+    ),
+  ),
 });
 export type ReviewRoundCreate = z.input<typeof reviewRoundCreateSchema>;
 
@@ -111,20 +120,21 @@ export type ReviewRoundCreate = z.input<typeof reviewRoundCreateSchema>;
 export const reviewRequestSchema = z.object({
   userId: z.string(),
   siteId: z.string(),
-  siteName: z.string().nullable(),
-  customerEmail: z.string().nullable(),
-  customerName: z.string().nullable(),
-  round: z.number().int(),
-  respondedAt: z.string().nullable(),
+  siteName: z.nullable(z.string()),
+  customerEmail: z.nullable(z.string()),
+  customerName: z.nullable(z.string()),
+  round: z.number().check(z.int()),
+  respondedAt: z.nullable(z.string()),
   changes: z.array(reviewChangeSchema),
 });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 export const reviewRequestsPageSchema = z.object({
   items: z.array(reviewRequestSchema),
-  cursor: z.string().nullable(),
+  cursor: z.nullable(z.string()),
 });
 
 /** Going live without the customer's approval: the team's reason, audited and sent to them. */
-export const approvalOverrideSchema = text("Reason", { multiline: true })
-  .min(APPROVAL_OVERRIDE_MIN, REVIEW_MESSAGES.overrideTooShort)
-  .max(APPROVAL_OVERRIDE_MAX, `At most ${APPROVAL_OVERRIDE_MAX} characters`);
+export const approvalOverrideSchema = text("Reason", { multiline: true }).check(
+  z.minLength(APPROVAL_OVERRIDE_MIN, REVIEW_MESSAGES.overrideTooShort),
+  z.maxLength(APPROVAL_OVERRIDE_MAX, `At most ${APPROVAL_OVERRIDE_MAX} characters`),
+);

@@ -2,11 +2,11 @@
  * Site API contracts (docs/sites.md). The handlers validate with these and the web forms use the
  * same schemas, so a field is named and checked once.
  */
-import * as z from "zod";
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
 import { siteReviewStateSchema } from "./review";
 import { text } from "./text";
+import * as z from "./zod";
 
 // The enumerations live in sites/enums.ts, shared with the entity.
 export type { DomainStatus, SiteCategory } from "../sites/enums";
@@ -42,20 +42,19 @@ export const SITE_MESSAGES = {
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-const colorSchema = z
-  .string()
-  .trim()
-  .regex(HEX_COLOR, SITE_MESSAGES.color)
-  // One spelling in storage, so "#3B82F6" and "#3b82f6" never look like two colours.
-  .transform((c) => c.toLowerCase());
+const colorSchema = z.pipe(
+  z.string().check(z.trim(), z.regex(HEX_COLOR, SITE_MESSAGES.color)),
+  z.transform((c) => c.toLowerCase()),
+);
 
 /**
  * Logo and favicon: empty (none) or an absolute https URL. Only https: the site's pages load
  * them, and a javascript:, data: or http: value would be a script or mixed-content hole.
  */
-export const optionalHttpsUrlSchema = text("URL")
-  .max(2048, SITE_MESSAGES.urlTooLong)
-  .refine((value) => value === "" || isHttpsUrl(value), SITE_MESSAGES.httpsUrl);
+export const optionalHttpsUrlSchema = text("URL").check(
+  z.maxLength(2048, SITE_MESSAGES.urlTooLong),
+  z.refine((value) => value === "" || isHttpsUrl(value), SITE_MESSAGES.httpsUrl),
+);
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -71,14 +70,19 @@ function isHttpsUrl(value: string): boolean {
  * what Save Changes sends. `customDomain` is the domain currently held ("" for none).
  */
 export const siteSettingsSchema = z.strictObject({
-  name: text("Site name").min(1, SITE_MESSAGES.nameRequired).max(100, SITE_MESSAGES.nameTooLong),
-  description: text("Description", { multiline: true }).max(1000, SITE_MESSAGES.descriptionTooLong),
+  name: text("Site name").check(
+    z.minLength(1, SITE_MESSAGES.nameRequired),
+    z.maxLength(100, SITE_MESSAGES.nameTooLong),
+  ),
+  description: text("Description", { multiline: true }).check(
+    z.maxLength(1000, SITE_MESSAGES.descriptionTooLong),
+  ),
   category: z.enum(SITE_CATEGORIES, { error: SITE_MESSAGES.category }),
   primaryColor: colorSchema,
   secondaryColor: colorSchema,
   logoUrl: optionalHttpsUrlSchema,
   faviconUrl: optionalHttpsUrlSchema,
-  customDomain: text("Domain").max(253),
+  customDomain: text("Domain").check(z.maxLength(253)),
   sslEnabled: z.boolean(),
   analyticsEnabled: z.boolean(),
   seoEnabled: z.boolean(),
@@ -91,7 +95,7 @@ export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
  * PATCH /api/sites/{id}: any subset of the settings fields. Strict: a body carrying anything
  * else (status, liveUrl, userId…) is refused as a whole, not partly stored.
  */
-export const siteUpdateSchema = siteSettingsSchema.partial();
+export const siteUpdateSchema = z.partial(siteSettingsSchema);
 export type SiteUpdate = z.output<typeof siteUpdateSchema>;
 
 export const dnsRecordSchema = z.object({
@@ -109,53 +113,53 @@ export type DnsRecord = z.infer<typeof dnsRecordSchema>;
 export const siteSchema = z.object({
   id: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   /** Stored status; the pages show unknown values raw. */
   status: z.string(),
-  url: z.string().nullable(),
-  liveUrl: z.string().nullable(),
-  thumbnail: z.string().nullable(),
+  url: z.nullable(z.string()),
+  liveUrl: z.nullable(z.string()),
+  thumbnail: z.nullable(z.string()),
   /** A presigned GET URL valid for 15 minutes, or null when no screenshot exists yet. */
-  screenshotUrl: z.string().nullable(),
-  lastScreenshotUpdate: z.string().nullable(),
-  performanceScore: z.number().int().nullable(),
+  screenshotUrl: z.nullable(z.string()),
+  lastScreenshotUpdate: z.nullable(z.string()),
+  performanceScore: z.nullable(z.number().check(z.int())),
   /**
    * The stored category, else one derived from the questionnaire's industry/websiteType
    * (see sites/view.ts), else null.
    */
-  category: z.enum(SITE_CATEGORIES).nullable(),
-  customDomain: z.string().nullable(),
+  category: z.nullable(z.enum(SITE_CATEGORIES)),
+  customDomain: z.nullable(z.string()),
   /** null without a custom domain; `pending` until its DNS records verify, then `active`. */
-  domainStatus: z.enum(DOMAIN_STATUSES).nullable(),
+  domainStatus: z.nullable(z.enum(DOMAIN_STATUSES)),
   domainVerified: z.boolean(),
   /**
    * While the domain is pending: when its claim lapses unless verified (ISO time). After it,
    * another customer may take the domain and Verify Domain refuses; adding it again starts
    * over with a new TXT token. Null without a domain and once verified.
    */
-  domainClaimExpiresAt: z.string().nullable(),
+  domainClaimExpiresAt: z.nullable(z.string()),
   /** The records the custom domain needs (docs/domains.md); empty without one. */
   dnsRecords: z.array(dnsRecordSchema),
   primaryColor: z.string(),
   secondaryColor: z.string(),
-  logoUrl: z.string().nullable(),
-  faviconUrl: z.string().nullable(),
+  logoUrl: z.nullable(z.string()),
+  faviconUrl: z.nullable(z.string()),
   sslEnabled: z.boolean(),
   analyticsEnabled: z.boolean(),
   seoEnabled: z.boolean(),
   /** The SEO performance package bought for this site and the team's progress; null: not bought. */
-  seoPackage: z.enum(UPSELL_WORK_STATUSES).nullable(),
+  seoPackage: z.nullable(z.enum(UPSELL_WORK_STATUSES)),
   maintenanceMode: z.boolean(),
   /**
    * When the site was taken offline because the subscription ended (ISO), or null. It is
    * deleted at the user's `sitesDeleteAfter` unless they subscribe again (docs/billing.md).
    */
-  suspendedAt: z.string().nullable(),
+  suspendedAt: z.nullable(z.string()),
   /**
    * Host name for the SEO / Performance quick-select ("Site list item for quick select: id,
    * name, url, domain"): the custom domain, else the host of liveUrl, else of url.
    */
-  domain: z.string().nullable(),
+  domain: z.nullable(z.string()),
   /** The draft's review (docs/sites.md, "Review and approval"): null before the first round. */
   review: siteReviewStateSchema,
   createdAt: z.string(),
@@ -170,7 +174,7 @@ export const siteIdParamsSchema = z.object({ id: z.string() });
 
 /** POST /api/sites/{id}/domain */
 export const addDomainSchema = z.strictObject({
-  domain: text("Domain").min(1, SITE_MESSAGES.domainRequired).max(253),
+  domain: text("Domain").check(z.minLength(1, SITE_MESSAGES.domainRequired), z.maxLength(253)),
 });
 
 export const addDomainResponseSchema = z.object({
@@ -205,7 +209,7 @@ export type VerifyDomainResponse = z.infer<typeof verifyDomainResponseSchema>;
 export const refreshScreenshotsResponseSchema = z.object({
   success: z.boolean(),
   /** Sites whose screenshot job was queued (sites without any URL are skipped). */
-  refreshedCount: z.number().int(),
+  refreshedCount: z.number().check(z.int()),
   message: z.string(),
 });
 export type RefreshScreenshotsResponse = z.infer<typeof refreshScreenshotsResponseSchema>;

@@ -5,8 +5,7 @@
  *
  * Imported by the console's pages too, so it depends on zod and other contracts only.
  */
-import * as z from "zod";
-import { UPSELL_WORK_STATUSES } from "../billing/enums";
+import { UPSELL_WORK_STATUSES, type UpsellWorkStatus } from "../billing/enums";
 import { SITE_STATUSES } from "../sites/enums";
 import { STAFF_TARGET_TYPES } from "../staff/enums";
 import { attachmentIdsSchema } from "./content";
@@ -25,23 +24,26 @@ import {
   ticketStatusSchema,
 } from "./tickets";
 import { planIdSchema } from "./users";
+import * as z from "./zod";
 
 /** One page of a cross-customer list and the cursor of the next (null on the last page). */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), cursor: z.string().nullable() });
+export const pageOf = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ items: z.array(item), cursor: z.nullable(z.string()) });
 
-export const cursorQuerySchema = z.object({ cursor: z.string().max(2000).optional() });
+export const cursorQuerySchema = z.object({
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+});
 
 /** The customer a staff list row belongs to. */
 export const staffCustomerSummarySchema = z.object({
   id: z.string(),
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  subscriptionPlan: planIdSchema.nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  subscriptionPlan: z.nullable(planIdSchema),
   subscriptionActive: z.boolean(),
   /** Stripe's status as last seen (active, past_due, canceled…), null before any payment. */
-  subscriptionStatus: z.string().nullable(),
+  subscriptionStatus: z.nullable(z.string()),
   hasCompletedQuestionnaire: z.boolean(),
   createdAt: z.string(),
 });
@@ -52,50 +54,50 @@ export type StaffCustomerSummary = z.infer<typeof staffCustomerSummarySchema>;
 /** A submitted questionnaire: every answer, the customer, and the site it requested. */
 export const staffRequestSchema = z.object({
   questionnaire: questionnaireSchema,
-  customer: staffCustomerSummarySchema.nullable(),
-  site: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
+  customer: z.nullable(staffCustomerSummarySchema),
+  site: z.nullable(z.object({ id: z.string(), name: z.string(), status: z.string() })),
 });
 export type StaffRequest = z.infer<typeof staffRequestSchema>;
 export const staffRequestsPageSchema = pageOf(staffRequestSchema);
 
 // ------------------------------------------------------------------ customers
 
-export const staffCustomerSearchSchema = cursorQuerySchema.extend({
+export const staffCustomerSearchSchema = z.extend(cursorQuerySchema, {
   /** The start of an email address, or of a first or last name; empty lists everyone. */
-  q: text("Search").max(200).optional(),
+  q: z.optional(text("Search").check(z.maxLength(200))),
 });
 export const staffCustomersPageSchema = pageOf(staffCustomerSummarySchema);
 
 export const staffUpsellSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  siteId: z.string().nullable(),
-  siteName: z.string().nullable(),
+  siteId: z.nullable(z.string()),
+  siteName: z.nullable(z.string()),
   title: z.string(),
   price: z.string(),
   isPurchased: z.boolean(),
-  purchasedAt: z.string().nullable(),
+  purchasedAt: z.nullable(z.string()),
   /** The team's progress on a bought upgrade. */
   workStatus: z.enum(UPSELL_WORK_STATUSES),
-  customerEmail: z.string().nullable(),
+  customerEmail: z.nullable(z.string()),
 });
 export type StaffUpsell = z.infer<typeof staffUpsellSchema>;
 
 /** A customer's page: everything the team needs in one read of their partition. */
 export const staffCustomerSchema = z.object({
   customer: staffCustomerSummarySchema,
-  questionnaire: questionnaireSchema.nullable(),
+  questionnaire: z.nullable(questionnaireSchema),
   sites: z.array(siteSchema),
   tickets: z.array(z.lazy(() => staffTicketSchema)),
   activities: z.array(activitySchema),
   upsells: z.array(staffUpsellSchema),
   /** Set when SES reported a bounce or complaint: mail to the address is off, and why. */
-  mailSuppression: z
-    .object({ reason: z.enum(["bounce", "complaint"]), at: z.string(), detail: z.string() })
-    .nullable(),
+  mailSuppression: z.nullable(
+    z.object({ reason: z.enum(["bounce", "complaint"]), at: z.string(), detail: z.string() }),
+  ),
   /** Uptime monitoring of the customer's live sites (docs/monitoring.md), by site id. */
   monitoring: z.array(
-    siteUptimeSchema.pick({
+    z.pick(siteUptimeSchema, {
       siteId: true,
       lastCheck: true,
       openIncident: true,
@@ -106,33 +108,36 @@ export const staffCustomerSchema = z.object({
 });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
 
-export const staffCustomerParamsSchema = z.object({ userId: z.string().min(1).max(200) });
+export const staffCustomerParamsSchema = z.object({
+  userId: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 
 // ------------------------------------------------------------------ site lifecycle
 
-const optionalUrl = text("Address")
-  .max(500)
-  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), {
+const optionalUrl = text("Address").check(
+  z.maxLength(500),
+  z.refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), {
     message: "Enter a full address starting with http:// or https://",
-  });
+  }),
+);
 
 /** What the team may change on a site; an empty URL clears it. */
 export const staffSiteUpdateSchema = z
   .strictObject({
-    status: z.enum(SITE_STATUSES).optional(),
-    url: optionalUrl.optional(),
-    liveUrl: optionalUrl.optional(),
+    status: z.optional(z.enum(SITE_STATUSES)),
+    url: z.optional(optionalUrl),
+    liveUrl: z.optional(optionalUrl),
     /**
      * Going live without the customer's approval of the current review round needs the
      * team's written reason (docs/sites.md, "Review and approval").
      */
-    approvalOverride: approvalOverrideSchema.optional(),
+    approvalOverride: z.optional(approvalOverrideSchema),
   })
-  .refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" });
+  .check(z.refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" }));
 export type StaffSiteUpdate = z.infer<typeof staffSiteUpdateSchema>;
 
-export const staffSiteParamsSchema = staffCustomerParamsSchema.extend({
-  siteId: z.string().min(1).max(100),
+export const staffSiteParamsSchema = z.extend(staffCustomerParamsSchema, {
+  siteId: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 
 /**
@@ -141,7 +146,7 @@ export const staffSiteParamsSchema = staffCustomerParamsSchema.extend({
  * and DNS records would put S3 and the public-suffix list into the route's bundle
  * (docs/performance.md, "`bundles`").
  */
-export const staffSiteLifecycleSchema = siteSchema.pick({
+export const staffSiteLifecycleSchema = z.pick(siteSchema, {
   id: true,
   name: true,
   status: true,
@@ -153,46 +158,46 @@ export type StaffSiteLifecycle = z.infer<typeof staffSiteLifecycleSchema>;
 
 // ------------------------------------------------------------------ tickets
 
-export const staffTicketSchema = ticketSchema.extend({
+export const staffTicketSchema = z.extend(ticketSchema, {
   userId: z.string(),
-  assignedTo: z.string().nullable(),
-  internalNotes: z.string().nullable(),
+  assignedTo: z.nullable(z.string()),
+  internalNotes: z.nullable(z.string()),
   /** Minutes from opening to the first staff reply. */
-  responseTime: z.number().nullable(),
+  responseTime: z.nullable(z.number()),
   /** Minutes from opening to resolved or closed. */
-  resolutionTime: z.number().nullable(),
+  resolutionTime: z.nullable(z.number()),
   /** The customer spoke last (or nobody has answered yet), and the ticket is not done. */
   waitingOnStaff: z.boolean(),
-  customerEmail: z.string().nullable(),
+  customerEmail: z.nullable(z.string()),
 });
 export type StaffTicket = z.infer<typeof staffTicketSchema>;
 
-export const staffInboxQuerySchema = cursorQuerySchema.extend({
-  status: ticketStatusSchema.default("open"),
-  priority: ticketPrioritySchema.optional(),
-  category: ticketCategorySchema.optional(),
+export const staffInboxQuerySchema = z.extend(cursorQuerySchema, {
+  status: z._default(ticketStatusSchema, "open"),
+  priority: z.optional(ticketPrioritySchema),
+  category: z.optional(ticketCategorySchema),
   /** A staff user id, or "unassigned". */
-  assignee: z.string().max(200).optional(),
-  waiting: z.enum(["staff"]).optional(),
+  assignee: z.optional(z.string().check(z.maxLength(200))),
+  waiting: z.optional(z.enum(["staff"])),
 });
 export type StaffInboxQuery = z.infer<typeof staffInboxQuerySchema>;
 
-export const staffInboxSchema = pageOf(staffTicketSchema).extend({
+export const staffInboxSchema = z.extend(pageOf(staffTicketSchema), {
   /**
    * Medians over the latest tickets of this status (minutes), null when there are none; read
    * with the first page only (null on the pages a cursor asks for).
    */
   medians: z.object({
-    responseTime: z.number().nullable(),
-    resolutionTime: z.number().nullable(),
+    responseTime: z.nullable(z.number()),
+    resolutionTime: z.nullable(z.number()),
   }),
 });
 
-export const staffTicketParamsSchema = staffCustomerParamsSchema.extend({
-  ticketId: z.string().min(1).max(100),
+export const staffTicketParamsSchema = z.extend(staffCustomerParamsSchema, {
+  ticketId: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 
-export const staffTicketMessageSchema = ticketMessageSchema.extend({
+export const staffTicketMessageSchema = z.extend(ticketMessageSchema, {
   /** Staff only: the customer never sees it. */
   isInternal: z.boolean(),
 });
@@ -203,34 +208,39 @@ export const staffTicketThreadSchema = z.object({
 export type StaffTicketThread = z.infer<typeof staffTicketThreadSchema>;
 
 export const staffReplySchema = z.strictObject({
-  message: text("Message", { multiline: true })
-    .min(1, "Write a message")
-    .max(TICKET_MESSAGE_MAX, `At most ${TICKET_MESSAGE_MAX} characters`),
+  message: text("Message", { multiline: true }).check(
+    z.minLength(1, "Write a message"),
+    z.maxLength(TICKET_MESSAGE_MAX, `At most ${TICKET_MESSAGE_MAX} characters`),
+  ),
   /** An internal note on the thread instead of a reply the customer reads. */
-  isInternal: z.boolean().default(false),
+  isInternal: z._default(z.boolean(), false),
   /** Ids of the customer's confirmed files, e.g. a proof staff uploaded to them. */
   attachments: attachmentIdsSchema,
 });
 
 export const staffTicketUpdateSchema = z
   .strictObject({
-    status: ticketStatusSchema.optional(),
-    priority: ticketPrioritySchema.optional(),
+    status: z.optional(ticketStatusSchema),
+    priority: z.optional(ticketPrioritySchema),
     /** A staff user id; null unassigns. */
-    assignedTo: text("Assignee").max(200).nullable().optional(),
-    internalNotes: text("Internal notes", { multiline: true }).max(5000).optional(),
+    assignedTo: z.optional(z.nullable(text("Assignee").check(z.maxLength(200)))),
+    internalNotes: z.optional(text("Internal notes", { multiline: true }).check(z.maxLength(5000))),
   })
-  .refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" });
+  .check(z.refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" }));
 export type StaffTicketUpdate = z.infer<typeof staffTicketUpdateSchema>;
 
 // ------------------------------------------------------------------ upsell work
 
 export const staffUpsellsPageSchema = pageOf(staffUpsellSchema);
-export const staffUpsellParamsSchema = staffCustomerParamsSchema.extend({
-  upsellId: z.string().min(1).max(100),
+export const staffUpsellParamsSchema = z.extend(staffCustomerParamsSchema, {
+  upsellId: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 export const staffUpsellUpdateSchema = z.strictObject({
-  workStatus: z.enum(UPSELL_WORK_STATUSES).exclude(["not_started"]),
+  workStatus: z.enum(
+    UPSELL_WORK_STATUSES.filter(
+      (status): status is Exclude<UpsellWorkStatus, "not_started"> => status !== "not_started",
+    ) as [Exclude<UpsellWorkStatus, "not_started">, ...Exclude<UpsellWorkStatus, "not_started">[]],
+  ),
 });
 
 // ------------------------------------------------------------------ audit log
@@ -239,28 +249,28 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   /** The staff member who acted. */
   actorId: z.string(),
-  actorEmail: z.string().nullable(),
+  actorEmail: z.nullable(z.string()),
   /** e.g. "site.update", "ticket.reply", "ticket.update", "upsell.update". */
   action: z.string(),
   targetType: z.enum(STAFF_TARGET_TYPES),
   targetId: z.string(),
   /** The customer whose record changed. */
   customerId: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
   at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditLogQuerySchema = cursorQuerySchema.extend({
-  targetType: z.enum(STAFF_TARGET_TYPES).optional(),
-  actorId: z.string().max(200).optional(),
-  customerId: z.string().max(200).optional(),
+export const auditLogQuerySchema = z.extend(cursorQuerySchema, {
+  targetType: z.optional(z.enum(STAFF_TARGET_TYPES)),
+  actorId: z.optional(z.string().check(z.maxLength(200))),
+  customerId: z.optional(z.string().check(z.maxLength(200))),
 });
 export const auditLogPageSchema = pageOf(auditEntrySchema);
 
 // ------------------------------------------------------------------ a customer's API keys
 
 /** DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}. */
-export const staffApiKeyParamsSchema = staffCustomerParamsSchema.extend({
-  apiKeyId: z.string().min(1).max(100),
+export const staffApiKeyParamsSchema = z.extend(staffCustomerParamsSchema, {
+  apiKeyId: z.string().check(z.minLength(1), z.maxLength(100)),
 });

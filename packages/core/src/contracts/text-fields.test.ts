@@ -5,7 +5,6 @@
  * schema accepts and spoils one field.
  */
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { connectGaRequestSchema, pageViewSchema } from "./analytics";
 import { lighthouseAnalyzeRequestSchema, seoAnalyzeRequestSchema } from "./audit-jobs";
 import { createSubscriptionRequestSchema } from "./billing";
@@ -25,10 +24,11 @@ import {
   supportTicketFormSchema,
   ticketReplyRequestSchema,
 } from "./tickets";
+import type * as z from "./zod";
 
 interface Case {
   name: string;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   valid: Record<string, unknown>;
   /** field → the text it holds in `valid` is replaced by a spoiled one; true: multi-line. */
   fields: Record<string, boolean>;
@@ -233,7 +233,7 @@ const spoil = (value: unknown, bad: string) => {
   return `${text.slice(0, at)}${bad}${text.slice(at)}`;
 };
 
-function refusal(schema: z.ZodType, input: unknown, field: string): string | undefined {
+function refusal(schema: z.ZodMiniType, input: unknown, field: string): string | undefined {
   const result = schema.safeParse(input);
   if (result.success) return undefined;
   return result.error.issues.find((issue) => issue.path.join(".") === field)?.message ?? "(other)";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isWellFormedText, normalizeLineBreaks, text, textMessage, textProblem } from "./text";
+import * as z from "./zod";
 
 const LONE_HIGH = "\uD83D";
 const LONE_LOW = "\uDE00";
@@ -48,8 +49,11 @@ describe("what counts as text", () => {
 });
 
 describe("the shared text schema", () => {
-  const title = text("Title").min(1, "Title is required").max(10, "Title is too long");
-  const body = text("Description", { multiline: true }).max(20, "Too long");
+  const title = text("Title").check(
+    z.minLength(1, "Title is required"),
+    z.maxLength(10, "Title is too long"),
+  );
+  const body = text("Description", { multiline: true }).check(z.maxLength(20, "Too long"));
 
   const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
     result.success ? undefined : result.error?.issues[0]?.message;

@@ -13,7 +13,7 @@
  *
  * Imported by the web bundle too: zod only.
  */
-import * as z from "zod";
+import * as z from "./zod";
 
 export interface TextOptions {
   /** Line breaks allowed (descriptions, messages, notes). Default: one line. */
@@ -73,10 +73,10 @@ export function textMessage(label: string, problem: TextProblem): string {
 
 /**
  * The check on its own, for schemas that are more than a string (`z.url()`, a string piped
- * into a transform): `.superRefine(textCheck("Image URL"))`.
+ * into a transform): `.check(z.superRefine(textCheck("Image URL")))`.
  */
 export function textCheck(label: string, options: Pick<TextOptions, "multiline"> = {}) {
-  return (value: string, ctx: z.RefinementCtx) => {
+  return (value: string, ctx: z.core.$RefinementCtx) => {
     const problem = textProblem(value, options);
     if (problem) ctx.addIssue({ code: "custom", message: textMessage(label, problem) });
   };
@@ -85,16 +85,16 @@ export function textCheck(label: string, options: Pick<TextOptions, "multiline">
 /**
  * A free-text field: a string, trimmed, line breaks normalised when multi-line, and refused
  * (with a message naming `label`) when it holds control characters, a line break it may not
- * have, or lone surrogates. Chain the field's own `.min()`, `.max()` and messages after it;
+ * have, or lone surrogates. Add the field's own length checks and messages with `.check()`;
  * its message comes first, so a person fixes the characters before the length.
  *
- *   title: text("Title").min(1, "Title is required").max(200, "…")
- *   description: text("Description", { multiline: true }).max(2000, "…")
+ *   title: text("Title").check(z.minLength(1, "Title is required"), z.maxLength(200, "…"))
+ *   description: text("Description", { multiline: true }).check(z.maxLength(2000, "…"))
  */
 export function text(label: string, options: TextOptions = {}) {
   const { multiline = false, trim = true } = options;
   let schema = z.string({ error: options.error ?? `${label} must be text` });
-  if (trim) schema = schema.trim();
-  if (multiline) schema = schema.overwrite(normalizeLineBreaks);
-  return schema.superRefine(textCheck(label, { multiline }));
+  if (trim) schema = schema.check(z.trim());
+  if (multiline) schema = schema.check(z.overwrite(normalizeLineBreaks));
+  return schema.check(z.superRefine(textCheck(label, { multiline })));
 }

@@ -10,7 +10,6 @@
  * This file is imported by the web bundle too, so it depends on zod and the plain arrays of
  * tickets/enums.ts only; the ElectroDB entity derives from the same arrays.
  */
-import * as z from "zod";
 import {
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
@@ -19,6 +18,7 @@ import {
 } from "../tickets/enums";
 import { attachmentIdsSchema, attachmentSchema } from "./content";
 import { text } from "./text";
+import * as z from "./zod";
 
 // ------------------------------------------------------------------ enumerations
 
@@ -55,24 +55,26 @@ export const TICKET_MESSAGE_MAX = 5000;
 export const NO_SITE = "none";
 
 /** '' and 'none' mean "no site": the request then has no siteId at all. */
-const optionalSiteChoice = z
-  .string()
-  .optional()
-  .transform((value) => (value && value !== NO_SITE ? value : undefined));
+const optionalSiteChoice = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => (value && value !== NO_SITE ? value : undefined)),
+);
 
 // ------------------------------------------------------------------ forms
 
 /** Dashboard "New Ticket" dialog (docs/support.md, "Two forms, one request"). */
 export const dashboardTicketFormSchema = z.object({
-  title: text("Title")
-    .min(1, "Title is required")
-    .max(TICKET_TITLE_MAX, `Title must be less than ${TICKET_TITLE_MAX} characters`),
-  description: text("Description", { multiline: true })
-    .min(DASHBOARD_DESCRIPTION_MIN, "Please provide at least 10 characters")
-    .max(
+  title: text("Title").check(
+    z.minLength(1, "Title is required"),
+    z.maxLength(TICKET_TITLE_MAX, `Title must be less than ${TICKET_TITLE_MAX} characters`),
+  ),
+  description: text("Description", { multiline: true }).check(
+    z.minLength(DASHBOARD_DESCRIPTION_MIN, "Please provide at least 10 characters"),
+    z.maxLength(
       TICKET_DESCRIPTION_MAX,
       `Description must be less than ${TICKET_DESCRIPTION_MAX} characters`,
     ),
+  ),
   // An unchosen select is "" (or undefined): both get the "please select" message.
   category: z.enum(ticketCategorySchema.options, { error: "Please select a category" }),
   priority: z.enum(ticketPrioritySchema.options, { error: "Please select a priority" }),
@@ -81,14 +83,16 @@ export const dashboardTicketFormSchema = z.object({
 
 /** Support Center "New Ticket" dialog (docs/support.md, "Two forms, one request"). */
 export const supportTicketFormSchema = z.object({
-  title: text("Title")
-    .min(SUPPORT_TITLE_MIN, "Title must be at least 5 characters")
-    .max(SUPPORT_TITLE_MAX, "Title must be less than 100 characters"),
-  description: text("Description", { multiline: true })
-    .min(SUPPORT_DESCRIPTION_MIN, "Please provide more details (at least 20 characters)")
-    .max(SUPPORT_DESCRIPTION_MAX, "Description too long"),
-  category: ticketCategorySchema.default("general"),
-  priority: ticketPrioritySchema.default("medium"),
+  title: text("Title").check(
+    z.minLength(SUPPORT_TITLE_MIN, "Title must be at least 5 characters"),
+    z.maxLength(SUPPORT_TITLE_MAX, "Title must be less than 100 characters"),
+  ),
+  description: text("Description", { multiline: true }).check(
+    z.minLength(SUPPORT_DESCRIPTION_MIN, "Please provide more details (at least 20 characters)"),
+    z.maxLength(SUPPORT_DESCRIPTION_MAX, "Description too long"),
+  ),
+  category: z._default(ticketCategorySchema, "general"),
+  priority: z._default(ticketPrioritySchema, "medium"),
   siteId: optionalSiteChoice,
 });
 
@@ -106,24 +110,26 @@ export type SupportTicketForm = z.output<typeof supportTicketFormSchema>;
  * own sites (checked by core, not here).
  */
 export const createTicketRequestSchema = z.object({
-  title: text("Title", { error: "Title is required" })
-    .min(1, "Title is required")
-    .max(TICKET_TITLE_MAX, `Title must be less than ${TICKET_TITLE_MAX} characters`),
+  title: text("Title", { error: "Title is required" }).check(
+    z.minLength(1, "Title is required"),
+    z.maxLength(TICKET_TITLE_MAX, `Title must be less than ${TICKET_TITLE_MAX} characters`),
+  ),
   description: text("Description", {
     multiline: true,
     error: "Please provide at least 10 characters",
-  })
-    .min(DASHBOARD_DESCRIPTION_MIN, "Please provide at least 10 characters")
-    .max(
+  }).check(
+    z.minLength(DASHBOARD_DESCRIPTION_MIN, "Please provide at least 10 characters"),
+    z.maxLength(
       TICKET_DESCRIPTION_MAX,
       `Description must be less than ${TICKET_DESCRIPTION_MAX} characters`,
     ),
-  category: ticketCategorySchema.default("general"),
-  priority: ticketPrioritySchema.default("medium"),
-  siteId: z
-    .string()
-    .nullish()
-    .transform((value) => (value && value !== NO_SITE ? value : undefined)),
+  ),
+  category: z._default(ticketCategorySchema, "general"),
+  priority: z._default(ticketPrioritySchema, "medium"),
+  siteId: z.pipe(
+    z.optional(z.nullable(z.string())),
+    z.transform((value) => (value && value !== NO_SITE ? value : undefined)),
+  ),
 });
 export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
 /** A validated request: what core's `create` takes (siteId absent when there is none). */
@@ -133,9 +139,10 @@ export type NewTicket = Omit<z.output<typeof createTicketRequestSchema>, "siteId
 
 /** POST /api/tickets/{id}/messages. */
 export const ticketReplyRequestSchema = z.object({
-  message: text("Message", { multiline: true, error: "Message is required" })
-    .min(1, "Message is required")
-    .max(TICKET_MESSAGE_MAX, `Message must be at most ${TICKET_MESSAGE_MAX} characters`),
+  message: text("Message", { multiline: true, error: "Message is required" }).check(
+    z.minLength(1, "Message is required"),
+    z.maxLength(TICKET_MESSAGE_MAX, `Message must be at most ${TICKET_MESSAGE_MAX} characters`),
+  ),
   /** Ids of the caller's own confirmed files (docs/content.md, "Attachments"). */
   attachments: attachmentIdsSchema,
 });
@@ -151,11 +158,11 @@ export const ticketSchema = z.object({
   category: ticketCategorySchema,
   priority: ticketPrioritySchema,
   status: ticketStatusSchema,
-  siteId: z.string().nullable(),
+  siteId: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** ISO time of the latest message, null before the first reply. */
-  lastResponse: z.string().nullable(),
+  lastResponse: z.nullable(z.string()),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

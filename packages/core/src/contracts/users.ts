@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { PLANS } from "../users/enums";
+import * as z from "./zod";
 
 /** Plans as stored. The server also accepts the display names (see contracts/plans.ts). */
 export const planIdSchema = z.enum(PLANS);
@@ -9,16 +9,16 @@ export type PlanId = z.infer<typeof planIdSchema>;
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  stripeCustomerId: z.string().nullable(),
-  stripeSubscriptionId: z.string().nullable(),
-  subscriptionPlan: planIdSchema.nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
+  profileImageUrl: z.nullable(z.string()),
+  stripeCustomerId: z.nullable(z.string()),
+  stripeSubscriptionId: z.nullable(z.string()),
+  subscriptionPlan: z.nullable(planIdSchema),
   subscriptionActive: z.boolean(),
   hasCompletedQuestionnaire: z.boolean(),
-  gaTrackingId: z.string().nullable(),
+  gaTrackingId: z.nullable(z.string()),
   createdAt: z.string(),
   /** Mails about sites and tickets (docs/notifications.md); billing mails go regardless. */
   emailNotifications: z.boolean(),
@@ -30,27 +30,29 @@ export const currentUserSchema = z.object({
    * Set once the subscription has ended: when the suspended sites will be deleted unless the
    * customer subscribes again (ISO). Null otherwise (docs/billing.md "When a subscription ends").
    */
-  sitesDeleteAfter: z.string().nullable(),
+  sitesDeleteAfter: z.nullable(z.string()),
   /** A member of the provider's team (docs/access.md): the console is theirs. */
-  isStaff: z.boolean().optional(),
+  isStaff: z.optional(z.boolean()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** PATCH /api/auth/user/preferences: either toggle, or both. */
 export const emailPreferencesUpdateSchema = z
-  .object({
-    emailNotifications: z.boolean(),
-    marketingEmails: z.boolean(),
-    monthlyReport: z.boolean(),
-  })
-  .partial()
-  .strict()
-  .refine(
-    (v) =>
-      v.emailNotifications !== undefined ||
-      v.marketingEmails !== undefined ||
-      v.monthlyReport !== undefined,
-    { error: "Send emailNotifications, marketingEmails, monthlyReport or several" },
+  .partial(
+    z.strictObject({
+      emailNotifications: z.boolean(),
+      marketingEmails: z.boolean(),
+      monthlyReport: z.boolean(),
+    }),
+  )
+  .check(
+    z.refine(
+      (v) =>
+        v.emailNotifications !== undefined ||
+        v.marketingEmails !== undefined ||
+        v.monthlyReport !== undefined,
+      { error: "Send emailNotifications, marketingEmails, monthlyReport or several" },
+    ),
   );
 export type EmailPreferencesUpdate = z.infer<typeof emailPreferencesUpdateSchema>;
 
@@ -59,8 +61,8 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-    requestId: z.string().optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
+    requestId: z.optional(z.string()),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -4,9 +4,9 @@
  * endpoint management (tests and redeliveries are queued as messages, the log is read back) and
  * the delivery itself.
  */
-import * as z from "zod";
 import type { WebhookDelivery } from "../contracts/developer";
 import type { DomainEvent } from "../contracts/events";
+import * as z from "../contracts/zod";
 import type { WebhookDeliveryItem } from "../db/service";
 
 /** Deliveries the log shows per endpoint, newest first. */
@@ -21,16 +21,16 @@ export function deliveryExpiresAt(at: Date): number {
 
 /** One attempt to deliver one message, as it travels on the queue. */
 export const deliveryMessageSchema = z.object({
-  userId: z.string().min(1),
-  webhookId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
+  webhookId: z.string().check(z.minLength(1)),
   /** The `webhook-id` header: the same for every attempt and redelivery. */
-  messageId: z.string().min(1),
-  eventType: z.string().min(1),
+  messageId: z.string().check(z.minLength(1)),
+  eventType: z.string().check(z.minLength(1)),
   payload: z.record(z.string(), z.unknown()),
-  attempt: z.number().int().min(1),
+  attempt: z.number().check(z.int(), z.gte(1)),
   trigger: z.enum(["event", "test", "redeliver"]),
   /** Times this attempt was put back because its customer's senders were all busy. */
-  deferrals: z.number().int().min(0).optional(),
+  deferrals: z.optional(z.number().check(z.int(), z.gte(0))),
 });
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 

@@ -5,11 +5,11 @@
  * to that address off for good, with SES's reason kept on the user for staff to read; a
  * transient bounce (a full mailbox) changes nothing.
  */
-import * as z from "zod";
+import * as z from "../contracts/zod";
 import { db } from "../db/service";
 
 const recipients = z.array(
-  z.object({ emailAddress: z.string(), diagnosticCode: z.string().optional() }),
+  z.object({ emailAddress: z.string(), diagnosticCode: z.optional(z.string()) }),
 );
 
 /** The part of SES's event-publishing record this reads (raw message delivery: no SNS envelope). */
@@ -18,7 +18,7 @@ export const sesEventSchema = z.discriminatedUnion("eventType", [
     eventType: z.literal("Bounce"),
     bounce: z.object({
       bounceType: z.string(),
-      bounceSubType: z.string().optional(),
+      bounceSubType: z.optional(z.string()),
       bouncedRecipients: recipients,
       timestamp: z.string(),
     }),
@@ -27,7 +27,7 @@ export const sesEventSchema = z.discriminatedUnion("eventType", [
     eventType: z.literal("Complaint"),
     complaint: z.object({
       complainedRecipients: recipients,
-      complaintFeedbackType: z.string().optional(),
+      complaintFeedbackType: z.optional(z.string()),
       timestamp: z.string(),
     }),
   }),

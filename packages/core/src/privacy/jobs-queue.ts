@@ -4,15 +4,19 @@
  * Stripe at once (the 1 MB budget, docs/performance.md) or outlives API Gateway's 30 s.
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import * as z from "zod";
 import { readBinding } from "../adapters/bindings";
 import { sqs } from "../adapters/sqs";
+import * as z from "../contracts/zod";
 
 export const privacyJobSchema = z.discriminatedUnion("kind", [
   /** Build the customer's export `exportId` (export-job.ts). */
-  z.object({ kind: z.literal("export"), userId: z.string().min(1), exportId: z.string().min(1) }),
+  z.object({
+    kind: z.literal("export"),
+    userId: z.string().check(z.minLength(1)),
+    exportId: z.string().check(z.minLength(1)),
+  }),
   /** Erase the customer's account (delete-account.ts). */
-  z.object({ kind: z.literal("delete-account"), userId: z.string().min(1) }),
+  z.object({ kind: z.literal("delete-account"), userId: z.string().check(z.minLength(1)) }),
 ]);
 export type PrivacyJob = z.infer<typeof privacyJobSchema>;
 

@@ -6,19 +6,19 @@
  */
 
 import type { ApiError } from "@portal/core/contracts/users";
+import type * as z from "@portal/core/contracts/zod";
 import { DomainError, unavailableError } from "@portal/core/errors";
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyStructuredResultV2,
   Context as LambdaContext,
 } from "aws-lambda";
-import type { z } from "zod";
 import { writeRequestLog } from "../request-log";
 import { type RouteRecord, routeRecord } from "../routes";
 import { requireOriginVerified } from "./request-guards";
 
-export type Schema = z.ZodType;
-export type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type Schema = z.ZodMiniType;
+export type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface RouteOptions<
   Body extends Schema | undefined,

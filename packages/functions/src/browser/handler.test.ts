@@ -1,6 +1,6 @@
+import * as z from "@portal/core/contracts/zod";
 import { UnprocessableError } from "@portal/core/errors";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import * as z from "zod";
 
 // The browser and its tasks are stand-ins here: the handler's own job is to tell a result, an
 // answer, an unstorable result and a crash apart (Chromium runs in tests/integration).
@@ -39,7 +39,7 @@ describe("the browser function's handler", () => {
 
   it("answers unstorable for a result its schema refused or one over Lambda's 6 MB", async () => {
     runBrowserTask.mockImplementationOnce(async () => {
-      throw new z.ZodError([]);
+      throw new z.$ZodRealError([]);
     });
     expect(await handler(request)).toEqual({ outcome: "unstorable" });
     runBrowserTask.mockResolvedValueOnce({ huge: "x".repeat(6 * 1024 * 1024) });
@@ -54,7 +54,7 @@ describe("the browser function's handler", () => {
   });
 
   it("refuses a malformed request without running anything", async () => {
-    await expect(handler({ task: "print", url: "x" })).rejects.toBeInstanceOf(z.ZodError);
+    await expect(handler({ task: "print", url: "x" })).rejects.toBeInstanceOf(z.$ZodError);
     expect(runBrowserTask).not.toHaveBeenCalled();
   });
 });

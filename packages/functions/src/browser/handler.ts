@@ -13,8 +13,8 @@ import {
   browserRequestSchema,
   REFUSAL_MAX_CHARS,
 } from "@portal/core/browser/protocol";
+import { $ZodError } from "@portal/core/contracts/zod";
 import { DomainError } from "@portal/core/errors";
-import { ZodError } from "zod";
 import { withAuditBrowser } from "../workers/audit-browser";
 
 export async function handler(event: unknown): Promise<BrowserResponse> {
@@ -38,7 +38,7 @@ export async function handler(event: unknown): Promise<BrowserResponse> {
     if (error instanceof DomainError) {
       return { outcome: "refused", message: error.message.slice(0, REFUSAL_MAX_CHARS) };
     }
-    if (error instanceof ZodError) return { outcome: "unstorable" };
+    if (error instanceof $ZodError) return { outcome: "unstorable" };
     // A crash (Chromium died, the deadline passed): Lambda reports a function error and the
     // worker lets the queue retry.
     throw error;

@@ -1,5 +1,5 @@
 /** What a job kind is: its message schema (discriminated by `kind`) and the code that runs it. */
-import * as z from "zod";
+import * as z from "@portal/core/contracts/zod";
 
 export interface JobContext {
   /** The SQS message id: the same across retries of one message. */
@@ -11,7 +11,7 @@ export interface JobContext {
 export interface JobKind<Kind extends string = string, Message = unknown> {
   kind: Kind;
   /** The whole message schema, `kind` included, so the worker can build its union. */
-  schema: z.ZodObject<{ kind: z.ZodLiteral<Kind> } & z.ZodRawShape>;
+  schema: z.ZodMiniObject<{ kind: z.ZodMiniLiteral<Kind> } & z.core.$ZodShape>;
   run(message: Message, context: JobContext): Promise<void>;
 }
 
@@ -20,14 +20,14 @@ export interface JobKind<Kind extends string = string, Message = unknown> {
  * this schema and calls `run`. Throwing from `run` fails the message, so SQS retries it and
  * finally moves it to the dead-letter queue.
  */
-export function defineJob<const Kind extends string, Shape extends z.ZodRawShape>(definition: {
+export function defineJob<const Kind extends string, Shape extends z.core.$ZodShape>(definition: {
   kind: Kind;
   payload: Shape;
   run: (
-    message: z.output<z.ZodObject<{ kind: z.ZodLiteral<Kind> } & Shape>>,
+    message: z.output<z.ZodMiniObject<{ kind: z.ZodMiniLiteral<Kind> } & Shape>>,
     context: JobContext,
   ) => Promise<void>;
-}): JobKind<Kind, z.output<z.ZodObject<{ kind: z.ZodLiteral<Kind> } & Shape>>> {
+}): JobKind<Kind, z.output<z.ZodMiniObject<{ kind: z.ZodMiniLiteral<Kind> } & Shape>>> {
   return {
     kind: definition.kind,
     schema: z.object({ kind: z.literal(definition.kind), ...definition.payload }),

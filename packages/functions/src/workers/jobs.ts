@@ -5,19 +5,21 @@
  * ReportBatchItemFailures on), so only that record is retried and, after maxReceiveCount
  * deliveries, dead-lettered.
  */
+import * as z from "@portal/core/contracts/zod";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import * as z from "zod";
 import type { AnyJobKind } from "./define-job";
 import { jobKinds } from "./job-kinds";
 
 /** The message union: a zod discriminated union on `kind` over the registered kinds. */
-export function jobMessageSchema(kinds: readonly AnyJobKind[]): z.ZodType<{ kind: string }> {
+export function jobMessageSchema(kinds: readonly AnyJobKind[]): z.ZodMiniType<{ kind: string }> {
   const [first, ...rest] = kinds.map((k) => k.schema);
   // zod needs at least one option; with none registered every message is unknown.
   if (!first) {
-    return z.never({ error: "No job kinds are registered" }) as z.ZodType<{ kind: string }>;
+    return z.never({ error: "No job kinds are registered" }) as z.ZodMiniType<{ kind: string }>;
   }
-  return z.discriminatedUnion("kind", [first, ...rest]) as unknown as z.ZodType<{ kind: string }>;
+  return z.discriminatedUnion("kind", [first, ...rest]) as unknown as z.ZodMiniType<{
+    kind: string;
+  }>;
 }
 
 export function createJobsHandler(kinds: readonly AnyJobKind[]) {
@@ -71,7 +73,7 @@ function log(level: "info" | "error", msg: string, data: Record<string, unknown>
   const line: Record<string, unknown> = { level, msg, ...data };
   if (error !== undefined) {
     line.error =
-      error instanceof z.ZodError
+      error instanceof z.$ZodError
         ? { message: "invalid job message", issues: error.issues }
         : error instanceof Error
           ? { name: error.name, message: error.message, stack: error.stack }

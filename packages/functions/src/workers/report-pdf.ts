@@ -4,16 +4,16 @@
  * Queued by the monthly report job for the plans with the full report, and by
  * POST /api/sites/{id}/reports/{month}/pdf.
  */
-import * as z from "zod";
+import * as z from "@portal/core/contracts/zod";
 import { defineJob } from "./define-job";
 import { jobTimeoutMs } from "./job-settings";
 
 export const reportPdfJob = defineJob({
   kind: "report-pdf",
   payload: {
-    userId: z.string().min(1),
-    siteId: z.string().min(1),
-    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+    userId: z.string().check(z.minLength(1)),
+    siteId: z.string().check(z.minLength(1)),
+    month: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
   },
   async run(message) {
     // Loaded on first use: core's data layer reads its table binding at import.

@@ -3,17 +3,17 @@
  * presigned PUT (core/sites/screenshot-capture), and the worker keeps the job record the limits
  * count (core/sites/screenshots executeScreenshotJob).
  */
-import * as z from "zod";
+import * as z from "@portal/core/contracts/zod";
 import { defineJob } from "./define-job";
 import { jobTimeoutMs, maxReceiveCount } from "./job-settings";
 
 export const screenshotJob = defineJob({
   kind: "screenshot",
   payload: {
-    userId: z.string().min(1),
-    siteId: z.string().min(1),
+    userId: z.string().check(z.minLength(1)),
+    siteId: z.string().check(z.minLength(1)),
     // Messages queued before job records existed have none.
-    jobId: z.string().min(1).optional(),
+    jobId: z.optional(z.string().check(z.minLength(1))),
   },
   async run(message, context) {
     // Loaded on first use: the registry is imported wherever the message union is needed,

@@ -10,12 +10,12 @@
  * called with, so `[route]` alone invalidates every read of that route.
  */
 import { type ApiRoute, apiContracts } from "@portal/core/contracts/api";
-import type * as z from "zod";
+import type * as z from "@portal/core/contracts/zod";
 import { apiRequest } from "./client";
 
 type Contract<R extends ApiRoute> = (typeof apiContracts)[R];
 type Part<R extends ApiRoute, K extends "params" | "query" | "body"> =
-  Contract<R> extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
+  Contract<R> extends { [P in K]: infer S extends z.ZodMiniType } ? z.input<S> : never;
 
 /** What a route takes: its path parameters and body where it has them, its query if any. */
 export type CallInput<R extends ApiRoute> = ([Part<R, "params">] extends [never]
@@ -25,7 +25,7 @@ export type CallInput<R extends ApiRoute> = ([Part<R, "params">] extends [never]
   ([Part<R, "body">] extends [never] ? { body?: never } : { body: Part<R, "body"> });
 
 /** What a route answers once parsed; undefined for a 204. */
-export type CallAnswer<R extends ApiRoute> = Contract<R>["response"] extends z.ZodType
+export type CallAnswer<R extends ApiRoute> = Contract<R>["response"] extends z.ZodMiniType
   ? z.output<Contract<R>["response"]>
   : undefined;
 
@@ -82,7 +82,7 @@ export async function call<R extends ApiRoute>(
   };
   const method = route.slice(0, route.indexOf(" "));
   const res = await apiRequest(method, `${routePath(route, params)}${queryString(query)}`, body);
-  const response = (apiContracts[route] as { response: z.ZodType | null }).response;
+  const response = (apiContracts[route] as { response: z.ZodMiniType | null }).response;
   if (response === null) return undefined as CallAnswer<R>;
   const parsed = response.safeParse(await res.json());
   if (!parsed.success) throw new ApiContractError(route, parsed.error.issues);

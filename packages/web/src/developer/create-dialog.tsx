@@ -3,8 +3,8 @@
  * credential, shown once. Each card brings its fields, its request and what it shows after.
  */
 import { Button, Dialog, Portal } from "@chakra-ui/react";
+import type * as z from "@portal/core/contracts/zod";
 import type { FormEvent, ReactNode } from "react";
-import type { ZodError } from "zod";
 
 export function CreateDialog({
   title,
@@ -66,7 +66,7 @@ export function CreateDialog({
 }
 
 /** A failed check's first message for each top-level field, as shown beside that field. */
-export function fieldErrors(error: ZodError): Record<string, string> {
+export function fieldErrors(error: z.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0]);

@@ -4,9 +4,10 @@
  */
 import * as Billing from "@portal/core/billing/index";
 import { createSubscriptionRequestSchema } from "@portal/core/contracts/billing";
+import * as z from "@portal/core/contracts/zod";
 import { api } from "../handler";
 
 export const handler = api(
-  { body: createSubscriptionRequestSchema.optional() },
+  { body: z.optional(createSubscriptionRequestSchema) },
   ({ identity, body }) => Billing.createSubscription(identity.userId, body ?? {}),
 );

@@ -1,6 +1,6 @@
 /** DELETE /api/developer/webhooks/{id}: removes the endpoint and its delivery log. */
+import * as z from "@portal/core/contracts/zod";
 import * as Webhooks from "@portal/core/developer/webhook-endpoints";
-import * as z from "zod";
 import { api, response } from "../handler";
 
 export const handler = api(

@@ -1,7 +1,7 @@
 /** GET /api/developer/webhooks/{id}/deliveries: the endpoint's delivery log, newest first. */
 import { webhookDeliveryListSchema } from "@portal/core/contracts/developer";
+import * as z from "@portal/core/contracts/zod";
 import * as Webhooks from "@portal/core/developer/webhook-endpoints";
-import * as z from "zod";
 import { api } from "../handler";
 
 export const handler = api(

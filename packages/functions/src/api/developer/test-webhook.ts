@@ -1,7 +1,7 @@
 /** POST /api/developer/webhooks/{id}/test: queues a `webhook.test` message (202). */
 import { webhookQueuedSchema } from "@portal/core/contracts/developer";
+import * as z from "@portal/core/contracts/zod";
 import * as Webhooks from "@portal/core/developer/webhook-endpoints";
-import * as z from "zod";
 import { api, response } from "../handler";
 
 export const handler = api(

@@ -1,7 +1,7 @@
 /** PATCH /api/developer/webhooks/{id}: URL, events, or on/off (on again clears the failures). */
 import { webhookSchema, webhookUpdateSchema } from "@portal/core/contracts/developer";
+import * as z from "@portal/core/contracts/zod";
 import * as Webhooks from "@portal/core/developer/webhook-registration";
-import * as z from "zod";
 import { api } from "../handler";
 
 export const handler = api(

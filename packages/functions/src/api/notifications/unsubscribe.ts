@@ -7,13 +7,13 @@
  * notification mails off.
  */
 
+import * as z from "@portal/core/contracts/zod";
 import { productName } from "@portal/core/notifications/mail-settings";
 import * as Preferences from "@portal/core/notifications/preferences";
 import { escapeHtml } from "@portal/core/notifications/render";
-import * as z from "zod";
 import { publicApi, response } from "../public-handler";
 
-const querySchema = z.object({ token: z.string().max(1000).default("") });
+const querySchema = z.object({ token: z._default(z.string().check(z.maxLength(1000)), "") });
 
 function page(status: number, title: string, body: string) {
   const e = escapeHtml;

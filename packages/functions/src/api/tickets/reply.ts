@@ -1,7 +1,7 @@
 /** POST /api/tickets/{id}/messages: the customer replies; answers with the updated thread. */
 import { ticketReplyRequestSchema } from "@portal/core/contracts/tickets";
+import * as z from "@portal/core/contracts/zod";
 import * as Tickets from "@portal/core/tickets/index";
-import * as z from "zod";
 import { api, response } from "../handler";
 
 export const handler = api(
