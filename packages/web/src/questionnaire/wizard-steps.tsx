@@ -2,12 +2,11 @@
 import { Checkbox, Fieldset, HStack, RadioGroup, SimpleGrid, Stack } from "@chakra-ui/react";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { QuestionnaireContentStep } from "../content/questionnaire-content-step";
+import { CheckboxField, RadioCardField } from "../ui/choice-fields";
 import {
-  CheckboxField,
   ColorField,
   errorOf,
   fieldOf,
-  RadioCardField,
   SelectField,
   TextAreaField,
   TextField,

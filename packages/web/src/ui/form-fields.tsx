@@ -2,20 +2,10 @@
  * Form fields for react-hook-form, in the portal's look: a label with its required mark, the
  * control, a helper line and the field's error (the questionnaire wizard's steps use them; any
  * form may). Generic over the form's values, so a field name is checked against the form.
+ * Radio cards and checkboxes are in choice-fields.tsx, so a form of text fields does not
+ * download their machinery (docs/performance.md, "`signed-in`").
  */
-import {
-  Box,
-  Checkbox,
-  chakra,
-  Field,
-  Fieldset,
-  HStack,
-  Input,
-  NativeSelect,
-  RadioCard,
-  SimpleGrid,
-  Textarea,
-} from "@chakra-ui/react";
+import { chakra, Field, HStack, Input, NativeSelect, Textarea } from "@chakra-ui/react";
 import { HEX_COLOR } from "@portal/core/contracts/questionnaires";
 import type { ReactNode } from "react";
 import {
@@ -205,67 +195,6 @@ export function SelectField<V extends FieldValues>({
   return <BoundSelectField {...fieldOf(form, name)} {...props} />;
 }
 
-/** Radios drawn as cards: a label and a short description each. */
-export function RadioCardField<V extends FieldValues>({
-  form,
-  name,
-  label,
-  choices,
-  required,
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
-  label: string;
-  choices: Choice[];
-  required?: boolean;
-}) {
-  const error = errorOf(form, name);
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Fieldset.Root invalid={!!error}>
-          <RadioCard.Root
-            name={field.name}
-            value={(field.value as string | undefined) || null}
-            onValueChange={(details) => field.onChange(details.value ?? "")}
-            colorPalette="brand"
-            size="sm"
-            invalid={!!error}
-          >
-            <RadioCard.Label fontWeight="medium" fontSize="sm">
-              {label}
-              {required ? (
-                <Box as="span" color="fg.error" ms="1" aria-hidden>
-                  *
-                </Box>
-              ) : null}
-            </RadioCard.Label>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-              {choices.map((choice) => (
-                <RadioCard.Item key={choice.value} value={choice.value}>
-                  <RadioCard.ItemHiddenInput onBlur={field.onBlur} />
-                  <RadioCard.ItemControl>
-                    <RadioCard.ItemContent>
-                      <RadioCard.ItemText>{choice.label}</RadioCard.ItemText>
-                      {choice.description ? (
-                        <RadioCard.ItemDescription>{choice.description}</RadioCard.ItemDescription>
-                      ) : null}
-                    </RadioCard.ItemContent>
-                    <RadioCard.ItemIndicator />
-                  </RadioCard.ItemControl>
-                </RadioCard.Item>
-              ))}
-            </SimpleGrid>
-          </RadioCard.Root>
-          <Fieldset.ErrorText fontSize="xs">{error}</Fieldset.ErrorText>
-        </Fieldset.Root>
-      )}
-    />
-  );
-}
-
 /**
  * A colour picker and the same value as hex text, kept in step. The picker needs a complete
  * colour: while the text is half typed (or not a colour) it shows `placeholder`.
@@ -329,35 +258,6 @@ export function ColorField<V extends FieldValues>({
           </Field.Root>
         );
       }}
-    />
-  );
-}
-
-export function CheckboxField<V extends FieldValues>({
-  form,
-  name,
-  children,
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
-  children: ReactNode;
-}) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Checkbox.Root
-          checked={!!field.value}
-          onCheckedChange={(details) => field.onChange(details.checked === true)}
-          colorPalette="brand"
-          alignItems="flex-start"
-        >
-          <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-          <Checkbox.Control mt="0.5" />
-          <Checkbox.Label>{children}</Checkbox.Label>
-        </Checkbox.Root>
-      )}
     />
   );
 }
