@@ -1,11 +1,10 @@
 /**
- * Choice fields for react-hook-form in the portal's look: radios drawn as cards, and a
- * checkbox. Apart from form-fields.tsx because each brings a state machine of its own (about
- * 9 KB gzip together) that a form of text fields does not need (docs/performance.md,
+ * Radios drawn as cards, for react-hook-form in the portal's look. Apart from form-fields.tsx
+ * (and the checkbox from checkbox-field.tsx) because each brings a state machine of its own
+ * (about 4 KB gzip each) that a form of text fields does not need (docs/performance.md,
  * "`signed-in`").
  */
-import { Box, Checkbox, Fieldset, RadioCard, SimpleGrid } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Box, Fieldset, RadioCard, SimpleGrid } from "@chakra-ui/react";
 import { Controller, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { type Choice, errorOf } from "./form-fields";
 
@@ -65,35 +64,6 @@ export function RadioCardField<V extends FieldValues>({
           </RadioCard.Root>
           <Fieldset.ErrorText fontSize="xs">{error}</Fieldset.ErrorText>
         </Fieldset.Root>
-      )}
-    />
-  );
-}
-
-export function CheckboxField<V extends FieldValues>({
-  form,
-  name,
-  children,
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
-  children: ReactNode;
-}) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Checkbox.Root
-          checked={!!field.value}
-          onCheckedChange={(details) => field.onChange(details.checked === true)}
-          colorPalette="brand"
-          alignItems="flex-start"
-        >
-          <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-          <Checkbox.Control mt="0.5" />
-          <Checkbox.Label>{children}</Checkbox.Label>
-        </Checkbox.Root>
       )}
     />
   );

@@ -2,8 +2,9 @@
  * Form fields for react-hook-form, in the portal's look: a label with its required mark, the
  * control, a helper line and the field's error (the questionnaire wizard's steps use them; any
  * form may). Generic over the form's values, so a field name is checked against the form.
- * Radio cards and checkboxes are in choice-fields.tsx, so a form of text fields does not
- * download their machinery (docs/performance.md, "`signed-in`").
+ * Radio cards (choice-fields.tsx) and the checkbox (checkbox-field.tsx) are in files of their
+ * own, so a form of text fields does not download their machinery (docs/performance.md,
+ * "`signed-in`").
  */
 import { chakra, Field, HStack, Input, NativeSelect, Textarea } from "@chakra-ui/react";
 import { HEX_COLOR } from "@portal/core/contracts/questionnaires";
