@@ -9,7 +9,6 @@ import {
   Field,
   Flex,
   Input,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -24,9 +23,15 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { BoundSelectField, fieldOf } from "../ui/form-fields";
 import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
 import { refreshConsole, updateSite } from "./queries";
+
+const STATUS_CHOICES = SITE_STATUSES.map((status) => ({
+  value: status,
+  label: SITE_STATUS_LABELS[status],
+}));
 
 interface LifecycleValues {
   status: SiteStatus;
@@ -134,20 +139,12 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
           </Alert.Root>
         ) : null}
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-          <Field.Root invalid={!!errors.status}>
-            <Field.Label>Status</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field {...form.register("status")}>
-                {SITE_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {SITE_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errors.status?.message}</Field.ErrorText>
-          </Field.Root>
+          <BoundSelectField
+            {...fieldOf(form, "status")}
+            label="Status"
+            choices={STATUS_CHOICES}
+            size="sm"
+          />
           <Field.Root invalid={!!errors.url}>
             <Field.Label>Working URL</Field.Label>
             <Input size="sm" type="url" placeholder="https://" {...form.register("url")} />

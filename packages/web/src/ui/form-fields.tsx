@@ -150,12 +150,15 @@ export function BoundSelectField({
   choices,
   required,
   helper,
+  size,
 }: BoundField & {
   label: string;
   placeholder?: string;
   choices: readonly Choice[];
   required?: boolean;
   helper?: string;
+  /** "sm" where the other inputs beside it are small (the console's lifecycle form). */
+  size?: "sm" | "md";
 }) {
   return (
     <FieldShell
@@ -164,7 +167,7 @@ export function BoundSelectField({
       helper={helper}
       error={typeof error === "string" ? error : error?.message}
     >
-      <NativeSelect.Root>
+      <NativeSelect.Root size={size}>
         <NativeSelect.Field {...registration}>
           {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {choices.map((choice) => (
