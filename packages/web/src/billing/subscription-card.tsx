@@ -11,10 +11,11 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, CircleX, Clock } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { unavailableMessage } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { currentUserKey, currentUserQuery } from "../api/current-user";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { formatLongDate, formatMoney } from "../ui/format";
 import { toast } from "../ui/toaster";
 import { canCancel, type StatusTone, subscriptionStatusDisplay } from "./format";
@@ -26,11 +27,6 @@ import {
 } from "./queries";
 import { SitesSuspendedNotice } from "./sites-suspended-notice";
 import { KindBadge } from "./status-badge";
-
-// Loaded when first opened (docs/performance.md, "`signed-in`").
-const CancelSubscriptionDialog = lazy(() =>
-  import("./cancel-subscription-dialog").then((m) => ({ default: m.CancelSubscriptionDialog })),
-);
 
 const ICON: Record<StatusTone, { icon: typeof CircleCheck; color: string }> = {
   green: { icon: CircleCheck, color: "var(--chakra-colors-green-600)" },
@@ -95,7 +91,6 @@ function SubscriptionDetails({
   const queryClient = useQueryClient();
   const [confirmOpen, setConfirmOpen] = useState(false);
   // The dialog mounts at its first opening and stays, so it can animate its closing.
-  const [confirmUsed, setConfirmUsed] = useState(false);
   const invoices = useQuery({ ...invoicesQuery(), enabled: OWES_MONEY.has(subscription.status) });
   const openInvoice = invoices.data?.invoices.find((invoice) => invoice.status === "open");
   const display = subscriptionStatusDisplay(subscription.status);
@@ -242,14 +237,7 @@ function SubscriptionDetails({
 
       <HStack gap="3" wrap="wrap">
         {canCancel(subscription) ? (
-          <Button
-            variant="outline"
-            colorPalette="red"
-            onClick={() => {
-              setConfirmUsed(true);
-              setConfirmOpen(true);
-            }}
-          >
+          <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)}>
             Cancel Subscription
           </Button>
         ) : null}
@@ -270,19 +258,27 @@ function SubscriptionDetails({
         ) : null}
       </HStack>
 
-      {confirmUsed ? (
-        <Suspense fallback={null}>
-          <CancelSubscriptionDialog
-            open={confirmOpen}
-            onOpenChange={setConfirmOpen}
-            planName={subscription.plan.name}
-            end={end}
-            afterEnd={afterEndText(gracePeriodDays, deleteOn)}
-            pending={cancel.isPending}
-            onConfirm={() => cancel.mutate()}
-          />
-        </Suspense>
-      ) : null}
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        placement="center"
+        title="Cancel your subscription?"
+        cancelLabel="Keep Subscription"
+        confirmLabel="Cancel Subscription"
+        confirmPalette="red"
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+      >
+        <Stack gap="3">
+          <Text>
+            Your {subscription.plan.name} plan stays active until {end}.{" "}
+            {afterEndText(gracePeriodDays, deleteOn)}
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            You can reactivate any time before then.
+          </Text>
+        </Stack>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,49 +1,29 @@
-/** Each upload in flight with its own progress bar, and why one failed. */
-import { Progress, Stack, Text } from "@chakra-ui/react";
+/**
+ * The uploads in flight under a drop zone (upload-progress.tsx). Its progress bars (Chakra's
+ * progress and its state machine) load with the first file chosen, not with the page
+ * (docs/performance.md, "`signed-in`"); until they arrive, a skeleton row per file.
+ */
+import { Skeleton, Stack } from "@chakra-ui/react";
+import { lazy, Suspense } from "react";
 import type { UploadItem } from "./use-uploads";
 
-const STATE_LABEL: Record<UploadItem["state"], string> = {
-  uploading: "Uploading",
-  checking: "Checking",
-  done: "Uploaded",
-  failed: "Failed",
-};
+const UploadProgress = lazy(() =>
+  import("./upload-progress").then((m) => ({ default: m.UploadProgress })),
+);
 
 export function UploadList({ items }: { items: UploadItem[] }) {
   if (items.length === 0) return null;
   return (
-    <Stack as="ul" gap="2" listStyleType="none" aria-label="Uploads">
-      {items.map((item) => (
-        <li key={item.key}>
-          <Stack gap="1">
-            <Text fontSize="sm" truncate>
-              <Text as="span" fontWeight="medium">
-                {item.name}
-              </Text>{" "}
-              <Text as="span" color={item.state === "failed" ? "red.fg" : "fg.muted"}>
-                — {STATE_LABEL[item.state]}
-                {item.state === "uploading" ? ` ${Math.round(item.progress * 100)}%` : ""}
-              </Text>
-            </Text>
-            {item.state === "failed" ? (
-              <Text fontSize="sm" color="red.fg" role="alert">
-                {item.error}
-              </Text>
-            ) : (
-              <Progress.Root
-                value={Math.round(item.progress * 100)}
-                size="xs"
-                colorPalette={item.state === "done" ? "green" : "brand"}
-                aria-label={`${item.name} upload progress`}
-              >
-                <Progress.Track borderRadius="full">
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
-            )}
-          </Stack>
-        </li>
-      ))}
-    </Stack>
+    <Suspense
+      fallback={
+        <Stack gap="2" aria-busy="true">
+          {items.map((item) => (
+            <Skeleton key={item.key} height="9" />
+          ))}
+        </Stack>
+      }
+    >
+      <UploadProgress items={items} />
+    </Suspense>
   );
 }

@@ -2,40 +2,21 @@
  * API keys on /settings (docs/developer-api.md): create (name, permission, expiry; the key is
  * shown once), list with prefix, permission and last use, revoke.
  */
-import {
-  Badge,
-  Button,
-  Card,
-  Code,
-  Field,
-  Flex,
-  Heading,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import {
-  API_KEY_EXPIRY_DAYS,
-  type ApiKey,
-  type ApiKeyCreated,
-  apiKeyCreateSchema,
-} from "@portal/core/contracts/developer";
+import { Badge, Button, Card, Code, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import type { ApiKey } from "@portal/core/contracts/developer";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { ApiError } from "../api/api-error";
+import { lazy, Suspense, useState } from "react";
 import { formatAge } from "../staff/format";
 import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
-import { CreateDialog, fieldErrors } from "./create-dialog";
-import { apiKeysKey, apiKeysQuery, createKey, revokeKey } from "./queries";
-import { ShownOnce } from "./shown-once";
+import { apiKeysKey, apiKeysQuery, revokeKey } from "./queries";
 
-const PERMISSIONS = [
-  { value: "read", label: "Read only", help: "GET requests: sites, tickets, results…" },
-  { value: "write", label: "Read and write", help: "Also opens tickets, changes sites…" },
-] as const;
+// The form to create a key, with its dialog, loads when first opened (docs/performance.md,
+// "`signed-in`").
+const CreateKeyDialog = lazy(() =>
+  import("./create-key-dialog").then((m) => ({ default: m.CreateKeyDialog })),
+);
 
 const STATUS = {
   active: { label: "Active", palette: "green" },
@@ -78,7 +59,9 @@ export function ApiKeysCard() {
           </Stack>
         )}
       </Card.Body>
-      {creating ? <CreateKeyDialog onClose={() => setCreating(false)} /> : null}
+      <Suspense fallback={null}>
+        {creating ? <CreateKeyDialog onClose={() => setCreating(false)} /> : null}
+      </Suspense>
     </Card.Root>
   );
 }
@@ -140,112 +123,5 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         </Button>
       ) : null}
     </Flex>
-  );
-}
-
-function CreateKeyDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [permission, setPermission] = useState<"read" | "write">("read");
-  const [expiry, setExpiry] = useState("90");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
-  const create = useMutation({
-    mutationFn: createKey,
-    onSuccess: (result) => {
-      setCreated(result);
-      void queryClient.invalidateQueries({ queryKey: apiKeysKey });
-    },
-    onError: (error) => {
-      const parsed = ApiError.from(error);
-      const fields = parsed?.fields ?? {};
-      setErrors(fields);
-      if (!Object.keys(fields).length) {
-        toast({
-          title: "The key was not created",
-          description: parsed?.detail ?? "Please try again.",
-          variant: "destructive",
-        });
-      }
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = {
-      name,
-      permission,
-      expiresInDays: expiry === "never" ? null : Number(expiry),
-    };
-    const checked = apiKeyCreateSchema.safeParse(input);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(input);
-  };
-
-  return (
-    <CreateDialog
-      title="Create API key"
-      size="md"
-      submitLabel="Create key"
-      pending={create.isPending}
-      onSubmit={submit}
-      onClose={onClose}
-      created={
-        created && {
-          title: "Your new API key",
-          body: <ShownOnce label="API key" value={created.key} />,
-        }
-      }
-    >
-      <Stack gap="4">
-        <Field.Root invalid={!!errors.name} required>
-          <Field.Label>Name</Field.Label>
-          <Input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="e.g. Zapier, status page"
-            maxLength={100}
-          />
-          <Field.ErrorText>{errors.name}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.permission}>
-          <Field.Label>Permissions</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={permission}
-              onChange={(e) => setPermission(e.target.value as "read" | "write")}
-            >
-              {PERMISSIONS.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.HelperText>
-            {PERMISSIONS.find((p) => p.value === permission)?.help}
-          </Field.HelperText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.expiresInDays}>
-          <Field.Label>Expiration</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={expiry} onChange={(e) => setExpiry(e.target.value)}>
-              {API_KEY_EXPIRY_DAYS.map((days) => (
-                <option key={days} value={String(days)}>
-                  {days} days
-                </option>
-              ))}
-              <option value="never">No expiration</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.ErrorText>{errors.expiresInDays}</Field.ErrorText>
-        </Field.Root>
-      </Stack>
-    </CreateDialog>
   );
 }

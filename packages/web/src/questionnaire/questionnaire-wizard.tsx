@@ -4,7 +4,17 @@
  * Questionnaire' on step 4. The answers and the step are kept as a browser draft until the submit
  * succeeds.
  */
-import { Alert, Box, Button, Card, HStack, Progress, Stack, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  HStack,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type QuestionnaireInput,
@@ -13,14 +23,14 @@ import {
 } from "@portal/core/contracts/questionnaires";
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Send } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { toast } from "../ui/toaster";
 import { clearDraft, loadDraft, saveDraft } from "./draft";
 import { submitQuestionnaire } from "./queries";
-import { BusinessStep, DesignStep, GoalsStep, ServicesStep } from "./wizard-steps";
+import { BusinessStep, GoalsStep } from "./wizard-steps";
 import {
   EMPTY_VALUES,
   firstStepWithError,
@@ -38,6 +48,13 @@ const resolver = zodResolver(questionnaireInputSchema) as unknown as Resolver<
   unknown,
   QuestionnaireInput
 >;
+
+// Steps 3 and 4 bring checkboxes and the file upload: a chunk each, fetched when the browser is
+// first idle on the wizard (so Next does not wait) or when one is first shown.
+const loadDesignStep = () => import("./design-step");
+const loadServicesStep = () => import("./services-step");
+const DesignStep = lazy(() => loadDesignStep().then((m) => ({ default: m.DesignStep })));
+const ServicesStep = lazy(() => loadServicesStep().then((m) => ({ default: m.ServicesStep })));
 
 const STEPS = [BusinessStep, GoalsStep, DesignStep, ServicesStep] as const;
 
@@ -59,6 +76,13 @@ export function QuestionnaireWizard({
     reValidateMode: "onChange",
   });
   const topRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => {
+      loadDesignStep().catch(() => {});
+      loadServicesStep().catch(() => {});
+    });
+  }, []);
 
   // Every change goes to the draft, so a reload comes back to the same answers and step.
   const stepRef = useRef(step);
@@ -179,7 +203,17 @@ export function QuestionnaireWizard({
                 <Alert.Title>Please check the highlighted answers.</Alert.Title>
               </Alert.Root>
             ) : null}
-            <StepFields form={form} />
+            <Suspense
+              fallback={
+                <Stack gap="5" aria-busy="true">
+                  <Skeleton height="24" />
+                  <Skeleton height="10" />
+                  <Skeleton height="24" />
+                </Stack>
+              }
+            >
+              <StepFields form={form} />
+            </Suspense>
           </Stack>
         </Card.Body>
         <Card.Footer

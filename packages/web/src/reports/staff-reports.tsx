@@ -3,23 +3,19 @@
  * their headline figures, whether the mail went out, and the staff's short personal note, which
  * can be written or changed until the month's mail goes out.
  */
-import { Badge, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  type ReportNote,
-  reportNoteSchema,
-  type StaffCustomerReports as StaffReports,
-} from "@portal/core/contracts/reports";
+import { Badge, Button, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import type { StaffCustomerReports as StaffReports } from "@portal/core/contracts/reports";
 import { longMonth } from "@portal/core/long-date";
 import { describeFigure } from "@portal/core/reports/words";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
 import { LoadState, Section } from "../staff/console-ui";
-import { TextAreaField } from "../ui/form-fields";
 import { formatLongDate } from "../ui/format";
-import { toast } from "../ui/toaster";
-import { saveReportNote, staffReportsQuery } from "./queries";
+import { staffReportsQuery } from "./queries";
+
+// The note's form (and its form library) loads when Edit note or Add a note is first pressed
+// (docs/performance.md, "`signed-in`").
+const NoteForm = lazy(() => import("./note-form").then((m) => ({ default: m.NoteForm })));
 
 export function StaffCustomerReports({ userId }: { userId: string }) {
   const reports = useQuery(staffReportsQuery(userId));
@@ -82,56 +78,16 @@ function MonthRow({ userId, siteId, month }: { userId: string; siteId: string; m
         </Text>
       ) : null}
       {editing ? (
-        <NoteForm
-          userId={userId}
-          siteId={siteId}
-          month={month.month}
-          note={month.note ?? ""}
-          onDone={() => setEditing(false)}
-        />
+        <Suspense fallback={<Skeleton height="32" />}>
+          <NoteForm
+            userId={userId}
+            siteId={siteId}
+            month={month.month}
+            note={month.note ?? ""}
+            onDone={() => setEditing(false)}
+          />
+        </Suspense>
       ) : null}
-    </Stack>
-  );
-}
-
-function NoteForm(props: {
-  userId: string;
-  siteId: string;
-  month: string;
-  note: string;
-  onDone: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const form = useForm<ReportNote>({
-    resolver: zodResolver(reportNoteSchema),
-    defaultValues: { note: props.note },
-  });
-  const save = useMutation({
-    mutationFn: ({ note }: ReportNote) =>
-      saveReportNote(props.userId, props.siteId, props.month, note),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: staffReportsQuery(props.userId).queryKey });
-      toast({ title: "Note saved: it goes out with the report" });
-      props.onDone();
-    },
-    onError: () => toast({ title: "The note was not saved", variant: "destructive" }),
-  });
-  return (
-    <Stack as="form" gap="2" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-      <TextAreaField
-        form={form}
-        name="note"
-        label="A short personal note for the customer"
-        helper="Shown at the top of the report and in its mail. Leave empty for none."
-      />
-      <HStack gap="2">
-        <Button type="submit" size="sm" colorPalette="brand" loading={save.isPending}>
-          Save note
-        </Button>
-        <Button size="sm" variant="ghost" onClick={props.onDone}>
-          Cancel
-        </Button>
-      </HStack>
     </Stack>
   );
 }

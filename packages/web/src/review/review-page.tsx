@@ -3,18 +3,7 @@
  * approval"): the current version's preview and screenshot, and two answers, Approve or Request
  * changes (a list of free-text items); below, every earlier version with its outcome.
  */
-import {
-  Alert,
-  Button,
-  Dialog,
-  Flex,
-  HStack,
-  IconButton,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Alert, Button, Flex, HStack, IconButton, Skeleton, Stack, Text } from "@chakra-ui/react";
 import type { ContentFile } from "@portal/core/contracts/content";
 import { REVIEW_CHANGES_MAX_ITEMS, type ReviewRound } from "@portal/core/contracts/review";
 import { REVIEW_OUTCOME_LABELS } from "@portal/core/sites/enums";
@@ -26,6 +15,7 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
 import { AttachmentPicker } from "../content/attachments";
 import { PageHeader } from "../shell/app-shell";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { TextAreaField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
 import {
@@ -285,40 +275,20 @@ function Answer({ siteId, round }: { siteId: string; round: ReviewRound }) {
         </Stack>
       </form>
 
-      <Dialog.Root
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(event) => setConfirming(event.open)}
-        role="alertdialog"
+        onOpenChange={setConfirming}
+        title={`Approve version ${round.round}?`}
+        confirmLabel={`Approve version ${round.round}`}
+        confirmPalette="green"
+        pending={approve.isPending}
+        onConfirm={() => approve.mutate()}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Approve version {round.round}?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  Our team can then take your site live as it is in this version. An approval cannot
-                  be taken back; for later changes, open a support ticket.
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="green"
-                  loading={approve.isPending}
-                  onClick={() => approve.mutate()}
-                >
-                  Approve version {round.round}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Text>
+          Our team can then take your site live as it is in this version. An approval cannot be
+          taken back; for later changes, open a support ticket.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

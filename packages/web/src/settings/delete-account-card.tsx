@@ -4,15 +4,9 @@
  * server answers 409 and the card says to cancel it first. The Stripe customer is kept.
  */
 import { Alert, Button, Card, Field, Heading, Input, Stack, Text } from "@chakra-ui/react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  ACCOUNT_DELETE_CONFIRMATION,
-  type AccountDelete,
-  accountDeleteSchema,
-} from "@portal/core/contracts/privacy";
+import { ACCOUNT_DELETE_CONFIRMATION, accountDeleteSchema } from "@portal/core/contracts/privacy";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useRef, useState } from "react";
 import { ApiError } from "../api/api-error";
 import { useSignOut } from "../identity/use-sign-out";
 import { toast } from "../ui/toaster";
@@ -21,21 +15,36 @@ import { deleteAccount } from "./queries";
 export function DeleteAccountCard() {
   const signOut = useSignOut();
   const [refusal, setRefusal] = useState<{ message: string; subscription: boolean } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<AccountDelete>({
-    resolver: zodResolver(accountDeleteSchema),
-    defaultValues: { confirmation: "" },
-  });
+  // One field: checked with the contract's schema on submit, and again as it is typed once a
+  // submit has failed, as the other forms do; no form library, so /settings does not download
+  // one (docs/performance.md, "`signed-in`").
+  const [confirmation, setConfirmation] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const check = (value: string) => {
+    const checked = accountDeleteSchema.safeParse({ confirmation: value });
+    setError(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+    return checked.success ? checked.data : null;
+  };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const values = check(confirmation);
+    if (!values) {
+      // Where the customer fixes it, as a form library would put the focus.
+      input.current?.focus();
+      return;
+    }
     setRefusal(null);
+    setSubmitting(true);
     try {
       await deleteAccount(values);
-    } catch (error) {
-      const apiError = ApiError.from(error);
+    } catch (failure) {
+      setSubmitting(false);
+      const apiError = ApiError.from(failure);
       setRefusal({
         message: apiError?.detail ?? "Your account was not deleted. Please try again.",
         subscription: apiError?.status === 409,
@@ -47,7 +56,7 @@ export function DeleteAccountCard() {
       description: "Thank you for having been with us.",
     });
     await signOut();
-  });
+  };
 
   return (
     <Card.Root mb="6" borderColor="border.error">
@@ -78,16 +87,26 @@ export function DeleteAccountCard() {
                 </Alert.Content>
               </Alert.Root>
             ) : null}
-            <Field.Root invalid={!!errors.confirmation}>
+            <Field.Root invalid={!!error}>
               <Field.Label>Type {ACCOUNT_DELETE_CONFIRMATION} to confirm</Field.Label>
-              <Input autoComplete="off" maxW="xs" {...register("confirmation")} />
-              <Field.ErrorText>{errors.confirmation?.message}</Field.ErrorText>
+              <Input
+                ref={input}
+                name="confirmation"
+                autoComplete="off"
+                maxW="xs"
+                value={confirmation}
+                onChange={(event) => {
+                  setConfirmation(event.target.value);
+                  if (submitted) check(event.target.value);
+                }}
+              />
+              <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
             <Button
               type="submit"
               colorPalette="red"
               alignSelf="flex-start"
-              loading={isSubmitting}
+              loading={submitting}
               loadingText="Deleting…"
             >
               Delete my account

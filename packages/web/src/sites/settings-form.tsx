@@ -13,7 +13,6 @@ import {
   Heading,
   HStack,
   Input,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Tabs,
@@ -35,12 +34,17 @@ import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Control, type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { ApiError } from "../api/api-error";
-import { ColorField } from "../ui/form-fields";
+import { BoundSelectField, ColorField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
 import { DomainPanel } from "./domain-panel";
 import { deleteSite, updateSite } from "./queries";
 import { SettingSwitch } from "./setting-switch";
 import { useSiteMutation } from "./use-site-mutation";
+
+const CATEGORY_CHOICES = SITE_CATEGORIES.map((value) => ({
+  value,
+  label: SITE_CATEGORY_LABELS[value],
+}));
 
 type TabId = "general" | "domain" | "design" | "advanced";
 
@@ -205,20 +209,13 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
                   <Input {...register("name")} />
                   <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
                 </Field.Root>
-                <Field.Root invalid={!!errors.category}>
-                  <Field.Label>Category</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field placeholder="Select a category" {...register("category")}>
-                      {SITE_CATEGORIES.map((value) => (
-                        <option key={value} value={value}>
-                          {SITE_CATEGORY_LABELS[value]}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.ErrorText>{errors.category?.message}</Field.ErrorText>
-                </Field.Root>
+                <BoundSelectField
+                  registration={register("category")}
+                  error={errors.category?.message}
+                  label="Category"
+                  placeholder="Select a category"
+                  choices={CATEGORY_CHOICES}
+                />
                 <Field.Root invalid={!!errors.description}>
                   <Field.Label>Description</Field.Label>
                   <Textarea

@@ -17,14 +17,21 @@ import {
 } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
 import { MousePointerClick } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { ContentSection } from "../content/content-section";
 import { ReportsLink } from "../reports/reports-link";
 import { PageHeader } from "../shell/app-shell";
 import { pickSite } from "./queries";
-import { SiteSettingsForm } from "./settings-form";
 import { NoSitesYet, SiteListStates, useSites } from "./site-list-states";
 import { settingsStatusBadge } from "./site-status";
 import { UptimeCard } from "./uptime";
+
+// The settings form (its tabs, switches, form library and the domain panel) is a chunk of its
+// own, which the route's loader starts downloading beside the list of sites
+// (docs/performance.md, "`signed-in`").
+const SiteSettingsForm = lazy(() =>
+  import("./settings-form").then((m) => ({ default: m.SiteSettingsForm })),
+);
 
 export interface SiteSettingsPageProps {
   selectedId: string | undefined;
@@ -56,11 +63,13 @@ export function SiteSettingsPage({ selectedId, onSelect }: SiteSettingsPageProps
               <SiteList sites={list} selectedId={selected?.id} onSelect={onSelect} />
               {selected ? (
                 <Stack gap="6" minW="0">
-                  <SiteSettingsForm
-                    key={selected.id}
-                    site={selected}
-                    onDeleted={() => onSelect(undefined)}
-                  />
+                  <Suspense fallback={<Skeleton height="96" borderRadius="xl" />}>
+                    <SiteSettingsForm
+                      key={selected.id}
+                      site={selected}
+                      onDeleted={() => onSelect(undefined)}
+                    />
+                  </Suspense>
                   {selected.status === "live" ? <UptimeCard siteId={selected.id} /> : null}
                   <ContentSection key={`content-${selected.id}`} siteId={selected.id} />
                   <ReportsLink siteId={selected.id} />

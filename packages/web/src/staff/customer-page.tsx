@@ -2,15 +2,25 @@
  * One customer as the team sees them (docs/console.md): plan and subscription, sites with their
  * lifecycle, the questionnaire, tickets, upgrades, API keys (revocable) and recent activity.
  */
-import { Alert, Badge, Button, Collapsible, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Badge,
+  Button,
+  Collapsible,
+  Flex,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import type { StaffCustomer } from "@portal/core/contracts/staff";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown, ExternalLink } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { ApiError } from "../api/api-error";
 import { CustomerFiles } from "../content/customer-files";
 import { StaffCustomerReports } from "../reports/staff-reports";
-import { StaffReviewPanel } from "../review/staff-review-panel";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
 import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
@@ -18,9 +28,16 @@ import { CustomerApiKeys } from "./customer-api-keys";
 import { customerName, formatAge } from "./format";
 import { PLAN_LABELS } from "./plan-labels";
 import { customerQuery } from "./queries";
-import { QuestionnaireAnswers } from "./questionnaire-answers";
-import { SiteLifecycle } from "./site-lifecycle";
 import { UpsellWorkButtons, WorkStatusBadge } from "./upsell-work";
+
+/** Each site's review and lifecycle forms: started by the route's loader with the data. */
+export const loadSiteForms = () => import("./site-forms");
+const StaffReviewPanel = lazy(() => loadSiteForms().then((m) => ({ default: m.StaffReviewPanel })));
+const SiteLifecycle = lazy(() => loadSiteForms().then((m) => ({ default: m.SiteLifecycle })));
+// Shown only once the Answers section is opened: loaded then.
+const QuestionnaireAnswers = lazy(() =>
+  import("./questionnaire-answers").then((m) => ({ default: m.QuestionnaireAnswers })),
+);
 
 type SiteMonitor = StaffCustomer["monitoring"][number];
 
@@ -48,6 +65,16 @@ function SiteMonitoring({ monitor }: { monitor: SiteMonitor | undefined }) {
         <Text color="fg.muted">Last incident {formatDateTime(monitor.lastIncident.startedAt)}</Text>
       ) : null}
     </HStack>
+  );
+}
+
+/** The space the review panel and the lifecycle form take while their code arrives. */
+function SiteFormsLoading() {
+  return (
+    <Stack gap="3" aria-busy="true">
+      <Skeleton height="40" />
+      <Skeleton height="20" />
+    </Stack>
   );
 }
 
@@ -149,8 +176,10 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
                   ) : null}
                 </Flex>
                 <SiteMonitoring monitor={monitors.get(site.id)} />
-                <StaffReviewPanel userId={customer.id} siteId={site.id} />
-                <SiteLifecycle userId={customer.id} site={site} />
+                <Suspense fallback={<SiteFormsLoading />}>
+                  <StaffReviewPanel userId={customer.id} siteId={site.id} />
+                  <SiteLifecycle userId={customer.id} site={site} />
+                </Suspense>
                 <Text fontSize="sm" fontWeight="semibold">
                   Files of this site
                 </Text>
@@ -175,7 +204,9 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
               </Collapsible.Trigger>
             </Flex>
             <Collapsible.Content pt="3">
-              <QuestionnaireAnswers questionnaire={questionnaire} />
+              <Suspense fallback={<Skeleton height="40" />}>
+                <QuestionnaireAnswers questionnaire={questionnaire} />
+              </Suspense>
             </Collapsible.Content>
           </Collapsible.Root>
         ) : (

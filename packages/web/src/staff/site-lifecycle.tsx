@@ -6,12 +6,9 @@
 import {
   Alert,
   Button,
-  Dialog,
   Field,
   Flex,
   Input,
-  NativeSelect,
-  Portal,
   SimpleGrid,
   Stack,
   Text,
@@ -25,9 +22,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { BoundSelectField, fieldOf } from "../ui/form-fields";
 import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
 import { refreshConsole, updateSite } from "./queries";
+
+const STATUS_CHOICES = SITE_STATUSES.map((status) => ({
+  value: status,
+  label: SITE_STATUS_LABELS[status],
+}));
 
 interface LifecycleValues {
   status: SiteStatus;
@@ -135,20 +139,12 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
           </Alert.Root>
         ) : null}
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-          <Field.Root invalid={!!errors.status}>
-            <Field.Label>Status</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field {...form.register("status")}>
-                {SITE_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {SITE_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errors.status?.message}</Field.ErrorText>
-          </Field.Root>
+          <BoundSelectField
+            {...fieldOf(form, "status")}
+            label="Status"
+            choices={STATUS_CHOICES}
+            size="sm"
+          />
           <Field.Root invalid={!!errors.url}>
             <Field.Label>Working URL</Field.Label>
             <Input size="sm" type="url" placeholder="https://" {...form.register("url")} />
@@ -167,71 +163,42 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
         </Flex>
       </Stack>
 
-      <Dialog.Root
+      <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(event) => {
-          if (!event.open) setPending(null);
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
         }}
-        role="alertdialog"
+        title={`Change ${site.name}?`}
+        confirmLabel="Confirm"
+        pending={save.isPending}
+        confirmDisabled={overriding && reason.trim().length < APPROVAL_OVERRIDE_MIN}
+        onConfirm={() =>
+          pending &&
+          save.mutate(overriding ? { ...pending, approvalOverride: reason.trim() } : pending)
+        }
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Change {site.name}?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack as="ul" gap="2" ps="4">
-                  {pending
-                    ? consequences(site, pending).map((line) => (
-                        <Text as="li" key={line}>
-                          {line}
-                        </Text>
-                      ))
-                    : null}
-                </Stack>
-                {overriding ? (
-                  <Field.Root mt="4" required>
-                    <Field.Label>
-                      {site.review
-                        ? `The customer has not approved version ${site.review.round}. Why go live now?`
-                        : "The customer has not reviewed a draft. Why go live now?"}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Textarea
-                      rows={3}
-                      value={reason}
-                      onChange={(event) => setReason(event.target.value)}
-                    />
-                    <Field.HelperText>
-                      Recorded in the audit log and sent to the customer.
-                    </Field.HelperText>
-                  </Field.Root>
-                ) : null}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="brand"
-                  loading={save.isPending}
-                  disabled={overriding && reason.trim().length < APPROVAL_OVERRIDE_MIN}
-                  onClick={() =>
-                    pending &&
-                    save.mutate(
-                      overriding ? { ...pending, approvalOverride: reason.trim() } : pending,
-                    )
-                  }
-                >
-                  Confirm
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Stack as="ul" gap="2" ps="4">
+          {pending
+            ? consequences(site, pending).map((line) => (
+                <Text as="li" key={line}>
+                  {line}
+                </Text>
+              ))
+            : null}
+        </Stack>
+        {overriding ? (
+          <Field.Root mt="4" required>
+            <Field.Label>
+              {site.review
+                ? `The customer has not approved version ${site.review.round}. Why go live now?`
+                : "The customer has not reviewed a draft. Why go live now?"}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <Field.HelperText>Recorded in the audit log and sent to the customer.</Field.HelperText>
+          </Field.Root>
+        ) : null}
+      </ConfirmDialog>
     </form>
   );
 }

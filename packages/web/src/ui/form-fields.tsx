@@ -2,20 +2,11 @@
  * Form fields for react-hook-form, in the portal's look: a label with its required mark, the
  * control, a helper line and the field's error (the questionnaire wizard's steps use them; any
  * form may). Generic over the form's values, so a field name is checked against the form.
+ * Radio cards (choice-fields.tsx) and the checkbox (checkbox-field.tsx) are in files of their
+ * own, so a form of text fields does not download their machinery (docs/performance.md,
+ * "`signed-in`").
  */
-import {
-  Box,
-  Checkbox,
-  chakra,
-  Field,
-  Fieldset,
-  HStack,
-  Input,
-  NativeSelect,
-  RadioCard,
-  SimpleGrid,
-  Textarea,
-} from "@chakra-ui/react";
+import { chakra, Field, HStack, Input, NativeSelect, Textarea } from "@chakra-ui/react";
 import { HEX_COLOR } from "@portal/core/contracts/questionnaires";
 import type { ReactNode } from "react";
 import {
@@ -159,12 +150,15 @@ export function BoundSelectField({
   choices,
   required,
   helper,
+  size,
 }: BoundField & {
   label: string;
   placeholder?: string;
   choices: readonly Choice[];
   required?: boolean;
   helper?: string;
+  /** "sm" where the other inputs beside it are small (the console's lifecycle form). */
+  size?: "sm" | "md";
 }) {
   return (
     <FieldShell
@@ -173,7 +167,7 @@ export function BoundSelectField({
       helper={helper}
       error={typeof error === "string" ? error : error?.message}
     >
-      <NativeSelect.Root>
+      <NativeSelect.Root size={size}>
         <NativeSelect.Field {...registration}>
           {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {choices.map((choice) => (
@@ -203,67 +197,6 @@ export function SelectField<V extends FieldValues>({
   helper?: string;
 }) {
   return <BoundSelectField {...fieldOf(form, name)} {...props} />;
-}
-
-/** Radios drawn as cards: a label and a short description each. */
-export function RadioCardField<V extends FieldValues>({
-  form,
-  name,
-  label,
-  choices,
-  required,
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
-  label: string;
-  choices: Choice[];
-  required?: boolean;
-}) {
-  const error = errorOf(form, name);
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Fieldset.Root invalid={!!error}>
-          <RadioCard.Root
-            name={field.name}
-            value={(field.value as string | undefined) || null}
-            onValueChange={(details) => field.onChange(details.value ?? "")}
-            colorPalette="brand"
-            size="sm"
-            invalid={!!error}
-          >
-            <RadioCard.Label fontWeight="medium" fontSize="sm">
-              {label}
-              {required ? (
-                <Box as="span" color="fg.error" ms="1" aria-hidden>
-                  *
-                </Box>
-              ) : null}
-            </RadioCard.Label>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-              {choices.map((choice) => (
-                <RadioCard.Item key={choice.value} value={choice.value}>
-                  <RadioCard.ItemHiddenInput onBlur={field.onBlur} />
-                  <RadioCard.ItemControl>
-                    <RadioCard.ItemContent>
-                      <RadioCard.ItemText>{choice.label}</RadioCard.ItemText>
-                      {choice.description ? (
-                        <RadioCard.ItemDescription>{choice.description}</RadioCard.ItemDescription>
-                      ) : null}
-                    </RadioCard.ItemContent>
-                    <RadioCard.ItemIndicator />
-                  </RadioCard.ItemControl>
-                </RadioCard.Item>
-              ))}
-            </SimpleGrid>
-          </RadioCard.Root>
-          <Fieldset.ErrorText fontSize="xs">{error}</Fieldset.ErrorText>
-        </Fieldset.Root>
-      )}
-    />
-  );
 }
 
 /**
@@ -329,35 +262,6 @@ export function ColorField<V extends FieldValues>({
           </Field.Root>
         );
       }}
-    />
-  );
-}
-
-export function CheckboxField<V extends FieldValues>({
-  form,
-  name,
-  children,
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
-  children: ReactNode;
-}) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Checkbox.Root
-          checked={!!field.value}
-          onCheckedChange={(details) => field.onChange(details.checked === true)}
-          colorPalette="brand"
-          alignItems="flex-start"
-        >
-          <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-          <Checkbox.Control mt="0.5" />
-          <Checkbox.Label>{children}</Checkbox.Label>
-        </Checkbox.Root>
-      )}
     />
   );
 }

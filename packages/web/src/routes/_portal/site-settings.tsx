@@ -14,9 +14,12 @@ export const Route = createFileRoute("/_portal/site-settings")({
   // The uptime card shows for the chosen site once the list says it is live.
   loader: ({ context, deps }) =>
     loadPageData(context, async () => {
+      // The form is a chunk of its own (sites/settings-page.tsx), fetched with the list.
+      const form = import("../../sites/settings-form");
       const { pickSite, siteUptimeQuery, sitesQuery } = await import("../../sites/queries");
       const { queryClient } = context;
       return [
+        form,
         queryClient.ensureQueryData(sitesQuery()).then((list) => {
           const site = pickSite(list, deps.site);
           return site?.status === "live"
