@@ -141,7 +141,8 @@ describe("the local browser function", () => {
       task: "print",
     });
     expect(crash.functionError).toBe("Unhandled");
-    expect(crash.payload).toMatchObject({ errorType: "ZodError" });
+    // The request failed its contract (zod/mini's parse error, contracts/zod.ts).
+    expect(crash.payload).toMatchObject({ errorType: "$ZodError" });
     await expect(invoke("another-function", {})).rejects.toBeInstanceOf(ResourceNotFoundException);
   });
 });
