@@ -12,9 +12,10 @@ import { execFile } from "node:child_process";
 import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import { REPO_ROOT } from "./repo-root";
 
 /** The folder whose package.json and package-lock.json the browser function installs. */
-export const BROWSER_RUNTIME_DIR = path.resolve(import.meta.dirname, "../packages/browser-runtime");
+export const BROWSER_RUNTIME_DIR = path.join(REPO_ROOT, "packages/browser-runtime");
 
 /** What the browser function loads from node_modules rather than from its bundle. */
 export const BROWSER_RUNTIME_PACKAGES = ["@sparticuz/chromium", "lighthouse", "puppeteer-core"];

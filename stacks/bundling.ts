@@ -7,6 +7,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { FunctionProps } from "sst/constructs";
+import { REPO_ROOT } from "./repo-root";
 
 /** An esbuild plugin as the esbuild SST runs takes it (its version, not the workspace's). */
 type Plugin = NonNullable<
@@ -36,7 +37,7 @@ export const UNUSED_CREDENTIAL_PROVIDERS = [
  */
 export const RUNTIME_SDK_CLIENTS = ["@aws-sdk/client-ssm"];
 
-const repoRoot = path.resolve(import.meta.dirname, "..");
+const repoRoot = REPO_ROOT;
 
 /** Where db/client.ts puts the commands ElectroDB's client sends (electrodb-commands.ts). */
 export const ELECTRODB_COMMANDS_MODULE = path.join(
