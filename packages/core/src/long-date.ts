@@ -1,13 +1,28 @@
 /**
  * Dates as every text of the product writes them (the portal, activities, mails): "March 8,
  * 2026", in UTC so a text reads the same in whichever region or browser it is made.
+ *
+ * Written out by hand rather than through Intl.DateTimeFormat: the texts are US English only,
+ * and a browser's first DateTimeFormat loads its locale and time-zone data, 15–35 ms of main
+ * thread on a phone for a page that writes one date (docs/performance.md "`signed-in`").
+ * long-date.test.ts holds the output to Intl's.
  */
-const LONG_DATE = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+const monthName = (date: Date) => MONTHS[date.getUTCMonth()] ?? "";
 
 /**
  * `iso` in the long format. A missing or unparsable date gives `unreadable`: by default the value
@@ -16,19 +31,15 @@ const LONG_DATE = new Intl.DateTimeFormat("en-US", {
 export function longDate(iso: string | null | undefined, unreadable: string = iso ?? ""): string {
   if (!iso) return unreadable;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? unreadable : LONG_DATE.format(date);
+  return Number.isNaN(date.getTime())
+    ? unreadable
+    : `${monthName(date)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
-
-const LONG_MONTH = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  timeZone: "UTC",
-});
 
 /** A calendar month "YYYY-MM" as the texts write it: "October 2026"; the value as given if not one. */
 export function longMonth(month: string): string {
   const date = new Date(`${month}-01T00:00:00Z`);
   return /^\d{4}-\d{2}$/.test(month) && !Number.isNaN(date.getTime())
-    ? LONG_MONTH.format(date)
+    ? `${monthName(date)} ${date.getUTCFullYear()}`
     : month;
 }

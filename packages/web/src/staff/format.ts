@@ -21,7 +21,8 @@ export function formatMinutes(minutes: number | null | undefined): string {
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }
 
-const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+/** Made at first use, as Intl formatters are costly to make (ticket-badges.tsx). */
+let relative: Intl.RelativeTimeFormat | undefined;
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["day", 86_400_000],
   ["hour", 3_600_000],
@@ -34,8 +35,8 @@ export function formatAge(iso: string | null, now = Date.now()): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return "";
   const elapsed = now - at;
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(elapsed) >= size) return relative.format(-Math.round(elapsed / size), unit);
-  }
-  return "just now";
+  const step = STEPS.find(([, size]) => Math.abs(elapsed) >= size);
+  if (!step) return "just now";
+  relative ??= new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+  return relative.format(-Math.round(elapsed / step[1]), step[0]);
 }

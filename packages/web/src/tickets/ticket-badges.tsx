@@ -69,12 +69,15 @@ export function CategoryIcon({ category }: { category: TicketCategoryValue }) {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** Made at first use: a browser's first DateTimeFormat loads locale and time-zone data. */
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** "Jan 5, 2025, 3:04 PM" in the reader's locale and time zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return "";
+  dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return dateTime.format(date);
 }
 
 /** The short reference the dashboard also shows: '#' and the id's last 6 characters. */
