@@ -4,7 +4,7 @@
  */
 import { Skeleton, Stack } from "@chakra-ui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 
 export function ListStates<D, T>({
   query,
@@ -23,9 +23,12 @@ export function ListStates<D, T>({
   /** Renders the list; never called with an empty one. */
   children: (items: T[]) => ReactNode;
 }) {
-  if (query.isPending) return loading;
-  if (query.isError) return failed;
-  const items = select(query.data);
+  // The answer's rows come from a background render (ui/background-render.tsx): the urgent
+  // render that TanStack Query starts as the answer lands keeps the skeleton on screen.
+  const shown = useDeferredValue(query);
+  if (shown.isPending) return loading;
+  if (shown.isError) return failed;
+  const items = select(shown.data);
   return items.length === 0 ? empty : children(items);
 }
 
