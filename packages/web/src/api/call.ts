@@ -3,13 +3,14 @@
  * input)` names a route as the route table does ("GET /api/sites/{id}/uptime"), takes its path
  * parameters, query and body as that route's contract types them, builds the path, sends it
  * through the one client (client.ts), and parses the answer with the route's response contract
- * (@portal/core/contracts/api). An answer the contract refuses is an ApiContractError naming the
+ * (@portal/core/contracts/api, loaded by area with the request: contracts/api-areas). An answer the contract refuses is an ApiContractError naming the
  * route and the fields, never a value cast to a type it does not have.
  *
  * Query keys follow one convention: `apiKey(route, input)`, the route and the input it was
  * called with, so `[route]` alone invalidates every read of that route.
  */
-import { type ApiRoute, apiContracts } from "@portal/core/contracts/api";
+import type { ApiRoute, apiContracts } from "@portal/core/contracts/api";
+import { loadRouteContract } from "@portal/core/contracts/api-areas/index";
 import type * as z from "@portal/core/contracts/zod";
 import { apiRequest } from "./client";
 
@@ -81,8 +82,11 @@ export async function call<R extends ApiRoute>(
     body?: unknown;
   };
   const method = route.slice(0, route.indexOf(" "));
-  const res = await apiRequest(method, `${routePath(route, params)}${queryString(query)}`, body);
-  const response = (apiContracts[route] as { response: z.ZodMiniType | null }).response;
+  // The route's area of contracts loads while the request is out.
+  const [res, { response }] = await Promise.all([
+    apiRequest(method, `${routePath(route, params)}${queryString(query)}`, body),
+    loadRouteContract(route),
+  ]);
   if (response === null) return undefined as CallAnswer<R>;
   const parsed = response.safeParse(await res.json());
   if (!parsed.success) throw new ApiContractError(route, parsed.error.issues);

@@ -1,0 +1,74 @@
+/**
+ * The route → contract map (contracts/api.ts) in areas, one module each, so the SPA loads and
+ * builds only the schemas of the routes a page calls (docs/performance.md "`signed-in`"): every
+ * zod schema is an object made at import, and the whole map took about 90 ms of a phone's main
+ * thread at start-up. A route's area is its first path segment, with the exceptions below;
+ * index.test.ts holds each route to the area this names.
+ */
+import type * as z from "../zod";
+
+export interface RouteContract {
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  /** The success answer's JSON; null for a route that answers 204 with no body. */
+  response: z.ZodMiniType | null;
+}
+
+type AreaContracts = { contracts: Record<string, RouteContract> };
+
+/** Each area's module, loaded when first asked for (each becomes a chunk of its own). */
+export const AREA_CONTRACTS = {
+  account: () => import("./account"),
+  analytics: () => import("./analytics"),
+  audits: () => import("./audits"),
+  auth: () => import("./auth"),
+  billing: () => import("./billing"),
+  content: () => import("./content"),
+  dashboard: () => import("./dashboard"),
+  developer: () => import("./developer"),
+  questionnaires: () => import("./questionnaires"),
+  reports: () => import("./reports"),
+  review: () => import("./review"),
+  sites: () => import("./sites"),
+  staff: () => import("./staff"),
+  tickets: () => import("./tickets"),
+} satisfies Record<string, () => Promise<AreaContracts>>;
+
+export type ApiArea = keyof typeof AREA_CONTRACTS;
+
+/** First path segments whose routes belong to another area. */
+const AREA_OF_SEGMENT: Record<string, ApiArea> = {
+  activities: "dashboard",
+  seo: "audits",
+  lighthouse: "audits",
+  "create-subscription": "billing",
+  "verify-subscription": "billing",
+  "complete-payment": "billing",
+  "create-payment-intent": "billing",
+};
+
+const isArea = (name: string): name is ApiArea => Object.hasOwn(AREA_CONTRACTS, name);
+
+/**
+ * "GET /api/sites/{id}/uptime" → "sites"; a site's review and reports ("/api/sites/{id}/review…")
+ * are areas of their own, as only their pages call them.
+ */
+export function areaOf(route: string): ApiArea {
+  const [first = "", , third = ""] = route
+    .slice(route.indexOf(" ") + 1)
+    .split("/")
+    .slice(2);
+  const area = first === "sites" && (third === "review" || third === "reports") ? third : first;
+  const named = AREA_OF_SEGMENT[area] ?? area;
+  if (!isArea(named)) throw new Error(`${route} is in no area of contracts/api-areas`);
+  return named;
+}
+
+/** The contract of `route`, from its area's module. */
+export async function loadRouteContract(route: string): Promise<RouteContract> {
+  const { contracts }: AreaContracts = await AREA_CONTRACTS[areaOf(route)]();
+  const contract = contracts[route];
+  if (!contract) throw new Error(`${route} has no contract in area ${areaOf(route)}`);
+  return contract;
+}

@@ -1,0 +1,15 @@
+/** The onboarding questionnaire. The routes' contracts (contracts/api.ts). */
+import {
+  questionnaireInputSchema,
+  questionnaireStatusSchema,
+  submitQuestionnaireResponseSchema,
+} from "../questionnaires";
+import type { RouteContract } from "./index";
+
+export const contracts = {
+  "POST /api/questionnaires": {
+    body: questionnaireInputSchema,
+    response: submitQuestionnaireResponseSchema,
+  },
+  "GET /api/questionnaires/me": { response: questionnaireStatusSchema },
+} as const satisfies Record<string, RouteContract>;
