@@ -1,0 +1,197 @@
+/**
+ * `npm run profile -- /dashboard /support`: where a signed-in page's main thread goes while it
+ * starts, on a phone's CPU (Chromium's 4× slowdown, cache off). The tool behind the `signed-in`
+ * section of docs/performance.md: Lighthouse gives the score, this says which code to change.
+ *
+ * For each page and load (PROFILE_RUNS, default 3), through the local stack serving a fresh build
+ * and the same customer with data as `npm run bench -- signed-in`: the time until the page shows
+ * its data, React's commits, the long tasks (start + duration, ms) and their time over 50 ms
+ * (what Total Blocking Time adds up), then from a V8 CPU profile the busiest functions (self
+ * time), the module evaluations (each chunk's top-level code) and, for each stretch of work over
+ * 50 ms, where it started. Function names are only readable in an unminified build:
+ * PROFILE_UNMINIFIED=1. PROFILE_CPU_SLOWDOWN sets the slowdown (default 4).
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { startLocalStack } from "@portal/devstack/local-stack";
+import puppeteer from "puppeteer-core";
+import { build } from "vite";
+import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
+import { customerWithData, SIGNED_IN_PAGES } from "./signed-in";
+import { dataOnScreen, median } from "./web";
+
+const webRoot = path.resolve(import.meta.dirname, "../../packages/web");
+
+/** The parts of a V8 CPU profile (Profiler.stop) read here. */
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** What the page recorded about itself (see OBSERVERS). */
+interface PageRecord {
+  commits: number[];
+  longTasks: [start: number, duration: number][];
+}
+
+/**
+ * Installed before the app's scripts: long tasks from the browser's own observer, and React's
+ * commits through the hook React DevTools uses (React calls it on every commit when present).
+ * A string: this file is compiled without the DOM's types.
+ */
+const OBSERVERS = `
+  window.__profile = { commits: [], longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__profile.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+  }).observe({ type: "longtask", buffered: true });
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, renderers: new Map(), inject() { return 1; },
+    onCommitFiberRoot() { window.__profile.commits.push(Math.round(performance.now())); },
+    onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
+  };`;
+
+const ms = (microseconds: number) => (microseconds / 1000).toFixed(0).padStart(6);
+const fileOf = (url: string) => url.replace(/^.*\/assets\//, "");
+
+/** The heaviest `n` entries of a tally, one per line. */
+function top(tally: Map<string, number>, n: number): string {
+  return [...tally]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([key, us]) => `${ms(us)} ms  ${key}`)
+    .join("\n");
+}
+
+/** Self time by function, module evaluations, and where each stretch of work over 50 ms began. */
+export function summarizeProfile(profile: CpuProfile): string {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const frame = (id: number) => nodes.get(id)?.callFrame;
+  const label = (id: number) => {
+    const f = frame(id);
+    return f ? `${f.functionName || "(anonymous)"} ${fileOf(f.url)}:${f.lineNumber}` : "?";
+  };
+  const stackOf = (id: number) => {
+    const stack: number[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.unshift(at);
+    return stack;
+  };
+
+  const self = new Map<string, number>();
+  const modules = new Map<string, number>();
+  const stretches: { start: number; us: number; entries: Map<string, number> }[] = [];
+  let stretch: (typeof stretches)[number] | undefined;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    const us = profile.timeDeltas[i + 1] ?? 0;
+    if (frame(id)?.functionName === "(idle)") {
+      stretch = undefined;
+      return;
+    }
+    self.set(label(id), (self.get(label(id)) ?? 0) + us);
+    const stack = stackOf(id);
+    // A chunk's top-level code is the anonymous function at its line 0, column 0.
+    const evaluating = new Set(
+      stack
+        .map(frame)
+        .filter((f) => f?.url && !f.functionName && f.lineNumber === 0 && f.columnNumber === 0)
+        .map((f) => fileOf(f?.url ?? "")),
+    );
+    for (const file of evaluating) modules.set(file, (modules.get(file) ?? 0) + us);
+    if (!stretch) {
+      stretch = { start: at - profile.startTime, us: 0, entries: new Map() };
+      stretches.push(stretch);
+    }
+    stretch.us += us;
+    const entry = stack.slice(1, 4).map(label).join(" > ");
+    stretch.entries.set(entry, (stretch.entries.get(entry) ?? 0) + us);
+  });
+
+  const long = stretches
+    .filter((s) => s.us > 50_000)
+    .map((s) => `at ${ms(s.start)} ms, ${ms(s.us).trim()} ms of work:\n${top(s.entries, 4)}`);
+  return [
+    `busiest functions (self time):\n${top(self, 25)}`,
+    `module evaluation (a chunk's top-level code, inclusive):\n${top(modules, 12)}`,
+    `stretches of work over 50 ms, and where each began:\n${long.join("\n")}`,
+  ].join("\n\n");
+}
+
+async function main() {
+  const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/dashboard"];
+  const known = new Map(SIGNED_IN_PAGES.map((page) => [page.path, page.heading]));
+  for (const page of pages) {
+    if (!known.has(page)) throw new Error(`${page}: one of ${[...known.keys()].join(", ")}`);
+  }
+  const runs = Number(process.env.PROFILE_RUNS ?? 3);
+  const slowdown = Number(process.env.PROFILE_CPU_SLOWDOWN ?? 4);
+  const dist = await mkdtemp(path.join(os.tmpdir(), "portal-profile-"));
+  await build({
+    root: webRoot,
+    configFile: path.join(webRoot, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir: dist, emptyOutDir: true, minify: process.env.PROFILE_UNMINIFIED !== "1" },
+  });
+  const stack = await startLocalStack({ port: 0, logRequests: false, webDist: dist });
+  const browser = await puppeteer.launch({
+    ...(await chromiumLaunchSpec()),
+    defaultViewport: null,
+  });
+  try {
+    const cookies = await customerWithData(stack.url);
+    for (const page of pages) {
+      const blocking: number[] = [];
+      for (let run = 1; run <= runs; run += 1) {
+        const tab = await browser.newPage();
+        await tab.setViewport({ width: 412, height: 823 });
+        await tab.setCookie(...cookies.map((c) => ({ ...c, url: stack.url })));
+        const cdp = await tab.createCDPSession();
+        await cdp.send("Network.enable");
+        await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+        await cdp.send("Profiler.enable");
+        await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+        await tab.evaluateOnNewDocument(OBSERVERS);
+        await cdp.send("Profiler.start");
+        const started = Date.now();
+        await tab.goto(`${stack.url}${page}`);
+        await tab.waitForFunction(dataOnScreen(known.get(page) ?? ""), { timeout: 60_000 });
+        const onScreen = Date.now() - started;
+        // What the page does once its data shows (images, tooltips loaded when idle) counts too.
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: CpuProfile };
+        const record = (await tab.evaluate("window.__profile")) as PageRecord;
+        await tab.close();
+        const over50 = record.longTasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+        blocking.push(over50);
+        console.log(
+          `\n## ${page}, load ${run} of ${runs} (CPU ${slowdown}× slower): data on screen after ${onScreen} ms, ${record.commits.length} React commits`,
+        );
+        console.log(
+          `long tasks (start+duration, ms): ${record.longTasks.map(([s, d]) => `${s}+${d}`).join(" ")}`,
+        );
+        console.log(`their time over 50 ms: ${over50} ms\n`);
+        console.log(summarizeProfile(profile));
+      }
+      console.log(
+        `\n${page}: long tasks' time over 50 ms, median of ${runs}: ${median(blocking)} ms`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+    await rm(dist, { recursive: true, force: true });
+  }
+}
+
+await main();
