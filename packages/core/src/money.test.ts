@@ -43,4 +43,9 @@ describe("formatMoney", () => {
         expect(formatMoney(cents, "usd", "short")).toBe(short.format(cents / 100));
     }
   });
+
+  it("leaves what is not a number to Intl", () => {
+    expect(formatMoney(Number.NaN)).toBe("$NaN");
+    expect(formatMoney(Number.POSITIVE_INFINITY)).toBe("$∞");
+  });
 });

@@ -49,7 +49,7 @@ export function formatMoney(
 ): string {
   const code = currency.toUpperCase();
   const digits = length === "short" && cents % 100 === 0 ? 0 : 2;
-  if (code === "USD") return formatUsd(cents, digits);
+  if (code === "USD" && Number.isFinite(cents)) return formatUsd(cents, digits);
   const formatter = formatterFor(code, digits);
   return formatter ? formatter.format(cents / 100) : `${(cents / 100).toFixed(digits)} ${code}`;
 }

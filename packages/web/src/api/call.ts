@@ -3,8 +3,9 @@
  * input)` names a route as the route table does ("GET /api/sites/{id}/uptime"), takes its path
  * parameters, query and body as that route's contract types them, builds the path, sends it
  * through the one client (client.ts), and parses the answer with the route's response contract
- * (@portal/core/contracts/api, loaded by area with the request: contracts/api-areas). An answer the contract refuses is an ApiContractError naming the
- * route and the fields, never a value cast to a type it does not have.
+ * (@portal/core/contracts/api; the route's area of it, contracts/api-areas, loads beside the
+ * request). An answer the contract refuses is an ApiContractError naming the route and the
+ * fields, never a value cast to a type it does not have.
  *
  * Query keys follow one convention: `apiKey(route, input)`, the route and the input it was
  * called with, so `[route]` alone invalidates every read of that route.

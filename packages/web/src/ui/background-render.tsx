@@ -3,7 +3,7 @@
  * router and TanStack Query hand React their updates as urgent ones, which React renders in one
  * task however long: the whole shell and page as the sign-in check passes, a list as its read
  * answers. A background (deferred) render is the same work in slices of about 5 ms with the
- * browser let in between, so a phone's main thread is never blocked for long.
+ * browser let in between, so a tap or a paint waits for one slice, not for the whole page.
  */
 import { type ReactNode, useDeferredValue } from "react";
 import { FullPageSpinner } from "./full-page-spinner";
