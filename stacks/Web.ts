@@ -175,6 +175,12 @@ export function Web({ stack, app }: StackContext) {
     customDomain: customDomain(stack, domain),
     buildCommand: "npm run build",
     buildOutput: "dist",
+    // A deploy keeps the files of the ones before it. The SPA loads each page's code and each
+    // area of the API's contracts when first needed, by hashed file name; a tab opened before a
+    // deploy still asks for the old names, which SST would otherwise delete, and the page would
+    // fail to load. The old files are the few MB each deploy changes (docs/operations.md,
+    // "First deploy").
+    purgeFiles: false,
     environment: {
       // Present in every deployed build (Config.ts refuses to synthesise without it), so a
       // deployed SPA always uses Clerk and never the development identity provider.
