@@ -90,6 +90,9 @@ describe("each fact is written once", () => {
   it("one hasValidPlan, one money formatter, one long-date formatter", () => {
     expect(filesWith(all, /function hasValidPlan\b/)).toEqual(["core/src/access/entitlements.ts"]);
     expect(filesWith(all, /style:\s*["']currency["']/)).toEqual(["core/src/money.ts"]);
-    expect(filesWith(all, /month:\s*["']long["']/)).toEqual(["core/src/long-date.ts"]);
+    // The long date is written out by hand in long-date.ts (its test holds it to Intl's), so
+    // no code formats a long month through Intl, and the month names are in that file only.
+    expect(filesWith(all, /month:\s*["']long["']/)).toEqual([]);
+    expect(filesWith(all, /["']September["']/)).toEqual(["core/src/long-date.ts"]);
   });
 });
