@@ -9,9 +9,12 @@
  * (what Total Blocking Time adds up), then from a V8 CPU profile the busiest functions (self
  * time), the module evaluations (each chunk's top-level code) and, for each stretch of work over
  * 50 ms, where it started. Function names are only readable in an unminified build:
- * PROFILE_UNMINIFIED=1. PROFILE_CPU_SLOWDOWN sets the slowdown (default 4).
+ * PROFILE_UNMINIFIED=1. PROFILE_CPU_SLOWDOWN sets the slowdown (default 4). PROFILE_REACT=1
+ * builds with React's profiling renderer and prints, for each commit, its render time and the
+ * components that took most of it (the profiling renderer is itself a little slower).
+ * PROFILE_SAVE=dir writes each CPU profile there.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startLocalStack } from "@portal/devstack/local-stack";
@@ -38,6 +41,8 @@ interface CpuProfile {
 /** What the page recorded about itself (see OBSERVERS). */
 interface PageRecord {
   commits: number[];
+  /** With PROFILE_REACT=1: per commit, [at, render ms, fibers rendered, heaviest components]. */
+  renders: [at: number, ms: number, fibers: number, heaviest: string][];
   longTasks: [start: number, duration: number][];
 }
 
@@ -47,13 +52,35 @@ interface PageRecord {
  * A string: this file is compiled without the DOM's types.
  */
 const OBSERVERS = `
-  window.__profile = { commits: [], longTasks: [] };
+  window.__profile = { commits: [], longTasks: [], renders: [] };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__profile.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
   }).observe({ type: "longtask", buffered: true });
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true, renderers: new Map(), inject() { return 1; },
-    onCommitFiberRoot() { window.__profile.commits.push(Math.round(performance.now())); },
+    onCommitFiberRoot(id, root) {
+      const at = Math.round(performance.now());
+      window.__profile.commits.push(at);
+      const top = root.current;
+      if (top.actualDuration === undefined) return;
+      // The fibers this commit rendered: a subtree whose children were not cloned bailed out.
+      const self = new Map(); let fibers = 0;
+      const visit = (fiber) => {
+        for (let f = fiber; f; f = f.sibling) {
+          const rendered = !f.alternate || (f.flags & 1) === 1;
+          if (rendered && typeof f.type === "function") {
+            fibers += 1;
+            const name = f.type.displayName || f.type.name || "(anonymous)";
+            self.set(name, (self.get(name) || 0) + f.selfBaseDuration);
+          }
+          if (f.child && !(f.alternate && f.alternate.child === f.child)) visit(f.child);
+        }
+      };
+      visit(top.child);
+      const heaviest = [...self].sort((a, b) => b[1] - a[1]).slice(0, 4)
+        .map(([n, d]) => n + " " + d.toFixed(0)).join(", ");
+      window.__profile.renders.push([at, Math.round(top.actualDuration), fibers, heaviest]);
+    },
     onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
   };`;
 
@@ -141,6 +168,12 @@ async function main() {
     configFile: path.join(webRoot, "vite.config.ts"),
     logLevel: "warn",
     build: { outDir: dist, emptyOutDir: true, minify: process.env.PROFILE_UNMINIFIED !== "1" },
+    // React's profiling renderer records each fiber's render time (actualDuration).
+    ...(process.env.PROFILE_REACT === "1"
+      ? {
+          resolve: { alias: [{ find: /^react-dom\/client$/, replacement: "react-dom/profiling" }] },
+        }
+      : {}),
   });
   const stack = await startLocalStack({ port: 0, logRequests: false, webDist: dist });
   const browser = await puppeteer.launch({
@@ -171,6 +204,11 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: CpuProfile };
         const record = (await tab.evaluate("window.__profile")) as PageRecord;
+        // PROFILE_SAVE=dir keeps each profile for Chromium's DevTools (Performance → Load profile).
+        if (process.env.PROFILE_SAVE) {
+          const file = `${page.replaceAll("/", "_")}-${run}.cpuprofile`;
+          await writeFile(path.join(process.env.PROFILE_SAVE, file), JSON.stringify(profile));
+        }
         await tab.close();
         const over50 = record.longTasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
         blocking.push(over50);
@@ -181,6 +219,14 @@ async function main() {
           `long tasks (start+duration, ms): ${record.longTasks.map(([s, d]) => `${s}+${d}`).join(" ")}`,
         );
         console.log(`their time over 50 ms: ${over50} ms\n`);
+        if (record.renders.length) {
+          console.log("React's commits (at, render ms, components rendered: heaviest, self ms):");
+          for (const [at, took, fibers, heaviest] of record.renders)
+            console.log(
+              `${String(at).padStart(6)} ${String(took).padStart(5)} ms ${String(fibers).padStart(5)}: ${heaviest}`,
+            );
+          console.log("");
+        }
         console.log(summarizeProfile(profile));
       }
       console.log(
