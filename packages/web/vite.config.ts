@@ -1,6 +1,7 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { chakraStaticGlobalCss } from "./chakra-global-css";
 import { BOOT_ENTRY, prerender } from "./prerender-plugin";
 import { routeTreeConfig } from "./route-tree.config";
 import { stageServer } from "./stage-proxy";
@@ -10,8 +11,9 @@ const localStack = "http://127.0.0.1:3000";
 
 export default defineConfig(async ({ command }) => ({
   // The router plugin must run before the React plugin so it can split route files first.
-  // prerender() writes the public pages' HTML once the SPA is built (prerendered-pages.ts).
-  plugins: [tanstackRouter(routeTreeConfig), react(), prerender()],
+  // prerender() writes the public pages' HTML once the SPA is built (prerendered-pages.ts);
+  // chakraStaticGlobalCss() writes Chakra's global CSS into index.html at build time.
+  plugins: [tanstackRouter(routeTreeConfig), react(), chakraStaticGlobalCss(), prerender()],
   // Under `sst bind` (npm run dev:site) the dev server fronts the stage's API as CloudFront
   // does (stage-proxy.ts); otherwise the local stack.
   server: (command === "serve" ? await stageServer(process.env) : undefined) ?? {

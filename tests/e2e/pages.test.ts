@@ -126,6 +126,34 @@ describe.each([375, 1440])("at %i px wide", (width) => {
   });
 });
 
+describe("Chakra's global CSS (chakra-global-css.ts)", () => {
+  it("comes once, with index.html: the app adds none of its own", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
+    await page.goto("/settings");
+    await page.getByRole("heading", { name: "Account Settings", level: 1 }).waitFor();
+    const found = (await page.evaluate(`(() => {
+      const declares = (sheet) => [...sheet.cssRules].some(function has(rule) {
+        return rule.cssText.includes("--chakra-colors-brand-500:") ||
+          [...(rule.cssRules ?? [])].some(has);
+      });
+      return {
+        sheets: [...document.styleSheets].filter(declares).map((s) =>
+          s.ownerNode.hasAttribute("data-chakra-global") ? "index.html" : s.ownerNode.outerHTML.slice(0, 60)),
+        brand: getComputedStyle(document.documentElement).getPropertyValue("--chakra-colors-brand-500"),
+        bodyMargin: getComputedStyle(document.body).margin,
+      };
+    })()`)) as { sheets: string[]; brand: string; bodyMargin: string };
+    expect(found).toEqual({
+      sheets: ["index.html"],
+      brand: "#6366f1",
+      bodyMargin: "0px",
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the landing page after the identity provider's hosted flow", () => {
   it("/auth-landing forwards a signed-in user to /sales once the user is loaded", async () => {
     const { page, context, problems } = await openPage(browser);
