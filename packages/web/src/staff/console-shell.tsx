@@ -33,7 +33,7 @@ function ConsoleNav({ onNavigate }: { onNavigate?: () => void }) {
         <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
           Provider console
         </Text>
-        <Badge colorPalette="purple" variant="subtle" size="sm">
+        <Badge colorPalette="brand" variant="subtle" size="sm">
           Staff
         </Badge>
       </HStack>
