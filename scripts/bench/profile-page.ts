@@ -12,7 +12,8 @@
  * PROFILE_UNMINIFIED=1. PROFILE_CPU_SLOWDOWN sets the slowdown (default 4). PROFILE_REACT=1
  * builds with React's profiling renderer and prints, for each commit, its render time and the
  * components that took most of it (the profiling renderer is itself a little slower).
- * PROFILE_SAVE=dir writes each CPU profile there.
+ * PROFILE_SAVE=dir writes each CPU profile there. PROFILE_TRACE=dir records each load's
+ * Chromium trace there too and prints what each long task did (script, style, layout, fonts).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -154,6 +155,63 @@ export function summarizeProfile(profile: CpuProfile): string {
   ].join("\n\n");
 }
 
+/** Lighthouse's own categories, and fonts and text shaping, which a page's first layout pays. */
+const TRACE_CATEGORIES = [
+  "toplevel",
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8.execute",
+  "blink",
+  "fonts",
+  "loading",
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Each long task of the page's main thread, by what it did (self time of its trace events). */
+export function summarizeTrace(trace: { traceEvents: TraceEvent[] }): string {
+  const main = new Set(
+    trace.traceEvents
+      .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const events = trace.traceEvents
+    .filter((e) => e.ph === "X" && e.dur !== undefined && main.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
+  const start = events[0]?.ts ?? 0;
+  const lines: string[] = [];
+  for (const task of events) {
+    if (task.name !== "ThreadControllerImpl::RunTask" || (task.dur ?? 0) < 50_000) continue;
+    // Self time: each event's duration less that of the events directly inside it.
+    const self = new Map<string, number>();
+    const open: TraceEvent[] = [];
+    for (const e of events) {
+      if (e.ts < task.ts || end(e) > end(task)) continue;
+      while (open.length && end(open[open.length - 1] as TraceEvent) <= e.ts) open.pop();
+      const parent = open[open.length - 1];
+      if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (e.dur ?? 0));
+      self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0));
+      open.push(e);
+    }
+    const what = [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, us]) => `${name} ${ms(us).trim()}`)
+      .join(", ");
+    lines.push(`${ms(task.ts - start)} +${ms(task.dur ?? 0).trim()} ms: ${what}`);
+  }
+  return `long tasks in the trace (start +duration, then self time by event, ms):\n${lines.join("\n")}`;
+}
+
 async function main() {
   const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/dashboard"];
   const known = new Map(SIGNED_IN_PAGES.map((page) => [page.path, page.heading]));
@@ -196,12 +254,19 @@ async function main() {
         await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
         await tab.evaluateOnNewDocument(OBSERVERS);
         await cdp.send("Profiler.start");
+        // PROFILE_TRACE=dir also records Chromium's trace (what DevTools' Performance panel and
+        // Lighthouse read: style, layout, parsing as well as script), one file per load.
+        const tracePath = process.env.PROFILE_TRACE
+          ? path.join(process.env.PROFILE_TRACE, `${page.replaceAll("/", "_")}-${run}.trace.json`)
+          : undefined;
+        if (tracePath) await tab.tracing.start({ path: tracePath, categories: TRACE_CATEGORIES });
         const started = Date.now();
         await tab.goto(`${stack.url}${page}`);
         await tab.waitForFunction(dataOnScreen(known.get(page) ?? ""), { timeout: 60_000 });
         const onScreen = Date.now() - started;
         // What the page does once its data shows (images, tooltips loaded when idle) counts too.
         await new Promise((resolve) => setTimeout(resolve, 2_000));
+        const trace = tracePath ? await tab.tracing.stop() : undefined;
         const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: CpuProfile };
         const record = (await tab.evaluate("window.__profile")) as PageRecord;
         // PROFILE_SAVE=dir keeps each profile for Chromium's DevTools (Performance → Load profile).
@@ -228,6 +293,8 @@ async function main() {
           console.log("");
         }
         console.log(summarizeProfile(profile));
+        if (trace)
+          console.log(`\n${summarizeTrace(JSON.parse(Buffer.from(trace).toString("utf8")))}`);
       }
       console.log(
         `\n${page}: long tasks' time over 50 ms, median of ${runs}: ${median(blocking)} ms`,
