@@ -11,7 +11,7 @@ async function palettesNamed(): Promise<Map<string, string[]>> {
   for (const entry of await readdir(src, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.name.includes(".test.")) continue;
     const file = path.join(entry.parentPath, entry.name);
-    for (const [, palette] of (await readFile(file, "utf8")).matchAll(
+    for (const [, palette = ""] of (await readFile(file, "utf8")).matchAll(
       /colorPalette(?:=|:\s*)\{?"(\w+)"/g,
     )) {
       named.set(palette, [...(named.get(palette) ?? []), path.relative(src, file)]);
