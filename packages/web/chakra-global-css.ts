@@ -11,7 +11,8 @@
  * Build only: the dev server keeps Chakra's own start-up (its dependencies are pre-bundled,
  * where this transform would not reach), which yields the same CSS.
  */
-import type { Plugin } from "vite";
+import { fileURLToPath } from "node:url";
+import { type Plugin, runnerImport } from "vite";
 
 /** The module of Chakra that builds the system, and the statement that computes its CSS. */
 const SYSTEM_MODULE =
@@ -33,17 +34,23 @@ export function withoutGlobalCss(code: string, id: string): string {
  * styles), rendered by the provider itself with Emotion's server API.
  */
 export async function chakraGlobalCss(): Promise<string> {
-  const [{ default: createCache }, { default: createEmotionServer }, react, server, provider] =
+  const [{ default: createCache }, { default: createEmotionServer }, react, server, emotion] =
     await Promise.all([
       import("@emotion/cache"),
       import("@emotion/server/create-instance"),
       import("react"),
       import("react-dom/server"),
-      import("./src/ui/provider"),
+      import("@emotion/react"),
     ]);
-  const { CacheProvider } = await import("@emotion/react");
+  // Through Vite's module runner, not import(): the config's bundler would take the provider and
+  // the theme into the config's own dependencies, and the dev server restarts on those.
+  const { module: provider } = await runnerImport<typeof import("./src/ui/provider")>(
+    fileURLToPath(new URL("./src/ui/provider.tsx", import.meta.url)),
+    { configFile: false, logLevel: "warn" },
+  );
+  const { CacheProvider } = emotion;
   const cache = createCache({ key: "css" });
-  const emotion = createEmotionServer(cache);
+  const extractor = createEmotionServer(cache);
   const html = server.renderToString(
     react.createElement(
       CacheProvider,
@@ -51,7 +58,7 @@ export async function chakraGlobalCss(): Promise<string> {
       react.createElement(provider.UiProvider, null, null),
     ),
   );
-  const { styles } = emotion.extractCriticalToChunks(html);
+  const { styles } = extractor.extractCriticalToChunks(html);
   const global = styles.filter((chunk) => chunk.key === "css-global");
   if (global.length === 0) throw new Error("Chakra's provider rendered no global styles");
   return global.map((chunk) => chunk.css).join("");
@@ -59,14 +66,25 @@ export async function chakraGlobalCss(): Promise<string> {
 
 export function chakraStaticGlobalCss(): Plugin {
   let css: Promise<string> | undefined;
+  let transformed = false;
   return {
     name: "portal:chakra-global-css",
     apply: "build",
+    buildStart() {
+      transformed = false;
+    },
     transform: {
       filter: { id: SYSTEM_MODULE },
       handler(code, id) {
+        transformed = true;
         return { code: withoutGlobalCss(code, id), map: null };
       },
+    },
+    buildEnd(error) {
+      // Chakra's module moved or was renamed: the build would ship its CSS twice.
+      if (!error && !transformed) {
+        throw new Error(`No module matched ${SYSTEM_MODULE}; see chakra-global-css.ts`);
+      }
     },
     transformIndexHtml() {
       css ??= chakraGlobalCss();
