@@ -15,7 +15,7 @@
  * PROFILE_SAVE=dir writes each CPU profile there. PROFILE_TRACE=dir records each load's
  * Chromium trace there too and prints what each long task did (script, style, layout, fonts).
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startLocalStack } from "@portal/devstack/local-stack";
@@ -195,6 +195,8 @@ export function summarizeTrace(trace: { traceEvents: TraceEvent[] }): string {
     const self = new Map<string, number>();
     const open: TraceEvent[] = [];
     for (const e of events) {
+      // Another tab's main thread can be busy at the same time: only this task's thread.
+      if (e.pid !== task.pid || e.tid !== task.tid) continue;
       if (e.ts < task.ts || end(e) > end(task)) continue;
       while (open.length && end(open[open.length - 1] as TraceEvent) <= e.ts) open.pop();
       const parent = open[open.length - 1];
@@ -219,6 +221,9 @@ async function main() {
     if (!known.has(page)) throw new Error(`${page}: one of ${[...known.keys()].join(", ")}`);
   }
   const runs = Number(process.env.PROFILE_RUNS ?? 3);
+  for (const dir of [process.env.PROFILE_SAVE, process.env.PROFILE_TRACE]) {
+    if (dir) await mkdir(dir, { recursive: true });
+  }
   const slowdown = Number(process.env.PROFILE_CPU_SLOWDOWN ?? 4);
   const dist = await mkdtemp(path.join(os.tmpdir(), "portal-profile-"));
   await build({
