@@ -2,10 +2,11 @@
  * The shared shell of signed-in pages (docs/pages.md, "The shell"): top bar, side navigation,
  * content.
  */
-import { Box, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
+import { Box, Flex, HStack, IconButton, Text, useMediaQuery } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
+import { system } from "../theme/system";
 import { Logo } from "../ui/logo";
 import { Tooltip } from "../ui/tooltip";
 import { SideNav } from "./side-nav";
@@ -23,11 +24,16 @@ export interface AppShellProps {
   home?: "/dashboard" | "/staff";
 }
 
+/** Where the side navigation shows beside the page: Chakra's `lg` breakpoint and up. */
+const WIDE = `(min-width: ${system.token("breakpoints.lg")})`;
+
 const portalNav = (onNavigate?: () => void) => <SideNav onNavigate={onNavigate} />;
 
 export function AppShell({ children, renderNav = portalNav, home = "/dashboard" }: AppShellProps) {
   const { firstName } = useDisplayUser();
   const [navOpen, setNavOpen] = useState(false);
+  // Read at the first render (no server render reaches the shell), then kept up to date.
+  const [wide = false] = useMediaQuery([WIDE], { ssr: false });
   // The drawer mounts at its first opening and stays, so it can animate its closing.
   const [navUsed, setNavUsed] = useState(false);
 
@@ -66,21 +72,24 @@ export function AppShell({ children, renderNav = portalNav, home = "/dashboard" 
       </Box>
 
       <Flex flex="1" minH="0">
-        <Box
-          as="aside"
-          display={{ base: "none", lg: "block" }}
-          w="64"
-          flexShrink="0"
-          bg="bg"
-          borderEndWidth="1px"
-          p="4"
-          position="sticky"
-          top="16"
-          h="calc(100dvh - var(--chakra-sizes-16))"
-          overflowY="auto"
-        >
-          {renderNav()}
-        </Box>
+        {/* Rendered only where it shows: on a phone it would be hidden yet rendered, styled and
+            re-rendered on every navigation (docs/performance.md, "Fourth round"). */}
+        {wide ? (
+          <Box
+            as="aside"
+            w="64"
+            flexShrink="0"
+            bg="bg"
+            borderEndWidth="1px"
+            p="4"
+            position="sticky"
+            top="16"
+            h="calc(100dvh - var(--chakra-sizes-16))"
+            overflowY="auto"
+          >
+            {renderNav()}
+          </Box>
+        ) : null}
         <Box as="main" flex="1" minW="0" p={{ base: "4", md: "8" }}>
           {children}
         </Box>
