@@ -71,7 +71,9 @@ export function chakraStaticGlobalCss(): Plugin {
     name: "portal:chakra-global-css",
     apply: "build",
     buildStart() {
+      // Per build: a watched rebuild may follow a change to the theme.
       transformed = false;
+      css = undefined;
     },
     transform: {
       filter: { id: SYSTEM_MODULE },

@@ -261,8 +261,9 @@ async function main() {
         await cdp.send("Profiler.start");
         // PROFILE_TRACE=dir also records Chromium's trace (what DevTools' Performance panel and
         // Lighthouse read: style, layout, parsing as well as script), one file per load.
+        const stem = `${page.replaceAll("/", "_")}-${run}`;
         const tracePath = process.env.PROFILE_TRACE
-          ? path.join(process.env.PROFILE_TRACE, `${page.replaceAll("/", "_")}-${run}.trace.json`)
+          ? path.join(process.env.PROFILE_TRACE, `${stem}.trace.json`)
           : undefined;
         if (tracePath) await tab.tracing.start({ path: tracePath, categories: TRACE_CATEGORIES });
         const started = Date.now();
@@ -276,8 +277,10 @@ async function main() {
         const record = (await tab.evaluate("window.__profile")) as PageRecord;
         // PROFILE_SAVE=dir keeps each profile for Chromium's DevTools (Performance → Load profile).
         if (process.env.PROFILE_SAVE) {
-          const file = `${page.replaceAll("/", "_")}-${run}.cpuprofile`;
-          await writeFile(path.join(process.env.PROFILE_SAVE, file), JSON.stringify(profile));
+          await writeFile(
+            path.join(process.env.PROFILE_SAVE, `${stem}.cpuprofile`),
+            JSON.stringify(profile),
+          );
         }
         await tab.close();
         const over50 = record.longTasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
