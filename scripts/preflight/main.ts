@@ -1,6 +1,6 @@
 /**
  * `npm run preflight -- --stage <stage> [--create-webhook] [--region <region>]`: checks what a
- * deploy of the stage needs and prints one line per check (checks.ts). Exits 1 when a check
+ * deploy of the stage needs and prints one line per check (runner.ts). Exits 1 when a check
  * failed. docs/operations.md "First deploy" says when to run it.
  */
 import { readFileSync } from "node:fs";
@@ -29,7 +29,7 @@ if (!stage || !/^[A-Za-z][A-Za-z0-9-]*$/.test(stage)) {
 }
 
 // Loaded once the arguments are known: the checks bring the AWS SDK, Stripe and the stacks.
-const { runPreflight } = await import("./checks");
+const { runPreflight } = await import("./runner");
 const lines = await runPreflight({
   stage,
   env: loadStageEnv(repoRoot, stage),

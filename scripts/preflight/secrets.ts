@@ -1,5 +1,5 @@
 /**
- * One format rule per `Config.Secret` (stacks/Config.ts `secretNames`): what a well-formed value
+ * One format rule per `Config.Secret` (stacks/settings/constructs.ts `secretNames`): what a well-formed value
  * looks like, how to make one, and whether it can exist before the first deploy. A secret
  * without a rule fails preflight's own test (tests/infra/preflight.test.ts).
  */

@@ -42,14 +42,14 @@ import { type RunningStripeEmulator, startStripeEmulator } from "@portal/devstac
 import { mockClient } from "aws-sdk-client-mock";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { preflightChecks } from "../../scripts/preflight/checks";
+import { readmeStripeEvents } from "../../scripts/preflight/readme";
 import {
   type CheckLine,
   type PreflightOptions,
   passed,
-  preflightChecks,
   runPreflight,
-} from "../../scripts/preflight/checks";
-import { readmeStripeEvents } from "../../scripts/preflight/readme";
+} from "../../scripts/preflight/runner";
 import { secretRules } from "../../scripts/preflight/secrets";
 import { loadStageEnv } from "../../scripts/preflight/stage-env";
 import { secretParameterPaths } from "../../stacks/app";
