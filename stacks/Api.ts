@@ -12,6 +12,7 @@
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_ROTATING_ENV } from "@portal/functions/api/origin-verify";
 import { type RouteRecord, routeGrants, routes } from "@portal/functions/routes";
 import { aws_apigatewayv2 as apigatewayv2 } from "aws-cdk-lib";
+import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import type { Construct } from "constructs";
 import {
   type ApiRouteProps,
@@ -156,6 +157,7 @@ export function createApi(
     api.addRoutes(stack, group);
     return stack;
   });
+  addAliasRoutes(api, routeTable);
 
   const stage = api.cdk.httpApi.defaultStage?.node.defaultChild as apigatewayv2.CfnStage;
   const { stage: _stage, ...perRoute } = THROTTLE;
@@ -174,6 +176,29 @@ export function createApi(
     }
   }
   return { api, routeStacks };
+}
+
+/**
+ * A record's `alsoAt` route keys: each one more route (and integration and invoke permission)
+ * on the record's own function, beside it in its stack, so one function answers both paths.
+ */
+function addAliasRoutes(api: HttpApi, routeTable: Readonly<Record<string, RouteRecord>>) {
+  for (const [routeKey, record] of Object.entries(routeTable)) {
+    const fn = record.alsoAt?.length ? api.getFunction(routeKey) : undefined;
+    if (!fn) continue;
+    const scope = Stack.of(fn);
+    for (const alias of record.alsoAt ?? []) {
+      if (alias in routeTable)
+        throw new Error(`${alias} is both a route and an alias of ${routeKey}`);
+      const [method = "", path = ""] = alias.split(" ");
+      const name = alias.replace(/[^A-Za-z0-9]/g, "_");
+      new apigatewayv2.HttpRoute(scope, `Route_${name}`, {
+        httpApi: api.cdk.httpApi,
+        routeKey: apigatewayv2.HttpRouteKey.with(path, method as apigatewayv2.HttpMethod),
+        integration: new HttpLambdaIntegration(`Integration_${name}`, fn),
+      });
+    }
+  }
 }
 
 export function Api({ stack }: StackContext) {

@@ -3,7 +3,13 @@
  * nothing more (route-grants.ts), its throttling and bundling; and every function's runtime.
  * Synthesised offline for stage "test" (synthesized-app.ts) and asserted with CDK's Template.
  */
-import { type Grant, routes } from "@portal/functions/routes";
+import {
+  type Grant,
+  type RouteRecord,
+  routeKeysOf,
+  routeRecord,
+  routes,
+} from "@portal/functions/routes";
 import { Match } from "aws-cdk-lib/assertions";
 import { Runtime } from "aws-cdk-lib/aws-lambda";
 import { Function as SstFunction, use } from "sst/constructs";
@@ -32,8 +38,20 @@ beforeAll(async () => {
 describe("Api", () => {
   test("every entry of the route table is an API route, and there are no others", () => {
     const served = [...routeFunctions(apiTemplates()).keys()].sort();
-    expect(served).toEqual(Object.keys(routes).sort());
+    const keys = (Object.entries(routes) as [string, RouteRecord][]).flatMap(([key, record]) =>
+      routeKeysOf(key, record),
+    );
+    expect(served).toEqual(keys.sort());
     expect(served.length).toBeGreaterThan(0);
+  });
+
+  test("a record's other route keys reach the record's own function, not a copy", () => {
+    const served = routeFunctions(apiTemplates());
+    const own = served.get("GET /api/questionnaires/me");
+    const alias = served.get("GET /api/questionnaire");
+    expect(own?.functionId).toBeDefined();
+    expect(alias?.functionId).toBe(own?.functionId);
+    expect(alias?.template).toBe(own?.template);
   });
 
   test("each route's function runs the handler the route table names", () => {
@@ -44,7 +62,8 @@ describe("Api", () => {
 
   test("each route's function can do exactly what its record grants", () => {
     for (const [routeKey, fn] of routeFunctions(apiTemplates())) {
-      const record = routes[routeKey as keyof typeof routes];
+      const record = routeRecord(routeKey);
+      if (!record) throw new Error(`${routeKey}: no record`);
       try {
         expectGrants(fn, roleStatements(fn.template, fn.roleId), record, routeKey, grantTargets);
       } catch (error) {

@@ -210,20 +210,28 @@ describe("POST /api/questionnaires stores the questionnaire and requests the fir
     expect(me.body).toMatchObject({ hasCompletedQuestionnaire: true });
   });
 
-  it("answers the read route from the stored record", async () => {
+  it("answers both read paths from the stored record", async () => {
     const who = await customer();
-    const before = await call(who, "GET", "/api/questionnaires/me");
-    expect(before.status).toBe(200);
-    expect(before.body).toEqual({ isCompleted: false, questionnaire: null });
-    // The old alias nothing called is gone (docs/decisions.md, "One questionnaire read").
-    expect((await call(who, "GET", "/api/questionnaire")).status).toBe(404);
+    // The page's path and the spec's call table's (docs/decisions.md, "Two paths for the
+    // questionnaire read").
+    const paths = ["/api/questionnaires/me", "/api/questionnaire"];
+    for (const path of paths) {
+      const before = await call(who, "GET", path);
+      expect([path, before.status, before.body]).toEqual([
+        path,
+        200,
+        { isCompleted: false, questionnaire: null },
+      ]);
+    }
     const submitted = submitQuestionnaireResponseSchema.parse(
       (await call(who, "POST", "/api/questionnaires", fullAnswers)).body,
     );
-    const me = questionnaireStatusSchema.parse(
-      (await call(who, "GET", "/api/questionnaires/me")).body,
-    );
-    expect(me).toEqual({ isCompleted: true, questionnaire: submitted.questionnaire });
+    for (const path of paths) {
+      const read = questionnaireStatusSchema.parse((await call(who, "GET", path)).body);
+      expect(read).toEqual({ isCompleted: true, questionnaire: submitted.questionnaire });
+    }
+    // Signed out, the second path is refused like the first.
+    expect((await fetch(`${url}/api/questionnaire`)).status).toBe(401);
   });
 
   it("makes one site of a double submit, and answers the first record to the second", async () => {

@@ -7,6 +7,7 @@ const compiled = compileRoutes({
   "GET /api/sites/refresh": { handler: "sites/refresh.handler" },
   "POST /api/sites/{id}/screenshot": { handler: "sites/screenshot.handler" },
   "GET /api/files/{path+}": { handler: "files/get.handler" },
+  "GET /api/me": { handler: "me.handler", alsoAt: ["GET /api/self"] },
 });
 
 describe("route matching", () => {
@@ -21,12 +22,20 @@ describe("route matching", () => {
   });
 
   it("decodes path parameters and matches greedy ones across slashes", () => {
-    expect(matchRoute(compiled, "POST", "/api/sites/a%20b/screenshot")?.pathParameters).toEqual({
-      id: "a b",
+    expect(matchRoute(compiled, "POST", "/api/sites/a%20b/screenshot")).toMatchObject({
+      pathParameters: { id: "a b" },
     });
-    expect(matchRoute(compiled, "GET", "/api/files/a/b/c.png")?.pathParameters).toEqual({
-      path: "a/b/c.png",
+    expect(matchRoute(compiled, "GET", "/api/files/a/b/c.png")).toMatchObject({
+      pathParameters: { path: "a/b/c.png" },
     });
+  });
+
+  it("routes a record's other route keys to its handler under their own key", () => {
+    expect(matchRoute(compiled, "GET", "/api/self")?.route).toMatchObject({
+      routeKey: "GET /api/self",
+      handler: "me.handler",
+    });
+    expect(matchRoute(compiled, "GET", "/api/me")?.route.routeKey).toBe("GET /api/me");
   });
 
   it("finds a literal route by its method or ANY, the table's first of the two winning", () => {

@@ -30,9 +30,18 @@ export interface RouteTable {
   literal: Map<string, number>;
 }
 
-export function compileRoutes(routes: Record<string, { handler: string }>): RouteTable {
+/** A route record as the gateway reads it: its handler, and other route keys it answers. */
+export interface GatewayRoute {
+  handler: string;
+  alsoAt?: readonly string[];
+}
+
+export function compileRoutes(routes: Record<string, GatewayRoute>): RouteTable {
   const ordered = Object.entries(routes)
-    .map(([routeKey, { handler }]) => {
+    .flatMap(([routeKey, { handler, alsoAt = [] }]) =>
+      [routeKey, ...alsoAt].map((key) => [key, handler] as const),
+    )
+    .map(([routeKey, handler]) => {
       const [method = "", path = ""] = routeKey.split(" ");
       const params: string[] = [];
       let greedy = 0;
@@ -109,7 +118,7 @@ export const LOCAL_VIEWER_ADDRESS_HEADER = "x-devstack-viewer-address";
  * (docs/security.md).
  */
 export function createApiGateway(
-  routes: Record<string, { handler: string }>,
+  routes: Record<string, GatewayRoute>,
   loader: HandlerLoader,
   edgeHeaders: Record<string, string> = {},
 ) {

@@ -39,6 +39,14 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  test("describes a record's other paths as the same operation", () => {
+    expect(operation("GET /api/questionnaire")).toEqual(operation("GET /api/questionnaires/me"));
+    expect(
+      operation("GET /api/questionnaire")?.responses["200"]?.content?.["application/json"].schema
+        .properties,
+    ).toHaveProperty("isCompleted");
+  });
+
   test("says which routes take an API key", () => {
     expect(operation("GET /api/sites")?.security).toEqual([{ session: [] }, { apiKey: [] }]);
     expect(operation("GET /api/billing/subscription")?.security).toEqual([{ session: [] }]);

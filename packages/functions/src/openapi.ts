@@ -6,7 +6,7 @@
  */
 import * as z from "@portal/core/contracts/zod";
 import type { ApiHandler } from "./api/handler";
-import { keyAccess, type RouteRecord } from "./routes";
+import { keyAccess, type RouteRecord, routeKeysOf } from "./routes";
 
 type Json = Record<string, unknown>;
 
@@ -108,8 +108,12 @@ export function buildOpenApi(
         content: { "application/json": { schema: jsonSchema(contract.body, "input") } },
       };
     }
-    paths[path] ??= {};
-    (paths[path] as Record<string, Json>)[method.toLowerCase()] = operation;
+    // A record's other paths answer the same (routes.ts, `alsoAt`).
+    for (const key of routeKeysOf(routeKey, record)) {
+      const [otherMethod, otherPath] = key.split(" ") as [string, string];
+      paths[otherPath] ??= {};
+      (paths[otherPath] as Record<string, Json>)[otherMethod.toLowerCase()] = operation;
+    }
   }
   return {
     openapi: "3.1.0",

@@ -4,7 +4,14 @@
  */
 import { keyAllows, requireKeyAccess } from "@portal/core/access/key-access";
 import { describe, expect, test } from "vitest";
-import { keyAccess, type RouteRecord, routeGrants, routes } from "./routes";
+import {
+  keyAccess,
+  type RouteRecord,
+  routeGrants,
+  routeKeysOf,
+  routeRecord,
+  routes,
+} from "./routes";
 
 const entries = Object.entries(routes) as [string, RouteRecord][];
 
@@ -56,5 +63,20 @@ describe("API key access per route class", () => {
       const extra = routeGrants(routeKey, record).filter((g) => !record.grants.includes(g));
       expect(extra).toEqual(keyAccess(routeKey, record) === "none" ? [] : ["table:key-use"]);
     }
+  });
+});
+
+describe("a record's other route keys", () => {
+  test("resolve to the record that names them; unknown keys to nothing", () => {
+    expect(routeRecord("GET /api/questionnaire")).toBe(routes["GET /api/questionnaires/me"]);
+    expect(routeRecord("GET /api/questionnaires/me")).toBe(routes["GET /api/questionnaires/me"]);
+    expect(routeRecord("GET /api/questionnaire/x")).toBeUndefined();
+  });
+
+  test("are no route's own key and no other record's alias", () => {
+    const aliases = entries.flatMap(([key, record]) => routeKeysOf(key, record).slice(1));
+    expect(aliases).toContain("GET /api/questionnaire");
+    expect(new Set(aliases).size).toBe(aliases.length);
+    for (const alias of aliases) expect(Object.hasOwn(routes, alias)).toBe(false);
   });
 });

@@ -74,6 +74,13 @@ export interface RouteRecord {
    * and key management say "none": money and credentials are handled signed in, in the portal.
    */
   keys?: "none";
+  /**
+   * Other route keys the same function answers, with this record's entitlement and grants: a
+   * second path for one read, where the spec names two (docs/decisions.md, "Two paths for the
+   * questionnaire read"). API Gateway and the local stack route each to the record's one
+   * function, and the OpenAPI document describes each.
+   */
+  alsoAt?: readonly string[];
 }
 
 /** The class of a route for API keys (core/access/key-access.ts checks a key against it). */
@@ -214,10 +221,12 @@ export const routes = {
     entitlement: "activeSubscription",
     grants: ["table:write"],
   },
+  // The questionnaire page reads the first path; the spec's call table names the second.
   "GET /api/questionnaires/me": {
     handler: api("questionnaires/me"),
     entitlement: "signedIn",
     grants: ["table:read"],
+    alsoAt: ["GET /api/questionnaire"],
   },
 
   "GET /api/dashboard/stats": {
@@ -579,9 +588,23 @@ export const routes = {
 
 export type RouteKey = keyof typeof routes;
 
+/** Every route key a record answers: its own first, then its `alsoAt` ones. */
+export function routeKeysOf(routeKey: string, record: RouteRecord): readonly string[] {
+  return [routeKey, ...(record.alsoAt ?? [])];
+}
+
+/** An `alsoAt` route key to the key of the record that answers it. */
+const recordKeyOfAlias = new Map(
+  Object.entries(routes as Readonly<Record<RouteKey, RouteRecord>>).flatMap(([key, record]) =>
+    (record.alsoAt ?? []).map((alias) => [alias, key as RouteKey] as const),
+  ),
+);
+
 /** The record of a route key as API Gateway names it in the event (`event.routeKey`). */
 export function routeRecord(routeKey: string): RouteRecord | undefined {
-  return Object.hasOwn(routes, routeKey) ? routes[routeKey as RouteKey] : undefined;
+  if (Object.hasOwn(routes, routeKey)) return routes[routeKey as RouteKey];
+  const key = recordKeyOfAlias.get(routeKey);
+  return key === undefined ? undefined : routes[key];
 }
 
 /** Non-API functions, named the same way. */

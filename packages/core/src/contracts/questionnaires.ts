@@ -1,7 +1,7 @@
 /**
  * The website questionnaire (docs/questionnaire.md): the one schema the
  * wizard validates with and POST /api/questionnaires checks, and the answers of
- * GET /api/questionnaires/me and GET /api/questionnaire.
+ * GET /api/questionnaires/me and GET /api/questionnaire (the same route at two paths).
  */
 import {
   ADDITIONAL_SERVICES,
@@ -199,7 +199,8 @@ export const questionnaireSchema = z.object({
 export type Questionnaire = z.infer<typeof questionnaireSchema>;
 
 /**
- * GET /api/questionnaires/me and GET /api/questionnaire (one record, two paths: docs/decisions.md).
+ * GET /api/questionnaires/me and GET /api/questionnaire: one route record and handler answering
+ * both paths (docs/decisions.md, "Two paths for the questionnaire read").
  */
 export const questionnaireStatusSchema = z.object({
   isCompleted: z.boolean(),
