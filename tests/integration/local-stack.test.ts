@@ -52,6 +52,12 @@ describe("API adapter", () => {
     expect(await response.json()).toMatchObject({ error: { code: "not_found" } });
   });
 
+  it("answers a path parameter that is not valid percent-encoding with 400, as API Gateway does", async () => {
+    const response = await fetch(`${url}/api/sites/%E0/uptime`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "bad_request" } });
+  });
+
   it("treats a known path with another method as unknown, as API Gateway does", async () => {
     const response = await fetch(`${url}/api/auth/user`, { method: "DELETE" });
     expect(response.status).toBe(404);

@@ -30,6 +30,14 @@ describe("route matching", () => {
     });
   });
 
+  it("marks a parameter that is not valid percent-encoded UTF-8 as malformed, not a throw", () => {
+    expect(matchRoute(compiled, "GET", "/api/sites/%E0")).toEqual({
+      route: expect.objectContaining({ routeKey: "GET /api/sites/{id}" }),
+      malformed: true,
+    });
+    expect(matchRoute(compiled, "GET", "/api/files/a/%ZZ")).toMatchObject({ malformed: true });
+  });
+
   it("routes a record's other route keys to its handler under their own key", () => {
     expect(matchRoute(compiled, "GET", "/api/self")?.route).toMatchObject({
       routeKey: "GET /api/self",

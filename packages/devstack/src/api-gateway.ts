@@ -77,6 +77,15 @@ export function compileRoutes(routes: Record<string, GatewayRoute>): RouteTable 
   return { ordered, literal };
 }
 
+/** A percent-encoded segment decoded, or undefined when its encoding is not valid UTF-8. */
+function decodePathSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 export function matchRoute(table: RouteTable, method: string, path: string) {
   const own = table.literal.get(`${method} ${path}`);
   const any = table.literal.get(`ANY ${path}`);
@@ -89,9 +98,12 @@ export function matchRoute(table: RouteTable, method: string, path: string) {
     const match = route.pattern.exec(path);
     if (!match) continue;
     const pathParameters: Record<string, string> = {};
-    route.params.forEach((name, i) => {
-      pathParameters[name] = decodeURIComponent(match[i + 1] ?? "");
-    });
+    for (const [i, name] of route.params.entries()) {
+      const value = decodePathSegment(match[i + 1] ?? "");
+      // API Gateway answers a 4xx and never invokes the function (docs/architecture.md).
+      if (value === undefined) return { route, malformed: true as const };
+      pathParameters[name] = value;
+    }
     return { route, pathParameters };
   }
   return undefined;
@@ -128,6 +140,10 @@ export function createApiGateway(
     const match = matchRoute(table, req.method ?? "GET", path);
     if (!match) {
       sendJson(res, 404, errorJson("not_found", `No route for ${req.method} ${path}`));
+      return;
+    }
+    if ("malformed" in match) {
+      sendJson(res, 400, errorJson("bad_request", `Malformed path parameter in ${path}`));
       return;
     }
     const event = buildHttpEvent(
