@@ -9,6 +9,7 @@ import Stripe from "stripe";
 import type { PlanId } from "../contracts/users";
 import { PLANS } from "../users/enums";
 import { readBinding } from "./bindings";
+import { STRIPE_API_VERSION } from "./stripe-version";
 
 declare module "sst/node/config" {
   export interface SecretResources {
@@ -26,14 +27,8 @@ declare module "sst/node/config" {
   }
 }
 
-/**
- * The API version every request is made with and every object is shaped by: the installed
- * SDK's own, so its types describe what comes back. Webhook endpoints in the Stripe
- * Dashboard must be created with the same version.
- */
-export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
-
 export type { Stripe };
+export { STRIPE_API_VERSION };
 
 /** The SDK's own retry settings for every Stripe call (no retry loop of ours anywhere). */
 export const STRIPE_NETWORK_RETRIES = 2;

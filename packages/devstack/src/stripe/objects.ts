@@ -7,11 +7,12 @@
  * `__` are the emulator's own bookkeeping, never returned.
  */
 import { randomBytes } from "node:crypto";
+import { STRIPE_API_VERSION } from "@portal/core/adapters/stripe-version";
 import type Stripe from "stripe";
 import type { FormObject, FormValue } from "./form";
 
-/** The API version the objects are shaped for: the one packages/core pins. */
-export const EMULATED_API_VERSION = "2026-10-28.endive";
+/** The API version the objects are shaped for: the one the product's Stripe client pins. */
+export const EMULATED_API_VERSION = STRIPE_API_VERSION;
 
 // ---------------------------------------------------------------- stored shapes
 
