@@ -30,6 +30,11 @@ export interface GrantResources {
   pageViews?: Queue;
   /** The PrivacyJobs queue: data exports and account erasures (stacks/Privacy.ts). */
   privacyJobs?: Queue;
+  /**
+   * The customers' sites (stacks/Hosting.ts, docs/hosting.md): the Hosting bucket, the routing
+   * entries' KeyValueStore and the Deployments queue.
+   */
+  hosting?: { bucket: Bucket; kvsArn: string; deployments?: Queue };
   /** The stage's mail settings, for mail:send (stacks/Config.ts). */
   mail?: StageSettings["mail"];
 }
@@ -112,7 +117,7 @@ function contentAccess(bucket: Bucket, actions: string[], list: boolean): Functi
 }
 
 export function grantProps(grant: Grant, resources: GrantResources): FunctionProps {
-  const { table, bucket, config, queue, events, pageViews, webhooks, privacyJobs, mail } =
+  const { table, bucket, config, queue, events, pageViews, webhooks, privacyJobs, mail, hosting } =
     resources;
   switch (grant) {
     case "table:read":
@@ -230,7 +235,64 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
         ["s3:GetObject", "s3:PutObjectTagging", "s3:DeleteObject"],
         true,
       );
+    case "hosting:upload":
+      if (!hosting) throw new Error("hosting:upload needs the Hosting bucket (stacks/Hosting.ts)");
+      return hostingAccess(hosting.bucket, [
+        objectStatement(hosting.bucket, "uploads/*", ["s3:PutObject", "s3:GetObject"]),
+        listStatement(hosting.bucket, "uploads/*"),
+      ]);
+    case "hosting:write":
+      if (!hosting) throw new Error("hosting:write needs the Hosting bucket (stacks/Hosting.ts)");
+      return hostingAccess(hosting.bucket, [
+        objectStatement(hosting.bucket, "uploads/*", ["s3:GetObject", "s3:DeleteObject"]),
+        objectStatement(hosting.bucket, "deployments/*", ["s3:PutObject", "s3:DeleteObject"]),
+        listStatement(hosting.bucket, "uploads/*"),
+        listStatement(hosting.bucket, "deployments/*"),
+      ]);
+    case "edge-routes:write":
+      if (!hosting)
+        throw new Error("edge-routes:write needs the routing store (stacks/Hosting.ts)");
+      return {
+        environment: { SST_Parameter_value_HOSTING_KVS_ARN: hosting.kvsArn },
+        permissions: [
+          new iam.PolicyStatement({
+            actions: [
+              "cloudfront-keyvaluestore:DescribeKeyValueStore",
+              "cloudfront-keyvaluestore:GetKey",
+              "cloudfront-keyvaluestore:UpdateKeys",
+            ],
+            resources: [hosting.kvsArn],
+          }),
+        ],
+      };
+    case "deployments:send":
+      if (!hosting?.deployments) throw new Error("deployments:send needs the Deployments queue");
+      return {
+        environment: { SST_Queue_queueUrl_Deployments: hosting.deployments.queueUrl },
+        permissions: [[hosting.deployments.cdk.queue, "grantSendMessages"]],
+      };
   }
+}
+
+/** The customers' sites' bucket, for the hosting grants (docs/hosting.md "Storage"). */
+function hostingAccess(bucket: Bucket, statements: iam.PolicyStatement[]): FunctionProps {
+  return {
+    environment: { SST_Bucket_bucketName_Hosting: bucket.bucketName },
+    permissions: statements,
+  };
+}
+
+function objectStatement(bucket: Bucket, pattern: string, actions: string[]) {
+  return new iam.PolicyStatement({ actions, resources: [`${bucket.bucketArn}/${pattern}`] });
+}
+
+/** Listing under one prefix only: without it S3 answers a HEAD of a missing object 403. */
+function listStatement(bucket: Bucket, pattern: string) {
+  return new iam.PolicyStatement({
+    actions: ["s3:ListBucket"],
+    resources: [bucket.bucketArn],
+    conditions: { StringLike: { "s3:prefix": pattern } },
+  });
 }
 
 /** The props of several grants, merged. */

@@ -9,6 +9,7 @@
 import { BROWSER_OVERHEAD_MS } from "@portal/core/browser/protocol";
 import { SENDER_CONCURRENCY, SENDER_TIMEOUT_SECONDS } from "@portal/core/developer/sender-limits";
 import {
+  deploymentsConsumer,
   jobsWorkerHandler,
   mailFeedbackConsumer,
   notificationsWorkerHandler,
@@ -108,6 +109,18 @@ export const QUEUE_CONSUMERS = {
     batchSize: 1,
     maxConcurrency: privacyJobsConsumer.maxConcurrency,
     maxReceiveCount: privacyJobsConsumer.maxReceiveCount,
+    reportBatchItemFailures: true,
+  },
+  /**
+   * Hosted sites' deployments (docs/hosting.md "Queue and worker"): one zip per invocation, a
+   * failed build retried alone; two at once.
+   */
+  Deployments: {
+    handler: deploymentsConsumer.handler,
+    timeoutSeconds: deploymentsConsumer.timeoutSeconds,
+    batchSize: 1,
+    maxConcurrency: deploymentsConsumer.maxConcurrency,
+    maxReceiveCount: deploymentsConsumer.maxReceiveCount,
     reportBatchItemFailures: true,
   },
   /**

@@ -60,7 +60,21 @@ export type Grant =
   /** presign uploads of customers' content: PutObject (with its tag) under users/<id>/content/ */
   | "content:upload"
   /** check, tag and delete uploaded content under users/<id>/content/ (and list there, so a missing object is a 404) */
-  | "content:write";
+  | "content:write"
+  /**
+   * presign the upload of a deployment's zip and check it arrived: PutObject and GetObject
+   * (HEAD) under uploads/ of the Hosting bucket only (docs/hosting.md)
+   */
+  | "hosting:upload"
+  /**
+   * the deployment worker's: read and delete uploads/, write, list and delete under
+   * deployments/ of the Hosting bucket
+   */
+  | "hosting:write"
+  /** write the hosting's routing entries: DescribeKeyValueStore, UpdateKeys, GetKey on its store */
+  | "edge-routes:write"
+  /** send confirmed uploads to the Deployments queue, which the deployment worker reads */
+  | "deployments:send";
 
 export interface RouteRecord {
   /** The handler as SST names it: "<file path from the repo root, no extension>.<export>". */
@@ -629,6 +643,19 @@ export const privacyJobsConsumer = {
   /** Receives before a message is dead-lettered (an export is then marked failed). */
   maxReceiveCount: 3,
   /** Jobs at once: an export holds a customer's data in memory; a few a day are asked for. */
+  maxConcurrency: 2,
+} as const;
+
+/**
+ * The Deployments consumer (docs/hosting.md "Queue and worker"), read by the queue table and
+ * the stacks: one deployment per invocation, unpacking a zip of up to 100 MB into the hosting
+ * bucket; two at once.
+ */
+export const deploymentsConsumer = {
+  handler: "packages/functions/src/workers/deployments.handler",
+  timeoutSeconds: 300,
+  /** Receives before a message is dead-lettered (the deployment is then marked failed). */
+  maxReceiveCount: 3,
   maxConcurrency: 2,
 } as const;
 

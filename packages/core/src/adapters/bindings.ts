@@ -92,6 +92,24 @@ export const ADAPTER_BINDINGS = {
     grants: ["content:read", "content:upload", "content:write"],
     sdk: S3,
   },
+  hostingStore: {
+    module: "packages/core/src/adapters/hosting-store.ts",
+    binding: "Bucket.Hosting.bucketName",
+    grants: ["hosting:upload", "hosting:write"],
+    sdk: S3,
+  },
+  edgeRoutes: {
+    module: "packages/core/src/adapters/edge-routes.ts",
+    binding: "Config.HOSTING_KVS_ARN",
+    grants: ["edge-routes:write"],
+    sdk: ["@aws-sdk/client-cloudfront-keyvaluestore", "@aws-sdk/signature-v4a"],
+  },
+  deployments: {
+    module: "packages/core/src/hosting/deployments-queue.ts",
+    binding: "Queue.Deployments.queueUrl",
+    grants: ["deployments:send"],
+    sdk: SQS,
+  },
   payments: {
     module: "packages/core/src/adapters/payments.ts",
     binding: "Config.STRIPE_SECRET_KEY",

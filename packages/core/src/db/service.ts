@@ -12,6 +12,7 @@ import { LighthouseResult, SeoResult } from "./entities/audit";
 import { ContentFile } from "./entities/content-file";
 import { CustomerSearchWord } from "./entities/customer-search";
 import { DataExport } from "./entities/data-export";
+import { Deployment } from "./entities/deployment";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
 import { MailedEvent } from "./entities/mailed-event";
@@ -63,6 +64,7 @@ const ENTITIES = {
   monthlyReport: MonthlyReport,
   uptimeIncident: UptimeIncident,
   reportRun: ReportRun,
+  deployment: Deployment,
 } as const;
 
 type EntityName = keyof typeof ENTITIES;
@@ -165,6 +167,7 @@ export type { JobStatus, LighthouseResultItem, SeoResultItem, Strategy } from ".
 export { JOB_STATUSES, STRATEGIES } from "./entities/audit";
 export type { ContentFileItem } from "./entities/content-file";
 export type { DataExportItem } from "./entities/data-export";
+export type { DeploymentItem } from "./entities/deployment";
 export type { DomainClaimItem } from "./entities/domain-claim";
 export type { EmailClaimItem } from "./entities/email-claim";
 export { normalizeEmail } from "./entities/email-claim";

@@ -35,6 +35,14 @@ export const Site = lazyEntity({
     url: { type: "string" },
     liveUrl: { type: "string" },
     thumbnail: { type: "string" },
+    /**
+     * The site's DNS label on the hosting domain, fixed at its first deployment and never changed
+     * (docs/hosting.md "Names").
+     */
+    hostName: { type: "string" },
+    /** The deployment its hosts serve, and when it was published. */
+    liveDeploymentId: { type: "string" },
+    livePublishedAt: { type: "string" },
     /** Hosting provider's deployment id. */
     hostingDeploymentId: { type: "string" },
     /** Hosting provider's project id. */
