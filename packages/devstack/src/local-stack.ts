@@ -20,6 +20,7 @@ import {
 import { createApiGateway } from "./api-gateway";
 import { LOCAL_REGION, localCredentials } from "./aws";
 import { browserFunctionService } from "./browser-process";
+import { hostedSitesService } from "./hosted-sites";
 import { errorJson, PayloadTooLarge, readBody, sendJson } from "./http-io";
 import { buildHttpEvent, writeHttpResult } from "./lambda-events";
 import { createHandlerLoader, repoRoot } from "./lambda-runtime";
@@ -104,6 +105,8 @@ export interface LocalStack {
   webhooks: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** Data exports and account deletions (docs/privacy.md), likewise. */
   privacyJobs: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
+  /** Hosted sites' deployments (docs/hosting.md), likewise. */
+  deployments: { state(): QueueState; deadLetters(): DeadLetter[]; idle(): Promise<void> };
   /** The development identity provider's signed webhooks: waits until all are delivered. */
   identity: { webhooksIdle(): Promise<void> };
   /** The accepted page views, waiting for the page-views consumer, likewise. */
@@ -159,6 +162,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const mounts: Mount[] = [];
   const started: RunningService[] = [];
   const server = createServer((req, res) => void route(req, res));
+  const hostedSites = hostedSitesService();
 
   // Requests that arrive while the services start wait for them rather than fail.
   let markReady: () => void = () => {};
@@ -169,6 +173,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   async function route(req: IncomingMessage, res: ServerResponse) {
     try {
       await ready;
+      // The customers' sites, by Host, whatever the path (docs/hosting.md "Locally").
+      if (hostedSites.isSiteHost(req)) return await hostedSites.serve(req, res);
       const url = new URL(req.url ?? "/", "http://local");
       const urlPath = url.pathname;
       if (urlPath === "/api" || urlPath.startsWith("/api/")) {
@@ -224,6 +230,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // After stripeSecretsService: it signs webhooks and checks API keys with those secrets.
     stripeEmulatorService(),
     browser,
+    hostedSites,
   ];
 
   let stopping: Promise<void> | undefined;
@@ -269,6 +276,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         pageViews: `${STAGE}-${APP_NAME}-PageViews`,
         browser: `${STAGE}-${APP_NAME}-Browser`,
         privacyJobs: `${STAGE}-${APP_NAME}-PrivacyJobs`,
+        hosting: `${STAGE}-${APP_NAME}-hosting`,
+        deployments: `${STAGE}-${APP_NAME}-Deployments`,
       },
     };
     const env: Record<string, string> = {
@@ -305,6 +314,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const webhooks = jobs.webhooks();
     const pageViews = jobs.pageViews();
     const privacyJobs = jobs.privacyJobs();
+    const deployments = jobs.deployments();
     const runUptime = () => loader.invoke(uptimeWorkerHandler, { source: "aws.events" });
     const runSiteDeletions = (now?: Date) =>
       loader.invoke(siteDeletionsWorkerHandler, {
@@ -350,6 +360,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         state: () => privacyJobs.state(),
         deadLetters: () => privacyJobs.deadLetters(),
         idle: () => privacyJobs.idle(),
+      },
+      deployments: {
+        state: () => deployments.state(),
+        deadLetters: () => deployments.deadLetters(),
+        idle: () => deployments.idle(),
       },
       identity: { webhooksIdle: () => devIdentity.webhooksIdle() },
       mail: { messages: () => mail.mail().messages() },

@@ -42,6 +42,9 @@ export interface ServiceContext {
     /** The browser function the jobs worker invokes (browser-process.ts). */
     browser: string;
     privacyJobs: string;
+    /** The customers' sites' bucket (docs/hosting.md) and its Deployments queue. */
+    hosting: string;
+    deployments: string;
   };
   loader: HandlerLoader;
 }
@@ -89,13 +92,14 @@ export const s3Service: LocalService = {
     const s3 = await startS3({
       host,
       dir: path.join(dataDir, "s3"),
-      buckets: [names.bucket],
+      buckets: [names.bucket, names.hosting],
       uploadOrigins: origins,
     });
     return {
       env: {
         AWS_ENDPOINT_URL_S3: s3.endpoint,
         SST_Bucket_bucketName_Screenshots: names.bucket,
+        SST_Bucket_bucketName_Hosting: names.hosting,
         // s3rver serves buckets as paths, not as subdomains.
         SST_Parameter_value_S3_FORCE_PATH_STYLE: "true",
       },
@@ -170,12 +174,14 @@ export function jobsQueueService(options: LocalQueueSettings) {
   let pageViewsQueue: LocalQueue | undefined;
   let webhooksQueue: LocalQueue | undefined;
   let privacyJobsQueue: LocalQueue | undefined;
+  let deploymentsQueue: LocalQueue | undefined;
   const service: LocalService & {
     queue(): LocalQueue;
     events(): LocalQueue;
     pageViews(): LocalQueue;
     webhooks(): LocalQueue;
     privacyJobs(): LocalQueue;
+    deployments(): LocalQueue;
     resume(): void;
   } = {
     name: "jobs-queue",
@@ -184,9 +190,17 @@ export function jobsQueueService(options: LocalQueueSettings) {
     pageViews: () => started(pageViewsQueue, "page-views"),
     webhooks: () => started(webhooksQueue, "webhook deliveries"),
     privacyJobs: () => started(privacyJobsQueue, "privacy jobs"),
+    deployments: () => started(deploymentsQueue, "deployments"),
     // Delivers what a previous run on this data folder left queued (queue-journal.ts).
     resume: () => {
-      for (const q of [queue, eventsQueue, pageViewsQueue, webhooksQueue, privacyJobsQueue]) {
+      for (const q of [
+        queue,
+        eventsQueue,
+        pageViewsQueue,
+        webhooksQueue,
+        privacyJobsQueue,
+        deploymentsQueue,
+      ]) {
         q?.resume();
       }
     },
@@ -214,9 +228,12 @@ export function jobsQueueService(options: LocalQueueSettings) {
       // Data exports and account deletions (stacks/Privacy.ts, docs/privacy.md).
       const privacyJobs = localQueue("PrivacyJobs", names.privacyJobs);
       privacyJobsQueue = privacyJobs;
+      // Hosted sites' deployments (docs/hosting.md "Queue and worker").
+      const deployments = localQueue("Deployments", names.deployments);
+      deploymentsQueue = deployments;
       const sqs = await startSqsEndpoint({
         host,
-        queues: [jobs, events, pageViews, webhooks, privacyJobs],
+        queues: [jobs, events, pageViews, webhooks, privacyJobs, deployments],
       });
       return {
         env: {
@@ -226,6 +243,7 @@ export function jobsQueueService(options: LocalQueueSettings) {
           SST_Queue_queueUrl_PageViews: sqs.queueUrl(pageViews.name),
           SST_Queue_queueUrl_WebhookDeliveries: sqs.queueUrl(webhooks.name),
           SST_Queue_queueUrl_PrivacyJobs: sqs.queueUrl(privacyJobs.name),
+          SST_Queue_queueUrl_Deployments: sqs.queueUrl(deployments.name),
         },
         mount: {
           prefix: "/__devstack",
@@ -240,6 +258,8 @@ export function jobsQueueService(options: LocalQueueSettings) {
               return sendJson(res, 200, webhooks.state());
             if (req.method === "GET" && subPath === "/privacy-jobs")
               return sendJson(res, 200, privacyJobs.state());
+            if (req.method === "GET" && subPath === "/deployments")
+              return sendJson(res, 200, deployments.state());
             sendJson(res, 404, { error: { code: "not_found", message: "Not found" } });
           },
         },
@@ -249,6 +269,7 @@ export function jobsQueueService(options: LocalQueueSettings) {
           await pageViews.stop();
           await webhooks.stop();
           await privacyJobs.stop();
+          await deployments.stop();
           await sqs.stop();
         },
       };

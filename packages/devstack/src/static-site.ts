@@ -46,12 +46,12 @@ run <code>npm run build</code> and reload this page (<code>npm start</code> buil
 </body></html>`;
 
 /** Types CloudFront compresses (text, scripts, styles, JSON, SVG, WebAssembly). */
-const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|wasm)|image\/svg)/;
+export const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|wasm)|image\/svg)/;
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip";
 
 /** The encoding to answer with, preferring Brotli as CloudFront does. */
-function negotiate(acceptEncoding: string | undefined): Encoding | undefined {
+export function negotiate(acceptEncoding: string | undefined): Encoding | undefined {
   const accepted = (acceptEncoding ?? "").split(",").map((e) => e.trim().split(";")[0]);
   if (accepted.includes("br")) return "br";
   if (accepted.includes("gzip")) return "gzip";
