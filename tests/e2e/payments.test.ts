@@ -176,7 +176,9 @@ describe("paying for a plan", () => {
     await page.getByText(/^Your subscription ends on /).waitFor();
     // What happens, and when (docs/billing.md "When a subscription ends").
     await page
-      .getByText(/After that your websites go offline, and 7 days later, on .+, they are deleted/)
+      .getByText(
+        /^On .+ your websites go offline\. 7 days later, on .+, they are deleted for good .+ unless you subscribe again before then, .+ Reactivate before .+ to keep them online\.$/,
+      )
       .waitFor();
     await dialog.waitFor({ state: "detached" });
     expect(await page.getByRole("button", { name: "Cancel Subscription" }).count()).toBe(0);

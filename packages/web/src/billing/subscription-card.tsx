@@ -75,10 +75,14 @@ export function SubscriptionCard() {
   );
 }
 
-/** The sites' fate once a subscription ends, as the server applies it (docs/billing.md). */
-function afterEndText(gracePeriodDays: number, deleteOn: string) {
+/**
+ * The sites' fate once a subscription ends, as the server applies it: offline at the end,
+ * deleted after the grace period unless the customer subscribes again (docs/billing.md "When a
+ * subscription ends"; docs/decisions.md "The end of a cancelled subscription").
+ */
+function afterEndText(gracePeriodDays: number, end: string, deleteOn: string) {
   const days = `${gracePeriodDays} ${gracePeriodDays === 1 ? "day" : "days"}`;
-  return `After that your websites go offline, and ${days} later, on ${deleteOn}, they are deleted for good with their screenshots, analytics and custom domains.`;
+  return `On ${end} your websites go offline. ${days} later, on ${deleteOn}, they are deleted for good with their files, screenshots, analytics and custom domains, unless you subscribe again before then, which brings them back as they were.`;
 }
 
 function SubscriptionDetails({
@@ -225,7 +229,8 @@ function SubscriptionDetails({
           <Alert.Content>
             <Alert.Title>Your subscription ends on {end}</Alert.Title>
             <Alert.Description>
-              {afterEndText(gracePeriodDays, deleteOn)} Reactivate before {end} to keep them.
+              {afterEndText(gracePeriodDays, end, deleteOn)} Reactivate before {end} to keep them
+              online.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -272,7 +277,7 @@ function SubscriptionDetails({
         <Stack gap="3">
           <Text>
             Your {subscription.plan.name} plan stays active until {end}.{" "}
-            {afterEndText(gracePeriodDays, deleteOn)}
+            {afterEndText(gracePeriodDays, end, deleteOn)}
           </Text>
           <Text color="fg.muted" fontSize="sm">
             You can reactivate any time before then.

@@ -14,9 +14,9 @@ const countOrNothing = (data: unknown, keep: (item: unknown) => boolean = () => 
 const isOpenTicket = (item: unknown) =>
   typeof item === "object" && item !== null && (item as { status?: unknown }).status === "open";
 
-// Keys are the API paths: the default query function GETs the joined key.
-// Sites and tickets have their own query modules; sharing their options keeps one cache
-// entry (and one parser) per resource.
+// The pages' own query options (key and `call()` of the route, which parses the answer), with
+// a `select` that counts: one cache entry, one request and one parser per resource, shared
+// with the pages that list them.
 export const siteCountQuery = () =>
   queryOptions({ ...sitesQuery(), select: (data: unknown) => countOrNothing(data) });
 
