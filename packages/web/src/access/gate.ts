@@ -43,7 +43,9 @@ export const PUBLIC_ROUTES = [
 
 /**
  * Open in every signed-in state (docs/access.md): the public pricing page, where billing's
- * 'View Plans' and the 'Upgrade to Pro' card lead, and /subscribe, where choosing a plan goes.
+ * 'View Plans' and the 'Upgrade to Pro' card lead, and /subscribe, where choosing a plan goes,
+ * a paying customer's plan change included (docs/decisions.md, "/subscribe is open in every
+ * signed-in state").
  */
 const PLAN_ROUTES = ["/pricing", "/subscribe"] as const satisfies readonly PagePath[];
 
