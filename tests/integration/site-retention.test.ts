@@ -11,6 +11,7 @@ import { mailsTo } from "../support/mail";
 import {
   type Customer,
   emulator,
+  FAILING_CARD,
   GOOD_CARD,
   payCheckout,
   subscribedCustomer,
@@ -117,6 +118,8 @@ describe("the end of a cancelled subscription", () => {
     await endSubscription(customer, user.stripeSubscriptionId as string);
     const me = await customer.me();
     expect(me.subscriptionActive).toBe(false);
+    // The customer's own cancellation: the dashboard shows no Payment Issue for it.
+    expect(me.subscriptionEndedFor).toBe("cancelled");
     const deleteAfter = new Date(me.sitesDeleteAfter as string);
     // Seven days (the default grace period) after the end.
     expect(deleteAfter.getTime() - before).toBeGreaterThan(7 * 24 * 60 * MINUTE - MINUTE);
@@ -156,7 +159,10 @@ describe("the end of a cancelled subscription", () => {
       claim: false,
       screenshots: 0,
     });
-    expect((await customer.me()).sitesDeleteAfter).toBeNull();
+    expect(await customer.me()).toMatchObject({
+      sitesDeleteAfter: null,
+      subscriptionEndedFor: null,
+    });
     const deleted = (await mailsTo(email)).filter((m) => m.subject.includes("been deleted"));
     expect(deleted).toHaveLength(1);
     expect(deleted[0]?.text).toContain("Ines's Bakery, Ines's Shop");
@@ -167,6 +173,50 @@ describe("the end of a cancelled subscription", () => {
     expect((await mailsTo(email)).filter((m) => m.subject.includes("been deleted"))).toHaveLength(
       1,
     );
+  });
+
+  it("Stripe ending it over an unpaid invoice suspends the sites the same way, recorded as unpaid", async () => {
+    const { customer, user } = await customerWithSites("Noor");
+    // The renewal fails: the card whose charges fail becomes the default.
+    const { url: setupUrl } = await customer.json<{ url: string }>(
+      "POST",
+      "/api/billing/add-payment-method",
+    );
+    expect((await payCheckout(setupUrl, FAILING_CARD)).status).toBe(303);
+    const { paymentMethods } = await customer.json<{
+      paymentMethods: { id: string; card: { last4: string } }[];
+    }>("GET", "/api/billing/payment-methods");
+    const failing = paymentMethods.find((pm) => pm.card.last4 === "0341");
+    await customer.json("POST", "/api/billing/set-default-payment-method", {
+      paymentMethodId: failing?.id,
+    });
+    const subscriptionId = user.stripeSubscriptionId as string;
+    await emulator.renew(subscriptionId);
+    await webhooksDelivered();
+    expect(await customer.me()).toMatchObject({
+      subscriptionActive: false,
+      sitesDeleteAfter: null,
+    });
+
+    // The last retry fails and Stripe cancels the subscription.
+    await emulator.exhaustRetries(subscriptionId);
+    await webhooksDelivered();
+    const me = await customer.me();
+    expect(me).toMatchObject({ subscriptionActive: false, subscriptionEndedFor: "unpaid" });
+    expect(me.sitesDeleteAfter).toEqual(expect.any(String));
+    for (const site of await sitesOf(customer)) expect(site.suspendedAt).not.toBeNull();
+
+    // Subscribing again restores the sites and forgets how the last one ended.
+    const again = await customer.json<{ paymentUrl: string }>("POST", "/api/create-subscription", {
+      planName: "Starter",
+    });
+    expect((await payCheckout(again.paymentUrl, GOOD_CARD)).status).toBe(303);
+    await webhooksDelivered();
+    expect(await customer.me()).toMatchObject({
+      subscriptionActive: true,
+      sitesDeleteAfter: null,
+      subscriptionEndedFor: null,
+    });
   });
 
   it("a redelivered end event keeps the first date and sends no second mail", async () => {

@@ -119,6 +119,9 @@ export async function webhooksDelivered() {
 
 export const emulator = {
   renew: (subscriptionId: string) => control("POST", `/subscriptions/${subscriptionId}/renew`),
+  /** Stripe gives up on the unpaid invoice and cancels the subscription (reason payment_failed). */
+  exhaustRetries: (subscriptionId: string) =>
+    control("POST", `/subscriptions/${subscriptionId}/exhaust-retries`),
   hold: (customerId: string) => control("POST", "/webhooks/hold", { customer: customerId }),
   release: (customerId: string, order: "original" | "reverse" | "drop") =>
     control("POST", "/webhooks/release", { customer: customerId, order }),

@@ -7,6 +7,7 @@
 
 import type { Stripe } from "../adapters/payments";
 import * as Payments from "../adapters/payments";
+import type { SubscriptionEnding } from "../users/enums";
 import { recordOnce } from "./activity-log";
 import { findUser, linkCustomer, syncCustomer, userForCustomer } from "./customers";
 import { paymentFailed, subscriptionEnding } from "./notify";
@@ -175,6 +176,15 @@ export async function onSubscriptionChanged(
   }
 }
 
+/**
+ * Why Stripe ended the subscription: after the last retry of an unpaid invoice ("payment_failed")
+ * or a lost dispute ("payment_disputed"), a payment issue; otherwise a cancellation.
+ */
+export function endingOf(subscription: Stripe.Subscription): SubscriptionEnding {
+  const reason = subscription.cancellation_details?.reason;
+  return reason === "payment_failed" || reason === "payment_disputed" ? "unpaid" : "cancelled";
+}
+
 export async function onSubscriptionDeleted(
   event: EventContext,
   object: Stripe.Subscription,
@@ -188,7 +198,7 @@ export async function onSubscriptionDeleted(
   if (!synced || synced.user.subscriptionActive) return;
   if (synced.current && BILLING_STATUSES.has(synced.current.subscription.status)) return;
   const endedAt = new Date((object.ended_at ?? event.created) * 1000);
-  await suspendSites(synced.user, endedAt);
+  await suspendSites(synced.user, endedAt, endingOf(object));
 }
 
 export async function onInvoicePaid(_event: EventContext, object: Stripe.Invoice): Promise<void> {

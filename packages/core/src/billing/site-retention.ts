@@ -12,6 +12,7 @@ import { isConditionFailure } from "../db/errors";
 import { db, type UserItem } from "../db/service";
 import { emit } from "../events/emit";
 import { longDate } from "../long-date";
+import type { SubscriptionEnding } from "../users/enums";
 import { recordOnce } from "./activity-log";
 import { deletionTime, gracePeriodDaysFromConfig } from "./grace-period";
 
@@ -23,12 +24,14 @@ async function sitesOf(userId: string) {
 }
 
 /**
- * The subscription ended at `endedAt`: takes the customer's sites offline and schedules their
- * deletion. A customer already suspended keeps the date they were first given.
+ * The subscription ended at `endedAt`, for `endedFor` (the customer cancelled, or Stripe gave up
+ * on an unpaid invoice): takes the customer's sites offline and schedules their deletion. A
+ * customer already suspended keeps the date they were first given.
  */
 export async function suspendSites(
   user: UserItem,
   endedAt: Date,
+  endedFor: SubscriptionEnding,
   days = gracePeriodDaysFromConfig(),
 ): Promise<void> {
   const { userId } = user;
@@ -42,7 +45,11 @@ export async function suspendSites(
     try {
       await db.entities.user
         .patch({ userId })
-        .set({ sitesSuspendedAt: suspendedAt, sitesDeleteAfter: deleteAfter })
+        .set({
+          sitesSuspendedAt: suspendedAt,
+          sitesDeleteAfter: deleteAfter,
+          subscriptionEndedFor: endedFor,
+        })
         .where(({ sitesSuspendedAt }, { notExists }) => notExists(sitesSuspendedAt))
         .go();
     } catch (error) {
@@ -86,7 +93,7 @@ export async function restoreSites(user: UserItem): Promise<void> {
   try {
     await db.entities.user
       .patch({ userId })
-      .remove(["sitesSuspendedAt", "sitesDeleteAfter"])
+      .remove(["sitesSuspendedAt", "sitesDeleteAfter", "subscriptionEndedFor"])
       .where((attr, { eq }) => eq(attr.sitesSuspendedAt, sitesSuspendedAt))
       .go();
   } catch (error) {

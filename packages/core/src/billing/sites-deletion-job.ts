@@ -106,7 +106,7 @@ async function claim(user: UserItem, deleteAfter: string, now: Date): Promise<Us
     const { data } = await db.entities.user
       .patch({ userId: user.userId })
       .set({ sitesDeletedAt: now.toISOString() })
-      .remove(["sitesSuspendedAt"])
+      .remove(["sitesSuspendedAt", "subscriptionEndedFor"])
       .where(
         (attr, { eq, exists }) =>
           `${eq(attr.sitesDeleteAfter, deleteAfter)} AND ${eq(attr.subscriptionActive, false)} AND ${exists(attr.sitesSuspendedAt)}`,

@@ -1,4 +1,4 @@
-import { PLANS } from "../users/enums";
+import { PLANS, SUBSCRIPTION_ENDINGS } from "../users/enums";
 import * as z from "./zod";
 
 /** Plans as stored. The server also accepts the display names (see contracts/plans.ts). */
@@ -31,6 +31,11 @@ export const currentUserSchema = z.object({
    * customer subscribes again (ISO). Null otherwise (docs/billing.md "When a subscription ends").
    */
   sitesDeleteAfter: z.nullable(z.string()),
+  /**
+   * While the sites are offline: how the subscription ended, "unpaid" when Stripe cancelled it
+   * after the last retry of an unpaid invoice, "cancelled" when the customer did. Null otherwise.
+   */
+  subscriptionEndedFor: z.nullable(z.enum(SUBSCRIPTION_ENDINGS)),
   /** A member of the provider's team (docs/access.md): the console is theirs. */
   isStaff: z.optional(z.boolean()),
 });

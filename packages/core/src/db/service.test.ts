@@ -408,6 +408,7 @@ describe("Users", () => {
       marketingEmails: false,
       monthlyReport: true,
       sitesDeleteAfter: null,
+      subscriptionEndedFor: null,
     });
 
     const unchanged = await Users.syncFromClaims(userId, { email, firstName: "Ada" });

@@ -160,5 +160,7 @@ export function toCurrentUser(user: UserItem): CurrentUser {
     // Users stored before the toggle existed have none: on, as the attribute's default.
     monthlyReport: user.monthlyReport ?? true,
     sitesDeleteAfter: user.sitesSuspendedAt ? (user.sitesDeleteAfter ?? null) : null,
+    // Suspended before the ending was kept: shown as before, the offline notice alone.
+    subscriptionEndedFor: user.sitesSuspendedAt ? (user.subscriptionEndedFor ?? "cancelled") : null,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The emulator's own controls under /__emulator (secret key only), for tests and the local
- * stack: renew a subscription now, resend an event, hold / release / inspect webhooks.
+ * stack: renew a subscription now, end an unpaid one as Stripe does after its last retry,
+ * resend an event, hold / release / inspect webhooks.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StripeApiError } from "./emulator";
@@ -20,6 +21,10 @@ export async function controlRoute(
     let match = urlPath.match(/^\/subscriptions\/([^/]+)\/renew$/);
     if (match && req.method === "POST") {
       return json(res, 200, emulator.render(emulator.renewSubscription(match[1] as string)));
+    }
+    match = urlPath.match(/^\/subscriptions\/([^/]+)\/exhaust-retries$/);
+    if (match && req.method === "POST") {
+      return json(res, 200, emulator.render(emulator.exhaustRetries(match[1] as string)));
     }
     match = urlPath.match(/^\/events\/([^/]+)\/resend$/);
     if (match && req.method === "POST") {

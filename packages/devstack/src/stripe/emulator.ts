@@ -135,6 +135,9 @@ export class StripeEmulator extends EmulatorStore {
   renewSubscription(id: string) {
     return subscriptions.renewSubscription(this, id);
   }
+  exhaustRetries(id: string) {
+    return subscriptions.exhaustRetries(this, id);
+  }
 
   // ---------------------------------------------------------------- billing portal
   createPortalSession(params: FormObject) {

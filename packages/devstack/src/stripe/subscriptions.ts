@@ -374,6 +374,23 @@ export function renewSubscription(store: EmulatorStore, id: string): StoredSubsc
   return subscription;
 }
 
+/**
+ * Emulator control: the last retry of an unpaid invoice failed and the account's setting says
+ * to cancel the subscription then, as Stripe's automatic collection does: it ends at once with
+ * `cancellation_details.reason` "payment_failed". Only a subscription that owes money can.
+ */
+export function exhaustRetries(store: EmulatorStore, id: string): StoredSubscription {
+  const subscription = store.get("subscription", id);
+  if (subscription.status !== "past_due" && subscription.status !== "unpaid") {
+    throw invalidRequest(
+      `Subscription ${id} is ${subscription.status}; only a past_due or unpaid one has retries to exhaust.`,
+    );
+  }
+  endSubscription(store, subscription, "payment_failed");
+  store.changed();
+  return subscription;
+}
+
 /** A customer's own subscription, or "No such subscription" (the billing portal's check). */
 export function ownSubscription(store: EmulatorStore, customerId: string, id: string) {
   const subscription = store.get("subscription", id);

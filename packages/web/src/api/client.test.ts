@@ -49,6 +49,7 @@ const user = {
   marketingEmails: false,
   monthlyReport: true,
   sitesDeleteAfter: null,
+  subscriptionEndedFor: null,
 };
 
 describe("apiRequest", () => {

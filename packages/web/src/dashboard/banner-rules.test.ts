@@ -20,6 +20,7 @@ const base: CurrentUser = {
   marketingEmails: false,
   monthlyReport: true,
   sitesDeleteAfter: null,
+  subscriptionEndedFor: null,
 };
 
 describe("bannersFor", () => {
@@ -33,15 +34,30 @@ describe("bannersFor", () => {
     });
   });
 
-  it("a subscription that ended: the sites-offline notice instead of Payment Issue", () => {
+  it("a subscription the customer cancelled, ended: the sites-offline notice instead of Payment Issue", () => {
     const ended = {
       ...base,
       subscriptionActive: false,
       sitesDeleteAfter: "2026-03-08T10:00:00.000Z",
+      subscriptionEndedFor: "cancelled" as const,
     };
     expect(bannersFor(ended)).toMatchObject({ sitesSuspended: true, paymentIssue: false });
     // Subscribed again (the record is restored a moment later): no notice.
     expect(bannersFor({ ...ended, subscriptionActive: true }).sitesSuspended).toBe(false);
+  });
+
+  it("a subscription Stripe ended over an unpaid invoice: Payment Issue beside the offline notice", () => {
+    const ended = {
+      ...base,
+      subscriptionActive: false,
+      sitesDeleteAfter: "2026-03-08T10:00:00.000Z",
+      subscriptionEndedFor: "unpaid" as const,
+    };
+    expect(bannersFor(ended)).toMatchObject({ sitesSuspended: true, paymentIssue: true });
+    expect(bannersFor({ ...ended, subscriptionActive: true })).toMatchObject({
+      sitesSuspended: false,
+      paymentIssue: false,
+    });
   });
 
   it("Payment Issue: a payment customer without an active subscription", () => {

@@ -15,11 +15,12 @@ export interface BannerState {
 }
 
 /**
- * Which banners show for a user (docs/pages.md, "Dashboard banners"): 'Payment Issue' whenever
+ * Which banners show for a user (docs/pages.md, "Dashboard banners"): 'Payment Issue' when
  * there is a payment customer without an active subscription (also while the activation banner
  * shows), and the green 'Questionnaire Complete!' whenever the questionnaire prompt does not show.
- * Once a subscription has ended (not failed) the sites-offline notice takes Payment Issue's
- * place: no payment failed, and what the customer must know is the deletion date.
+ * Once a subscription has ended the sites-offline notice shows with the deletion date; beside
+ * Payment Issue when Stripe ended it over an unpaid invoice, in its place when the customer
+ * cancelled (no payment failed then).
  */
 export function bannersFor(user: CurrentUser): BannerState {
   const questionnairePrompt =
@@ -27,7 +28,10 @@ export function bannersFor(user: CurrentUser): BannerState {
   const sitesSuspended = !!user.sitesDeleteAfter && !user.subscriptionActive;
   return {
     sitesSuspended,
-    paymentIssue: !sitesSuspended && !!user.stripeCustomerId && !user.subscriptionActive,
+    paymentIssue:
+      !!user.stripeCustomerId &&
+      !user.subscriptionActive &&
+      (!sitesSuspended || user.subscriptionEndedFor === "unpaid"),
     activating: !!user.stripeCustomerId && !user.subscriptionPlan,
     questionnairePrompt,
     questionnaireComplete: !questionnairePrompt,

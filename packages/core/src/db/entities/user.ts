@@ -3,7 +3,7 @@
  * customer collection, so it is read together with the customer's sites, tickets and so on.
  */
 import type { EntityItem } from "electrodb";
-import { PLANS } from "../../users/enums";
+import { PLANS, SUBSCRIPTION_ENDINGS } from "../../users/enums";
 import {
   CASE_SENSITIVE,
   createdAt,
@@ -54,6 +54,11 @@ export const User = lazyEntity({
     sitesSuspendedAt: { type: "string" },
     /** When the suspended sites will be deleted; mirrored by a siteDeletion item. */
     sitesDeleteAfter: { type: "string" },
+    /**
+     * How the subscription that took the sites offline ended: cancelled by the customer, or
+     * cancelled by Stripe after the last retry of an unpaid invoice (a payment issue).
+     */
+    subscriptionEndedFor: { type: SUBSCRIPTION_ENDINGS },
     /** When the sites were deleted for an ended subscription (the last time, if more than once). */
     sitesDeletedAt: { type: "string" },
     /**
