@@ -15,7 +15,12 @@
  * value stops synthesis instead of shipping a site that would fall back to the development
  * identity provider or point customers at invented DNS targets.
  */
-import { type PortalDomain, readPortalDomain, requireClerkDomain } from "./settings/portal-domain";
+import {
+  type PortalDomain,
+  readPortalDomain,
+  requireClerkDomain,
+  requirePortalDomain,
+} from "./settings/portal-domain";
 import {
   type OperationsSettings,
   readOperationsSettings,
@@ -48,6 +53,7 @@ export function readDeploySettings(
   const domain = readPortalDomain(stage, env);
   const settings = readStageSettings(stage, domain ? { ...env, APP_URL: domain.appUrl } : env);
   requireClerkDomain(stage, settings);
+  requirePortalDomain(stage, settings, domain);
   return {
     settings,
     domain,

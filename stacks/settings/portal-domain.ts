@@ -121,3 +121,23 @@ export function requireClerkDomain(stage: string, settings: StageSettings): void
     ]);
   }
 }
+
+/**
+ * The distribution answers on its own `*.cloudfront.net` name, and on another host only when the
+ * stage names it (PORTAL_DOMAIN, which also brings the certificate). A production stage (the
+ * prod stage, or any with a live Clerk key) whose APP_URL is some other host without
+ * PORTAL_DOMAIN would deploy a portal that is not served at APP_URL: nobody could sign in.
+ */
+export function requirePortalDomain(
+  stage: string,
+  settings: StageSettings,
+  domain: PortalDomain | undefined,
+): void {
+  if (domain) return;
+  if (stage !== "prod" && !settings.clerkPublishableKey.startsWith("pk_live_")) return;
+  const appHost = new URL(settings.parameters.APP_URL).hostname;
+  if (appHost.endsWith(".cloudfront.net")) return;
+  throw stageNotConfigured(stage, [
+    `APP_URL's host ${appHost} is not the distribution's own name (*.cloudfront.net), and without PORTAL_DOMAIN the distribution answers only on that name: set PORTAL_DOMAIN=${appHost} with PORTAL_HOSTED_ZONE or PORTAL_CERTIFICATE_ARN, and leave APP_URL unset (docs/operations.md, "Custom domain")`,
+  ]);
+}

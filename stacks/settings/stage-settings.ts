@@ -237,6 +237,12 @@ export function readOperationsSettings(
   if (alarmEmail !== undefined && mailFromAddress(alarmEmail) !== alarmEmail.toLowerCase()) {
     problems.push("ALARM_EMAIL must be one e-mail address, e.g. ops@example.com (or unset)");
   }
+  // Production's alarms must reach someone (a pager's or chat's e-mail address will do).
+  if (stage === "prod" && alarmEmail === undefined) {
+    problems.push(
+      'ALARM_EMAIL is required in the prod stage: without it the alarm topic has no subscriber and every alarm reaches nobody (docs/operations.md, "Hearing of trouble")',
+    );
+  }
   const retentionRaw = env.LOG_RETENTION_DAYS?.trim() || "30";
   const retention = Number(retentionRaw);
   if (!/^\d+$/.test(retentionRaw) || !LOG_RETENTION_CHOICES.includes(retention)) {

@@ -640,10 +640,17 @@ describe("notifications consumer", () => {
 
 describe("operations settings", () => {
   test("defaults: no alarm e-mail, logs kept 30 days", () => {
-    expect(readOperationsSettings("prod", {})).toEqual({
+    expect(readOperationsSettings("staging", {})).toEqual({
       alarmEmail: undefined,
       logRetentionDays: 30,
     });
+  });
+
+  test("prod requires ALARM_EMAIL: its alarms must reach someone", () => {
+    expect(() => readOperationsSettings("prod", {})).toThrow(/ALARM_EMAIL is required/);
+    expect(readOperationsSettings("prod", { ALARM_EMAIL: "ops@example.com" }).alarmEmail).toBe(
+      "ops@example.com",
+    );
   });
 
   test("accepts an address and any retention CloudWatch Logs offers", () => {

@@ -87,6 +87,7 @@ const baseEnv = {
   PORTAL_DOMAIN: "portal.example.com",
   PORTAL_CERTIFICATE_ARN: CERTIFICATE_ARN,
   WORKER_RESERVED_CONCURRENCY: "5",
+  ALARM_EMAIL: "ops@example.com",
 };
 
 const sts = mockClient(STSClient);
@@ -320,6 +321,21 @@ describe("preflight", () => {
     expect(line(elsewhere, "stage settings")).toMatchObject({
       status: "fail",
       message: expect.stringMatching(/APP_URL is derived from PORTAL_DOMAIN/),
+    });
+  });
+
+  it("stage settings: refuses, as synthesis does, a prod stage whose portal is not served or whose alarms reach nobody", async () => {
+    const noDomain = await run({
+      envChanges: { PORTAL_DOMAIN: "", PORTAL_CERTIFICATE_ARN: "" },
+    });
+    expect(line(noDomain, "stage settings")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/not the distribution's own name.*set PORTAL_DOMAIN=/),
+    });
+    const silent = await run({ envChanges: { ALARM_EMAIL: "" } });
+    expect(line(silent, "stage settings")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/ALARM_EMAIL is required in the prod stage/),
     });
   });
 
@@ -589,7 +605,10 @@ describe("preflight", () => {
       "certificate",
       /is PENDING_VALIDATION, not ISSUED; does not cover portal\.example\.com/,
     );
-    const lines = await run({ envChanges: { PORTAL_CERTIFICATE_ARN: "", PORTAL_DOMAIN: "" } });
+    // The certificate made from a hosted zone is the deploy's: nothing to look up.
+    const lines = await run({
+      envChanges: { PORTAL_CERTIFICATE_ARN: "", PORTAL_HOSTED_ZONE: "example.com" },
+    });
     expect(line(lines, "certificate").status).toBe("ok");
     expect(acm.commandCalls(DescribeCertificateCommand)).toHaveLength(1);
   });

@@ -6,7 +6,14 @@ import { describe, expect, test } from "vitest";
 import sstConfig from "../../sst.config";
 import { Storage } from "../../stacks/Storage";
 import { Web } from "../../stacks/Web";
-import { createApp, synthesize, TEST_PUBLISHABLE_KEY, templatesOf, validSettings } from "./synth";
+import {
+  createApp,
+  productionSettings,
+  synthesize,
+  TEST_PUBLISHABLE_KEY,
+  templatesOf,
+  validSettings,
+} from "./synth";
 import { only } from "./template-queries";
 
 describe("stage settings", () => {
@@ -68,18 +75,30 @@ describe("stage settings", () => {
   });
 
   test("prod synthesises with live keys and keeps its table and bucket", async () => {
-    const { app, template: prod } = await synthesize("prod", {
-      ...validSettings,
-      CLERK_AUDIENCE: "portal-api",
-      VITE_CLERK_PUBLISHABLE_KEY: liveKey,
-      VITE_STRIPE_PUBLISHABLE_KEY: "pk_live_portal",
-    });
+    const { app, template: prod } = await synthesize("prod", productionSettings);
     expect(app.stage).toBe("prod");
     for (const type of ["AWS::DynamoDB::Table", "AWS::S3::Bucket"]) {
       prod(Storage).hasResource(type, { DeletionPolicy: "Retain", UpdateReplacePolicy: "Retain" });
     }
     const [, policy] = only(prod(Web), "AWS::CloudFront::ResponseHeadersPolicy");
     expect(JSON.stringify(policy)).toContain("script-src 'self' https://clerk.portal.example.com");
+  });
+
+  test("prod refuses an APP_URL the distribution is not told to answer on (no PORTAL_DOMAIN)", async () => {
+    const { PORTAL_DOMAIN: _d, PORTAL_CERTIFICATE_ARN: _c, ...noDomain } = productionSettings;
+    const onOwnHost = { ...noDomain, APP_URL: "https://portal.example.com" };
+    await expect(synthesize("prod", onOwnHost)).rejects.toThrow(
+      /portal\.example\.com is not the distribution's own name[\s\S]*set PORTAL_DOMAIN=portal\.example\.com/,
+    );
+    // Any stage with a live Clerk key is production too.
+    await expect(synthesize("staging", onOwnHost)).rejects.toThrow(/PORTAL_DOMAIN/);
+    // A development stage may still name a host it serves some other way.
+    await expect(synthesize("staging", validSettings)).resolves.toBeDefined();
+  });
+
+  test("prod refuses to deploy alarms that reach nobody (no ALARM_EMAIL)", async () => {
+    const { ALARM_EMAIL: _email, ...silent } = productionSettings;
+    await expect(synthesize("prod", silent)).rejects.toThrow(/ALARM_EMAIL is required/);
   });
 
   test("empty parameters are not copied to SSM, which rejects empty values", async () => {

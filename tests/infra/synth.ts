@@ -43,6 +43,28 @@ export const validSettings: Record<string, string> = {
   SES_CONFIGURATION_SET: "portal-mail",
 };
 
+/** base64 of a production instance's Frontend API host: the shape of a `pk_live_` key. */
+export const livePublishableKey = (frontendApiHost: string) =>
+  `pk_live_${Buffer.from(`${frontendApiHost}$`).toString("base64")}`;
+
+/** An ACM certificate in us-east-1 for the production settings' PORTAL_DOMAIN. */
+export const PRODUCTION_CERTIFICATE_ARN =
+  "arn:aws:acm:us-east-1:123456789012:certificate/0f0e1d2c-3b4a-4968-8a8b-9c0d1e2f3a4b";
+
+/**
+ * What a production stage ("prod") must have beyond validSettings: live keys, the portal's own
+ * domain (APP_URL derived from it), the session tokens' audience and an alarm address.
+ */
+export const productionSettings: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(validSettings).filter(([name]) => name !== "APP_URL")),
+  VITE_CLERK_PUBLISHABLE_KEY: livePublishableKey("clerk.portal.example.com"),
+  VITE_STRIPE_PUBLISHABLE_KEY: "pk_live_portal",
+  PORTAL_DOMAIN: "portal.example.com",
+  PORTAL_CERTIFICATE_ARN: PRODUCTION_CERTIFICATE_ARN,
+  CLERK_AUDIENCE: "https://portal.example.com",
+  ALARM_EMAIL: "ops@example.com",
+};
+
 const settingNames = [
   "APP_URL",
   "CLERK_AUTHORIZED_PARTIES",

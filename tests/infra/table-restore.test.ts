@@ -8,15 +8,9 @@ import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, test } from "vitest";
 import { readDeploySettings, readRestoredTableName } from "../../stacks/Config";
 import { Storage } from "../../stacks/Storage";
-import { stackTemplates, synthesize, validSettings } from "./synth";
+import { productionSettings, stackTemplates, synthesize } from "./synth";
 
-const live = (host: string) => `pk_live_${Buffer.from(`${host}$`).toString("base64")}`;
-const prodSettings = {
-  ...validSettings,
-  VITE_CLERK_PUBLISHABLE_KEY: live("clerk.portal.example.com"),
-  VITE_STRIPE_PUBLISHABLE_KEY: "pk_live_portal",
-  CLERK_AUDIENCE: "https://portal.example.com",
-};
+const prodSettings = productionSettings;
 const RESTORED = "prod-site-portal-Main-restored-20261126";
 
 /** Every value the functions of all stacks get as the Main table's name binding. */
