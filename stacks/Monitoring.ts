@@ -71,6 +71,46 @@ export const FAILED_INVOCATION_PATTERN = logs.FilterPattern.all(
   logs.FilterPattern.stringValue("$.record.status", "!=", "success"),
 );
 
+/**
+ * Failures the functions answer or record themselves, which no invocation metric sees (the
+ * function succeeded): counted from the records they log, in the log groups of `group`, into
+ * the stage's namespace. Each is alarmed from its first occurrence, at any traffic.
+ */
+export const RECORD_METRICS = {
+  /** An API route answered a handled JSON 500 (the request log line, api/frame.ts). */
+  ApiHandled500s: {
+    group: "ApiRoutes",
+    pattern: logs.FilterPattern.numberValue("$.status", "=", 500),
+  },
+  /**
+   * The Stripe webhook failed a delivery it answered itself (webhooks/stripe.ts): its handler
+   * threw (500), or the signature did not verify (a wrong STRIPE_WEBHOOK_SECRET fails every
+   * delivery that way). A delivery without any signature (a scanner, `npm run smoke`) is not one.
+   */
+  StripeWebhookFailureRecords: {
+    group: "StripeWebhook",
+    pattern: logs.FilterPattern.all(
+      logs.FilterPattern.stringValue("$.route", "=", "stripe-webhook"),
+      logs.FilterPattern.any(
+        logs.FilterPattern.numberValue("$.status", "=", 500),
+        logs.FilterPattern.stringValue("$.msg", "=", "bad signature"),
+      ),
+    ),
+  },
+  /**
+   * SES refused a mail (core/notifications/deliver.ts records the event `rejected`): in SES's
+   * sandbox every mail to an unverified address is.
+   */
+  MailRejected: {
+    group: "QueueConsumers",
+    pattern: logs.FilterPattern.all(
+      logs.FilterPattern.stringValue("$.msg", "=", "domain event handled"),
+      logs.FilterPattern.stringValue("$.outcome", "=", "rejected"),
+    ),
+  },
+} as const satisfies Record<string, { group: FunctionGroup; pattern: logs.IFilterPattern }>;
+export type RecordMetric = keyof typeof RECORD_METRICS;
+
 /** Thresholds of the alarms (docs/operations.md says what each means and what to do). */
 export const THRESHOLDS = {
   /** Share of API requests answered 5xx, in percent, over 5 minutes (with ≥ 10 requests). */
@@ -98,6 +138,9 @@ export const RUNBOOK = {
   workerDuration: "Chromium worker duration near its timeout",
   ses: "SES bounce and complaint rates",
   cloudFront: "CloudFront 5xx rate",
+  apiHandled500s: "Handled API 500s",
+  stripeWebhook: "Stripe webhook failed deliveries",
+  mailRejected: "Mail rejected by SES",
 } as const;
 
 /** The metric namespace a stage's own metrics (failed invocations per group) are published in. */
@@ -190,6 +233,16 @@ function shareLogGroups(
           filterPattern: FAILED_INVOCATION_PATTERN,
           metricNamespace: metricNamespace(app),
           metricName: failedInvocationsMetricName(group),
+          metricValue: "1",
+        });
+      }
+      for (const [metricName, record] of Object.entries(RECORD_METRICS)) {
+        if (record.group !== group) continue;
+        new logs.MetricFilter(stack, metricName, {
+          logGroup,
+          filterPattern: record.pattern,
+          metricNamespace: metricNamespace(app),
+          metricName,
           metricValue: "1",
         });
       }
@@ -313,6 +366,49 @@ export function Monitoring({ stack, app }: StackContext) {
       evaluationPeriods: 1,
     });
   }
+
+  // Failures the functions answer or record themselves (RECORD_METRICS), from the first one.
+  const records = (metricName: RecordMetric) =>
+    new cloudwatch.Metric({
+      namespace: metricNamespace(app),
+      metricName,
+      statistic: "Sum",
+      period: FIVE_MINUTES,
+    });
+  const atLeastOnce = {
+    threshold: 1,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+  };
+  // The rate alarm reads 0 below 10 requests: a quiet portal failing every request is heard here.
+  alarm("ApiHandled500s", "Api handled 500s", RUNBOOK.apiHandled500s, {
+    metric: records("ApiHandled500s"),
+    ...atLeastOnce,
+  });
+  // The Stripe webhook's Function URL: what it answered 5xx (crashes, timeouts, throttles and
+  // handled 500s alike), plus the failures the handler recorded (a bad signature is a 400).
+  const webhookFunctions = functionsOf(webhooks);
+  alarm("StripeWebhookDeliveryFailures", "StripeWebhook failed deliveries", RUNBOOK.stripeWebhook, {
+    metric: new cloudwatch.MathExpression({
+      expression: `FILL(records, 0) + ${webhookFunctions.map((_, i) => `FILL(url${i}, 0)`).join(" + ")}`,
+      usingMetrics: {
+        records: records("StripeWebhookFailureRecords"),
+        ...Object.fromEntries(
+          webhookFunctions.map((fn, i) => [
+            `url${i}`,
+            fn.metric("Url5xxCount", { statistic: "Sum", period: FIVE_MINUTES }),
+          ]),
+        ),
+      },
+      label: "failed deliveries",
+      period: FIVE_MINUTES,
+    }),
+    ...atLeastOnce,
+  });
+  alarm("MailRejected", "Mail rejected by SES", RUNBOOK.mailRejected, {
+    metric: records("MailRejected"),
+    ...atLeastOnce,
+  });
 
   // Throttles: every function without a reservation draws on the account's one unreserved
   // pool, so a throttle anywhere means that pool ran out, and the account-wide metric says it

@@ -18,6 +18,8 @@ import {
   failedInvocationsMetricName,
   Monitoring,
   metricNamespace,
+  RECORD_METRICS,
+  type RecordMetric,
   THRESHOLDS,
 } from "../../stacks/Monitoring";
 import { consumedQueue } from "../../stacks/queues";
@@ -246,6 +248,34 @@ function missingAlarms(templates: Templates): string[] {
       ),
     ),
   };
+  const recordsOf = (metricName: RecordMetric) => (m: AlarmMetric) =>
+    m.namespace === NAMESPACE && m.metricName === metricName && m.stat === "Sum";
+  const fromFirst = (a: Resource) =>
+    a.Properties.Threshold === 1 &&
+    a.Properties.ComparisonOperator === "GreaterThanOrEqualToThreshold";
+  // At any traffic: no expression gating it on a request count.
+  families["API handled 500s"] = has(
+    (a) =>
+      reads(a, recordsOf("ApiHandled500s")) &&
+      fromFirst(a) &&
+      !JSON.stringify(a.Properties.Metrics ?? "").includes("requests"),
+  );
+  families["Stripe webhook failures"] = has(
+    (a) =>
+      reads(a, recordsOf("StripeWebhookFailureRecords")) &&
+      reads(
+        a,
+        (m) =>
+          m.namespace === "AWS/Lambda" &&
+          m.metricName === "Url5xxCount" &&
+          m.stat === "Sum" &&
+          refersTo(m.dimensions.FunctionName, "AWS::Lambda::Function", "StripeWebhook"),
+      ) &&
+      fromFirst(a),
+  );
+  families["Mail rejected by SES"] = has(
+    (a) => reads(a, recordsOf("MailRejected")) && fromFirst(a),
+  );
   for (const group of ALARMED_FUNCTION_GROUPS) {
     families[`${group} failed invocations`] = has(
       (a) =>
@@ -307,6 +337,19 @@ function logProblems(templates: Templates, days: number): string[] {
     const group = ALARMED_FUNCTION_GROUPS.find((g) => id.startsWith(`${g}Logs`));
     if (group && !counted.has(`${stackName}/${id}`)) {
       problems.push(`${stackName}/${id} does not count failed invocations`);
+    }
+    // Every log group of a group counts the failure records its functions write.
+    for (const [metricName, record] of Object.entries(RECORD_METRICS)) {
+      if (record.group !== group) continue;
+      const filtered = resourcesOf(templates, "AWS::Logs::MetricFilter").some(
+        ([where, , f]) =>
+          where === stackName &&
+          f.Properties.LogGroupName.Ref === id &&
+          f.Properties.FilterPattern === record.pattern.logPatternString &&
+          f.Properties.MetricTransformations[0].MetricName === metricName &&
+          f.Properties.MetricTransformations[0].MetricNamespace === NAMESPACE,
+      );
+      if (!filtered) problems.push(`${stackName}/${id} does not count ${metricName}`);
     }
   }
   return problems;
@@ -402,6 +445,26 @@ describe("alarms", () => {
     delete removed[monitoringName]?.Resources[alarmId];
     expect(unalarmedDeadLetterQueues(removed)).toEqual([
       expect.stringMatching(/-Analytics\/PageViewsDeadLetters/),
+    ]);
+  });
+
+  test("records the functions answer themselves are counted with the fields they log", () => {
+    // The fields the handlers write (api/frame.ts, webhooks/stripe.ts, workers/notifications.ts).
+    expect(RECORD_METRICS.ApiHandled500s.pattern.logPatternString).toBe("{ $.status = 500 }");
+    expect(RECORD_METRICS.StripeWebhookFailureRecords.pattern.logPatternString).toBe(
+      '{ ($.route = "stripe-webhook") && (($.status = 500) || ($.msg = "bad signature")) }',
+    );
+    expect(RECORD_METRICS.MailRejected.pattern.logPatternString).toBe(
+      '{ ($.msg = "domain event handled") && ($.outcome = "rejected") }',
+    );
+    expect(logProblems(templates, 30)).toEqual([]);
+    const [stackName, id] = resourcesOf(templates, "AWS::Logs::MetricFilter").find(
+      ([, , f]) => f.Properties.MetricTransformations[0].MetricName === "MailRejected",
+    ) as [string, string, Resource];
+    const removed = clone(templates);
+    delete removed[stackName]?.Resources[id];
+    expect(logProblems(removed, 30)).toEqual([
+      expect.stringMatching(/does not count MailRejected/),
     ]);
   });
 
@@ -554,8 +617,9 @@ describe("log retention", () => {
     const logResources = Object.values(api.Resources).filter((r) =>
       r.Type.startsWith("AWS::Logs::"),
     );
-    // Access logs, the routes' shared group and its failure count, the deploy handler's group.
-    expect(logResources).toHaveLength(4);
+    // Access logs, the routes' shared group, its failure count and handled-500 count, the
+    // deploy handler's group.
+    expect(logResources).toHaveLength(5);
   });
 
   test("every function's role but the audit browser's may write its logs (Lambda's basic execution policy)", () => {
