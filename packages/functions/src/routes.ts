@@ -568,6 +568,34 @@ export const routes = {
     entitlement: "staff",
     grants: ["table:write", "screenshots:read", "jobs:send", "events:send"],
   },
+  // A site's deployments (docs/hosting.md "API"): the upload presigns under uploads/ only, the
+  // confirm checks it and queues the worker, publishing writes only the routing entries (and
+  // the go-live effects: screenshot, Lighthouse run, domain events).
+  "GET /api/staff/customers/{userId}/sites/{siteId}/deployments": {
+    handler: api("hosting/list"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "POST /api/staff/customers/{userId}/sites/{siteId}/deployments": {
+    handler: api("hosting/create-upload"),
+    entitlement: "staff",
+    grants: ["table:write", "hosting:upload"],
+  },
+  "GET /api/staff/customers/{userId}/sites/{siteId}/deployments/{deploymentId}": {
+    handler: api("hosting/get"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
+  "POST /api/staff/customers/{userId}/sites/{siteId}/deployments/{deploymentId}/confirm": {
+    handler: api("hosting/confirm"),
+    entitlement: "staff",
+    grants: ["table:write", "hosting:upload", "deployments:send"],
+  },
+  "POST /api/staff/customers/{userId}/sites/{siteId}/deployments/{deploymentId}/publish": {
+    handler: api("hosting/publish"),
+    entitlement: "staff",
+    grants: ["table:write", "edge-routes:write", "jobs:send", "events:send"],
+  },
   "GET /api/staff/review-requests": {
     handler: api("review/staff-requests"),
     entitlement: "staff",

@@ -18,6 +18,7 @@ import { contracts as billing } from "./api-areas/billing";
 import { contracts as content } from "./api-areas/content";
 import { contracts as dashboard } from "./api-areas/dashboard";
 import { contracts as developer } from "./api-areas/developer";
+import { contracts as hosting } from "./api-areas/hosting";
 import { contracts as questionnaires } from "./api-areas/questionnaires";
 import { contracts as reports } from "./api-areas/reports";
 import { contracts as review } from "./api-areas/review";
@@ -37,6 +38,7 @@ export const apiContracts = {
   ...audits,
   ...analytics,
   ...developer,
+  ...hosting,
   ...review,
   ...account,
   ...staff,

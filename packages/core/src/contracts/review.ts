@@ -17,6 +17,7 @@ export const APPROVAL_OVERRIDE_MAX = 1000;
 
 export const REVIEW_MESSAGES = {
   previewHttps: "Enter the preview's https:// address",
+  previewRequired: "Enter the preview's https:// address or pick a deployment",
   changesRequired: "List at least one change",
   changeRequired: "Describe the change",
   overrideTooShort: `Write at least ${APPROVAL_OVERRIDE_MIN} characters`,
@@ -103,17 +104,32 @@ export const reviewChangesRequestSchema = z.strictObject({
 export type ReviewChangesRequest = z.input<typeof reviewChangesRequestSchema>;
 
 /** POST /api/staff/customers/{userId}/sites/{siteId}/review/rounds: a new version. */
-export const reviewRoundCreateSchema = z.strictObject({
-  previewUrl: text("Preview URL").check(
-    z.maxLength(2000, { error: "At most 2000 characters" }),
-    z.refine((value) => URL.canParse(value), { error: REVIEW_MESSAGES.previewHttps }),
-  ),
-  note: z.optional(
-    text("Note", { multiline: true }).check(
-      z.maxLength(REVIEW_NOTE_MAX, `At most ${REVIEW_NOTE_MAX} characters`),
+export const reviewRoundCreateSchema = z
+  .strictObject({
+    /** A typed address, for a site hosted elsewhere; with `deploymentId`, the deployment's wins. */
+    previewUrl: z.optional(
+      text("Preview URL").check(
+        z.maxLength(2000, { error: "At most 2000 characters" }),
+        z.refine((value) => URL.canParse(value), { error: REVIEW_MESSAGES.previewHttps }),
+      ),
     ),
-  ),
-});
+    /**
+     * One of the site's ready deployments (docs/hosting.md): the round's preview URL is then
+     * its preview address, and the review screenshot is taken of it.
+     */
+    deploymentId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    note: z.optional(
+      text("Note", { multiline: true }).check(
+        z.maxLength(REVIEW_NOTE_MAX, `At most ${REVIEW_NOTE_MAX} characters`),
+      ),
+    ),
+  })
+  .check(
+    z.refine((round) => Boolean(round.previewUrl || round.deploymentId), {
+      error: REVIEW_MESSAGES.previewRequired,
+      path: ["previewUrl"],
+    }),
+  );
 export type ReviewRoundCreate = z.input<typeof reviewRoundCreateSchema>;
 
 /** The console's list of change requests: rounds waiting on the team, oldest first. */

@@ -162,6 +162,8 @@ export const siteSchema = z.object({
   domain: z.nullable(z.string()),
   /** The draft's review (docs/sites.md, "Review and approval"): null before the first round. */
   review: siteReviewStateSchema,
+  /** The hosted deployment the site serves and when it was published (docs/hosting.md); null when none. */
+  liveVersion: z.nullable(z.object({ deploymentId: z.string(), publishedAt: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

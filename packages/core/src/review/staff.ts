@@ -22,6 +22,7 @@ import {
 import { db } from "../db/service";
 import { ConflictError, DomainError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
+import { readyPreviewUrl } from "../hosting/deployments";
 import { getItem } from "../sites/item";
 import { actionItem, type StaffActor } from "../staff/audit-log";
 import { REVIEW_ROUND_LIMIT, toReviewRound } from "./index";
@@ -72,7 +73,7 @@ export async function postRound(
   siteId: string,
   input: ReviewRoundCreate,
 ): Promise<ReviewRound> {
-  const { previewUrl: written, note } = reviewRoundCreateSchema.parse(input);
+  const { previewUrl: written, deploymentId, note } = reviewRoundCreateSchema.parse(input);
   const site = await getItem(userId, siteId);
   const current = site.reviewRound ?? 0;
   if (current > 0 && site.reviewOutcome === "pending") {
@@ -81,7 +82,10 @@ export async function postRound(
   if (REVIEW_ROUND_LIMIT !== null && current >= REVIEW_ROUND_LIMIT) {
     throw new ConflictError(REVIEW_STAFF_ERRORS.limitReached(REVIEW_ROUND_LIMIT));
   }
-  const previewUrl = await checkPreviewUrl(written);
+  // A deployment's preview address is the portal's own: no outbound check to pass.
+  const previewUrl = deploymentId
+    ? await readyPreviewUrl(userId, siteId, deploymentId)
+    : await checkPreviewUrl(written ?? "");
   const round = current + 1;
   const postedAt = new Date().toISOString();
   const { data: previous } = current
@@ -129,7 +133,7 @@ export async function postRound(
             targetId: siteId,
             customerId: userId,
             before: current ? { reviewRound: current, reviewOutcome: site.reviewOutcome } : null,
-            after: { reviewRound: round, previewUrl },
+            after: { reviewRound: round, previewUrl, ...(deploymentId ? { deploymentId } : {}) },
           }),
         )
         .commit(),

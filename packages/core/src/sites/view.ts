@@ -123,6 +123,10 @@ export async function toSiteView(
       item.reviewRound && item.reviewOutcome
         ? { round: item.reviewRound, outcome: item.reviewOutcome }
         : null,
+    liveVersion:
+      item.liveDeploymentId && item.livePublishedAt
+        ? { deploymentId: item.liveDeploymentId, publishedAt: item.livePublishedAt }
+        : null,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

@@ -121,7 +121,7 @@ function withOverride(
     : changed;
 }
 
-async function announceLive(site: SiteItem, liveUrl: string, approvalOverride?: string) {
+export async function announceLive(site: SiteItem, liveUrl: string, approvalOverride?: string) {
   await emit({
     type: "site.live",
     userId: site.userId,
@@ -144,6 +144,10 @@ async function announceLive(site: SiteItem, liveUrl: string, approvalOverride?: 
   });
   // The team's request: the customer's preview limits do not hold it back.
   await Screenshots.requestOne(site, { byStaff: true });
+  // A hosted site's address on the local stack (`.localhost`) is no address the audit takes.
+  if (!lighthouseAnalyzeRequestSchema.safeParse({ url: liveUrl, siteId: site.siteId }).success) {
+    return;
+  }
   try {
     await Audits.requestLighthouse(site.userId, {
       url: liveUrl,

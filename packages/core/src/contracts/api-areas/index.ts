@@ -27,6 +27,7 @@ export const AREA_CONTRACTS = {
   content: () => import("./content"),
   dashboard: () => import("./dashboard"),
   developer: () => import("./developer"),
+  hosting: () => import("./hosting"),
   questionnaires: () => import("./questionnaires"),
   reports: () => import("./reports"),
   review: () => import("./review"),
@@ -52,13 +53,16 @@ const isArea = (name: string): name is ApiArea => Object.hasOwn(AREA_CONTRACTS, 
 
 /**
  * "GET /api/sites/{id}/uptime" → "sites"; a site's review and reports ("/api/sites/{id}/review…")
- * are areas of their own, as only their pages call them.
+ * are areas of their own, as only their pages call them, and so are a site's deployments on the
+ * console ("/api/staff/customers/{userId}/sites/{siteId}/deployments…", "hosting").
  */
 export function areaOf(route: string): ApiArea {
-  const [first = "", , third = ""] = route
+  const segments = route
     .slice(route.indexOf(" ") + 1)
     .split("/")
     .slice(2);
+  const [first = "", , third = ""] = segments;
+  if (first === "staff" && segments[5] === "deployments") return "hosting";
   const area = first === "sites" && (third === "review" || third === "reports") ? third : first;
   const named = AREA_OF_SEGMENT[area] ?? area;
   if (!isArea(named)) throw new Error(`${route} is in no area of contracts/api-areas`);

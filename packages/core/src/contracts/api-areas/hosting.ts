@@ -1,0 +1,36 @@
+/** A site's deployments, the team's routes (docs/hosting.md "API"). Contracts: contracts/hosting.ts. */
+import {
+  deploymentCreateSchema,
+  deploymentListSchema,
+  deploymentParamsSchema,
+  deploymentPublishSchema,
+  deploymentSchema,
+  deploymentUploadSchema,
+} from "../hosting";
+import { staffSiteParamsSchema } from "../staff";
+import type { RouteContract } from "./index";
+
+export const contracts = {
+  "GET /api/staff/customers/{userId}/sites/{siteId}/deployments": {
+    params: staffSiteParamsSchema,
+    response: deploymentListSchema,
+  },
+  "POST /api/staff/customers/{userId}/sites/{siteId}/deployments": {
+    params: staffSiteParamsSchema,
+    body: deploymentCreateSchema,
+    response: deploymentUploadSchema,
+  },
+  "GET /api/staff/customers/{userId}/sites/{siteId}/deployments/{deploymentId}": {
+    params: deploymentParamsSchema,
+    response: deploymentSchema,
+  },
+  "POST /api/staff/customers/{userId}/sites/{siteId}/deployments/{deploymentId}/confirm": {
+    params: deploymentParamsSchema,
+    response: deploymentSchema,
+  },
+  "POST /api/staff/customers/{userId}/sites/{siteId}/deployments/{deploymentId}/publish": {
+    params: deploymentParamsSchema,
+    body: deploymentPublishSchema,
+    response: deploymentSchema,
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,120 @@
+/**
+ * Uploading a deployment (docs/hosting.md "API"): a new deployment and the presigned PUT of its
+ * zip, then the confirmation that hands it to the worker. Both in the staff audit log.
+ */
+import * as Store from "../adapters/hosting-store";
+import type { Deployment, DeploymentCreate, DeploymentUpload } from "../contracts/hosting";
+import { deploymentCreateSchema } from "../contracts/hosting";
+import { type DeploymentItem, db, isConditionFailure, newId, type SiteItem } from "../db/service";
+import { UnprocessableError } from "../errors";
+import { getItem } from "../sites/item";
+import { actionItem, recordAction, type StaffActor } from "../staff/audit-log";
+import { domain, item, toDeployment } from "./deployments";
+import { sendDeployment } from "./deployments-queue";
+import { UPLOAD_EXPIRES_SECONDS, uploadKey, ZIP_CONTENT_TYPE } from "./enums";
+import { hostNameFor } from "./host-names";
+
+/** The site's host name, fixed by its first deployment and never changed afterwards. */
+async function fixHostName(site: SiteItem): Promise<SiteItem> {
+  if (site.hostName) return site;
+  try {
+    await db.entities.site
+      .patch({ userId: site.userId, siteId: site.siteId })
+      .set({ hostName: hostNameFor(site) })
+      .where((attr, op) => op.notExists(attr.hostName))
+      .go({ response: "none" });
+  } catch (error) {
+    // Another upload fixed it first: theirs stands.
+    if (!isConditionFailure(error)) throw error;
+  }
+  return getItem(site.userId, site.siteId);
+}
+
+/** A new deployment and the presigned PUT its zip goes to (type and length signed). */
+export async function createUpload(
+  actor: StaffActor,
+  userId: string,
+  siteId: string,
+  input: DeploymentCreate,
+): Promise<DeploymentUpload> {
+  const { fileName, size } = deploymentCreateSchema.parse(input);
+  domain();
+  const site = await fixHostName(await getItem(userId, siteId));
+  const deploymentId = newId();
+  const { data: created } = await db.entities.deployment
+    .create({
+      userId,
+      siteId,
+      deploymentId,
+      status: "uploading",
+      fileName,
+      zipBytes: size,
+      uploadedById: actor.userId,
+      ...(actor.email ? { uploadedByEmail: actor.email } : {}),
+    })
+    .go();
+  const upload = await Store.presignPut(
+    uploadKey(deploymentId),
+    ZIP_CONTENT_TYPE,
+    size,
+    UPLOAD_EXPIRES_SECONDS,
+  );
+  await recordAction(actor, {
+    action: "deployment.upload",
+    targetType: "site",
+    targetId: siteId,
+    customerId: userId,
+    before: null,
+    after: { deploymentId, fileName, zipBytes: size },
+  });
+  return { deployment: toDeployment(created as DeploymentItem, site), upload };
+}
+
+/** The zip arrived with the announced size: the worker takes it from here (202 `queued`). */
+export async function confirm(
+  actor: StaffActor,
+  userId: string,
+  siteId: string,
+  deploymentId: string,
+): Promise<Deployment> {
+  const site = await getItem(userId, siteId);
+  const deployment = await item(userId, siteId, deploymentId);
+  if (deployment.status !== "uploading") return toDeployment(deployment, site);
+  const bytes = await Store.size(uploadKey(deploymentId));
+  if (bytes === undefined) {
+    throw new UnprocessableError("The zip has not been uploaded yet");
+  }
+  if (bytes !== deployment.zipBytes) {
+    throw new UnprocessableError(
+      `The upload has ${bytes} bytes, not the ${deployment.zipBytes} announced`,
+    );
+  }
+  try {
+    await db.transaction
+      .write(({ deployment: deployments, staffAction }) => [
+        deployments
+          .patch({ userId, siteId, deploymentId })
+          .set({ status: "queued" })
+          .where((attr, op) => op.eq(attr.status, "uploading"))
+          .commit(),
+        staffAction
+          .create(
+            actionItem(actor, {
+              action: "deployment.confirm",
+              targetType: "site",
+              targetId: siteId,
+              customerId: userId,
+              before: { status: "uploading" },
+              after: { deploymentId, status: "queued" },
+            }),
+          )
+          .commit(),
+      ])
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  // Sent again on a repeated confirm: the worker leaves a finished deployment as it is.
+  await sendDeployment({ userId, siteId, deploymentId });
+  return toDeployment(await item(userId, siteId, deploymentId), site);
+}
