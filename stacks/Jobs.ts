@@ -73,13 +73,19 @@ export function Jobs({ stack, app }: StackContext) {
         : undefined,
   });
 
+  // The worker sends to its own queue (a job whose customer's share of the workers is in use
+  // goes back for later, docs/security.md "Background work"), so it is attached after.
+  const { queue, deadLetters, attach } = consumedQueue(stack, "Jobs");
+
   // Reads its jobs and writes their results; stores screenshots (and replaces old ones);
-  // tells the customer's webhooks a run completed (events:send, docs/developer-api.md).
-  const granted = grantsProps(["table:write", "screenshots:write", "events:send"], {
+  // tells the customer's webhooks a run completed (events:send, docs/developer-api.md); puts
+  // jobs back (jobs:send).
+  const granted = grantsProps(["table:write", "screenshots:write", "events:send", "jobs:send"], {
     table,
     bucket,
     config,
     events,
+    queue,
   });
   const worker = new LambdaFunction(stack, "JobsWorker", {
     handler: QUEUE_CONSUMERS.Jobs.handler,
@@ -113,7 +119,7 @@ export function Jobs({ stack, app }: StackContext) {
 
   // One job per invocation: a failed Lighthouse run is retried alone, and the handler can
   // still report it through batchItemFailures instead of throwing.
-  const { queue, deadLetters } = consumedQueue(stack, "Jobs", { consumer: worker });
+  attach(worker);
 
   const monthlyReports = monthlyReportsSchedule(stack, {
     grants: grantsProps(["table:write", "jobs:send", "events:send"], {

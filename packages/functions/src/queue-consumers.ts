@@ -6,7 +6,6 @@
  * (packages/devstack/src/services.ts), so a setting is written here once and both follow it
  * (tests/infra/queue-consumers.test.ts holds them to it).
  */
-import { BROWSER_OVERHEAD_MS } from "@portal/core/browser/protocol";
 import { SENDER_CONCURRENCY, SENDER_TIMEOUT_SECONDS } from "@portal/core/developer/sender-limits";
 import {
   deploymentsConsumer,
@@ -17,7 +16,11 @@ import {
   privacyJobsConsumer,
   webhooksWorkerHandler,
 } from "./routes";
-import { DEFAULT_JOB_TIMEOUT_MS, DEFAULT_MAX_RECEIVE_COUNT } from "./workers/job-settings";
+import {
+  BROWSER_TIMEOUT_SECONDS,
+  DEFAULT_MAX_RECEIVE_COUNT,
+  JOBS_WORKER_TIMEOUT_SECONDS,
+} from "./workers/job-settings";
 
 export interface QueueConsumer {
   /** The consuming function's handler. */
@@ -36,25 +39,20 @@ export interface QueueConsumer {
   reportBatchItemFailures: boolean;
 }
 
-/**
- * The browser function's Lambda timeout: the run's default deadline (workers/job-settings.ts)
- * plus what a run may take beyond it (a cold start unpacking Chromium, the launch, the upload).
- */
-export const BROWSER_TIMEOUT_SECONDS = Math.ceil(
-  (DEFAULT_JOB_TIMEOUT_MS + BROWSER_OVERHEAD_MS) / 1000,
-);
-/** The jobs worker waits for the browser, then has this long to record the outcome. */
-const RECORD_SECONDS = 10;
+/** The browser function's Lambda timeout (workers/job-settings.ts). */
+export { BROWSER_TIMEOUT_SECONDS };
 
 export const QUEUE_CONSUMERS = {
   /**
-   * Screenshots, SEO and Lighthouse runs (stacks/Jobs.ts). One job per invocation: a failed run
-   * is retried alone. At most five at once (docs/security.md, "Background work"): each worker
-   * runs one browser at a time, so at most five browsers run too.
+   * Screenshots, SEO and Lighthouse runs, review screenshots and report PDFs (stacks/Jobs.ts).
+   * One job per invocation: a failed run is retried alone. At most five at once
+   * (docs/security.md, "Background work"): each worker runs one browser at a time, so at most
+   * five browsers run too, and one customer's jobs hold at most two of them
+   * (core/browser/worker-share.ts).
    */
   Jobs: {
     handler: jobsWorkerHandler,
-    timeoutSeconds: BROWSER_TIMEOUT_SECONDS + RECORD_SECONDS,
+    timeoutSeconds: JOBS_WORKER_TIMEOUT_SECONDS,
     batchSize: 1,
     maxConcurrency: 5,
     maxReceiveCount: DEFAULT_MAX_RECEIVE_COUNT,

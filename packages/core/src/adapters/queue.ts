@@ -38,6 +38,25 @@ export async function sendJob(message: JobMessage): Promise<string> {
   return sent.MessageId;
 }
 
+/**
+ * Puts a job the worker received back on the queue, `delaySeconds` from now (its customer's
+ * share of the workers is in use: browser/worker-share.ts). The body is the received message
+ * with the worker's bookkeeping added, so it is not typed as a new job.
+ */
+export async function requeueJob(
+  body: { kind: string; deferrals: number },
+  delaySeconds: number,
+): Promise<void> {
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: jobsQueueUrl(),
+      MessageBody: JSON.stringify(body),
+      // SQS holds a message back at most 15 minutes.
+      DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))),
+    }),
+  );
+}
+
 /** SQS takes at most 10 messages per batch call. */
 const BATCH_SIZE = 10;
 

@@ -4,6 +4,7 @@
  * jobs worker, which runs no Chromium, does not bundle puppeteer (docs/security.md, "The audit
  * browser").
  */
+import { BROWSER_OVERHEAD_MS } from "@portal/core/browser/protocol";
 
 /**
  * A run that has not finished by then is a crash: Chromium or the page is stuck past every
@@ -13,6 +14,19 @@
  * to provoke the crash path); the worker passes it to the browser with each run.
  */
 export const DEFAULT_JOB_TIMEOUT_MS = 150_000;
+
+/**
+ * The browser function's Lambda timeout: the run's default deadline plus what a run may take
+ * beyond it (a cold start unpacking Chromium, the launch, the upload).
+ */
+export const BROWSER_TIMEOUT_SECONDS = Math.ceil(
+  (DEFAULT_JOB_TIMEOUT_MS + BROWSER_OVERHEAD_MS) / 1000,
+);
+/**
+ * The jobs worker's Lambda timeout: it waits for the browser, then has 10 s to record the
+ * outcome. A customer's worker slot is leased this long (core/browser/worker-share.ts).
+ */
+export const JOBS_WORKER_TIMEOUT_SECONDS = BROWSER_TIMEOUT_SECONDS + 10;
 
 /**
  * Deliveries before the queue dead-letters a message: stacks/Jobs.ts MAX_RECEIVE_COUNT and the
