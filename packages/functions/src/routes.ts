@@ -525,7 +525,8 @@ export const routes = {
   "POST /api/sites/{id}/reports/{month}/pdf": {
     handler: api("reports/render-pdf"),
     entitlement: "validPlan",
-    grants: ["table:read", "jobs:send"],
+    // table:write: the pending PDF's marker and the customer's hourly allowance.
+    grants: ["table:write", "jobs:send"],
   },
   "GET /api/staff/customers/{userId}/reports": {
     handler: api("reports/staff-list"),

@@ -17,6 +17,7 @@ import { productName } from "../notifications/mail-settings";
 import { pdfKeyOf, reportOf } from "./index";
 import { pdfHtmlOf } from "./pdf-html";
 import type { ReportPdfMessage } from "./pdf-message";
+import { clearPending } from "./pdf-request";
 
 export type PdfOutcome = { status: "stored"; key: string; bytes: number } | { status: "site-gone" };
 
@@ -27,7 +28,10 @@ export async function renderReportPdf(
   const { userId, siteId, month } = job;
   const now = options.now ?? new Date();
   const { data: site } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
-  if (!site) return { status: "site-gone" };
+  if (!site) {
+    await clearPending(job);
+    return { status: "site-gone" };
+  }
   const { data: stored } = await db.entities.monthlyReport
     .get({ userId, siteId, month })
     .go({ consistent: true });
@@ -57,6 +61,21 @@ export async function renderReportPdf(
     if (object) await Blobs.deleteObject(key).catch(() => {});
     throw new BrowserRunError("The browser stored no usable PDF");
   }
-  await db.entities.monthlyReport.upsert({ userId, siteId, month, pdfKey: key }).go();
+  // Recorded only while the site is there: a site or account erased while the browser ran
+  // would otherwise get a report item back, and keep a PDF in its erased prefix.
+  const { canceled } = await db.transaction
+    .write(({ site: sites, monthlyReport }) => [
+      sites
+        .check({ userId, siteId })
+        .where(({ siteId: id }, { exists }) => exists(id))
+        .commit(),
+      monthlyReport.upsert({ userId, siteId, month, pdfKey: key }).commit(),
+    ])
+    .go();
+  if (canceled) {
+    await Blobs.deleteObject(key);
+    return { status: "site-gone" };
+  }
+  await clearPending(job);
   return { status: "stored", key, bytes: object.bytes };
 }
