@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkSite } from "./check";
+import { checkSite, deadlineMessage } from "./check";
 
 let server: Server;
 let port = 0;
@@ -18,7 +18,10 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
 
 describe("checkSite", () => {
   it("refuses loopback and private addresses unless allowlisted, without connecting", async () => {
@@ -59,6 +62,6 @@ describe("checkSite", () => {
     const result = await checkSite(url, { allowHosts: ["127.0.0.1"], timeoutMs: 200 });
     hang.closeAllConnections();
     await new Promise((resolve) => hang.close(resolve));
-    expect(result).toMatchObject({ ok: false, error: "No answer within the time limit" });
+    expect(result).toMatchObject({ ok: false, error: deadlineMessage(200) });
   });
 });

@@ -2,6 +2,10 @@
  * One uptime check of one live site (docs/monitoring.md): an HTTP GET of its address through
  * the outbound guard, timed, and for https the expiry date of the certificate the server
  * presents. Redirects are not followed: a 3xx answer means the server is up.
+ *
+ * The whole check (lookup, connect, TLS, request, answer) has one deadline that a server
+ * pacing its bytes cannot stretch (docs/monitoring.md, "Checks"): idle timeouts alone let a
+ * server that sends a byte every few seconds hold a worker of the run until its Lambda dies.
  */
 import http from "node:http";
 import https from "node:https";
@@ -26,11 +30,19 @@ export interface CheckResult {
 export interface CheckOptions {
   /** Hosts the outbound guard lets through (Config.OUTBOUND_ALLOW_HOSTS; empty in production). */
   allowHosts?: readonly string[];
-  /** Give up after this long; a site slower than this is down for its visitors too. */
+  /**
+   * The whole check's deadline, from the lookup to the answer's last byte read; a site slower
+   * than this is down for its visitors too.
+   */
   timeoutMs?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The failure a check past its deadline is recorded with. */
+export function deadlineMessage(deadlineMs: number): string {
+  return `No complete answer within ${deadlineMs / 1000} seconds`;
+}
 
 interface PeerCertificate {
   validTo?: string;
@@ -46,6 +58,7 @@ function inspectCertificate(
   url: URL,
   lookup: LookupFunction,
   timeoutMs: number,
+  signal: AbortSignal,
 ): Promise<PeerCertificate> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   return new Promise((resolve, reject) => {
@@ -58,6 +71,7 @@ function inspectCertificate(
       rejectUnauthorized: false,
     });
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error("timed out")));
+    signal.addEventListener("abort", () => socket.destroy(new Error("timed out")), { once: true });
     socket.once("secureConnect", () => {
       const cert = socket.getPeerCertificate();
       let error: Error | undefined = socket.authorizationError
@@ -67,7 +81,7 @@ function inspectCertificate(
       resolve({ validTo: cert?.valid_to, authorized: !error, error });
       socket.end();
     });
-    socket.once("error", reject);
+    socket.on("error", reject);
   });
 }
 
@@ -93,6 +107,7 @@ function get(
   lookup: LookupFunction,
   timeoutMs: number,
   allowlisted: boolean,
+  signal: AbortSignal,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
@@ -104,6 +119,7 @@ function get(
       // Production verifies every certificate; only a host a developer allowlisted (a test
       // server with a self-signed certificate) is let through unverified.
       rejectUnauthorized: !allowlisted,
+      signal,
     });
     request.setTimeout(timeoutMs, () => request.destroy(new Error("timed out")));
     request.once("response", (response) => {
@@ -111,13 +127,48 @@ function get(
       response.resume();
       response.destroy();
     });
-    request.once("error", reject);
+    request.on("error", reject);
     request.end();
   });
 }
 
 export async function checkSite(address: string, opts: CheckOptions = {}): Promise<CheckResult> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const started = performance.now();
+  const found: { certExpiresAt?: string } = {};
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  // The first outcome wins: the check's own, or the deadline (which then cuts every socket).
+  const deadline = new Promise<CheckResult>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve({
+        ok: false,
+        responseMs: Math.round(performance.now() - started),
+        error: deadlineMessage(timeoutMs),
+        ...found,
+      });
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      check(address, opts, timeoutMs, controller.signal, found),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    // Nothing of a finished check stays open.
+    controller.abort();
+  }
+}
+
+async function check(
+  address: string,
+  opts: CheckOptions,
+  timeoutMs: number,
+  signal: AbortSignal,
+  found: { certExpiresAt?: string },
+): Promise<CheckResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let url: URL;
@@ -135,8 +186,9 @@ export async function checkSite(address: string, opts: CheckOptions = {}): Promi
   let certExpiresAt: string | undefined;
   if (url.protocol === "https:") {
     try {
-      const cert = await inspectCertificate(url, lookup, timeoutMs);
+      const cert = await inspectCertificate(url, lookup, timeoutMs, signal);
       if (cert.validTo) certExpiresAt = new Date(cert.validTo).toISOString();
+      if (certExpiresAt) found.certExpiresAt = certExpiresAt;
       if (!cert.authorized && !allowlisted) {
         return { ok: false, responseMs: elapsed(), error: reason(cert.error), certExpiresAt };
       }
@@ -147,7 +199,7 @@ export async function checkSite(address: string, opts: CheckOptions = {}): Promi
 
   const requestStarted = performance.now();
   try {
-    const status = await get(url, lookup, timeoutMs, allowlisted);
+    const status = await get(url, lookup, timeoutMs, allowlisted, signal);
     const responseMs = Math.round(performance.now() - requestStarted);
     const ok = status >= 200 && status < 400;
     return {

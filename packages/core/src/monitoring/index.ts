@@ -12,6 +12,7 @@ import { emit } from "../events/emit";
 import { type CheckOptions, type CheckResult, checkSite } from "./check";
 import { applyCheck, type MonitorState, monitoredUrl, utcDay } from "./rules";
 import { stateOf } from "./summary";
+import { inTurns } from "./turns";
 
 /** Drops undefined fields: ElectroDB's put refuses them in maps. */
 function defined<T extends object>(value: T): T {
@@ -85,6 +86,11 @@ async function recordIncidents(
   }
 }
 
+/** Sites checked at once by the run. */
+export const CHECK_CONCURRENCY = 8;
+/** One customer's sites checked at once: the other workers stay free for everyone else. */
+export const CHECKS_PER_CUSTOMER = 2;
+
 export interface RunOptions extends CheckOptions {
   now?: () => Date;
   /** Sites checked at once. */
@@ -99,15 +105,20 @@ export async function runUptimeChecks(opts: RunOptions = {}) {
     .byStatus({ status: "live" })
     .go({ pages: "all" });
   // A suspended site is offline on purpose (its subscription ended): no checks, no alerts.
-  const queue = sites.filter((site) => monitoredUrl(site) && !site.suspendedAt);
+  // Oldest site first (ids grow with time), so every run takes them in the same order.
+  const queue = sites
+    .filter((site) => monitoredUrl(site) && !site.suspendedAt)
+    .sort((a, b) => a.siteId.localeCompare(b.siteId));
   const results: { siteId: string; ok: boolean; events: string[] }[] = [];
-  const worker = async () => {
-    for (let site = queue.shift(); site; site = queue.shift()) {
+  await inTurns(
+    queue,
+    (site) => site.userId,
+    async (site) => {
       const check = await checkSite(monitoredUrl(site) as string, { ...opts, allowHosts });
       const { events } = await recordCheck(site, check, now());
       results.push({ siteId: site.siteId, ok: check.ok, events: events.map((e) => e.type) });
-    }
-  };
-  await Promise.all(Array.from({ length: opts.concurrency ?? 8 }, worker));
+    },
+    { concurrency: opts.concurrency ?? CHECK_CONCURRENCY, perOwner: CHECKS_PER_CUSTOMER },
+  );
   return { checked: results.length, results };
 }
