@@ -206,6 +206,63 @@ describe("bad input is refused with the field named and nothing stored", () => {
     expect(fits.status).toBe(201);
   });
 
+  it("uploads past the quota, however many are granted and confirmed at once", async () => {
+    const starter = await signUpCustomer({ firstName: "Rita" });
+    await db.entities.user
+      .patch({ userId: starter.user.id })
+      .set({ subscriptionPlan: "starter" })
+      .go();
+    // 1 GB on Starter, of which room is left for exactly five of these PNGs.
+    await db.entities.contentFile
+      .create({
+        userId: starter.user.id,
+        fileId: "01JZZZZZZZZZZZZZZZZZZZZZZY",
+        name: "video.zip",
+        contentType: "application/zip",
+        sizeBytes: 1024 ** 3 - 5 * PNG.byteLength,
+        objectKey: `users/${starter.user.id}/content/01JZZZZZZZZZZZZZZZZZZZZZZY`,
+        purpose: "content",
+        state: "confirmed",
+        uploadedBy: "customer",
+      })
+      .go();
+    const png = { fileName: "logo.png", contentType: "image/png", sizeBytes: PNG.byteLength };
+    const started = await Promise.all(Array.from({ length: 20 }, () => startUpload(starter, png)));
+    const granted = started.filter((a) => a.status === 201);
+    expect(granted).toHaveLength(5);
+    for (const refused of started.filter((a) => a.status !== 201)) {
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.fields.sizeBytes).toMatch(/does not fit in your storage/);
+    }
+    for (const answer of granted) expect((await put(answer.body.upload, PNG)).status).toBe(200);
+    // Twenty confirms at once: each granted upload four times over.
+    const confirms = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const { file } = (granted[i % 5] as Json).body;
+        return call(starter, "POST", `/api/content/files/${file.id}/confirm`, { key: file.key });
+      }),
+    );
+    expect(confirms.map((c) => c.status)).toEqual(Array(20).fill(200));
+    const listed = await call(starter, "GET", "/api/content/files");
+    expect(listed.body.files).toHaveLength(6);
+    expect(listed.body.usage.usedBytes).toBe(1024 ** 3);
+    // Full: a sixth is refused; deleting one gives its room back.
+    expect((await startUpload(starter, png)).status).toBe(422);
+    const { file: first } = (granted[0] as Json).body;
+    expect((await call(starter, "DELETE", `/api/content/files/${first.id}`)).status).toBe(204);
+    expect((await startUpload(starter, png)).status).toBe(201);
+  });
+
+  it("at most twenty uploads in progress per customer", async () => {
+    const busy = await signUpCustomer({ firstName: "Pia" });
+    const png = { fileName: "logo.png", contentType: "image/png", sizeBytes: PNG.byteLength };
+    const started = await Promise.all(Array.from({ length: 25 }, () => startUpload(busy, png)));
+    expect(started.filter((a) => a.status === 201)).toHaveLength(20);
+    const refused = started.find((a) => a.status !== 201);
+    expect(refused?.status).toBe(422);
+    expect(refused?.body.error.message).toMatch(/20 uploads in progress/);
+  });
+
   it("a confirm with a key outside the caller's prefix", async () => {
     const mine = await startUpload(customer, {
       fileName: "logo.png",

@@ -3,10 +3,11 @@
  * upload before it is listed, downloads, deletion, the quota, and the attachments other
  * features (ticket messages, review rounds) hang on their own records.
  *
- * An upload is a record ("pending") and a presigned PUT fixing the key, type and length. The
+ * An upload is a record ("pending") and a presigned PUT fixing the key, type and length; its
+ * bytes are reserved under the quota when it is granted (storage-reservations.ts). The
  * browser PUTs the bytes straight to the bucket, then asks to confirm: only an object that is
- * there, of the declared size and type, whose first bytes are that type's, inside the quota,
- * becomes "confirmed". Anything else is deleted (object and record) and refused.
+ * there, of the declared size and type, whose first bytes are that type's, becomes
+ * "confirmed". Anything else is deleted (object and record, its bytes given back) and refused.
  */
 import * as ContentStore from "../adapters/content-store";
 import {
@@ -20,10 +21,17 @@ import {
   type PresignedUpload,
   type StorageUsage,
 } from "../contracts/content";
-import { type ContentFileItem, db, isId, newId } from "../db/service";
+import { type ContentFileItem, db, isConditionFailure, isId, newId } from "../db/service";
 import { NotFoundError, UnprocessableError, ValidationError } from "../errors";
 import { matchesType, SNIFF_BYTES } from "./magic";
-import { fileView, listFiles, ownFiles, usage } from "./records";
+import { fileView, listFiles, ownFiles, quotaOf } from "./records";
+import {
+  PENDING_HOLD_MS,
+  releaseUpload,
+  reserveUpload,
+  stillPending,
+  uploadConfirmed,
+} from "./storage-reservations";
 
 /** How long a presigned upload (and a download link) stays valid. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -73,14 +81,12 @@ export async function createUpload(
 ): Promise<PresignedUpload> {
   requireExtension(input.fileName, input.contentType);
   if (input.siteId) await requireOwnSite(userId, input.siteId);
-  const current = await usage(userId);
-  if (current.usedBytes + input.sizeBytes > current.quotaBytes) {
-    throw overQuota(current, input.sizeBytes);
-  }
+  await reserveUpload(userId, input.sizeBytes, await quotaOf(userId), overQuota, now);
 
   const fileId = newId();
   const key = objectKey(userId, fileId);
-  const expiresAt = new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString();
+  const expires = now.getTime() + UPLOAD_URL_SECONDS * 1000;
+  const expiresAt = new Date(expires).toISOString();
   await db.entities.contentFile
     .create({
       userId,
@@ -95,8 +101,13 @@ export async function createUpload(
       uploadedBy: by.type,
       uploadedByStaffId: by.type === "staff" ? by.staffId : undefined,
       uploadExpiresAt: expiresAt,
+      expiresAt: Math.floor((expires + PENDING_HOLD_MS) / 1000) + 86_400,
     })
-    .go({ response: "none" });
+    .go({ response: "none" })
+    .catch(async (error: unknown) => {
+      await releaseUpload(userId, { bytes: input.sizeBytes, pending: true });
+      throw error;
+    });
   const signed = await ContentStore.presignUpload(
     key,
     input.contentType,
@@ -109,9 +120,20 @@ export async function createUpload(
   };
 }
 
+/** Deletes the record and gives its bytes back, once: only the call that removed it does. */
+async function dropRecord(item: ContentFileItem) {
+  try {
+    await db.entities.contentFile.remove({ userId: item.userId, fileId: item.fileId }).go();
+  } catch (error) {
+    if (isConditionFailure(error)) return;
+    throw error;
+  }
+  await releaseUpload(item.userId, { bytes: item.sizeBytes, pending: item.state === "pending" });
+}
+
 async function discard(item: ContentFileItem) {
   await ContentStore.remove(item.objectKey);
-  await db.entities.contentFile.delete({ userId: item.userId, fileId: item.fileId }).go();
+  await dropRecord(item);
 }
 
 async function findItem(userId: string, fileId: string): Promise<ContentFileItem> {
@@ -130,6 +152,7 @@ export async function confirmUpload(
   userId: string,
   fileId: string,
   key: string,
+  now = new Date(),
 ): Promise<ContentFile> {
   // Checked before any lookup: a key of someone else's is never read, let alone deleted.
   if (!key.startsWith(contentPrefix(userId))) {
@@ -142,10 +165,15 @@ export async function confirmUpload(
     throw new ValidationError(message, { key: message });
   }
   if (item.state === "confirmed") return toFile(item);
+  if (!stillPending(item, now)) {
+    await discard(item);
+    const message = "This upload has expired: upload the file again";
+    throw new ValidationError(message, { key: message });
+  }
 
   const stored = await ContentStore.head(item.objectKey);
   if (!stored) {
-    await db.entities.contentFile.delete({ userId, fileId }).go();
+    await dropRecord(item);
     const message = "Nothing was uploaded under this key: upload the file again";
     throw new ValidationError(message, { key: message });
   }
@@ -166,21 +194,22 @@ export async function confirmUpload(
   if (!matchesType(type, await ContentStore.firstBytes(item.objectKey, SNIFF_BYTES))) {
     throw await refuse("contentType", `The file's content is not a ${CONTENT_TYPES[type].label}`);
   }
-  // Uploads started side by side each fit the quota alone: this one must still fit now.
-  const files = await ownFiles(userId);
-  const current = await usage(userId, files);
-  if (current.usedBytes + item.sizeBytes > current.quotaBytes) {
-    await discard(item);
-    throw overQuota(current, item.sizeBytes);
-  }
-
+  // Its bytes were reserved under the quota when the upload was granted.
   await ContentStore.markConfirmed(item.objectKey);
-  const { data } = await db.entities.contentFile
-    .patch({ userId, fileId })
-    .set({ state: "confirmed", confirmedAt: new Date().toISOString() })
-    .remove(["uploadExpiresAt"])
-    .go({ response: "all_new" });
-  return toFile({ ...item, ...data } as ContentFileItem);
+  try {
+    const { data } = await db.entities.contentFile
+      .patch({ userId, fileId })
+      .set({ state: "confirmed", confirmedAt: now.toISOString() })
+      .remove(["uploadExpiresAt", "expiresAt"])
+      .where(({ state }, { eq }) => eq(state, "pending"))
+      .go({ response: "all_new" });
+    await uploadConfirmed(userId);
+    return toFile({ ...item, ...data } as ContentFileItem);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Confirmed by a confirm that ran beside this one (or removed meanwhile).
+    return toFile(await findItem(userId, fileId));
+  }
 }
 
 /** A file as the API answers it, with fresh presigned links (the console's list has none). */

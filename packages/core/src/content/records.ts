@@ -18,6 +18,14 @@ export async function ownFiles(userId: string): Promise<ContentFileItem[]> {
   return data;
 }
 
+/** The storage the customer's plan gives. */
+export async function quotaOf(userId: string): Promise<number> {
+  const { data: user } = await db.entities.user
+    .get({ userId })
+    .go({ attributes: ["subscriptionPlan"], consistent: true });
+  return (planById(user?.subscriptionPlan) ?? STARTER_PLAN).storageBytes;
+}
+
 /** The quota of the customer's plan and what their confirmed files take. */
 export async function usage(userId: string, files?: ContentFileItem[]): Promise<StorageUsage> {
   const [{ data: user }, all] = await Promise.all([

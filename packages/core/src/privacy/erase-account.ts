@@ -2,13 +2,15 @@
  * The erasure of an account (docs/privacy.md, "Delete my account"), run by the PrivacyJobs
  * consumer once the customer asked (delete-account.ts). Sites go through the same `eraseSite`
  * the deletion after the grace period uses; then every other item of the customer's partition,
- * their screenshots and exports, their email claim, the user record, and last their identity at
+ * the counters kept beside it (API keys, endpoints, storage), their screenshots and exports, their email claim, the user record, and last their identity at
  * the identity provider. Every step is safe to run again.
  */
 import * as Blobs from "../adapters/blobs";
 import { deleteIdentity } from "../adapters/identity-admin";
 import { findUser } from "../billing/customers";
+import { forgetStorage } from "../content/storage-reservations";
 import { db, isConditionFailure, normalizeEmail } from "../db/service";
+import { forgetCounters } from "../developer/quota";
 import { ConflictError } from "../errors";
 import { eraseSite } from "../sites/erase";
 import { deleteTicketsCounted } from "../staff/inbox-medians";
@@ -33,6 +35,9 @@ export async function eraseAccount(userId: string): Promise<"erased" | "kept"> {
     // Again: a key made between the request and this job must not outlive the account.
     await revokeAccess(userId, ACCOUNT_DELETED);
     await eraseRecords(userId);
+    // The counters outside the customer's partition, which the partition's erase misses.
+    await forgetCounters(userId);
+    await forgetStorage(userId);
     await Blobs.deletePrefix(`users/${userId}/`);
     await Blobs.deletePrefix(`${EXPORTS_PREFIX}${userId}/`);
     if (user.sitesDeleteAfter) {

@@ -30,6 +30,11 @@ export const ContentFile = lazyEntity({
     /** Until when a pending upload may be confirmed (ISO): the presigned URL's expiry. */
     uploadExpiresAt: { type: "string" },
     confirmedAt: { type: "string" },
+    /**
+     * Epoch seconds, pending records only: the table's TTL removes an upload never confirmed a
+     * day after it could last have been (content/storage-reservations.ts).
+     */
+    expiresAt: { type: "number" },
     createdAt,
     updatedAt,
   },
