@@ -28,6 +28,13 @@ export default defineConfig({
         test: {
           name: "infra",
           include: ["tests/infra/**/*.test.ts"],
+          // One worker process runs the files one after another and keeps their modules:
+          // aws-cdk-lib and SST are imported once, not once per file, and the app for stage
+          // "test" is synthesised once (synthesized-app.ts). Files that synthesise other
+          // settings still build their own app; nothing in the stacks reads the environment
+          // when it is imported, and each file starts from the worker's first environment.
+          isolate: false,
+          setupFiles: ["tests/infra/setup-env.ts"],
           testTimeout: 60_000,
           // Synthesising every stack (in beforeAll) takes seconds, many more on a loaded machine.
           hookTimeout: 120_000,

@@ -3,7 +3,6 @@
  * Synthesised offline for stage "test" (synthesized-app.ts) and asserted with CDK's Template.
  */
 import { pageViewsConsumer } from "@portal/functions/routes";
-import { use } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
 import { Analytics } from "../../stacks/Analytics";
 import { TABLE_READ_ACTIONS } from "../../stacks/grants";
@@ -24,9 +23,16 @@ let template: SynthesizedApp["template"];
 let apiTemplates: SynthesizedApp["apiTemplates"];
 let pageViewsQueueId: SynthesizedApp["pageViewsQueueId"];
 let pageViewsDeadLettersId: SynthesizedApp["pageViewsDeadLettersId"];
+let analyticsStack: SynthesizedApp["analytics"];
 
 beforeAll(async () => {
-  ({ template, apiTemplates, pageViewsQueueId, pageViewsDeadLettersId } = await synthesizeApp());
+  ({
+    template,
+    apiTemplates,
+    pageViewsQueueId,
+    pageViewsDeadLettersId,
+    analytics: analyticsStack,
+  } = await synthesizeApp());
 });
 
 describe("Analytics (page-view write path)", () => {
@@ -45,7 +51,7 @@ describe("Analytics (page-view write path)", () => {
     ).toBe(pageViewsConsumer.maxConcurrency);
     const consumer = lambda(analytics, "PageViewsConsumer").properties;
     expect(consumer.Timeout).toBe(pageViewsConsumer.timeoutSeconds);
-    expect(functionProps(use(Analytics).consumer).handler).toBe(pageViewsConsumer.handler);
+    expect(functionProps(analyticsStack.consumer).handler).toBe(pageViewsConsumer.handler);
     const queue = analytics.toJSON().Resources[pageViewsQueueId].Properties;
     expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(
       6 * (pageViewsConsumer.timeoutSeconds + pageViewsConsumer.batchWindowSeconds),

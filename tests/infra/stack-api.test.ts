@@ -12,12 +12,10 @@ import {
 } from "@portal/functions/routes";
 import { Match } from "aws-cdk-lib/assertions";
 import { Runtime } from "aws-cdk-lib/aws-lambda";
-import { Function as SstFunction, use } from "sst/constructs";
+import { Function as SstFunction } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
-import { Analytics } from "../../stacks/Analytics";
 import { Api, THROTTLE } from "../../stacks/Api";
 import { RUNTIME_SDK_CLIENTS, UNUSED_CREDENTIAL_PROVIDERS } from "../../stacks/bundling";
-import { Events } from "../../stacks/Events";
 import { expectGrants } from "./route-grants";
 import { functionProps } from "./synth";
 import { type SynthesizedApp, synthesizeApp } from "./synthesized-app";
@@ -30,9 +28,12 @@ let api: SynthesizedApp["api"];
 let apiTemplates: SynthesizedApp["apiTemplates"];
 let deadLettersId: SynthesizedApp["deadLettersId"];
 let grantTargets: SynthesizedApp["grantTargets"];
+let events: SynthesizedApp["events"];
+let analytics: SynthesizedApp["analytics"];
 
 beforeAll(async () => {
-  ({ app, template, jobs, api, apiTemplates, deadLettersId, grantTargets } = await synthesizeApp());
+  ({ app, template, jobs, api, events, analytics, apiTemplates, deadLettersId, grantTargets } =
+    await synthesizeApp());
 });
 
 describe("Api", () => {
@@ -140,8 +141,8 @@ describe("Api", () => {
     const functions = [
       ...Object.keys(routes).map((routeKey) => api.api.getFunction(routeKey)),
       jobs.worker,
-      use(Events).consumer,
-      use(Analytics).consumer,
+      events.consumer,
+      analytics.consumer,
     ];
     for (const fn of functions) {
       const external = functionProps(fn).nodejs?.esbuild?.external ?? [];

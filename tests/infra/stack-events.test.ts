@@ -5,7 +5,7 @@
  * Synthesised offline for stage "test" (synthesized-app.ts) and asserted with CDK's Template.
  */
 import { routes } from "@portal/functions/routes";
-import { type Function as SstFunction, use } from "sst/constructs";
+import type { Function as SstFunction } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
   EVENTS_MAX_RECEIVE_COUNT,
@@ -39,6 +39,7 @@ let eventsDeadLettersId: SynthesizedApp["eventsDeadLettersId"];
 let webhooksQueueId: SynthesizedApp["webhooksQueueId"];
 let webhooksDeadLettersId: SynthesizedApp["webhooksDeadLettersId"];
 let grantTargets: SynthesizedApp["grantTargets"];
+let events: SynthesizedApp["events"];
 
 beforeAll(async () => {
   ({
@@ -52,6 +53,7 @@ beforeAll(async () => {
     webhooksQueueId,
     webhooksDeadLettersId,
     grantTargets,
+    events,
   } = await synthesizeApp());
 });
 
@@ -76,7 +78,7 @@ describe("Events", () => {
     const consumer = lambda(eventsTemplate, "Notifications").properties;
     const queue = eventsTemplate.toJSON().Resources[eventsQueueId];
     expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(consumer.Timeout as number);
-    expect(functionProps(use(Events).consumer).handler).toBe(
+    expect(functionProps(events.consumer).handler).toBe(
       "packages/functions/src/workers/notifications.handler",
     );
   });
@@ -163,7 +165,7 @@ describe("Outgoing webhooks (docs/developer-api.md)", () => {
     const sender = lambda(eventsTemplate, "WebhookSender").properties;
     const queue = eventsTemplate.toJSON().Resources[webhooksQueueId];
     expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(sender.Timeout as number);
-    expect(functionProps(use(Events).sender).handler).toBe(
+    expect(functionProps(events.sender).handler).toBe(
       "packages/functions/src/workers/webhooks.handler",
     );
   });
@@ -257,7 +259,7 @@ function expectScheduled(
 describe("Uptime checks", () => {
   test("an EventBridge rule runs the uptime handler every 5 minutes", () => {
     expect(UPTIME_SCHEDULE).toBe("rate(5 minutes)");
-    expectScheduled("UptimeChecks", use(Events).uptime, {
+    expectScheduled("UptimeChecks", events.uptime, {
       schedule: "rate(5 minutes)",
       handler: "packages/functions/src/workers/uptime.handler",
       timeout: UPTIME_TIMEOUT_SECONDS,
@@ -298,7 +300,7 @@ describe("Uptime checks", () => {
 describe("Deletion of sites after a subscription ends", () => {
   test("an EventBridge rule runs the deletion handler every hour", () => {
     expect(SITE_DELETIONS_SCHEDULE).toBe("rate(1 hour)");
-    expectScheduled("SiteDeletions", use(Events).siteDeletions, {
+    expectScheduled("SiteDeletions", events.siteDeletions, {
       schedule: "rate(1 hour)",
       handler: "packages/functions/src/workers/site-deletions.handler",
       timeout: SITE_DELETIONS_TIMEOUT_SECONDS,

@@ -1,8 +1,10 @@
 /**
  * The SST app synthesised offline for stage "test" (synth.ts), with what the per-stack test
  * files (stack-*.test.ts) look up in it: the stacks' outputs, the screenshots bucket, and each
- * redriven queue with its dead-letter queue. Each test file synthesises its own in beforeAll
- * (one Vitest process per file; SST's per-process state stays in that process).
+ * redriven queue with its dead-letter queue. Synthesised once per Vitest worker and shared by
+ * every file that asks: the infra project runs its files without isolation (vitest.config.ts),
+ * so this module and its cached app outlive one file. Read the stacks' outputs from here, not
+ * with SST's use(), which follows whichever app was synthesised last, perhaps another file's.
  */
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { use } from "sst/constructs";
@@ -32,15 +34,24 @@ export const sesOtherIdentity: Target = {
   arn: "arn:aws:ses:us-east-1:123456789012:identity/example.org",
 };
 
-export async function synthesizeApp() {
+let cached: ReturnType<typeof synthesizeOnce> | undefined;
+
+/** The app for stage "test" with validSettings, synthesised on the first call in this worker. */
+export function synthesizeApp() {
+  cached ??= synthesizeOnce();
+  return cached;
+}
+
+async function synthesizeOnce() {
   const { app, template } = await synthesize();
   // use() reads the app SST saw last, so take the stacks' outputs before any other synthesis.
   const storage = use(Storage);
   const jobs = use(Jobs);
   const web = use(Web);
   const api = use(Api);
-  let [bucketId] = only(template(Storage), "AWS::S3::Bucket");
-  [bucketId] = only(template(Storage), "AWS::S3::Bucket");
+  const events = use(Events);
+  const analytics = use(Analytics);
+  const [bucketId] = only(template(Storage), "AWS::S3::Bucket");
   const queues = template(Jobs).findResources("AWS::SQS::Queue", {
     Properties: { RedrivePolicy: Match.anyValue() },
   });
@@ -98,6 +109,8 @@ export async function synthesizeApp() {
     jobs,
     web,
     api,
+    events,
+    analytics,
     apiTemplates,
     bucketId,
     queueId,
@@ -112,4 +125,4 @@ export async function synthesizeApp() {
   };
 }
 
-export type SynthesizedApp = Awaited<ReturnType<typeof synthesizeApp>>;
+export type SynthesizedApp = Awaited<ReturnType<typeof synthesizeOnce>>;
