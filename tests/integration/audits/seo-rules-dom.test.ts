@@ -42,9 +42,9 @@ async function facts(html: string): Promise<PageFacts> {
   await page.setContent(html, { waitUntil: "load" });
   const dom = (await page.evaluate(EXTRACT_DOM_FACTS)) as Omit<
     PageFacts,
-    "url" | "statusCode" | "robotsHeader"
+    "url" | "statusCode" | "robotsHeaders"
   >;
-  return { ...dom, url: "https://bakery.example/", statusCode: 200, robotsHeader: null };
+  return { ...dom, url: "https://bakery.example/", statusCode: 200, robotsHeaders: [] };
 }
 
 async function issue(html: string, rule: string) {
@@ -75,7 +75,11 @@ describe("SEO rules on HTML documents", () => {
     ["meta-description", without(/name="description"/), "error"],
     ["meta-description", HEAD.replace(/content="Fresh[^"]*"/, 'content="Bread."'), "warning"],
     ["robots", `${HEAD}<meta name="robots" content="noindex, nofollow">`, "error"],
-    ["robots", `${HEAD}<meta name="GoogleBot" content="NOINDEX">`, "error"],
+    ["robots", `${HEAD}<meta name="ROBOTS" content="NOINDEX">`, "error"],
+    // One crawler blocked is not all of them (Lighthouse's is-crawlable reads it so).
+    ["robots", `${HEAD}<meta name="GoogleBot" content="NOINDEX">`, "success"],
+    ["robots", `${HEAD}<meta name="robots" content="max-image-preview:none">`, "success"],
+    ["robots", `${HEAD}<meta name="robots" content="bingbot: noindex">`, "success"],
     ["canonical", without(/canonical/), "warning"],
     ["viewport", without(/viewport/), "error"],
     ["og-title", without(/og:title/), "warning"],

@@ -8,7 +8,7 @@ import { assertPublicUrl, type LookupAll } from "../adapters/outbound-guard";
 import { type SeoResult, seoResultSchema } from "../contracts/audits";
 import { UnprocessableError } from "../errors";
 import { boundSeoResult, SEO_FACTS_MAX_ITEMS, SEO_IMAGE_SRC_MAX, TEXT_MAX } from "./result-bounds";
-import { evaluateSeo, type PageFacts } from "./seo-rules";
+import { evaluateSeo, type PageFacts, ROBOTS_META_NAMES } from "./seo-rules";
 
 export interface AuditOptions {
   /** Hosts the outbound guard lets through (Config.OUTBOUND_ALLOW_HOSTS). */
@@ -32,7 +32,7 @@ const HEADING_TEXT_MAX = 200;
  * URL, status and headers; headings and images up to SEO_FACTS_MAX_ITEMS each) plus the link
  * counts, the page's own heading and image counts, and load timing the result reports.
  */
-type DomFacts = Omit<PageFacts, "url" | "statusCode" | "robotsHeader"> & {
+type DomFacts = Omit<PageFacts, "url" | "statusCode" | "robotsHeaders"> & {
   links: { internal: number; external: number };
   headingCount: number;
   imageCount: number;
@@ -54,9 +54,11 @@ export const EXTRACT_DOM_FACTS = `(() => {
   };
   const squash = (s) => clip((s || "").slice(0, ${TEXT_MAX * 4}).replace(/\\s+/g, " ").trim());
   const titleEl = document.querySelector("title");
-  const robots = [...document.querySelectorAll('meta[name="robots" i], meta[name="googlebot" i]')]
-    .map((m) => m.getAttribute("content") || "")
-    .filter(Boolean);
+  const robotsNames = ${JSON.stringify(ROBOTS_META_NAMES)};
+  const robotsMeta = [...document.querySelectorAll("meta[name][content]")]
+    .map((m) => ({ name: m.getAttribute("name").trim().toLowerCase(), content: clip(m.getAttribute("content")) }))
+    .filter((m) => robotsNames.includes(m.name))
+    .slice(0, ${SEO_FACTS_MAX_ITEMS});
   const canonicalEl = document.querySelector('link[rel~="canonical" i][href]');
   let internal = 0;
   let external = 0;
@@ -72,7 +74,7 @@ export const EXTRACT_DOM_FACTS = `(() => {
   return {
     title: titleEl ? squash(titleEl.textContent) : null,
     metaDescription: meta('meta[name="description" i]'),
-    metaRobots: robots.length ? clip(robots.join(", ")) : null,
+    robotsMeta,
     canonical: canonicalEl ? clip(canonicalEl.href) : null,
     lang: clip(document.documentElement.getAttribute("lang")),
     viewport: meta('meta[name="viewport" i]'),
@@ -155,7 +157,11 @@ export async function analyzeSeo(
     const facts: PageFacts = {
       url: page.url(),
       statusCode: response?.status() ?? null,
-      robotsHeader: response?.headers()["x-robots-tag"] ?? null,
+      // Chromium joins repeated headers with a newline.
+      robotsHeaders: (response?.headers()["x-robots-tag"] ?? "")
+        .split("\n")
+        .filter((value) => value.trim() !== "")
+        .slice(0, SEO_FACTS_MAX_ITEMS),
       ...domPageFacts,
     };
     const { score, issues } = evaluateSeo(facts);

@@ -5,11 +5,11 @@ import { evaluateSeo, type PageFacts, SEO_RULES } from "./seo-rules";
 const good: PageFacts = {
   url: "https://example.com/",
   statusCode: 200,
-  robotsHeader: null,
+  robotsHeaders: [],
   title: "Example Bakery - Fresh bread daily",
   metaDescription:
     "Fresh sourdough, rye and pastries baked every morning in the heart of town. Order online.",
-  metaRobots: "index, follow",
+  robotsMeta: [{ name: "robots", content: "index, follow" }],
   canonical: "https://example.com/",
   lang: "en",
   viewport: "width=device-width, initial-scale=1",
@@ -111,16 +111,50 @@ describe("rules", () => {
     expect(issueOf({ title: "🍞".repeat(10) }, "title").issue.type).toBe("success");
   });
 
+  const robots = (content: string, name = "robots") => ({ robotsMeta: [{ name, content }] });
   it.each([
-    [{ metaRobots: "noindex, follow" }, "error"],
-    [{ metaRobots: "NOINDEX" }, "error"],
-    [{ metaRobots: "none" }, "error"],
-    [{ robotsHeader: "noindex" }, "error"],
-    [{ metaRobots: "index, follow" }, "success"],
-    [{ metaRobots: null }, "success"],
-    [{ metaRobots: "noarchive" }, "success"],
+    [robots("noindex, follow"), "error"],
+    [robots("NOINDEX"), "error"],
+    [robots("none"), "error"],
+    [robots("index, unavailable_after: 2001-01-01"), "error"],
+    [{ robotsHeaders: ["noindex"] }, "error"],
+    [{ robotsHeaders: ["noarchive", "none"] }, "error"],
+    [robots("index, follow"), "success"],
+    [{ robotsMeta: [] }, "success"],
+    [robots("noarchive"), "success"],
+    // Directives are whole words between commas, not words anywhere (is-crawlable).
+    [robots("max-image-preview:none"), "success"],
+    [robots("max-snippet:-1, max-image-preview:none"), "success"],
+    [robots("unavailable_after: 2999-01-01"), "success"],
+    // In a meta element a crawler prefix is no directive; in a header it addresses one crawler.
+    [robots("bingbot: noindex"), "success"],
+    [{ robotsHeaders: ["bingbot: noindex"] }, "success"],
+    [{ robotsHeaders: ["googlebot: noindex, nofollow"] }, "success"],
+    [robots("noindex", "bingbot"), "success"],
+    // Every crawler blocked, each its own way.
+    [
+      {
+        robotsMeta: [{ name: "robots", content: "noindex" }],
+        robotsHeaders: ["otherbot: all"],
+      },
+      "error",
+    ],
   ] as const)("robots %j → %s", (facts, type) => {
     expect(issueOf(facts, "robots").issue.type).toBe(type);
+  });
+
+  it("says which crawlers a page turns away when others may index it", () => {
+    const { issue } = issueOf(
+      { robotsMeta: [{ name: "bingbot", content: "noindex" }], robotsHeaders: ["googlebot: none"] },
+      "robots",
+    );
+    expect(issue.description).toBe(
+      "Search engines may index it; the page asks only googlebot, bingbot not to.",
+    );
+    const blocked = issueOf({ robotsHeaders: ["noindex"] }, "robots").issue;
+    expect(blocked.description).toBe(
+      "The page asks not to be indexed (X-Robots-Tag: noindex), so it will not appear in search results.",
+    );
   });
 
   it.each([
@@ -200,10 +234,10 @@ describe("rules", () => {
     const { score, issues } = evaluateSeo({
       url: "http://example.com/",
       statusCode: 500,
-      robotsHeader: "noindex",
+      robotsHeaders: ["noindex"],
       title: null,
       metaDescription: null,
-      metaRobots: null,
+      robotsMeta: [],
       canonical: null,
       lang: null,
       viewport: null,

@@ -13,7 +13,7 @@
  * | https            |     10 | served over HTTPS                                    |
  * | title            |     12 | <title> present, 10-60 characters                    |
  * | meta-description |      8 | meta description present, 50-160 characters          |
- * | robots           |     12 | no noindex in meta robots or X-Robots-Tag            |
+ * | robots           |     12 | not blocked from indexing (read as Lighthouse does)  |
  * | h1               |      8 | exactly one <h1>                                     |
  * | heading-order    |      4 | no skipped levels going down (h2 → h4)               |
  * | image-alt        |      8 | every <img> has an alt attribute (alt="" is fine)    |
@@ -31,12 +31,12 @@ export interface PageFacts {
   url: string;
   /** HTTP status of the main document; null when no response was seen. */
   statusCode: number | null;
-  /** X-Robots-Tag response header, if any. */
-  robotsHeader: string | null;
+  /** The X-Robots-Tag response headers' values, one per header. */
+  robotsHeaders: readonly string[];
   title: string | null;
   metaDescription: string | null;
-  /** The content of <meta name="robots"> (and googlebot), joined. */
-  metaRobots: string | null;
+  /** The robots meta elements: `robots` and the crawlers' own (ROBOTS_META_NAMES), name lower-cased. */
+  robotsMeta: readonly { readonly name: string; readonly content: string }[];
   canonical: string | null;
   lang: string | null;
   viewport: string | null;
@@ -73,6 +73,59 @@ const fail = (rule: string, title: string, description: string, impact: SeoIssue
 });
 
 const blank = (s: string | null): boolean => s === null || s.trim() === "";
+
+/**
+ * The crawlers Lighthouse's `is-crawlable` audit asks about (undefined: any crawler, the
+ * `robots` meta and unprefixed headers), and the meta names the page is read for.
+ */
+const CRAWLERS = [undefined, "googlebot", "bingbot", "duckduckbot", "archive.org_bot"] as const;
+export const ROBOTS_META_NAMES = ["robots", ...CRAWLERS.filter((c) => c !== undefined)];
+const UNAVAILABLE_AFTER = "unavailable_after";
+
+/** Whether a comma-separated list of directives blocks indexing: `noindex`, `none`, or a past `unavailable_after`. */
+function blocksIndexing(directives: string, now: number): boolean {
+  return directives
+    .split(",")
+    .map((d) => d.toLowerCase().trim())
+    .some((d) => {
+      if (d === "noindex" || d === "none") return true;
+      const [name, ...rest] = d.split(":");
+      if (name !== UNAVAILABLE_AFTER || rest.length === 0) return false;
+      const date = Date.parse(rest.join(":"));
+      return !Number.isNaN(date) && date < now;
+    });
+}
+
+/** The crawler an X-Robots-Tag value is addressed to (`bingbot: noindex`), if any. */
+function headerCrawler(value: string): string | undefined {
+  const prefix = /^([^,:]+):/.exec(value)?.[1]?.trim().toLowerCase();
+  return prefix === UNAVAILABLE_AFTER ? undefined : prefix;
+}
+
+/**
+ * What blocks `crawler` (or any crawler) from indexing the page, as Lighthouse reads it: its own
+ * meta element, else the generic `robots` one, and the headers addressed to it or to everyone.
+ */
+function blockersFor(
+  crawler: (typeof CRAWLERS)[number],
+  { robotsMeta, robotsHeaders }: Pick<PageFacts, "robotsMeta" | "robotsHeaders">,
+  now: number,
+): string[] {
+  const found: string[] = [];
+  const meta =
+    (crawler && robotsMeta.find((m) => m.name === crawler)) ??
+    robotsMeta.find((m) => m.name === "robots");
+  if (meta && blocksIndexing(meta.content, now)) {
+    found.push(`<meta name="${meta.name}" content="${meta.content}">`);
+  }
+  for (const value of robotsHeaders) {
+    const addressee = headerCrawler(value);
+    if (addressee !== undefined && addressee !== crawler) continue;
+    const directives = addressee === undefined ? value : value.slice(value.indexOf(":") + 1);
+    if (blocksIndexing(directives, now)) found.push(`X-Robots-Tag: ${value.trim()}`);
+  }
+  return found;
+}
 const chars = (s: string): number => [...s.trim()].length;
 
 export const SEO_RULES: readonly SeoRule[] = [
@@ -170,20 +223,29 @@ export const SEO_RULES: readonly SeoRule[] = [
   {
     id: "robots",
     weight: 12,
-    check: ({ metaRobots, robotsHeader }) => {
-      const noindex = (s: string | null) => s !== null && /\b(noindex|none)\b/i.test(s);
-      if (noindex(metaRobots) || noindex(robotsHeader)) {
+    check: (facts) => {
+      const now = Date.now();
+      const blocked = CRAWLERS.map((crawler) => ({
+        crawler,
+        by: blockersFor(crawler, facts, now),
+      })).filter(({ by }) => by.length > 0);
+      // Like Lighthouse: blocked only when every crawler is; otherwise say which are.
+      if (blocked.length === CRAWLERS.length) {
+        const by = [...new Set(blocked.flatMap((b) => b.by))].join("; ");
         return fail(
           "robots",
           "Page blocks search engines",
-          `The page asks not to be indexed (${noindex(metaRobots) ? "meta robots" : "X-Robots-Tag header"}: noindex), so it will not appear in search results.`,
+          `The page asks not to be indexed (${by}), so it will not appear in search results.`,
           "high",
         );
       }
+      const some = blocked.map((b) => b.crawler).filter((c) => c !== undefined);
       return pass(
         "robots",
         "Page can be indexed",
-        "Nothing on the page asks search engines not to index it.",
+        some.length > 0
+          ? `Search engines may index it; the page asks only ${some.join(", ")} not to.`
+          : "Nothing on the page asks search engines not to index it.",
         "high",
       );
     },
