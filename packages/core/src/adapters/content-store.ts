@@ -122,8 +122,16 @@ export function presignDownload(
   });
 }
 
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+/**
+ * `attachment` with an ASCII fallback name and the exact name in RFC 5987 form, whose value may
+ * hold only `attr-char`s: encodeURIComponent leaves `'`, `(`, `)` and `*` as they are, so those
+ * are percent-encoded too.
+ */
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\w.\- ]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

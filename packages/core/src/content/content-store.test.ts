@@ -65,6 +65,13 @@ describe("the content store", () => {
     expect(attachmentDisposition("Café menu.pdf")).toBe(
       `attachment; filename="Caf_ menu.pdf"; filename*=UTF-8''Caf%C3%A9%20menu.pdf`,
     );
+    // RFC 5987's attr-char has no ' ( ) or *: they are percent-encoded in filename*.
+    expect(attachmentDisposition("it's (draft)*.pdf")).toBe(
+      `attachment; filename="it_s _draft__.pdf"; filename*=UTF-8''it%27s%20%28draft%29%2A.pdf`,
+    );
+    const value = attachmentDisposition("a!b~c'd(e)f*g.txt").split("filename*=UTF-8''")[1];
+    expect(value).toMatch(/^[A-Za-z0-9!#$&+\-.^_`|~%]+$/);
+    expect(decodeURIComponent(value ?? "")).toBe("a!b~c'd(e)f*g.txt");
     const preview = new URL(
       await presignDownload("users/u1/content/F2", "logo.png", {
         inline: true,
