@@ -12,19 +12,32 @@ import { loadStageEnv } from "./stage-env";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-const { values } = parseArgs({
-  options: {
-    stage: { type: "string" },
-    region: { type: "string" },
-    "create-webhook": { type: "boolean", default: false },
-  },
-});
+const USAGE = "Usage: npm run preflight -- --stage <stage> [--create-webhook] [--region <region>]";
+
+let values: { stage?: string; region?: string; "create-webhook"?: boolean; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      stage: { type: "string" },
+      region: { type: "string" },
+      "create-webhook": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+
+if (values.help) {
+  const { helpText } = await import("./help");
+  console.log(helpText(USAGE, readFileSync(`${repoRoot}/README.md`, "utf8")));
+  process.exit(0);
+}
 
 const stage = values.stage?.trim();
 if (!stage || !/^[A-Za-z][A-Za-z0-9-]*$/.test(stage)) {
-  console.error(
-    "Usage: npm run preflight -- --stage <stage> [--create-webhook] [--region <region>]",
-  );
+  console.error(USAGE);
   process.exit(2);
 }
 

@@ -101,3 +101,40 @@ export function stepOrderProblems(steps: DeployStep[], checks: NeedingCheck[]): 
   }
   return problems;
 }
+
+/**
+ * Where README's steps and their markers disagree about secrets: a secret set (`sst secrets
+ * set NAME`) in more than one step, in a step whose markers do not say it provides
+ * `secret:NAME`, or after the preflight run of its own step; and a step that claims to provide
+ * a secret it never sets (`--create-webhook` sets the Stripe webhook's itself).
+ */
+export function secretStepProblems(steps: DeployStep[]): string[] {
+  const problems: string[] = [];
+  const setIn = new Map<string, number[]>();
+  for (const step of steps) {
+    const run = step.text.search(/npm run preflight\b/);
+    for (const command of step.text.matchAll(/sst secrets set ([A-Z_]+)/g)) {
+      const name = command[1] as string;
+      setIn.set(name, [...(setIn.get(name) ?? []), step.number]);
+      if (!step.provides.includes(`secret:${name}`)) {
+        problems.push(`step ${step.number} sets ${name} but its markers do not provide it`);
+      }
+      if (run >= 0 && (command.index ?? 0) > run && !/--create-webhook/.test(step.text)) {
+        problems.push(`step ${step.number} sets ${name} after its own preflight run`);
+      }
+    }
+    for (const provided of step.provides.filter((p) => p.startsWith("secret:"))) {
+      const name = provided.slice("secret:".length);
+      const setHere = new RegExp(`sst secrets set ${name}\\b`).test(step.text);
+      const created = /--create-webhook/.test(step.text) && name === "STRIPE_WEBHOOK_SECRET";
+      if (!setHere && !created) {
+        problems.push(`step ${step.number} provides ${name} without setting it`);
+      }
+    }
+  }
+  for (const [name, numbers] of setIn) {
+    if (numbers.length > 1)
+      problems.push(`${name} is set in ${numbers.length} places (steps ${numbers.join(", ")})`);
+  }
+  return problems;
+}

@@ -6,7 +6,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { preflightChecks } from "../../scripts/preflight/checks";
-import { readDeploySteps, stepOrderProblems } from "../../scripts/preflight/readme";
+import { helpText } from "../../scripts/preflight/help";
+import {
+  readDeploySteps,
+  secretStepProblems,
+  stepOrderProblems,
+} from "../../scripts/preflight/readme";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
@@ -58,5 +63,35 @@ describe("README deploy steps", () => {
     expect(stepOrderProblems(steps, preflightChecks())).toEqual([
       'SES production access: no step provides "ses-production-access"',
     ]);
+  });
+
+  it("set each secret once, in the step that provides it, before that step's preflight run", () => {
+    const steps = readDeploySteps(readme);
+    expect(secretStepProblems(steps)).toEqual([]);
+    // The old README: CLERK_SECRET_KEY twice, and CLERK_WEBHOOK_SECRET before the deploy.
+    const twice = steps.map((step) =>
+      step.number === 2
+        ? {
+            ...step,
+            text: `${step.text}\n   npx sst secrets set CLERK_SECRET_KEY sk_live_…\n   npx sst secrets set CLERK_WEBHOOK_SECRET whsec_…`,
+          }
+        : step,
+    );
+    expect(secretStepProblems(twice)).toEqual(
+      expect.arrayContaining([
+        "step 2 sets CLERK_WEBHOOK_SECRET but its markers do not provide it",
+        "CLERK_SECRET_KEY is set in 2 places (steps 2, 2)",
+      ]),
+    );
+  });
+
+  it("`npm run preflight -- --help` lists every check with the steps it needs", () => {
+    const text = helpText("Usage: …", readme);
+    for (const check of preflightChecks()) {
+      expect(text).toMatch(
+        new RegExp(`\\n  ${check.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} +step \\d`),
+      );
+    }
+    expect(text).not.toMatch(/step 0/);
   });
 });

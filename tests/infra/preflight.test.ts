@@ -39,6 +39,7 @@ import {
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { STRIPE_API_VERSION } from "@portal/core/adapters/payments";
 import { type RunningStripeEmulator, startStripeEmulator } from "@portal/devstack/stripe/server";
+import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import { mockClient } from "aws-sdk-client-mock";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -53,7 +54,7 @@ import {
 import { secretRules } from "../../scripts/preflight/secrets";
 import { loadStageEnv } from "../../scripts/preflight/stage-env";
 import { secretParameterPaths } from "../../stacks/app";
-import { secretNames } from "../../stacks/Config";
+import { API_CONCURRENCY_ROOM, concurrencyDemand, secretNames } from "../../stacks/Config";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 const STAGE = "prod";
@@ -358,15 +359,39 @@ describe("preflight", () => {
     });
   });
 
-  it("Lambda concurrency: a quota with no room for the reservation says what to ask for", async () => {
+  it("Lambda concurrency: a new account's quota of 10 cannot hold the queues' caps and the API", async () => {
+    const demand = concurrencyDemand(QUEUE_CONSUMERS);
     lambda.on(GetAccountSettingsCommand).resolves({
       AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 },
     });
+    // Without a reservation: the background work and the API's room.
+    expectOnlyFailure(
+      await run({ envChanges: { WORKER_RESERVED_CONCURRENCY: "0" } }),
+      "Lambda concurrency",
+      new RegExp(
+        `^quota 10 cannot hold the stage: .*up to ${demand.background} executions .*Jobs 5.*browsers 5.*quota of at least ${demand.needed} .*step 1\\)$`,
+      ),
+    );
+    // With one, Lambda's unreserved minimum beside it asks for more.
     expectOnlyFailure(
       await run(),
       "Lambda concurrency",
-      /would leave 5.*at least 10 unreserved.*quota of at least 105 .*step 1\)$/,
+      /reserving 5 for the worker must leave Lambda 10 unreserved.*quota of at least 105 .*WORKER_RESERVED_CONCURRENCY=0/,
     );
+  });
+
+  it("Lambda concurrency: a quota that holds the caps but leaves the API too little is refused", async () => {
+    const demand = concurrencyDemand(QUEUE_CONSUMERS);
+    const quota = demand.background + API_CONCURRENCY_ROOM - 1;
+    lambda.on(GetAccountSettingsCommand).resolves({
+      AccountLimit: { ConcurrentExecutions: quota, UnreservedConcurrentExecutions: quota },
+    });
+    const envChanges = { WORKER_RESERVED_CONCURRENCY: "0" };
+    expectOnlyFailure(await run({ envChanges }), "Lambda concurrency", /cannot hold the stage/);
+    lambda.on(GetAccountSettingsCommand).resolves({
+      AccountLimit: { ConcurrentExecutions: quota + 1, UnreservedConcurrentExecutions: quota + 1 },
+    });
+    expect(line(await run({ envChanges }), "Lambda concurrency").status).toBe("ok");
   });
 
   it("Lambda concurrency: what the stage's worker holds now counts as free on a redeploy", async () => {
@@ -378,7 +403,7 @@ describe("preflight", () => {
       .resolves({ ReservedConcurrentExecutions: 5 });
     expect(line(await run(), "Lambda concurrency").status).toBe("ok");
     lambda.on(GetFunctionConcurrencyCommand).resolves({});
-    expectOnlyFailure(await run(), "Lambda concurrency", /would leave 95/);
+    expectOnlyFailure(await run(), "Lambda concurrency", /must leave Lambda 100 unreserved/);
   });
 
   it("every secret of stacks/Config.ts has a format rule", () => {
@@ -636,6 +661,21 @@ describe("preflight", () => {
     });
     expect(result.stderr).toMatch(/Usage: npm run preflight -- --stage <stage>/);
     expect(result.status).toBe(2);
+  }, 120_000);
+
+  it("the command answers --help with the checks and their steps, and an unknown option with the usage", () => {
+    const command = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/preflight/main.ts", ...args], {
+        cwd: new URL("../..", import.meta.url),
+        encoding: "utf8",
+      });
+    const help = command("--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/--create-webhook/);
+    expect(help.stdout).toMatch(/\n {2}Lambda concurrency +step 1\n/);
+    const unknown = command("--stage", "prod", "--nope");
+    expect(unknown.stderr).toMatch(/Unknown option '--nope'[\s\S]*Usage: npm run preflight/);
+    expect(unknown.status).toBe(2);
   }, 120_000);
 
   it("reads the stage's settings as SST loads them: each .env file overrides the one before", () => {

@@ -1,11 +1,17 @@
 /**
- * The account's Lambda concurrency against what the stage reserves (docs/security.md,
- * "Background work").
+ * The account's Lambda concurrency against what the stage takes at once and what it reserves
+ * (stacks/settings/concurrency.ts; docs/security.md, "Background work").
  */
 import { DescribeStackResourcesCommand } from "@aws-sdk/client-cloudformation";
 import { GetAccountSettingsCommand, GetFunctionConcurrencyCommand } from "@aws-sdk/client-lambda";
+import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import { cloudFormationStackName } from "../../../stacks/app";
-import { UNRESERVED_CONCURRENCY_MINIMUM, workerReservedConcurrency } from "../../../stacks/Config";
+import {
+  API_CONCURRENCY_ROOM,
+  concurrencyDemand,
+  concurrencyProblem,
+  workerReservedConcurrency,
+} from "../../../stacks/Config";
 import { WORKER_CONCURRENCY } from "../../../stacks/Jobs";
 import { type Check, type Context, errorText, fail, ok } from "../check";
 
@@ -24,22 +30,29 @@ export const concurrencyCheck: Check = {
     const { AccountLimit } = await context.clients.lambda.send(new GetAccountSettingsCommand({}));
     const quota = AccountLimit?.ConcurrentExecutions ?? 0;
     const unreserved = AccountLimit?.UnreservedConcurrentExecutions ?? 0;
-    if (reserve === 0) {
-      return ok(`quota ${quota}, ${unreserved} unreserved; the worker reserves none`);
-    }
-    // A redeploy first gives back what this stage's worker holds now.
+    // A redeploy first gives back what this stage's worker holds now; what other functions of
+    // the account reserve stays reserved.
     const held = await reservedByStack(context, cloudFormationStackName(context.stage, "Jobs"));
-    const minimum = Math.min(UNRESERVED_CONCURRENCY_MINIMUM, quota);
-    const left = unreserved + held - reserve;
-    if (left >= minimum) {
-      return ok(`quota ${quota}; reserving ${reserve} for the worker leaves ${left} unreserved`);
+    const reservedByOthers = quota - unreserved - held;
+    const demand = concurrencyDemand(QUEUE_CONSUMERS);
+    const problem = concurrencyProblem({
+      demand,
+      quota,
+      reservedByOthers,
+      workerReservation: reserve,
+      region: context.region,
+    });
+    if (problem) {
+      return fail(
+        "lambda-quota",
+        reserve ? `${problem}, or set WORKER_RESERVED_CONCURRENCY=0` : problem,
+      );
     }
-    // What other functions of the account reserve stays reserved.
-    const others = quota - unreserved - held;
-    const askFor = others + reserve + UNRESERVED_CONCURRENCY_MINIMUM;
-    return fail(
-      "lambda-quota",
-      `quota ${quota} with ${unreserved} unreserved: reserving ${reserve} for the worker would leave ${left}, and Lambda keeps at least ${minimum} unreserved. Ask AWS for a concurrency quota of at least ${askFor} (Service Quotas → AWS Lambda → Concurrent executions, ${context.region}), or set WORKER_RESERVED_CONCURRENCY=0`,
+    const worker = reserve
+      ? `reserving ${reserve} for the worker leaves ${unreserved + held - reserve} unreserved`
+      : "the worker reserves none";
+    return ok(
+      `quota ${quota} holds the background work at its caps (${demand.background}) and ${API_CONCURRENCY_ROOM} for the API; ${worker}`,
     );
   },
 };
