@@ -297,6 +297,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SST_Parameter_value_SITE_GRACE_PERIOD_DAYS: options.gracePeriodDays ?? "",
       [ORIGIN_VERIFY_ENV]: originSecret,
       LOG_REQUESTS: options.logRequests === false ? "false" : "true",
+      // Every success answer is parsed with its route's contract before it is sent: a handler
+      // that strays from it fails here, in development and in the tests, never in production
+      // (docs/architecture.md "One contract per route").
+      API_CHECK_ANSWERS: "true",
     };
     for (const service of services) {
       const result = await service.start(context);

@@ -53,7 +53,7 @@ describe("the OpenAPI document", () => {
     expect(operation("POST /api/collect")?.security).toEqual([]);
   });
 
-  test("takes request and response schemas from the handlers' zod contracts", () => {
+  test("takes request and response schemas from the routes' contracts", () => {
     const create = operation("POST /api/developer/keys");
     const body = create?.requestBody?.content["application/json"].schema;
     expect(Object.keys(body?.properties ?? {}).sort()).toEqual([
@@ -70,6 +70,25 @@ describe("the OpenAPI document", () => {
     expect(operation("DELETE /api/developer/keys/{id}")?.parameters).toEqual([
       expect.objectContaining({ name: "id", in: "path" }),
     ]);
+  });
+
+  test("describes every route's success answer, as its contract declares it", () => {
+    for (const [routeKey, record] of Object.entries(routes) as [string, RouteRecord][]) {
+      if (record.entitlement === "staff") continue;
+      const responses = operation(routeKey)?.responses ?? {};
+      const success = Object.keys(responses).filter((status) => status.startsWith("2"));
+      expect([routeKey, success.length]).toEqual([routeKey, 1]);
+      const [status = ""] = success;
+      if (status !== "204")
+        expect([routeKey, responses[status]?.content]).not.toEqual([routeKey, undefined]);
+    }
+    expect(Object.keys(operation("POST /api/tickets")?.responses ?? {})).toContain("201");
+    expect(Object.keys(operation("POST /api/seo/analyze")?.responses ?? {})).toContain("202");
+    expect(Object.keys(operation("DELETE /api/sites/{id}")?.responses ?? {})).toContain("204");
+    expect(
+      Object.keys(operation("GET /api/notifications/unsubscribe")?.responses["200"]?.content ?? {}),
+    ).toEqual(["text/html"]);
+    expect(operation("POST /api/collect")?.requestBody).toBeDefined();
   });
 
   test("summaries are the handler files' own first lines", () => {

@@ -1,17 +1,18 @@
 /**
  * The API reference (docs/developer-api.md): an OpenAPI 3.1 document made from the route
- * records and the zod schemas each handler validates with (its `contract`), through zod's own
- * JSON Schema output. A route's summary is the first line of its handler file's comment, so
- * nothing here repeats what the routes and handlers already say.
+ * records and each route's contract (@portal/core/contracts/api, the schemas its handler
+ * validates with and is typed by), through zod's own JSON Schema output. A route's summary is
+ * the first line of its handler file's comment, so nothing here repeats what the routes,
+ * contracts and handlers already say.
  */
+import type { RouteContract } from "@portal/core/contracts/api";
 import * as z from "@portal/core/contracts/zod";
-import type { ApiHandler } from "./api/handler";
 import { keyAccess, type RouteRecord, routeKeysOf } from "./routes";
 
 type Json = Record<string, unknown>;
 
 export interface RouteSource {
-  handler: ApiHandler;
+  contract: RouteContract;
   /** The handler file's text (its leading comment becomes the summary). */
   source: string;
 }
@@ -64,9 +65,8 @@ export function buildOpenApi(
     const found = sources.get(routeKey);
     if (!found) throw new Error(`No handler source for ${routeKey}`);
     const [method, path] = routeKey.split(" ") as [string, string];
-    const contract = found.handler.contract ?? {};
+    const { contract } = found;
     const access = keyAccess(routeKey, record);
-    const success = method === "POST" && contract.response ? "201" : "200";
     const operation: Json = {
       summary: summaryOf(found.source),
       description: `Needs: ${record.entitlement}. ${KEY_ACCESS_TEXT[access]}`,
@@ -83,15 +83,9 @@ export function buildOpenApi(
         ...parameters(contract.query as z.ZodMiniType | undefined, "query"),
       ],
       responses: {
-        [success]: {
+        [String(successStatus(contract))]: {
           description: "Success",
-          ...(contract.response
-            ? {
-                content: {
-                  "application/json": { schema: jsonSchema(contract.response, "output") },
-                },
-              }
-            : {}),
+          ...answerContent(contract.response),
         },
         ...(record.entitlement === "public"
           ? {}
@@ -102,7 +96,7 @@ export function buildOpenApi(
         "400": { description: "The request is not valid", content: json(ERROR) },
       },
     };
-    if (contract.body && !contract.ignoreBody) {
+    if (contract.body) {
       operation.requestBody = {
         required: true,
         content: { "application/json": { schema: jsonSchema(contract.body, "input") } },
@@ -150,6 +144,21 @@ export function buildOpenApi(
       },
     },
   };
+}
+
+/** The success status, as the handler's frame sends it (api/frame.ts). */
+function successStatus(contract: RouteContract): number {
+  return contract.status ?? (contract.response === null ? 204 : 200);
+}
+
+function answerContent(answer: RouteContract["response"]): Json {
+  if (answer === null) return {};
+  if ("contentType" in answer) {
+    return {
+      content: { [answer.contentType.split(";")[0] ?? ""]: { schema: { type: "string" } } },
+    };
+  }
+  return { content: json(jsonSchema(answer, "output")) };
 }
 
 function json(schema: Json) {

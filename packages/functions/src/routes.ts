@@ -612,7 +612,7 @@ export const routes = {
   },
   // Public: the unsubscribe link of every mail; its signed token is the authority.
   "GET /api/notifications/unsubscribe": {
-    handler: api("notifications/unsubscribe"),
+    handler: api("notifications/unsubscribe-page"),
     entitlement: "public",
     grants: ["mail:unsubscribe-key"],
   },

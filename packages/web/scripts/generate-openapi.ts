@@ -1,6 +1,6 @@
 /**
  * Writes public/openapi.json, the document the API reference page shows (and customers'
- * tools can download), from the route table and the handlers' zod schemas
+ * tools can download), from the route table and the routes' contracts
  * (packages/functions/src/openapi.ts). Runs before every build, so it is never stale; it is
  * not committed.
  */

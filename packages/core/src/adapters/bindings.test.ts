@@ -71,3 +71,16 @@ describe("adapters read their binding at first use, not at import", () => {
     );
   });
 });
+
+describe("secrets read through readBinding, failing loudly when unset or empty", () => {
+  it("UNSUBSCRIBE_KEY: no link is made or checked with an empty key", async () => {
+    vi.stubEnv("SST_Parameter_value_APP_URL", "https://portal.example.com");
+    vi.stubEnv("SST_Secret_value_UNSUBSCRIBE_KEY", "");
+    const tokens = await import("../notifications/unsubscribe-token");
+    const settings = await import("../notifications/mail-settings");
+    const unbound = /Config.UNSUBSCRIBE_KEY is not bound .* the mail:unsubscribe-key grant/;
+    // Before, an empty key made every link's check fail quietly: each link said "does not work".
+    expect(() => tokens.isOurToken("u1.dXNlcl9h.c2ln")).toThrow(unbound);
+    expect(() => settings.unsubscribeUrl("user_a")).toThrow(unbound);
+  });
+});

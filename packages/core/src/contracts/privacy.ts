@@ -44,3 +44,9 @@ export const accountDeletionSchema = z.object({
   stripeCustomerKept: z.nullable(z.string()),
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+
+/** The answer of POST /api/webhooks/clerk: what became of the identity provider's event. */
+export const identityEventReceiptSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(["handled", "ignored", "duplicate"]),
+});

@@ -61,6 +61,11 @@ export const emailPreferencesUpdateSchema = z
   );
 export type EmailPreferencesUpdate = z.infer<typeof emailPreferencesUpdateSchema>;
 
+/** GET and POST /api/notifications/unsubscribe?token=…: a mail's signed unsubscribe link. */
+export const unsubscribeQuerySchema = z.object({
+  token: z._default(z.string().check(z.maxLength(1000)), ""),
+});
+
 /** Every error the API answers has this body. */
 export const apiErrorSchema = z.object({
   error: z.object({

@@ -4,15 +4,12 @@
  * (the unsubscribe page, the report PDF) does not carry the mailer.
  */
 import { Config } from "sst/node/config";
-import { signUnsubscribeToken } from "./unsubscribe-token";
+import { signUnsubscribeToken, unsubscribeKey } from "./unsubscribe-token";
 
 declare module "sst/node/config" {
   export interface ParameterResources {
     APP_URL: { value: string };
     PRODUCT_NAME: { value: string };
-  }
-  export interface SecretResources {
-    UNSUBSCRIBE_KEY: { value: string };
   }
 }
 
@@ -29,6 +26,6 @@ export function productName(): string {
 }
 
 export function unsubscribeUrl(userId: string): string {
-  const token = signUnsubscribeToken(Config.UNSUBSCRIBE_KEY, userId);
+  const token = signUnsubscribeToken(unsubscribeKey(), userId);
   return `${appUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 }

@@ -4,6 +4,28 @@
  * another user from an id they know or guess.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { Config } from "sst/node/config";
+import { readBinding } from "../adapters/bindings";
+
+declare module "sst/node/config" {
+  export interface SecretResources {
+    UNSUBSCRIBE_KEY: { value: string };
+  }
+}
+
+/**
+ * The signing key, read now: a function without it (no mail:unsubscribe-key grant) or a stage
+ * where it is empty fails loudly (MissingBindingError), rather than making or refusing every
+ * link with an empty key (adapters/bindings.ts).
+ */
+export function unsubscribeKey(): string {
+  return readBinding("unsubscribeKey", () => Config.UNSUBSCRIBE_KEY);
+}
+
+/** Whether an unsubscribe link's token is one we made (it changes nothing). */
+export function isOurToken(token: string): boolean {
+  return verifyUnsubscribeToken(unsubscribeKey(), token) !== null;
+}
 
 const VERSION = "u1";
 

@@ -5,6 +5,8 @@
  * carries neither (docs/architecture.md, "The request's way").
  */
 
+import type { TextAnswer } from "@portal/core/contracts/api-areas/answers";
+import type { RouteContract } from "@portal/core/contracts/api-areas/index";
 import type { ApiError } from "@portal/core/contracts/users";
 import type * as z from "@portal/core/contracts/zod";
 import { DomainError, unavailableError } from "@portal/core/errors";
@@ -18,40 +20,53 @@ import { type RouteRecord, routeRecord } from "../routes";
 import { requireOriginVerified } from "./request-guards";
 
 export type Schema = z.ZodMiniType;
-export type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
-export interface RouteOptions<
-  Body extends Schema | undefined,
-  Query extends Schema | undefined,
-  Params extends Schema | undefined,
-> {
-  body?: Body;
-  query?: Query;
-  params?: Params;
-  /**
-   * Skip parsing the body: it is not JSON and the handler does not read it (a mail client's
-   * one-click unsubscribe posts a form body), or the handler reads it itself (the page-view
-   * route checks its size before parsing it, docs/analytics.md).
-   */
-  ignoreBody?: boolean;
-  /** The success answer's shape, for the API reference (docs/developer-api.md); not checked. */
-  response?: Schema;
+/** The value a part of the request has once its schema parsed it; undefined without one. */
+type Parsed<C, K extends "params" | "query" | "body"> = C extends {
+  [P in K]: infer S extends z.ZodMiniType;
 }
+  ? z.output<S>
+  : undefined;
 
-export interface RequestParts<Body, Query, Params> {
-  body: Body;
-  query: Query;
-  params: Params;
+/** A request's parts as the route's contract (`RouteContract`) types and validated them. */
+export interface RequestParts<C extends RouteContract> {
+  /** Undefined for a route that reads its body itself (`rawBody`). */
+  body: C extends { rawBody: true } ? undefined : Parsed<C, "body">;
+  query: Parsed<C, "query">;
+  params: Parsed<C, "params">;
   requestId: string;
   event: APIGatewayProxyEventV2;
 }
 
-/** A response other than "200 with this JSON": build it with `response()`. */
-export interface HttpResponse {
-  status: number;
+/** The success answer's JSON as a handler gives it: what the contract's response accepts. */
+export type AnswerOf<C extends RouteContract> = C["response"] extends z.ZodMiniType
+  ? z.input<C["response"]>
+  : never;
+
+/**
+ * What a handler may return: its answer (sent with the route's success status), or a
+ * `response()` whose body is that answer; nothing for a route that answers 204; a `response()`
+ * with `text` for a text answer.
+ */
+export type Reply<C extends RouteContract> = C["response"] extends z.ZodMiniType
+  ? AnswerOf<C> | HttpResponse<AnswerOf<C>>
+  : C["response"] extends null
+    ? // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler returns nothing
+      void | HttpResponse<never>
+    : HttpResponse<never>;
+
+/** A handler's own code, given the validated request. */
+export type Run<C extends RouteContract, Request> = (
+  request: Request,
+) => Reply<C> | Promise<Reply<C>>;
+
+/** A response other than "the answer with the route's success status": build it with `response()`. */
+export interface HttpResponse<Body = unknown> {
+  /** Default: the route's success status (its contract's `status`, or 200; 204 for no answer). */
+  status?: number;
   /** Sent as JSON. */
-  body?: unknown;
-  /** Sent as it is, instead of a JSON body; say its content-type in `headers`. */
+  body?: Body;
+  /** Sent as it is, instead of a JSON body (a route whose contract names a text answer). */
   text?: string;
   headers?: Record<string, string>;
   cookies?: string[];
@@ -62,7 +77,7 @@ export interface HttpResponse {
 const responseBrand = Symbol("HttpResponse");
 type BrandedResponse = HttpResponse & { [responseBrand]: true };
 
-export function response(init: HttpResponse): HttpResponse {
+export function response<Body = never>(init: HttpResponse<Body>): HttpResponse<Body> {
   return Object.assign({ ...init }, { [responseBrand]: true as const });
 }
 
@@ -74,8 +89,10 @@ export type ApiHandler = ((
   event: APIGatewayProxyEventV2,
   context?: Partial<LambdaContext>,
 ) => Promise<APIGatewayProxyStructuredResultV2>) & {
-  /** The schemas the handler checks requests with: the API reference is made from them. */
-  contract?: RouteOptions<Schema | undefined, Schema | undefined, Schema | undefined>;
+  /** The route key the handler serves; its record in routes.ts must have the same. */
+  route: string;
+  /** The route's contract (contracts/api-areas), which it validates requests with. */
+  contract: RouteContract;
 };
 
 /** Thrown inside the wrapper for requests it refuses before any handler code runs. */
@@ -89,8 +106,19 @@ export class BadRequest extends Error {
   }
 }
 
-/** A route record that disagrees with the wrapper its handler uses: a deployment mistake. */
+/**
+ * A route record that disagrees with the wrapper its handler uses, or a record that points at
+ * another route's handler: a deployment mistake.
+ */
 class RouteMisconfigured extends Error {}
+
+/** A success answer its route's contract refuses (checked where `API_CHECK_ANSWERS` is set). */
+export class AnswerRefused extends Error {
+  constructor(route: string, detail: string) {
+    super(`${route} answered what its contract refuses: ${detail}`);
+    this.name = "AnswerRefused";
+  }
+}
 
 export interface Attempt {
   /** Set as soon as the caller is known, so the log line names them even when a check fails. */
@@ -101,14 +129,17 @@ export interface Attempt {
 
 /**
  * The frame every handler runs in: finds the route's record (routes.ts, by the event's route
- * key; no record refuses everything), checks the request came through the distribution, runs
- * `serve`, maps errors, and writes the log line.
+ * key; no record, or the record of another route than the handler's, refuses everything),
+ * checks the request came through the distribution, runs `serve`, sends its answer with the
+ * contract's success status, maps errors, and writes the log line.
  */
 export function serveRoute(
   expectPublic: boolean,
+  route: string,
+  contract: RouteContract,
   serve: (event: APIGatewayProxyEventV2, record: RouteRecord, attempt: Attempt) => Promise<unknown>,
 ): ApiHandler {
-  return async (event) => {
+  const handler = async (event: APIGatewayProxyEventV2) => {
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? "";
     const attempt: Attempt = {};
@@ -120,9 +151,13 @@ export function serveRoute(
       if (!record || (record.entitlement === "public") !== expectPublic) {
         throw new RouteMisconfigured(`No matching route record for ${event.routeKey}`);
       }
+      // The same record: the handler's own route, or one of its `alsoAt` keys.
+      if (record !== routeRecord(route)) {
+        throw new RouteMisconfigured(`${event.routeKey} is served by the handler of ${route}`);
+      }
       requireOriginVerified(event);
-      const output = await serve(event, record, attempt);
-      result = isResponse(output) ? responseResult(output) : toResult(200, output);
+      result = answerResult(await serve(event, record, attempt), contract);
+      if (checkAnswers()) checkAnswer(route, contract, result);
     } catch (error) {
       result = errorResult(error, requestId);
       if (result.statusCode === 500) failure = error;
@@ -131,6 +166,64 @@ export function serveRoute(
     logRequest(event, result.statusCode ?? 200, started, requestId, attempt, failure);
     return result;
   };
+  return Object.assign(handler, { route, contract });
+}
+
+/** The status a route answers success with: its contract's, 204 with no answer, else 200. */
+export function successStatus(contract: RouteContract): number {
+  return contract.status ?? (contract.response === null ? 204 : 200);
+}
+
+function isTextAnswer(answer: RouteContract["response"]): answer is TextAnswer {
+  return answer !== null && "contentType" in answer;
+}
+
+function answerResult(output: unknown, contract: RouteContract): APIGatewayProxyStructuredResultV2 {
+  if (!isResponse(output)) return toResult(successStatus(contract), output);
+  const status = output.status ?? successStatus(contract);
+  if (output.text === undefined) {
+    return toResult(status, output.body, output.headers, output.cookies);
+  }
+  const contentType = isTextAnswer(contract.response) ? contract.response.contentType : undefined;
+  return {
+    statusCode: status,
+    headers: { ...(contentType ? { "content-type": contentType } : {}), ...output.headers },
+    ...(output.cookies?.length ? { cookies: output.cookies } : {}),
+    body: output.text,
+  };
+}
+
+/**
+ * Whether success answers are parsed with the route's response schema before they are sent:
+ * the local stack (and so every integration test and `npm start`) sets API_CHECK_ANSWERS;
+ * deployed stages do not (docs/architecture.md "One contract per route": what it costs).
+ */
+function checkAnswers(): boolean {
+  return process.env.API_CHECK_ANSWERS === "true";
+}
+
+/** Refuses a success answer the route's contract does not describe (a 500 names the fields). */
+function checkAnswer(
+  route: string,
+  contract: RouteContract,
+  result: APIGatewayProxyStructuredResultV2,
+) {
+  const status = result.statusCode ?? 200;
+  if (status < 200 || status > 299) return;
+  const answer = contract.response;
+  if (answer === null) {
+    if (result.body) throw new AnswerRefused(route, "a body where none is declared");
+    return;
+  }
+  if (isTextAnswer(answer)) return;
+  // As the client reads it: the JSON that was sent, not the value before it was serialised.
+  const parsed = answer.safeParse(result.body ? JSON.parse(result.body) : undefined);
+  if (!parsed.success) {
+    const fields = parsed.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join(".") || "(the answer)"}: ${issue.message}`);
+    throw new AnswerRefused(route, fields.join("; "));
+  }
 }
 
 /** The request body as JSON (undefined when empty); 400 invalid_json when it is not JSON. */
@@ -151,20 +244,20 @@ export function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
  * paths are bare ("email") so a form can show each message beside its field; query and path
  * fields carry their part ("query.page", "path.id").
  */
-export function validateRequest(
-  options: { body?: Schema; query?: Schema; params?: Schema; ignoreBody?: boolean },
+export function validateRequest<C extends RouteContract>(
+  contract: C,
   event: APIGatewayProxyEventV2,
-) {
+): Pick<RequestParts<C>, "body" | "query" | "params"> {
   const fields: Record<string, string> = {};
-  const body = options.ignoreBody
+  const body = contract.rawBody
     ? undefined
-    : checkPart(fields, "body", options.body, parseJsonBody(event));
-  const query = checkPart(fields, "query", options.query, event.queryStringParameters ?? {});
-  const params = checkPart(fields, "path", options.params, event.pathParameters ?? {});
+    : checkPart(fields, "body", contract.body, parseJsonBody(event));
+  const query = checkPart(fields, "query", contract.query, event.queryStringParameters ?? {});
+  const params = checkPart(fields, "path", contract.params, event.pathParameters ?? {});
   if (Object.keys(fields).length > 0) {
     throw new BadRequest("validation_failed", "The request is not valid", fields);
   }
-  return { body, query, params };
+  return { body, query, params } as Pick<RequestParts<C>, "body" | "query" | "params">;
 }
 
 /** One part's parsed value, or undefined with its problems added to `fields`. */
@@ -210,18 +303,6 @@ function errorResult(error: unknown, requestId: string): APIGatewayProxyStructur
 function errorBody(status: number, error: ApiError["error"]) {
   const clean = Object.fromEntries(Object.entries(error).filter(([, v]) => v !== undefined));
   return toResult(status, { error: clean });
-}
-
-function responseResult(output: HttpResponse): APIGatewayProxyStructuredResultV2 {
-  if (output.text === undefined) {
-    return toResult(output.status, output.body, output.headers, output.cookies);
-  }
-  return {
-    statusCode: output.status,
-    headers: output.headers ?? {},
-    ...(output.cookies?.length ? { cookies: output.cookies } : {}),
-    body: output.text,
-  };
 }
 
 function toResult(

@@ -16,6 +16,7 @@ const { APP_URL } = vi.hoisted(() => {
   return { APP_URL };
 });
 
+import { textAnswer } from "@portal/core/contracts/api-areas/answers";
 import { ConflictError, NotFoundError, UnprocessableError } from "@portal/core/errors";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -60,11 +61,20 @@ function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
   };
 }
 
+/** Contracts of these tests' own under the route keys of real records (the frame finds those). */
+const anyAnswer = { response: z.unknown() } as const;
+const testPublic = { [PUBLIC_ROUTE]: anyAnswer } as const;
+const testPrivate = { [PRIVATE_ROUTE]: anyAnswer } as const;
+
 const thingRoute = publicApi(
+  PUBLIC_ROUTE,
   {
-    body: z.object({ name: z.string().min(2, "Name is too short"), count: z.number().int() }),
-    query: z.object({ page: z.coerce.number().int().positive().optional() }),
-    params: z.object({ id: z.string().length(3) }),
+    [PUBLIC_ROUTE]: {
+      body: z.object({ name: z.string().min(2, "Name is too short"), count: z.number().int() }),
+      query: z.object({ page: z.coerce.number().int().positive().optional() }),
+      params: z.object({ id: z.string().length(3) }),
+      response: z.object({ id: z.string(), name: z.string(), page: z.number() }),
+    },
   },
   async ({ body, query, params }) => ({ id: params.id, name: body.name, page: query.page ?? 1 }),
 );
@@ -148,7 +158,7 @@ describe("api wrapper", () => {
     [new ConflictError("Domain already claimed"), 409, "conflict"],
     [new UnprocessableError("Plan allows 1 website", { plan: "Upgrade" }), 422, "unprocessable"],
   ])("maps %s to its status", async (error, status, code) => {
-    const handler = publicApi({}, async () => {
+    const handler = publicApi(PUBLIC_ROUTE, testPublic, async () => {
       throw error;
     });
     const result = await handler(event());
@@ -161,7 +171,7 @@ describe("api wrapper", () => {
   });
 
   it("hides unknown errors behind a 500 with the request id, and logs the stack instead", async () => {
-    const handler = publicApi({}, async () => {
+    const handler = publicApi(PUBLIC_ROUTE, testPublic, async () => {
       throw new Error("connect ECONNREFUSED 10.0.0.1:5432");
     });
     const result = await handler(event());
@@ -178,7 +188,8 @@ describe("api wrapper", () => {
   it("refuses a private route without a token before running it", async () => {
     const run = vi.fn(async () => ({ ok: true }));
     const result = await api(
-      {},
+      PRIVATE_ROUTE,
+      testPrivate,
       run,
     )(event({ routeKey: PRIVATE_ROUTE, body: "{}", headers: jsonFromPortal() }));
     expect(result.statusCode).toBe(401);
@@ -187,19 +198,97 @@ describe("api wrapper", () => {
   });
 
   it("sends a response() with its own status, headers and cookies, and plain data with a status field as 200", async () => {
-    const created = await publicApi({}, async () =>
+    const created = await publicApi(PUBLIC_ROUTE, testPublic, async () =>
       response({ status: 201, body: { id: "s1" }, headers: { location: "/x" }, cookies: ["a=b"] }),
     )(event());
     expect(created).toMatchObject({ statusCode: 201, cookies: ["a=b"] });
     expect(created.headers?.location).toBe("/x");
 
-    const queued = await publicApi({}, async () => ({ id: "j1", status: "queued" }))(event());
+    const queued = await publicApi(PUBLIC_ROUTE, testPublic, async () => ({
+      id: "j1",
+      status: "queued",
+    }))(event());
     expect(queued.statusCode).toBe(200);
     expect(json(queued)).toEqual({ id: "j1", status: "queued" });
 
-    const empty = await publicApi({}, async () => response({ status: 204 }))(event());
+    const empty = await publicApi(PUBLIC_ROUTE, testPublic, async () => response({ status: 204 }))(
+      event(),
+    );
     expect(empty.statusCode).toBe(204);
     expect(empty.body).toBe("");
+  });
+
+  it("answers with the contract's success status: its own, 204 for no answer, else 200", async () => {
+    const answer = { id: "t1" };
+    const accepted = {
+      [PUBLIC_ROUTE]: { response: z.object({ id: z.string() }), status: 202 },
+    } as const;
+    const queued = await publicApi(PUBLIC_ROUTE, accepted, async () => answer)(event());
+    expect([queued.statusCode, json(queued)]).toEqual([202, answer]);
+
+    const none = { [PUBLIC_ROUTE]: { response: null } };
+    const removed = await publicApi(PUBLIC_ROUTE, none, async () => {})(event());
+    expect([removed.statusCode, removed.body]).toEqual([204, ""]);
+
+    const page = { [PUBLIC_ROUTE]: { response: textAnswer("text/html; charset=utf-8") } };
+    const html = await publicApi(PUBLIC_ROUTE, page, async () => response({ text: "<p>hi</p>" }))(
+      event(),
+    );
+    expect([html.statusCode, html.headers?.["content-type"], html.body]).toEqual([
+      200,
+      "text/html; charset=utf-8",
+      "<p>hi</p>",
+    ]);
+  });
+
+  it("types a handler by its contract: an answer of another shape does not compile", () => {
+    const tickets = { [PUBLIC_ROUTE]: { response: z.object({ id: z.string() }) } };
+    // @ts-expect-error: the answer's id is a number where the contract says a string.
+    publicApi(PUBLIC_ROUTE, tickets, async () => ({ id: 1 }));
+    // @ts-expect-error: a response() body is held to the same contract.
+    publicApi(PUBLIC_ROUTE, tickets, async () => response({ status: 201, body: { name: "x" } }));
+    // @ts-expect-error: a 204 route answers nothing.
+    publicApi(PUBLIC_ROUTE, { [PUBLIC_ROUTE]: { response: null } }, async () => ({ id: "1" }));
+    // @ts-expect-error: a route of no record.
+    publicApi("GET /api/nowhere", { "GET /api/nowhere": anyAnswer }, async () => ({}));
+    expect(tickets).toBeDefined();
+  });
+
+  describe("where answers are checked (API_CHECK_ANSWERS, the local stack)", () => {
+    const contract = { [PUBLIC_ROUTE]: { response: z.object({ id: z.string() }) } };
+    // A handler that got past its types (a cast, an `any` from a library) answering a number.
+    const wrong = publicApi(
+      PUBLIC_ROUTE,
+      contract,
+      async () => ({ id: 1 }) as unknown as { id: string },
+    );
+
+    it("answers 500 and logs the fields when a success answer breaks the contract", async () => {
+      vi.stubEnv("API_CHECK_ANSWERS", "true");
+      const result = await wrong(event());
+      expect(result.statusCode).toBe(500);
+      expect(json(result).error.code).toBe("internal");
+      const line = JSON.parse(logged.at(-1) ?? "{}");
+      expect(line.error.message).toBe(
+        "POST /api/collect answered what its contract refuses: id: Invalid input: expected string, received number",
+      );
+    });
+
+    it("sends answers that keep it, and error answers, as they are", async () => {
+      vi.stubEnv("API_CHECK_ANSWERS", "true");
+      const right = publicApi(PUBLIC_ROUTE, contract, async () => ({ id: "a" }));
+      expect((await right(event())).statusCode).toBe(200);
+      const refused = publicApi(PUBLIC_ROUTE, contract, async () => {
+        throw new NotFoundError("Site not found");
+      });
+      expect((await refused(event())).statusCode).toBe(404);
+    });
+
+    it("parses nothing where it is not set (deployed stages)", async () => {
+      vi.stubEnv("API_CHECK_ANSWERS", "");
+      const result = await wrong(event());
+      expect([result.statusCode, json(result)]).toEqual([200, { id: 1 }]);
+    });
   });
 
   it("writes one JSON log line per request with route, method, status, duration and request id", async () => {
@@ -230,8 +319,8 @@ function jsonFromPortal(extra: Record<string, string> = {}): Record<string, stri
 
 describe("what the wrapper refuses before any handler code runs", () => {
   const run = vi.fn(async () => ({ ok: true }));
-  const privateRoute = api({}, run);
-  const publicRoute = publicApi({}, run);
+  const privateRoute = api(PRIVATE_ROUTE, testPrivate, run);
+  const publicRoute = publicApi(PUBLIC_ROUTE, testPublic, run);
   beforeEach(() => run.mockClear());
 
   it.each([
@@ -260,6 +349,12 @@ describe("what the wrapper refuses before any handler code runs", () => {
     // A public wrapper on a signed-in route, and the other way round.
     expect((await publicRoute(event({ routeKey: PRIVATE_ROUTE }))).statusCode).toBe(500);
     expect((await privateRoute(event({ routeKey: PUBLIC_ROUTE }))).statusCode).toBe(500);
+    // A record pointing at the handler of another route of the same kind.
+    const otherPublic = "GET /api/collect.js";
+    expect((await publicRoute(event({ routeKey: otherPublic }))).statusCode).toBe(500);
+    expect(logged.at(-1)).toContain(
+      "GET /api/collect.js is served by the handler of POST /api/collect",
+    );
     expect(run).not.toHaveBeenCalled();
   });
 
@@ -336,9 +431,13 @@ describe("what the wrapper refuses before any handler code runs", () => {
     expect(run).toHaveBeenCalledOnce();
   });
 
-  it("leaves the body of a route with ignoreBody to the handler, unparsed", async () => {
+  it("leaves the body of a route with rawBody to the handler, unparsed", async () => {
     // The page-view route checks the size first: the wrapper must not parse a large body.
-    const ownBody = publicApi({ ignoreBody: true }, run);
+    const ownBody = publicApi(
+      PUBLIC_ROUTE,
+      { [PUBLIC_ROUTE]: { body: z.object({}), rawBody: true, response: z.unknown() } },
+      run,
+    );
     const result = await ownBody(
       event({ body: `{${"x".repeat(10_000)}`, headers: { ...jsonFromPortal() } }),
     );

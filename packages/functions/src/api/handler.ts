@@ -10,48 +10,47 @@ import { requireKeyAccess } from "@portal/core/access/key-access";
 import { parameter } from "@portal/core/adapters/bindings";
 import { type SessionIdentity, verifySessionToken } from "@portal/core/adapters/identity";
 import { bearerToken, tokenFromRequest } from "@portal/core/adapters/session-token";
+import type { RouteContract } from "@portal/core/contracts/api-areas/index";
 import * as ApiKeys from "@portal/core/developer/api-key-auth";
 import { UnauthorizedError } from "@portal/core/errors";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { keyAccess, type RouteRecord } from "../routes";
+import { keyAccess, type RouteKey, type RouteRecord } from "../routes";
 import {
   type ApiHandler,
   type Attempt,
-  type Output,
   type RequestParts,
-  type RouteOptions,
-  type Schema,
+  type Run,
   serveRoute,
   validateRequest,
 } from "./frame";
 import { requireJsonBody, requireSameSite } from "./request-guards";
 
-export {
-  type ApiHandler,
-  type HttpResponse,
-  parseJsonBody,
-  type RouteOptions,
-  response,
-} from "./frame";
+export { type ApiHandler, type HttpResponse, parseJsonBody, response } from "./frame";
 export { publicApi } from "./public-handler";
 
-export interface RequestContext<Body, Query, Params> extends RequestParts<Body, Query, Params> {
+export interface RequestContext<C extends RouteContract> extends RequestParts<C> {
   /** The verified caller. The user id comes from here only, never from the request. */
   identity: SessionIdentity;
   /** The caller as the route's entitlement resolved them (the stored user where it was read). */
   actor: Exclude<Actor, { type: "public" | "system" }>;
 }
 
-/** A signed-in route: verifies the session, resolves the actor its entitlement asks for. */
-export function api<
-  Body extends Schema | undefined = undefined,
-  Query extends Schema | undefined = undefined,
-  Params extends Schema | undefined = undefined,
->(
-  options: RouteOptions<Body, Query, Params>,
-  run: (request: RequestContext<Output<Body>, Output<Query>, Output<Params>>) => Promise<unknown>,
+/**
+ * A signed-in route: `api("POST /api/tickets", contracts, run)` serves that route of the route
+ * table with its contract from `contracts`, the route's area of the contract map
+ * (@portal/core/contracts/api-areas/<area>; the area alone, so a handler's bundle carries no
+ * other area's schemas). It verifies the session, resolves the actor the route's entitlement
+ * asks for, validates the request with the contract's schemas and types `run` by them: its
+ * answer must be what the contract's response accepts (docs/architecture.md "One contract per
+ * route").
+ */
+export function api<R extends RouteKey, const A extends { readonly [K in R]: RouteContract }>(
+  route: R,
+  contracts: A,
+  run: Run<A[R], RequestContext<A[R]>>,
 ): ApiHandler {
-  const handler: ApiHandler = serveRoute(false, async (event, record, attempt) => {
+  const contract: A[R] = contracts[route];
+  return serveRoute(false, route, contract, async (event, record, attempt) => {
     requireJsonBody(event);
     const token = tokenFromRequest({
       authorization: event.headers?.authorization,
@@ -65,19 +64,14 @@ export function api<
       identity,
       record.entitlement as Exclude<RouteRecord["entitlement"], "public">,
     );
-    const parts = validateRequest(options, event);
     return run({
-      ...(parts as Pick<
-        RequestContext<Output<Body>, Output<Query>, Output<Params>>,
-        "body" | "query" | "params"
-      >),
+      ...validateRequest(contract, event),
       identity,
-      actor: actor as RequestContext<unknown, unknown, unknown>["actor"],
+      actor: actor as RequestContext<A[R]>["actor"],
       requestId: event.requestContext?.requestId ?? "",
       event,
     });
   });
-  return Object.assign(handler, { contract: options });
 }
 
 /** Config.APP_URL, a parameter every function is bound to, read from its variable. */

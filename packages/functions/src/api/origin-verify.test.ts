@@ -10,6 +10,7 @@ vi.hoisted(() => {
   });
 });
 
+import * as z from "@portal/core/contracts/zod";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { publicApi } from "./handler";
@@ -55,7 +56,7 @@ function event(headers: Record<string, string>): APIGatewayProxyEventV2 {
 }
 
 const run = vi.fn(async () => ({ ok: true }));
-const handler = publicApi({}, run);
+const handler = publicApi(ROUTE, { [ROUTE]: { response: z.object({ ok: z.boolean() }) } }, run);
 const status = async (headers: Record<string, string>) =>
   (await handler(event(headers))).statusCode;
 

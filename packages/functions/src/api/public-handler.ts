@@ -4,40 +4,28 @@
  * the identity verifier nor the table unless the route's own code needs them
  * (docs/performance.md "`cold`").
  */
-import {
-  type ApiHandler,
-  type Output,
-  type RequestParts,
-  type RouteOptions,
-  type Schema,
-  serveRoute,
-  validateRequest,
-} from "./frame";
+import type { RouteContract } from "@portal/core/contracts/api-areas/index";
+import type { RouteKey } from "../routes";
+import { type ApiHandler, type RequestParts, type Run, serveRoute, validateRequest } from "./frame";
 
 export { type HttpResponse, parseJsonBody, response } from "./frame";
 
 /**
  * A public route (customers' sites call it): no session is read, not even a cookie the browser
- * attaches, so nothing it does can act for a signed-in person.
+ * attaches, so nothing it does can act for a signed-in person. Typed and validated by its
+ * contract like a signed-in route (handler.ts, `api`).
  */
-export function publicApi<
-  Body extends Schema | undefined = undefined,
-  Query extends Schema | undefined = undefined,
-  Params extends Schema | undefined = undefined,
->(
-  options: RouteOptions<Body, Query, Params>,
-  run: (request: RequestParts<Output<Body>, Output<Query>, Output<Params>>) => Promise<unknown>,
+export function publicApi<R extends RouteKey, const A extends { readonly [K in R]: RouteContract }>(
+  route: R,
+  contracts: A,
+  run: Run<A[R], RequestParts<A[R]>>,
 ): ApiHandler {
-  const handler: ApiHandler = serveRoute(true, async (event) => {
-    const parts = validateRequest(options, event);
-    return run({
-      ...(parts as Pick<
-        RequestParts<Output<Body>, Output<Query>, Output<Params>>,
-        "body" | "query" | "params"
-      >),
+  const contract: A[R] = contracts[route];
+  return serveRoute(true, route, contract, async (event) =>
+    run({
+      ...validateRequest(contract, event),
       requestId: event.requestContext?.requestId ?? "",
       event,
-    });
-  });
-  return Object.assign(handler, { contract: options });
+    }),
+  );
 }

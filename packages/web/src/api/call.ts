@@ -26,10 +26,12 @@ export type CallInput<R extends ApiRoute> = ([Part<R, "params">] extends [never]
   ([Part<R, "query">] extends [never] ? { query?: never } : { query?: Part<R, "query"> }) &
   ([Part<R, "body">] extends [never] ? { body?: never } : { body: Part<R, "body"> });
 
-/** What a route answers once parsed; undefined for a 204. */
+/** What a route answers once parsed; undefined for a 204; the text of a text answer. */
 export type CallAnswer<R extends ApiRoute> = Contract<R>["response"] extends z.ZodMiniType
   ? z.output<Contract<R>["response"]>
-  : undefined;
+  : Contract<R>["response"] extends null
+    ? undefined
+    : string;
 
 /** Routes that need no input may be called without one. */
 type InputArgs<R extends ApiRoute> =
@@ -89,6 +91,7 @@ export async function call<R extends ApiRoute>(
     loadRouteContract(route),
   ]);
   if (response === null) return undefined as CallAnswer<R>;
+  if ("contentType" in response) return (await res.text()) as CallAnswer<R>;
   const parsed = response.safeParse(await res.json());
   if (!parsed.success) throw new ApiContractError(route, parsed.error.issues);
   return parsed.data as CallAnswer<R>;

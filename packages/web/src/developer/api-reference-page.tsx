@@ -1,6 +1,6 @@
 /**
  * The API reference (docs/developer-api.md): the OpenAPI 3.1 document the build makes from the
- * handlers' zod schemas (/openapi.json), shown route by route, after a short guide to keys and
+ * routes' contracts (/openapi.json), shown route by route, after a short guide to keys and
  * to verifying webhook signatures.
  */
 import { Badge, Box, Card, Code, Flex, Heading, Link, Stack, Table, Text } from "@chakra-ui/react";

@@ -9,6 +9,10 @@ import type { RouteContract } from "./index";
 
 export const contracts = {
   "GET /api/account/export": { response: dataExportStatusSchema },
-  "POST /api/account/export": { response: dataExportSchema },
-  "DELETE /api/account": { body: accountDeleteSchema, response: accountDeletionSchema },
+  "POST /api/account/export": { status: 202, response: dataExportSchema },
+  "DELETE /api/account": {
+    status: 202,
+    body: accountDeleteSchema,
+    response: accountDeletionSchema,
+  },
 } as const satisfies Record<string, RouteContract>;

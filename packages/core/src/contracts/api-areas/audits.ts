@@ -11,10 +11,11 @@ import type { RouteContract } from "./index";
 import { idParams } from "./params";
 
 export const contracts = {
-  "POST /api/seo/analyze": { body: seoAnalyzeRequestSchema, response: seoJobSchema },
+  "POST /api/seo/analyze": { status: 202, body: seoAnalyzeRequestSchema, response: seoJobSchema },
   "GET /api/seo/results": { response: seoJobListSchema },
   "GET /api/seo/results/{id}": { params: idParams, response: seoJobSchema },
   "POST /api/lighthouse/analyze": {
+    status: 202,
     body: lighthouseAnalyzeRequestSchema,
     response: storedLighthouseJobSchema,
   },

@@ -13,7 +13,11 @@ import type { RouteContract } from "./index";
 export const contracts = {
   "GET /api/content/files": { query: contentListQuerySchema, response: contentListSchema },
   "GET /api/content/files/{id}": { params: fileIdParamsSchema, response: contentFileSchema },
-  "POST /api/content/uploads": { body: createUploadRequestSchema, response: presignedUploadSchema },
+  "POST /api/content/uploads": {
+    status: 201,
+    body: createUploadRequestSchema,
+    response: presignedUploadSchema,
+  },
   "POST /api/content/files/{id}/confirm": {
     params: fileIdParamsSchema,
     body: confirmUploadRequestSchema,

@@ -16,6 +16,7 @@ export const contracts = {
     response: deploymentListSchema,
   },
   "POST /api/staff/customers/{userId}/sites/{siteId}/deployments": {
+    status: 201,
     params: staffSiteParamsSchema,
     body: deploymentCreateSchema,
     response: deploymentUploadSchema,
@@ -25,6 +26,7 @@ export const contracts = {
     response: deploymentSchema,
   },
   "POST /api/staff/customers/{userId}/sites/{siteId}/deployments/{deploymentId}/confirm": {
+    status: 202,
     params: deploymentParamsSchema,
     response: deploymentSchema,
   },

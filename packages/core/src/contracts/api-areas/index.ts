@@ -6,13 +6,30 @@
  * index.test.ts holds each route to the area this names.
  */
 import type * as z from "../zod";
+import type { TextAnswer } from "./answers";
 
+/**
+ * One route's contract: what its handler takes (and validates with these schemas, before any
+ * of its code runs) and what it answers. The handler's types come from here
+ * (packages/functions/src/api/frame.ts), so a handler that answers another shape does not
+ * compile (docs/architecture.md "One contract per route").
+ */
 export interface RouteContract {
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
-  /** The success answer's JSON; null for a route that answers 204 with no body. */
-  response: z.ZodMiniType | null;
+  /**
+   * The handler reads the body itself, as it came, rather than as parsed JSON: a form post, a
+   * signed webhook, a size check before parsing. `body` then only describes it.
+   */
+  rawBody?: true;
+  /**
+   * The success answer: its JSON's schema; null for none (204); or a text answer (a page, a
+   * script) of a content type (answers.ts).
+   */
+  response: z.ZodMiniType | null | TextAnswer;
+  /** The success status when it is not 200 (204 goes with a null response). */
+  status?: 201 | 202;
 }
 
 type AreaContracts = { contracts: Record<string, RouteContract> };
@@ -28,6 +45,7 @@ export const AREA_CONTRACTS = {
   dashboard: () => import("./dashboard"),
   developer: () => import("./developer"),
   hosting: () => import("./hosting"),
+  public: () => import("./public"),
   questionnaires: () => import("./questionnaires"),
   reports: () => import("./reports"),
   review: () => import("./review"),
@@ -47,6 +65,11 @@ const AREA_OF_SEGMENT: Record<string, ApiArea> = {
   "verify-subscription": "billing",
   "complete-payment": "billing",
   "create-payment-intent": "billing",
+  // Public routes: customers' sites, mails' links, the identity provider. The SPA calls none.
+  "collect.js": "public",
+  collect: "public",
+  notifications: "public",
+  webhooks: "public",
 };
 
 const isArea = (name: string): name is ApiArea => Object.hasOwn(AREA_CONTRACTS, name);

@@ -8,6 +8,7 @@ import type { RouteContract } from "./index";
 
 export const contracts = {
   "POST /api/questionnaires": {
+    status: 201,
     body: questionnaireInputSchema,
     response: submitQuestionnaireResponseSchema,
   },

@@ -56,6 +56,7 @@ export const contracts = {
     response: siteReviewSchema,
   },
   "POST /api/staff/customers/{userId}/sites/{siteId}/review/rounds": {
+    status: 201,
     params: staffSiteParamsSchema,
     body: reviewRoundCreateSchema,
     response: reviewRoundSchema,
@@ -96,6 +97,7 @@ export const contracts = {
     response: downloadSchema,
   },
   "POST /api/staff/customers/{userId}/uploads": {
+    status: 201,
     params: staffCustomerParamsSchema,
     body: createUploadRequestSchema,
     response: presignedUploadSchema,
@@ -111,6 +113,7 @@ export const contracts = {
     response: staffTicketThreadSchema,
   },
   "POST /api/staff/customers/{userId}/tickets/{ticketId}/messages": {
+    status: 201,
     params: staffTicketParamsSchema,
     body: staffReplySchema,
     response: staffTicketMessageSchema,

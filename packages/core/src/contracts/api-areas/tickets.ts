@@ -11,9 +11,10 @@ import { idParams } from "./params";
 
 export const contracts = {
   "GET /api/tickets": { response: ticketListSchema },
-  "POST /api/tickets": { body: createTicketRequestSchema, response: ticketSchema },
+  "POST /api/tickets": { status: 201, body: createTicketRequestSchema, response: ticketSchema },
   "GET /api/tickets/{id}": { params: idParams, response: ticketThreadSchema },
   "POST /api/tickets/{id}/messages": {
+    status: 201,
     params: idParams,
     body: ticketReplyRequestSchema,
     response: ticketThreadSchema,

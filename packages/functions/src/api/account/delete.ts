@@ -2,12 +2,10 @@
  * DELETE /api/account: once the caller typed the confirmation, revokes their keys and queues the
  * erasure of their account (202); a 409 while their subscription still runs (docs/privacy.md).
  */
-import { accountDeleteSchema, accountDeletionSchema } from "@portal/core/contracts/privacy";
+import { contracts } from "@portal/core/contracts/api-areas/account";
 import { requestAccountDeletion } from "@portal/core/privacy/delete-account";
-import { api, response } from "../handler";
+import { api } from "../handler";
 
-export const handler = api(
-  { body: accountDeleteSchema, response: accountDeletionSchema },
-  async ({ identity }) =>
-    response({ status: 202, body: await requestAccountDeletion(identity.userId) }),
+export const handler = api("DELETE /api/account", contracts, ({ identity }) =>
+  requestAccountDeletion(identity.userId),
 );

@@ -1,8 +1,8 @@
 /** GET /api/account/export: the latest export of the caller's data, and a fresh download link. */
-import { dataExportStatusSchema } from "@portal/core/contracts/privacy";
+import { contracts } from "@portal/core/contracts/api-areas/account";
 import * as ExportStatus from "@portal/core/privacy/export-status";
 import { api } from "../handler";
 
-export const handler = api({ response: dataExportStatusSchema }, async ({ identity }) => ({
+export const handler = api("GET /api/account/export", contracts, async ({ identity }) => ({
   export: await ExportStatus.status(identity.userId),
 }));

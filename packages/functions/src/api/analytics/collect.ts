@@ -9,29 +9,28 @@
  * browser may attach are never read. Address and country are the viewer's as CloudFront saw
  * them (viewer.ts), never headers the client chose.
  */
+
 import { recordPageView } from "@portal/core/analytics/collect";
 import { MAX_PAGE_VIEW_BYTES, pageViewSchema } from "@portal/core/contracts/analytics";
-import { ValidationError } from "@portal/core/errors";
-import { parseJsonBody, publicApi, response } from "../public-handler";
+import { contracts } from "@portal/core/contracts/api-areas/public";
+import { DomainError, ValidationError } from "@portal/core/errors";
+import { parseJsonBody, publicApi } from "../public-handler";
 import { viewerCountry, viewerIp } from "../viewer";
 
-// The wrapper leaves the body alone, so its size is checked before it is parsed.
-export const handler = publicApi({ ignoreBody: true }, async ({ event }) => {
+class PayloadTooLarge extends DomainError {
+  readonly status = 413;
+  readonly code = "payload_too_large";
+}
+
+// The wrapper leaves the body alone (the contract's `rawBody`), so its size is checked before it is parsed.
+export const handler = publicApi("POST /api/collect", contracts, async ({ event }) => {
   const raw = event.body ?? "";
   // Counted without decoding or copying the body.
   const bytes = event.isBase64Encoded
     ? Math.floor((raw.length * 3) / 4) - (raw.endsWith("==") ? 2 : raw.endsWith("=") ? 1 : 0)
     : Buffer.byteLength(raw, "utf8");
   if (bytes > MAX_PAGE_VIEW_BYTES) {
-    return response({
-      status: 413,
-      body: {
-        error: {
-          code: "payload_too_large",
-          message: `A page view is at most ${MAX_PAGE_VIEW_BYTES} bytes`,
-        },
-      },
-    });
+    throw new PayloadTooLarge(`A page view is at most ${MAX_PAGE_VIEW_BYTES} bytes`);
   }
 
   const parsed = pageViewSchema.safeParse(parseJsonBody(event));
@@ -48,5 +47,5 @@ export const handler = publicApi({ ignoreBody: true }, async ({ event }) => {
     country: viewerCountry(event),
     origin: event.headers?.origin,
   });
-  return response({ status: 202, body: result });
+  return result;
 });

@@ -1,10 +1,15 @@
 /** POST /api/analytics/connect-ga {trackingId}: format-checked (GA4 or UA), stored on the user. */
+
 import * as Settings from "@portal/core/analytics/settings";
-import { connectGaRequestSchema } from "@portal/core/contracts/analytics";
+import { contracts } from "@portal/core/contracts/api-areas/analytics";
 import { api } from "../handler";
 import { scriptUrl } from "./script-url";
 
-export const handler = api({ body: connectGaRequestSchema }, async ({ identity, body }) => ({
-  ...(await Settings.connect(identity.userId, body.trackingId)),
-  scriptUrl: scriptUrl(),
-}));
+export const handler = api(
+  "POST /api/analytics/connect-ga",
+  contracts,
+  async ({ identity, body }) => ({
+    ...(await Settings.connect(identity.userId, body.trackingId)),
+    scriptUrl: scriptUrl(),
+  }),
+);

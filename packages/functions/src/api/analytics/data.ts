@@ -1,8 +1,9 @@
 /** GET /api/analytics/data?site=&range=7d|30d|90d: one of the caller's sites' aggregates (404 otherwise). */
+
 import { report } from "@portal/core/analytics/report";
-import { analyticsDataQuerySchema } from "@portal/core/contracts/analytics";
+import { contracts } from "@portal/core/contracts/api-areas/analytics";
 import { api } from "../handler";
 
-export const handler = api({ query: analyticsDataQuerySchema }, ({ identity, query }) =>
+export const handler = api("GET /api/analytics/data", contracts, ({ identity, query }) =>
   report(identity.userId, query.site, query.range),
 );

@@ -1,9 +1,15 @@
 /** POST /api/analytics/disconnect-ga: forgets the stored tracking ID. First-party figures stay. */
+
 import * as Settings from "@portal/core/analytics/settings";
+import { contracts } from "@portal/core/contracts/api-areas/analytics";
 import { api } from "../handler";
 import { scriptUrl } from "./script-url";
 
-export const handler = api({}, async ({ identity }) => ({
-  ...(await Settings.disconnect(identity.userId)),
-  scriptUrl: scriptUrl(),
-}));
+export const handler = api(
+  "POST /api/analytics/disconnect-ga",
+  contracts,
+  async ({ identity }) => ({
+    ...(await Settings.disconnect(identity.userId)),
+    scriptUrl: scriptUrl(),
+  }),
+);

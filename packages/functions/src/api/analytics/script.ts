@@ -6,14 +6,15 @@
  * and its cache lifetime is ours to choose (StaticSite would mark an unhashed .js immutable for
  * a year). It has no input.
  */
+
 import { TRACKER_SCRIPT } from "@portal/core/analytics/tracker-script";
+import { contracts } from "@portal/core/contracts/api-areas/public";
 import { publicApi, response } from "../public-handler";
 
-export const handler = publicApi({}, async () =>
+export const handler = publicApi("GET /api/collect.js", contracts, async () =>
   response({
-    status: 200,
+    // Its content type is the contract's (contracts/api-areas/public.ts).
     headers: {
-      "content-type": "text/javascript; charset=utf-8",
       // Browsers and the distribution's /api/collect.js behaviour keep it for an hour: a
       // changed script reaches every site within that, and repeat page loads cost no request.
       "cache-control": "public, max-age=3600",

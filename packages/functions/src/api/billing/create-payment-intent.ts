@@ -1,8 +1,9 @@
 /** POST /api/create-payment-intent: the $49 SEO package for one of the caller's sites. */
+
 import * as Billing from "@portal/core/billing/index";
-import { createPaymentIntentRequestSchema } from "@portal/core/contracts/billing";
+import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
-export const handler = api({ body: createPaymentIntentRequestSchema }, ({ identity, body }) =>
+export const handler = api("POST /api/create-payment-intent", contracts, ({ identity, body }) =>
   Billing.createSeoPaymentIntent(identity.userId, body.upsellId),
 );

@@ -1,5 +1,9 @@
 /** GET /api/billing/payment-methods: the caller's saved cards, the default one marked. */
+
 import * as Billing from "@portal/core/billing/index";
+import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
-export const handler = api({}, ({ identity }) => Billing.listPaymentMethods(identity.userId));
+export const handler = api("GET /api/billing/payment-methods", contracts, ({ identity }) =>
+  Billing.listPaymentMethods(identity.userId),
+);

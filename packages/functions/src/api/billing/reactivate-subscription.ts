@@ -1,5 +1,9 @@
 /** POST /api/billing/reactivate-subscription: undo a cancel before the period ends. */
+
 import * as Billing from "@portal/core/billing/index";
+import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
-export const handler = api({}, ({ identity }) => Billing.reactivateSubscription(identity.userId));
+export const handler = api("POST /api/billing/reactivate-subscription", contracts, ({ identity }) =>
+  Billing.reactivateSubscription(identity.userId),
+);

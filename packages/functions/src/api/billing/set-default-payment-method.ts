@@ -1,8 +1,11 @@
 /** POST /api/billing/set-default-payment-method: one of the caller's own cards as default. */
+
 import * as Billing from "@portal/core/billing/index";
-import { setDefaultPaymentMethodRequestSchema } from "@portal/core/contracts/billing";
+import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
-export const handler = api({ body: setDefaultPaymentMethodRequestSchema }, ({ identity, body }) =>
-  Billing.setDefaultPaymentMethod(identity.userId, body.paymentMethodId),
+export const handler = api(
+  "POST /api/billing/set-default-payment-method",
+  contracts,
+  ({ identity, body }) => Billing.setDefaultPaymentMethod(identity.userId, body.paymentMethodId),
 );

@@ -1,14 +1,11 @@
 /** POST /api/content/files/{id}/confirm: checks an uploaded object and lists it, or deletes it. */
 
 import * as Files from "@portal/core/content/files";
-import {
-  confirmUploadRequestSchema,
-  contentFileSchema,
-  fileIdParamsSchema,
-} from "@portal/core/contracts/content";
+import { contracts } from "@portal/core/contracts/api-areas/content";
 import { api } from "../handler";
 
 export const handler = api(
-  { params: fileIdParamsSchema, body: confirmUploadRequestSchema, response: contentFileSchema },
+  "POST /api/content/files/{id}/confirm",
+  contracts,
   ({ identity, params, body }) => Files.confirmUpload(identity.userId, params.id, body.key),
 );

@@ -1,11 +1,9 @@
 /** POST /api/content/uploads: a presigned upload of one file to the caller's content. */
 
 import * as Files from "@portal/core/content/files";
-import { createUploadRequestSchema, presignedUploadSchema } from "@portal/core/contracts/content";
-import { api, response } from "../handler";
+import { contracts } from "@portal/core/contracts/api-areas/content";
+import { api } from "../handler";
 
-export const handler = api(
-  { body: createUploadRequestSchema, response: presignedUploadSchema },
-  async ({ identity, body }) =>
-    response({ status: 201, body: await Files.createUpload(identity.userId, body) }),
+export const handler = api("POST /api/content/uploads", contracts, ({ identity, body }) =>
+  Files.createUpload(identity.userId, body),
 );

@@ -1,10 +1,13 @@
 /** DELETE /api/content/files/{id}: deletes one of the caller's files. */
 
 import * as Files from "@portal/core/content/files";
-import { fileIdParamsSchema } from "@portal/core/contracts/content";
-import { api, response } from "../handler";
+import { contracts } from "@portal/core/contracts/api-areas/content";
+import { api } from "../handler";
 
-export const handler = api({ params: fileIdParamsSchema }, async ({ identity, params }) => {
-  await Files.remove(identity.userId, params.id);
-  return response({ status: 204 });
-});
+export const handler = api(
+  "DELETE /api/content/files/{id}",
+  contracts,
+  async ({ identity, params }) => {
+    await Files.remove(identity.userId, params.id);
+  },
+);

@@ -1,10 +1,9 @@
 /** GET /api/content/files/{id}: one of the caller's files with fresh download links. */
 
 import * as Files from "@portal/core/content/files";
-import { contentFileSchema, fileIdParamsSchema } from "@portal/core/contracts/content";
+import { contracts } from "@portal/core/contracts/api-areas/content";
 import { api } from "../handler";
 
-export const handler = api(
-  { params: fileIdParamsSchema, response: contentFileSchema },
-  ({ identity, params }) => Files.get(identity.userId, params.id),
+export const handler = api("GET /api/content/files/{id}", contracts, ({ identity, params }) =>
+  Files.get(identity.userId, params.id),
 );

@@ -1,15 +1,13 @@
 /** POST /api/staff/customers/{userId}/files/{fileId}/confirm: checks the team's upload (audited). */
+
 import { asStaff } from "@portal/core/access/actor";
 import * as StaffFiles from "@portal/core/content/staff";
-import {
-  confirmUploadRequestSchema,
-  contentFileSchema,
-  staffFileParamsSchema,
-} from "@portal/core/contracts/content";
+import { contracts } from "@portal/core/contracts/api-areas/staff";
 import { api } from "../handler";
 
 export const handler = api(
-  { params: staffFileParamsSchema, body: confirmUploadRequestSchema, response: contentFileSchema },
+  "POST /api/staff/customers/{userId}/files/{fileId}/confirm",
+  contracts,
   ({ actor, params, body }) =>
     StaffFiles.confirmUpload(asStaff(actor), params.userId, params.fileId, body.key),
 );

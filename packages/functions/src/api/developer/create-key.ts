@@ -1,10 +1,8 @@
 /** POST /api/developer/keys: a new API key; the answer is the only time the key is shown. */
-import { apiKeyCreatedSchema, apiKeyCreateSchema } from "@portal/core/contracts/developer";
+import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as ApiKeys from "@portal/core/developer/api-keys";
-import { api, response } from "../handler";
+import { api } from "../handler";
 
-export const handler = api(
-  { body: apiKeyCreateSchema, response: apiKeyCreatedSchema },
-  async ({ identity, body }) =>
-    response({ status: 201, body: await ApiKeys.create(identity.userId, body) }),
+export const handler = api("POST /api/developer/keys", contracts, ({ identity, body }) =>
+  ApiKeys.create(identity.userId, body),
 );

@@ -1,10 +1,8 @@
 /** POST /api/developer/webhooks: registers an endpoint; its signing secret is shown this once. */
-import { webhookCreatedSchema, webhookCreateSchema } from "@portal/core/contracts/developer";
+import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as Webhooks from "@portal/core/developer/webhook-registration";
-import { api, response } from "../handler";
+import { api } from "../handler";
 
-export const handler = api(
-  { body: webhookCreateSchema, response: webhookCreatedSchema },
-  async ({ identity, body }) =>
-    response({ status: 201, body: await Webhooks.create(identity.userId, body) }),
+export const handler = api("POST /api/developer/webhooks", contracts, ({ identity, body }) =>
+  Webhooks.create(identity.userId, body),
 );

@@ -1,12 +1,12 @@
 /** DELETE /api/developer/webhooks/{id}: removes the endpoint and its delivery log. */
-import * as z from "@portal/core/contracts/zod";
+import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as Webhooks from "@portal/core/developer/webhook-endpoints";
-import { api, response } from "../handler";
+import { api } from "../handler";
 
 export const handler = api(
-  { params: z.object({ id: z.string() }) },
+  "DELETE /api/developer/webhooks/{id}",
+  contracts,
   async ({ identity, params }) => {
     await Webhooks.remove(identity.userId, params.id);
-    return response({ status: 204 });
   },
 );

@@ -1,8 +1,8 @@
 /** GET /api/developer/keys: the caller's API keys (prefix, permission, last use), never a key. */
-import { apiKeyListSchema } from "@portal/core/contracts/developer";
+import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as ApiKeys from "@portal/core/developer/api-keys";
 import { api } from "../handler";
 
-export const handler = api({ response: apiKeyListSchema }, ({ identity }) =>
+export const handler = api("GET /api/developer/keys", contracts, ({ identity }) =>
   ApiKeys.list(identity.userId),
 );

@@ -1,8 +1,8 @@
 /** GET /api/developer/webhooks: the caller's webhook endpoints (never their secrets). */
-import { webhookListSchema } from "@portal/core/contracts/developer";
+import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as Webhooks from "@portal/core/developer/webhook-endpoints";
 import { api } from "../handler";
 
-export const handler = api({ response: webhookListSchema }, ({ identity }) =>
+export const handler = api("GET /api/developer/webhooks", contracts, ({ identity }) =>
   Webhooks.list(identity.userId),
 );

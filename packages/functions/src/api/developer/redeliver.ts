@@ -1,14 +1,10 @@
 /** POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver: sends it again (202). */
-import { webhookQueuedSchema } from "@portal/core/contracts/developer";
-import * as z from "@portal/core/contracts/zod";
+import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as Webhooks from "@portal/core/developer/webhook-endpoints";
-import { api, response } from "../handler";
+import { api } from "../handler";
 
 export const handler = api(
-  { params: z.object({ id: z.string(), deliveryId: z.string() }), response: webhookQueuedSchema },
-  async ({ identity, params }) =>
-    response({
-      status: 202,
-      body: await Webhooks.redeliver(identity.userId, params.id, params.deliveryId),
-    }),
+  "POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+  contracts,
+  ({ identity, params }) => Webhooks.redeliver(identity.userId, params.id, params.deliveryId),
 );

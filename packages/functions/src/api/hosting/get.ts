@@ -1,9 +1,10 @@
 /** GET /api/staff/customers/{userId}/sites/{siteId}/deployments/{deploymentId}: one deployment (the panel polls it). */
-import { deploymentParamsSchema, deploymentSchema } from "@portal/core/contracts/hosting";
+import { contracts } from "@portal/core/contracts/api-areas/hosting";
 import * as Deployments from "@portal/core/hosting/deployments";
 import { api } from "../handler";
 
 export const handler = api(
-  { params: deploymentParamsSchema, response: deploymentSchema },
+  "GET /api/staff/customers/{userId}/sites/{siteId}/deployments/{deploymentId}",
+  contracts,
   async ({ params }) => Deployments.get(params.userId, params.siteId, params.deploymentId),
 );

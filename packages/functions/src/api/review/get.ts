@@ -1,8 +1,8 @@
 /** GET /api/sites/{id}/review: the draft's review rounds, newest first, with their screenshots. */
-import { siteIdParamsSchema } from "@portal/core/contracts/sites";
+import { contracts } from "@portal/core/contracts/api-areas/review";
 import * as Review from "@portal/core/review/index";
 import { api } from "../handler";
 
-export const handler = api({ params: siteIdParamsSchema }, ({ identity, params }) =>
+export const handler = api("GET /api/sites/{id}/review", contracts, ({ identity, params }) =>
   Review.get(identity.userId, params.id),
 );

@@ -1,8 +1,8 @@
 /** GET /api/staff/review-requests: every customer's change requests waiting on the team, oldest first. */
-import { cursorQuerySchema } from "@portal/core/contracts/staff";
+import { contracts } from "@portal/core/contracts/api-areas/staff";
 import * as ReviewRequests from "@portal/core/review/requests";
 import { api } from "../handler";
 
-export const handler = api({ query: cursorQuerySchema }, ({ query }) =>
+export const handler = api("GET /api/staff/review-requests", contracts, ({ query }) =>
   ReviewRequests.requests(query.cursor),
 );

@@ -1,8 +1,9 @@
 /** GET /api/seo/results/{id}: one of the caller's SEO runs (the page polls it while it runs). */
+
 import * as Audits from "@portal/core/audits/requests";
-import * as z from "@portal/core/contracts/zod";
+import { contracts } from "@portal/core/contracts/api-areas/audits";
 import { api } from "../handler";
 
-export const handler = api({ params: z.object({ id: z.string() }) }, ({ identity, params }) =>
+export const handler = api("GET /api/seo/results/{id}", contracts, ({ identity, params }) =>
   Audits.getSeo(identity.userId, params.id),
 );

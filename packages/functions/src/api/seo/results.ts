@@ -1,5 +1,9 @@
 /** GET /api/seo/results: the caller's SEO runs, newest first, queued, running and failed included. */
+
 import * as Audits from "@portal/core/audits/requests";
+import { contracts } from "@portal/core/contracts/api-areas/audits";
 import { api } from "../handler";
 
-export const handler = api({}, ({ identity }) => Audits.listSeo(identity.userId));
+export const handler = api("GET /api/seo/results", contracts, ({ identity }) =>
+  Audits.listSeo(identity.userId),
+);

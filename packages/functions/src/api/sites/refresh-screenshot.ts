@@ -1,8 +1,8 @@
 /** POST /api/sites/{id}/screenshot: queues a preview of one site. */
-import { siteIdParamsSchema } from "@portal/core/contracts/sites";
+import { contracts } from "@portal/core/contracts/api-areas/sites";
 import * as SiteScreenshots from "@portal/core/sites/refresh";
 import { api } from "../handler";
 
-export const handler = api({ params: siteIdParamsSchema }, ({ identity, params }) =>
+export const handler = api("POST /api/sites/{id}/screenshot", contracts, ({ identity, params }) =>
   SiteScreenshots.refreshScreenshot(identity.userId, params.id),
 );

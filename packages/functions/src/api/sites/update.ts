@@ -2,15 +2,13 @@
  * PATCH /api/sites/{id}: the settings page's fields; anything else in the body is a 400. A
  * write API key may change them, but not the custom domain (docs/developer-api.md).
  */
+
 import { refuseKeyFor } from "@portal/core/access/key-access";
-import { siteIdParamsSchema, siteUpdateSchema } from "@portal/core/contracts/sites";
+import { contracts } from "@portal/core/contracts/api-areas/sites";
 import * as Sites from "@portal/core/sites/index";
 import { api } from "../handler";
 
-export const handler = api(
-  { params: siteIdParamsSchema, body: siteUpdateSchema },
-  ({ identity, params, body }) => {
-    if (body.customDomain !== undefined) refuseKeyFor("a site's domain", identity.apiKeyId);
-    return Sites.update(identity.userId, params.id, body);
-  },
-);
+export const handler = api("PATCH /api/sites/{id}", contracts, ({ identity, params, body }) => {
+  if (body.customDomain !== undefined) refuseKeyFor("a site's domain", identity.apiKeyId);
+  return Sites.update(identity.userId, params.id, body);
+});

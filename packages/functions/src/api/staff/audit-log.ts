@@ -1,6 +1,8 @@
 /** GET /api/staff/audit-log: staff actions, newest first, filtered; nothing edits them. */
-import { auditLogQuerySchema } from "@portal/core/contracts/staff";
+import { contracts } from "@portal/core/contracts/api-areas/staff";
 import * as AuditLog from "@portal/core/staff/audit-log";
 import { api } from "../handler";
 
-export const handler = api({ query: auditLogQuerySchema }, ({ query }) => AuditLog.list(query));
+export const handler = api("GET /api/staff/audit-log", contracts, ({ query }) =>
+  AuditLog.list(query),
+);

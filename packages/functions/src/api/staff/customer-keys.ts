@@ -1,10 +1,8 @@
 /** GET /api/staff/customers/{userId}/api-keys: the customer's API keys (metadata only). */
-import { apiKeyListSchema } from "@portal/core/contracts/developer";
-import { staffCustomerParamsSchema } from "@portal/core/contracts/staff";
+import { contracts } from "@portal/core/contracts/api-areas/staff";
 import * as StaffApiKeys from "@portal/core/staff/api-keys";
 import { api } from "../handler";
 
-export const handler = api(
-  { params: staffCustomerParamsSchema, response: apiKeyListSchema },
-  ({ params }) => StaffApiKeys.list(params.userId),
+export const handler = api("GET /api/staff/customers/{userId}/api-keys", contracts, ({ params }) =>
+  StaffApiKeys.list(params.userId),
 );

@@ -1,8 +1,8 @@
 /** GET /api/staff/tickets: every customer's tickets of one status, oldest first, filtered. */
-import { staffInboxQuerySchema } from "@portal/core/contracts/staff";
+import { contracts } from "@portal/core/contracts/api-areas/staff";
 import * as Tickets from "@portal/core/staff/tickets";
 import { api } from "../handler";
 
-export const handler = api({ query: staffInboxQuerySchema }, ({ query, actor }) =>
+export const handler = api("GET /api/staff/tickets", contracts, ({ query, actor }) =>
   Tickets.inbox(query, actor.userId),
 );

@@ -1,8 +1,10 @@
 /** GET /api/staff/customers/{userId}/tickets/{ticketId}: the thread, internal notes included. */
-import { staffTicketParamsSchema } from "@portal/core/contracts/staff";
+import { contracts } from "@portal/core/contracts/api-areas/staff";
 import * as Tickets from "@portal/core/staff/tickets";
 import { api } from "../handler";
 
-export const handler = api({ params: staffTicketParamsSchema }, ({ params }) =>
-  Tickets.thread(params.userId, params.ticketId),
+export const handler = api(
+  "GET /api/staff/customers/{userId}/tickets/{ticketId}",
+  contracts,
+  ({ params }) => Tickets.thread(params.userId, params.ticketId),
 );

@@ -1,8 +1,8 @@
 /** POST /api/tickets: opens a support ticket (from the dashboard or the Support Center form). */
-import { createTicketRequestSchema } from "@portal/core/contracts/tickets";
+import { contracts } from "@portal/core/contracts/api-areas/tickets";
 import * as Tickets from "@portal/core/tickets/index";
-import { api, response } from "../handler";
+import { api } from "../handler";
 
-export const handler = api({ body: createTicketRequestSchema }, async ({ identity, body }) =>
-  response({ status: 201, body: await Tickets.create(identity.userId, body) }),
+export const handler = api("POST /api/tickets", contracts, ({ identity, body }) =>
+  Tickets.create(identity.userId, body),
 );

@@ -1,8 +1,8 @@
 /** GET /api/tickets/{id}: one of the caller's tickets with its conversation. */
-import * as z from "@portal/core/contracts/zod";
+import { contracts } from "@portal/core/contracts/api-areas/tickets";
 import * as Tickets from "@portal/core/tickets/index";
 import { api } from "../handler";
 
-export const handler = api({ params: z.object({ id: z.string() }) }, ({ identity, params }) =>
+export const handler = api("GET /api/tickets/{id}", contracts, ({ identity, params }) =>
   Tickets.getThread(identity.userId, params.id),
 );

@@ -1,14 +1,11 @@
 /** POST /api/tickets/{id}/messages: the customer replies; answers with the updated thread. */
-import { ticketReplyRequestSchema } from "@portal/core/contracts/tickets";
-import * as z from "@portal/core/contracts/zod";
+import { contracts } from "@portal/core/contracts/api-areas/tickets";
 import * as Tickets from "@portal/core/tickets/index";
-import { api, response } from "../handler";
+import { api } from "../handler";
 
 export const handler = api(
-  { params: z.object({ id: z.string() }), body: ticketReplyRequestSchema },
-  async ({ identity, params, body }) =>
-    response({
-      status: 201,
-      body: await Tickets.reply(identity.userId, params.id, body.message, body.attachments),
-    }),
+  "POST /api/tickets/{id}/messages",
+  contracts,
+  ({ identity, params, body }) =>
+    Tickets.reply(identity.userId, params.id, body.message, body.attachments),
 );

@@ -6,10 +6,11 @@
  */
 
 import { verifyWebhook } from "@clerk/backend/webhooks";
+import { contracts } from "@portal/core/contracts/api-areas/public";
 import { DomainError } from "@portal/core/errors";
 import { handleIdentityEvent } from "@portal/core/privacy/offboard";
 import { Config } from "sst/node/config";
-import { publicApi, response } from "../public-handler";
+import { publicApi } from "../public-handler";
 
 declare module "sst/node/config" {
   export interface SecretResources {
@@ -22,7 +23,12 @@ class InvalidSignature extends DomainError {
   readonly code = "invalid_signature";
 }
 
-export const handler = publicApi({ ignoreBody: true }, async ({ event }) => {
+class InProgress extends DomainError {
+  readonly status = 409;
+  readonly code = "in_progress";
+}
+
+export const handler = publicApi("POST /api/webhooks/clerk", contracts, async ({ event }) => {
   const secret = Config.CLERK_WEBHOOK_SECRET;
   // A stage without the secret must fail loudly (500), not answer every sender 400.
   if (!secret) throw new Error("CLERK_WEBHOOK_SECRET is not set");
@@ -48,10 +54,7 @@ export const handler = publicApi({ ignoreBody: true }, async ({ event }) => {
   });
   if (outcome === "busy") {
     // Not a 2xx: should the delivery holding the event fail, Svix must try again.
-    return response({
-      status: 409,
-      body: { error: { code: "in_progress", message: "This event is being processed" } },
-    });
+    throw new InProgress("This event is being processed");
   }
-  return { received: true, outcome };
+  return { received: true as const, outcome };
 });
