@@ -64,7 +64,7 @@ export function buildOpenApi(
     if (record.entitlement === "staff") continue; // the provider's console is not the customer API
     const found = sources.get(routeKey);
     if (!found) throw new Error(`No handler source for ${routeKey}`);
-    const [method, path] = routeKey.split(" ") as [string, string];
+    const [, path] = routeKey.split(" ") as [string, string];
     const { contract } = found;
     const access = keyAccess(routeKey, record);
     const operation: Json = {
