@@ -5,7 +5,13 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, waitForPath } from "../support/browser";
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  textsNotInFull,
+  waitForPath,
+} from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
 import { useWebStackEnv } from "../support/web-stack";
 
@@ -225,6 +231,15 @@ describe("onboarding", () => {
         .create({ userId, name: "Cake Blog", status: "in_progress", performanceScore: 91 })
         .go();
       await db.entities.site.create({ userId, name: "Catering", status: "development" }).go();
+      // Three buttons (Add Content, Preview, Manage) beside a name, an address and a date.
+      await db.entities.site
+        .create({
+          userId,
+          name: "Sunrise Bakery",
+          status: "development",
+          url: "https://sunrise-bakery.example",
+        })
+        .go();
 
       await page.goto("/dashboard");
       await page.getByText("Bakery Shop").waitFor();
@@ -232,14 +247,29 @@ describe("onboarding", () => {
       for (const label of ["Live", "In Progress", "Development"]) {
         await page.getByText(label, { exact: true }).first().waitFor();
       }
+      await page.getByText("Sunrise Bakery").waitFor();
+      // Name, status, address and dates read in full, the buttons wherever they fit.
+      const updated = await page
+        .getByText(/^Updated /)
+        .first()
+        .textContent();
+      expect(
+        await textsNotInFull(page, `section[aria-labelledby="my-sites-title"]`, [
+          "Sunrise Bakery",
+          "Development",
+          "https://sunrise-bakery.example",
+          updated ?? "Updated",
+          "Performance--",
+        ]),
+      ).toEqual([]);
       await page.getByLabel("Performance score 72%").waitFor();
       await page.getByLabel("Performance score 91%").waitFor();
-      await page.getByLabel("Performance score --").waitFor();
+      expect(await page.getByLabel("Performance score --").count()).toBe(2);
       // Preview opens the live site; without a liveUrl it is disabled.
       const previews = page.getByRole("link", { name: "Preview" });
       expect(await previews.count()).toBe(1);
       expect(await previews.getAttribute("href")).toBe("https://bakery.example");
-      expect(await page.getByRole("button", { name: "Preview" }).count()).toBe(2);
+      expect(await page.getByRole("button", { name: "Preview" }).count()).toBe(3);
 
       // Only the live site scoring below 85 gets the strip.
       const upgrade = page.getByRole("button", { name: "Upgrade for $49" });

@@ -14,7 +14,7 @@ import type { LocalStack } from "@portal/devstack/local-stack";
 import dns2 from "dns2";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "../support/browser";
+import { launchBrowser, openPage, sideNavShortfall } from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
 import { type OwnStack, startOwnStack } from "../support/own-web-stack";
 
@@ -258,6 +258,9 @@ describe("Site Settings", () => {
       .getByText(/Reserved for this site until/)
       .waitFor();
     await shot(page, "site-settings-domain-1440");
+    // A page longer than the window: the side navigation's column runs its whole height.
+    expect(await page.evaluate("document.documentElement.scrollHeight")).toBeGreaterThan(900);
+    expect(await sideNavShortfall(page)).toBeLessThanOrEqual(0);
 
     await reloaded.getByRole("button", { name: "Verify Domain" }).click();
     await toastText(page, "DNS records not yet propagated. Please try again later.");
@@ -297,7 +300,8 @@ describe("Site Settings", () => {
       "Are you sure you want to delete this site? This action cannot be undone.",
     );
     await page.getByText("Select a Site").waitFor();
-    expect(await page.getByRole("button", { name: /Old Landing Page/ }).count()).toBe(0);
+    // The list drops it once its read comes back.
+    await page.getByRole("button", { name: /Old Landing Page/ }).waitFor({ state: "detached" });
 
     expect(problems).toEqual([]);
     await context.close();

@@ -101,3 +101,34 @@ export async function drawnImage(page: Page, type: "image/png" | "image/jpeg", c
   })()`)) as string;
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
 }
+
+/**
+ * The texts among `texts` (exact text of an element inside `scope`) that do not read in full:
+ * cut off (wider than their box) or wrapped onto a second line. Empty when all read in full.
+ */
+export async function textsNotInFull(
+  page: Page,
+  scope: string,
+  texts: readonly string[],
+): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const root = document.querySelector(${JSON.stringify(scope)});
+    if (!root) return ${JSON.stringify(texts)};
+    const elements = [...root.querySelectorAll("*")];
+    return ${JSON.stringify(texts)}.filter((text) => {
+      const el = elements.find((e) => e.textContent.trim() === text && [...e.children].every((c) => c.textContent.trim() !== text));
+      if (!el) return true;
+      const line = parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5;
+      return el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().height > line * 1.5;
+    });
+  })()`)) as string[];
+}
+
+/** How far the side navigation's column stops short of the page's bottom, in px (0: full height). */
+export async function sideNavShortfall(page: Page): Promise<number> {
+  return (await page.evaluate(`(() => {
+    const aside = document.querySelector("aside");
+    if (!aside) return Infinity;
+    return document.documentElement.scrollHeight - (aside.getBoundingClientRect().bottom + window.scrollY);
+  })()`)) as number;
+}

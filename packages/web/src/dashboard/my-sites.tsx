@@ -183,56 +183,60 @@ function SiteRow({ site, onUpgrade }: { site: Site; onUpgrade?: (site: Site) => 
   const updated = formatLongDate(site.updatedAt);
   return (
     <Box borderWidth="1px" borderRadius="lg" overflow="hidden">
-      <Flex gap="4" p="4" direction={{ base: "column", sm: "row" }} align={{ sm: "center" }}>
+      {/* The buttons go below the text, so name, address and dates keep the row's width
+          however many buttons there are. */}
+      <Flex gap="4" p="4" direction={{ base: "column", sm: "row" }} align={{ sm: "flex-start" }}>
         <SiteThumbnail site={site} />
-        <Stack gap="1" flex="1" minW="0">
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="semibold" truncate>
-              {site.name}
-            </Text>
-            <Badge
-              colorPalette={status.palette}
-              variant={status.palette === "red" ? "solid" : "subtle"}
-            >
-              {status.label}
-            </Badge>
-          </HStack>
-          <Text fontSize="sm" color={site.url ? "fg" : "fg.muted"} truncate>
-            {site.url ?? "URL pending"}
-          </Text>
-          <HStack gap="4" fontSize="xs" color="fg.muted" wrap="wrap">
-            {updated ? <Text>Updated {updated}</Text> : null}
-            <HStack gap="1">
-              <Text>Performance</Text>
-              <Text
-                fontWeight="semibold"
-                color={score.palette === "gray" ? "fg.muted" : `${score.palette}.fg`}
-                aria-label={`Performance score ${score.text}`}
-              >
-                {score.text}
+        <Stack gap="3" flex="1" minW="0">
+          <Stack gap="1">
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="semibold" truncate>
+                {site.name}
               </Text>
+              <Badge
+                colorPalette={status.palette}
+                variant={status.palette === "red" ? "solid" : "subtle"}
+              >
+                {status.label}
+              </Badge>
             </HStack>
-          </HStack>
-          {site.status === "live" ? <UptimeLine siteId={site.id} /> : null}
-        </Stack>
-        <HStack gap="2" flexShrink="0" flexWrap="wrap">
-          {site.status === "live" ? null : (
-            // While the site is being built, the team needs the customer's content (docs/content.md).
+            <Text fontSize="sm" color={site.url ? "fg" : "fg.muted"} truncate>
+              {site.url ?? "URL pending"}
+            </Text>
+            <HStack columnGap="4" rowGap="0" fontSize="xs" color="fg.muted" wrap="wrap">
+              {updated ? <Text whiteSpace="nowrap">Updated {updated}</Text> : null}
+              <HStack gap="1" whiteSpace="nowrap">
+                <Text>Performance</Text>
+                <Text
+                  fontWeight="semibold"
+                  color={score.palette === "gray" ? "fg.muted" : `${score.palette}.fg`}
+                  aria-label={`Performance score ${score.text}`}
+                >
+                  {score.text}
+                </Text>
+              </HStack>
+            </HStack>
+            {site.status === "live" ? <UptimeLine siteId={site.id} /> : null}
+          </Stack>
+          <HStack gap="2" flexWrap="wrap">
+            {site.status === "live" ? null : (
+              // While the site is being built, the team needs the customer's content (docs/content.md).
+              <Button asChild size="sm" variant="outline">
+                <Link to="/site-settings" search={{ site: site.id }} hash="content">
+                  <FolderUp aria-hidden />
+                  Add Content
+                </Link>
+              </Button>
+            )}
+            <LiveSiteButton href={site.liveUrl} label="Preview" />
             <Button asChild size="sm" variant="outline">
-              <Link to="/site-settings" search={{ site: site.id }} hash="content">
-                <FolderUp aria-hidden />
-                Add Content
+              <Link to="/manage">
+                <Settings aria-hidden />
+                Manage
               </Link>
             </Button>
-          )}
-          <LiveSiteButton href={site.liveUrl} label="Preview" />
-          <Button asChild size="sm" variant="outline">
-            <Link to="/manage">
-              <Settings aria-hidden />
-              Manage
-            </Link>
-          </Button>
-        </HStack>
+          </HStack>
+        </Stack>
       </Flex>
       <ReviewStrip site={site} />
       {site.seoPackage ? (

@@ -74,20 +74,18 @@ export function AppShell({ children, renderNav = portalNav, home = "/dashboard" 
       <Flex flex="1" minH="0">
         {/* Rendered only where it shows: on a phone it would be hidden yet rendered, styled and
             re-rendered on every navigation (docs/performance.md, "Fourth round"). */}
+        {/* The column runs the page's full height; the navigation in it stays in view. */}
         {wide ? (
-          <Box
-            as="aside"
-            w="64"
-            flexShrink="0"
-            bg="bg"
-            borderEndWidth="1px"
-            p="4"
-            position="sticky"
-            top="16"
-            h="calc(100dvh - var(--chakra-sizes-16))"
-            overflowY="auto"
-          >
-            {renderNav()}
+          <Box as="aside" w="64" flexShrink="0" bg="bg" borderEndWidth="1px">
+            <Box
+              p="4"
+              position="sticky"
+              top="16"
+              h="calc(100dvh - var(--chakra-sizes-16))"
+              overflowY="auto"
+            >
+              {renderNav()}
+            </Box>
           </Box>
         ) : null}
         <Box as="main" flex="1" minW="0" p={{ base: "4", md: "8" }}>
