@@ -4,6 +4,7 @@ import { Api } from "./stacks/Api";
 import { APP_NAME, APP_REGION } from "./stacks/app";
 import { NODEJS_BUNDLING } from "./stacks/bundling";
 import { Events } from "./stacks/Events";
+import { Hosting } from "./stacks/Hosting";
 import { Jobs } from "./stacks/Jobs";
 import { Monitoring } from "./stacks/Monitoring";
 import { Privacy } from "./stacks/Privacy";
@@ -29,6 +30,8 @@ export default {
     if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
     app
       .stack(Storage)
+      // Customers' sites: the API and the deployments worker use its bucket and routes.
+      .stack(Hosting)
       .stack(Events)
       .stack(Jobs)
       .stack(Analytics)

@@ -34,6 +34,7 @@ import {
 } from "sst/constructs";
 import { readOperationsSettings } from "./Config";
 import { Events } from "./Events";
+import { Hosting } from "./Hosting";
 import { Jobs, WORKER_TIMEOUT_SECONDS } from "./Jobs";
 import { Web } from "./Web";
 import { Webhooks } from "./Webhooks";
@@ -124,6 +125,8 @@ export const THRESHOLDS = {
   sesComplaintRate: 0.0008,
   /** Share of viewer requests CloudFront answered 5xx, in percent, over 5 minutes. */
   cloudFront5xxPercent: 5,
+  /** Deployments that failed to build in an hour before the team is told (docs/hosting.md). */
+  deploymentsFailedPerHour: 3,
 } as const;
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -141,6 +144,20 @@ export const RUNBOOK = {
   apiHandled500s: "Handled API 500s",
   stripeWebhook: "Stripe webhook failed deliveries",
   mailRejected: "Mail rejected by SES",
+  hosting5xx: "Hosted sites 5xx rate",
+  deploymentsFailed: "Deployments failing to build",
+  certificatesStuck: "Custom-domain certificates stuck in validation",
+} as const;
+
+/**
+ * Metrics the code publishes itself, in the stage's namespace, through CloudWatch's embedded
+ * metric format (packages/core/src/adapters/metrics.ts): a log line, no grant.
+ */
+export const HOSTING_METRICS = {
+  /** One per deployment the worker marks failed (a refused zip or a crash). */
+  deploymentsFailed: "DeploymentsFailed",
+  /** Custom domains whose certificate has waited longer than the check allows (hourly). */
+  certificatesStuck: "CertificatesStuck",
 } as const;
 
 /** The metric namespace a stage's own metrics (failed invocations per group) are published in. */
@@ -161,7 +178,12 @@ export function deadLetterQueues(scope: IConstruct): sqs.IQueue[] {
 /** Which group each function of the app belongs to; throws for a function that fits none. */
 function functionGroups(
   app: IConstruct,
-  known: { chromium: lambda.IFunction[]; stripeWebhook: lambda.IFunction[] },
+  known: {
+    chromium: lambda.IFunction[];
+    stripeWebhook: lambda.IFunction[];
+    /** Lambda@Edge: CloudFront runs its copies and logs them in each edge's region. */
+    edge: lambda.IFunction[];
+  },
 ) {
   const all = app.node.findAll();
   const groupOf = new Map<IConstruct, FunctionGroup>();
@@ -189,7 +211,9 @@ function functionGroups(
   // Every AWS::Lambda::Function resource, including those CDK makes without a Function construct.
   const functions = all.filter(
     (c): c is CfnResource =>
-      c instanceof CfnResource && c.cfnResourceType === "AWS::Lambda::Function",
+      c instanceof CfnResource &&
+      c.cfnResourceType === "AWS::Lambda::Function" &&
+      !known.edge.includes(c.node.scope as lambda.IFunction),
   );
   return functions.map((resource) => {
     const owner = resource.node.scope as IConstruct;
@@ -268,6 +292,7 @@ export function Monitoring({ stack, app }: StackContext) {
   const { failedScheduledRuns } = use(Events);
   const webhooks = use(Webhooks);
   const { site } = use(Web);
+  const hosting = use(Hosting);
 
   const functionsOf = (outputs: object) =>
     Object.values(outputs).filter((v): v is lambda.Function => v instanceof lambda.Function);
@@ -276,6 +301,7 @@ export function Monitoring({ stack, app }: StackContext) {
     functionGroups(app, {
       chromium: functionsOf(jobs),
       stripeWebhook: functionsOf(webhooks),
+      edge: [hosting.notFound],
     }),
     settings.logRetentionDays,
   );
@@ -486,6 +512,45 @@ export function Monitoring({ stack, app }: StackContext) {
       datapointsToAlarm: 2,
     });
   }
+
+  // The customers' sites (docs/hosting.md): their distribution answers 5xx (an S3 or Lambda@Edge
+  // failure, a function error), builds failing, certificates not issued.
+  alarm("HostingServerErrorRate", "Hosted sites 5xx rate", RUNBOOK.hosting5xx, {
+    metric: new cloudwatch.Metric({
+      namespace: "AWS/CloudFront",
+      metricName: "5xxErrorRate",
+      dimensionsMap: { DistributionId: hosting.distribution.distributionId, Region: "Global" },
+      statistic: "Average",
+      period: FIVE_MINUTES,
+      region: "us-east-1",
+    }),
+    threshold: THRESHOLDS.cloudFront5xxPercent,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 3,
+    datapointsToAlarm: 2,
+  });
+  alarm("DeploymentsFailed", "Deployments failing to build", RUNBOOK.deploymentsFailed, {
+    metric: new cloudwatch.Metric({
+      namespace: metricNamespace(app),
+      metricName: HOSTING_METRICS.deploymentsFailed,
+      statistic: "Sum",
+      period: Duration.hours(1),
+    }),
+    threshold: THRESHOLDS.deploymentsFailedPerHour,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+  });
+  alarm("CertificatesStuck", "Certificates stuck in validation", RUNBOOK.certificatesStuck, {
+    metric: new cloudwatch.Metric({
+      namespace: metricNamespace(app),
+      metricName: HOSTING_METRICS.certificatesStuck,
+      statistic: "Maximum",
+      period: Duration.hours(1),
+    }),
+    threshold: 1,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+  });
 
   // The same figures on one page, each with its alarm's threshold.
   const dashboard = new cloudwatch.Dashboard(stack, "Dashboard", {

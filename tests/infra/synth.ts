@@ -41,6 +41,10 @@ export const validSettings: Record<string, string> = {
   STRIPE_PRICE_ENTERPRISE: "price_enterprise_monthly",
   MAIL_FROM: "Site Portal <notifications@mail.example.com>",
   SES_CONFIGURATION_SET: "portal-mail",
+  // Customers' sites (stacks/hosting-settings.ts), on a domain apart from the portal's.
+  SITES_DOMAIN: "sites-example.net",
+  SITES_CERTIFICATE_ARN:
+    "arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555",
 };
 
 /** base64 of a production instance's Frontend API host: the shape of a `pk_live_` key. */
@@ -92,6 +96,9 @@ const settingNames = [
   "ORIGIN_SECRET_ROTATING_VERSION",
   // A table restored from a backup (docs/operations.md "Restoring the table").
   "RESTORED_TABLE_NAME",
+  "SITES_DOMAIN",
+  "SITES_HOSTED_ZONE",
+  "SITES_CERTIFICATE_ARN",
 ];
 
 /**
