@@ -21,6 +21,7 @@ import {
   requireClerkDomain,
   requirePortalDomain,
 } from "./settings/portal-domain";
+import { readSitesDomain, type SitesDomain } from "./settings/sites-domain";
 import {
   type OperationsSettings,
   readOperationsSettings,
@@ -32,6 +33,7 @@ import {
 export * from "./settings/concurrency";
 export * from "./settings/constructs";
 export * from "./settings/portal-domain";
+export * from "./settings/sites-domain";
 export * from "./settings/stage-settings";
 export { clerkFrontendApiHost, clerkIssuer, mailFromAddress } from "./settings/values";
 
@@ -47,16 +49,21 @@ export function readDeploySettings(
 ): {
   settings: StageSettings;
   domain: PortalDomain | undefined;
+  /** The customers' sites' hosting domain (docs/hosting.md "On AWS"). */
+  sites: SitesDomain;
   operations: OperationsSettings;
   restoredTableName: string | undefined;
 } {
   const domain = readPortalDomain(stage, env);
-  const settings = readStageSettings(stage, domain ? { ...env, APP_URL: domain.appUrl } : env);
+  const withAppUrl = domain ? { ...env, APP_URL: domain.appUrl } : env;
+  const sites = readSitesDomain(stage, withAppUrl);
+  const settings = readStageSettings(stage, { ...withAppUrl, SITES_DOMAIN: sites.domainName });
   requireClerkDomain(stage, settings);
   requirePortalDomain(stage, settings, domain);
   return {
     settings,
     domain,
+    sites,
     operations: readOperationsSettings(stage, env),
     restoredTableName: readRestoredTableName(stage, env),
   };

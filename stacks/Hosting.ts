@@ -19,12 +19,12 @@ import {
   aws_lambda as lambda,
   aws_cloudfront_origins as origins,
   aws_route53 as route53,
+  type Stack,
   aws_s3 as s3,
-  Stack,
 } from "aws-cdk-lib";
 import { Bucket, type StackContext, use } from "sst/constructs";
-import { readSitesDomain, type SitesDomain } from "./hosting-settings";
-import { notFoundHandlerSource, NOT_FOUND_HEADER } from "./hosting-not-found";
+import type { SitesDomain } from "./Config";
+import { NOT_FOUND_HEADER, notFoundHandlerSource } from "./hosting-not-found";
 import { REPO_ROOT } from "./repo-root";
 import { Storage } from "./Storage";
 
@@ -82,12 +82,10 @@ function sitesCertificate(stack: Stack, domain: SitesDomain) {
 }
 
 export function Hosting({ stack, app }: StackContext) {
-  const { settings } = use(Storage);
-  const sitesDomain = readSitesDomain(app.stage, process.env, settings.parameters.APP_URL);
+  const { settings, sites: sitesDomain } = use(Storage);
   if (stack.region !== "us-east-1") {
-    // CloudFront takes certificates and Lambda@Edge functions from us-east-1 only.
     throw new Error(
-      `The Hosting stack must be deployed in us-east-1 (this stage is in ${stack.region})`,
+      `The Hosting stack is in ${stack.region}: CloudFront takes certificates only from us-east-1, and Lambda@Edge functions too (deploy the stage there)`,
     );
   }
 

@@ -14,7 +14,7 @@ import { createOriginSecret, readOriginSecretVersions } from "./origin-secret";
 
 export function Storage({ stack, app }: StackContext) {
   // With a custom domain APP_URL is derived from it (docs/operations.md "Custom domain").
-  const { settings, domain, restoredTableName } = readDeploySettings(app.stage);
+  const { settings, domain, sites, restoredTableName } = readDeploySettings(app.stage);
   const config = createConfig(stack, settings);
   const originSecret = createOriginSecret(stack, app.stage, readOriginSecretVersions(app.stage));
 
@@ -66,5 +66,5 @@ export function Storage({ stack, app }: StackContext) {
     },
   });
 
-  return { table, bucket, config, settings, domain, originSecret };
+  return { table, bucket, config, settings, domain, sites, originSecret };
 }

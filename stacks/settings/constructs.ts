@@ -51,6 +51,9 @@ export const parameterNames = [
   "MAIL_FROM",
   "SES_CONFIGURATION_SET",
   "PRODUCT_NAME",
+  // The customers' sites' hosting domain: preview and production hosts are under it
+  // (docs/hosting.md; stacks/settings/sites-domain.ts checks it).
+  "SITES_DOMAIN",
 ] as const;
 export type ParameterName = (typeof parameterNames)[number];
 

@@ -199,6 +199,8 @@ export function readStageSettings(
       MAIL_FROM: mailFrom,
       SES_CONFIGURATION_SET: configurationSet || mailConfigurationSetName(stage),
       PRODUCT_NAME: productName,
+      // Checked by readSitesDomain (stacks/Config.ts readDeploySettings passes it normalised).
+      SITES_DOMAIN: value("SITES_DOMAIN"),
     },
     clerkPublishableKey: publishableKey,
     clerkFrontendApiHost: frontendApiHost,

@@ -259,7 +259,12 @@ function missingAlarms(templates: Templates): string[] {
           m.namespace === "AWS/CloudFront" &&
           m.metricName === "5xxErrorRate" &&
           m.dimensions.Region === "Global" &&
-          refersTo(m.dimensions.DistributionId, "AWS::CloudFront::Distribution", "Sites", "-Hosting"),
+          refersTo(
+            m.dimensions.DistributionId,
+            "AWS::CloudFront::Distribution",
+            "Sites",
+            "-Hosting",
+          ),
       ),
     ),
     "Deployments failing to build": has(

@@ -89,6 +89,8 @@ const baseEnv = {
   PORTAL_CERTIFICATE_ARN: CERTIFICATE_ARN,
   WORKER_RESERVED_CONCURRENCY: "5",
   ALARM_EMAIL: "ops@example.com",
+  SITES_DOMAIN: "sites-example.net",
+  SITES_CERTIFICATE_ARN: CERTIFICATE_ARN,
 };
 
 const sts = mockClient(STSClient);

@@ -6,13 +6,13 @@
  * output). Every stage needs them: without a hosting domain nothing the team deploys is served.
  */
 
+import { HOSTNAME, stageNotConfigured } from "./values";
+
 export type SitesDomain = {
   /** e.g. sites.example.com: preview and production hosts are one label under it. */
   domainName: string;
 } & ({ hostedZone: string } | { certificateArn: string });
 
-const HOSTNAME =
-  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const CERTIFICATE_ARN = /^arn:aws:acm:([a-z0-9-]+):\d{12}:certificate\/[0-9a-f-]{36}$/;
 /** ACM's limit for a certificate's first name ("*." + the domain). */
 const CERTIFICATE_DOMAIN_MAX = 64;
@@ -91,10 +91,6 @@ export function readSitesDomain(
       );
     }
   }
-  if (problems.length > 0) {
-    throw new Error(
-      `Stage "${stage}" is not configured (set these in .env.${stage}):\n  - ${problems.join("\n  - ")}`,
-    );
-  }
+  if (problems.length > 0) throw stageNotConfigured(stage, problems);
   return hostedZone ? { domainName, hostedZone } : { domainName, certificateArn };
 }
