@@ -74,7 +74,12 @@ export type Grant =
   /** write the hosting's routing entries: DescribeKeyValueStore, UpdateKeys, GetKey on its store */
   | "edge-routes:write"
   /** send confirmed uploads to the Deployments queue, which the deployment worker reads */
-  | "deployments:send";
+  | "deployments:send"
+  /**
+   * custom domains' distribution tenants: create, read, disable and delete tenants of the
+   * hosting's distribution, and read their managed certificates (docs/hosting.md)
+   */
+  | "hosting:tenants";
 
 export interface RouteRecord {
   /** The handler as SST names it: "<file path from the repo root, no extension>.<export>". */

@@ -110,6 +110,13 @@ export const ADAPTER_BINDINGS = {
     grants: ["deployments:send"],
     sdk: SQS,
   },
+  hostingTenants: {
+    module: "packages/core/src/adapters/hosting-tenants.ts",
+    // With Config.HOSTING_CONNECTION_GROUP_ID, which the same grant sets.
+    binding: "Config.HOSTING_DISTRIBUTION_ID",
+    grants: ["hosting:tenants"],
+    sdk: ["@aws-sdk/client-cloudfront"],
+  },
   payments: {
     module: "packages/core/src/adapters/payments.ts",
     binding: "Config.STRIPE_SECRET_KEY",

@@ -15,6 +15,7 @@ import { DataExport } from "./entities/data-export";
 import { Deployment } from "./entities/deployment";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
+import { HostingTenant } from "./entities/hosting-tenant";
 import { MailedEvent } from "./entities/mailed-event";
 import { MonthlyReport, ReportRun, UptimeIncident } from "./entities/monthly-report";
 import { Questionnaire } from "./entities/questionnaire";
@@ -65,6 +66,7 @@ const ENTITIES = {
   uptimeIncident: UptimeIncident,
   reportRun: ReportRun,
   deployment: Deployment,
+  hostingTenant: HostingTenant,
 } as const;
 
 type EntityName = keyof typeof ENTITIES;
@@ -169,6 +171,7 @@ export type { ContentFileItem } from "./entities/content-file";
 export type { DataExportItem } from "./entities/data-export";
 export type { DeploymentItem } from "./entities/deployment";
 export type { DomainClaimItem } from "./entities/domain-claim";
+export type { HostingTenantItem } from "./entities/hosting-tenant";
 export type { EmailClaimItem } from "./entities/email-claim";
 export { normalizeEmail } from "./entities/email-claim";
 export type { MailedEventItem } from "./entities/mailed-event";

@@ -64,6 +64,12 @@ export const Site = lazyEntity({
     /** The pending domain's claim token and expiry, copied from its claim for the site's view. */
     domainToken: { type: "string" },
     domainClaimExpiresAt: { type: "string" },
+    /**
+     * The verified domain's certificate on the hosting, copied from its tenant for the site's
+     * view (docs/hosting.md "Custom domains over HTTPS"; words: sites/certificate-state.ts).
+     */
+    certificateState: { type: ["waiting_dns", "issuing", "active", "failed"] as const },
+    certificateDetail: { type: "string" },
     sslEnabled: { type: "boolean", required: true, default: true },
     primaryColor: { type: "string" },
     secondaryColor: { type: "string" },
