@@ -25,6 +25,7 @@ import {
 import { Analytics } from "./Analytics";
 import { Events } from "./Events";
 import { type GrantResources, grantsProps } from "./grants";
+import { Hosting } from "./Hosting";
 import { Jobs } from "./Jobs";
 import type { OriginSecret } from "./origin-secret";
 import { Privacy } from "./Privacy";
@@ -73,6 +74,8 @@ export const ROUTE_STACKS = {
   Staff: ["staff"],
   // The customer's content and the team's side of it (docs/content.md).
   Content: ["content"],
+  // The team's deployments of customers' sites (docs/hosting.md).
+  Hosting: ["hosting"],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The ROUTE_STACKS key for a record, from its handler's folder. */
@@ -207,6 +210,7 @@ export function Api({ stack }: StackContext) {
   const { queue: events, webhooks } = use(Events);
   const { queue: pageViews } = use(Analytics);
   const { privacyJobs } = use(Privacy);
+  const { hosting } = use(Hosting);
   const { api, routeStacks } = createApi(stack, "Api", routes, {
     table,
     bucket,
@@ -216,6 +220,7 @@ export function Api({ stack }: StackContext) {
     webhooks,
     pageViews,
     privacyJobs,
+    hosting,
     originSecret,
   });
   stack.addOutputs({ ApiUrl: api.url });

@@ -11,6 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import {
   aws_certificatemanager as acm,
   aws_cloudfront as cloudfront,
@@ -22,9 +23,11 @@ import {
   type Stack,
   aws_s3 as s3,
 } from "aws-cdk-lib";
-import { Bucket, type StackContext, use } from "sst/constructs";
+import { Bucket, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import type { SitesDomain } from "./Config";
+import { type GrantResources, grantsProps } from "./grants";
 import { NOT_FOUND_HEADER, notFoundHandlerSource } from "./hosting-not-found";
+import { consumedQueue } from "./queues";
 import { REPO_ROOT } from "./repo-root";
 import { Storage } from "./Storage";
 
@@ -82,7 +85,7 @@ function sitesCertificate(stack: Stack, domain: SitesDomain) {
 }
 
 export function Hosting({ stack, app }: StackContext) {
-  const { settings, sites: sitesDomain } = use(Storage);
+  const { table, bucket: screenshots, config, settings, sites: sitesDomain } = use(Storage);
   if (stack.region !== "us-east-1") {
     throw new Error(
       `The Hosting stack is in ${stack.region}: CloudFront takes certificates only from us-east-1, and Lambda@Edge functions too (deploy the stage there)`,
@@ -254,6 +257,40 @@ export function Hosting({ stack, app }: StackContext) {
     });
   }
 
+  // The deployments worker (docs/hosting.md "Queue and worker"): reads a zip under uploads/,
+  // writes deployments/<id>/ only, records the outcome and the preview's routing entry.
+  const hosting: NonNullable<GrantResources["hosting"]> = {
+    bucket,
+    kvsArn: routes.keyValueStoreArn,
+    tenants: {
+      distributionId: distribution.distributionId,
+      distributionArn: distributionArn(stack, distribution),
+      connectionGroupId: connectionGroup.attrId,
+    },
+  };
+  const workerGrants = grantsProps(["table:write", "hosting:write", "edge-routes:write"], {
+    table,
+    bucket: screenshots,
+    config,
+    hosting,
+  });
+  const worker = new LambdaFunction(stack, "DeploymentsWorker", {
+    handler: QUEUE_CONSUMERS.Deployments.handler,
+    timeout: `${QUEUE_CONSUMERS.Deployments.timeoutSeconds} seconds`,
+    // A zip of up to 100 MB is read and unpacked here.
+    memorySize: "1024 MB",
+    diskSize: "1024 MB",
+    ...workerGrants,
+    bind: [
+      ...(workerGrants.bind ?? []),
+      // The analytics script's address, written into each page (core/hosting/build.ts).
+      config.parameters.APP_URL,
+      config.parameters.SITES_DOMAIN,
+    ],
+  });
+  const { queue: deployments } = consumedQueue(stack, "Deployments", { consumer: worker });
+  hosting.deployments = deployments;
+
   stack.addOutputs({
     // What *.SITES_DOMAIN, DOMAIN_CNAME_TARGET and customers' CNAMEs point at.
     SitesEndpoint: connectionGroup.attrRoutingEndpoint,
@@ -262,6 +299,10 @@ export function Hosting({ stack, app }: StackContext) {
   return {
     bucket,
     routes,
+    /** What the hosting grants need (stacks/grants.ts). */
+    hosting,
+    worker,
+    deployments,
     viewerRequest,
     viewerResponse,
     notFound,

@@ -34,7 +34,13 @@ export interface GrantResources {
    * The customers' sites (stacks/Hosting.ts, docs/hosting.md): the Hosting bucket, the routing
    * entries' KeyValueStore and the Deployments queue.
    */
-  hosting?: { bucket: Bucket; kvsArn: string; deployments?: Queue };
+  hosting?: {
+    bucket: Bucket;
+    kvsArn: string;
+    deployments?: Queue;
+    /** The multi-tenant distribution custom domains' tenants are made on. */
+    tenants?: { distributionId: string; distributionArn: string; connectionGroupId: string };
+  };
   /** The stage's mail settings, for mail:send (stacks/Config.ts). */
   mail?: StageSettings["mail"];
 }
@@ -271,6 +277,40 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
         environment: { SST_Queue_queueUrl_Deployments: hosting.deployments.queueUrl },
         permissions: [[hosting.deployments.cdk.queue, "grantSendMessages"]],
       };
+    case "hosting:tenants": {
+      const tenants = hosting?.tenants;
+      if (!tenants)
+        throw new Error("hosting:tenants needs the Sites distribution (stacks/Hosting.ts)");
+      const stack = Stack.of(table);
+      const tenantArn = `arn:${stack.partition}:cloudfront::${stack.account}:distribution-tenant/*`;
+      return {
+        environment: {
+          SST_Parameter_value_HOSTING_DISTRIBUTION_ID: tenants.distributionId,
+          SST_Parameter_value_HOSTING_CONNECTION_GROUP_ID: tenants.connectionGroupId,
+        },
+        permissions: [
+          // A tenant is made on the distribution; everything else acts on tenants only.
+          new iam.PolicyStatement({
+            actions: ["cloudfront:CreateDistributionTenant"],
+            resources: [tenants.distributionArn, tenantArn],
+          }),
+          new iam.PolicyStatement({
+            actions: [
+              "cloudfront:GetDistributionTenant",
+              "cloudfront:UpdateDistributionTenant",
+              "cloudfront:DeleteDistributionTenant",
+              "cloudfront:GetManagedCertificateDetails",
+            ],
+            resources: [tenantArn],
+          }),
+          // CloudFront requests a tenant's managed certificate from ACM in the caller's name.
+          new iam.PolicyStatement({
+            actions: ["acm:RequestCertificate", "acm:DescribeCertificate"],
+            resources: ["*"],
+          }),
+        ],
+      };
+    }
   }
 }
 

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { Analytics } from "../../stacks/Analytics";
 import { createApi, ROUTE_STACKS, routeStackOf, THROTTLE } from "../../stacks/Api";
 import { Events } from "../../stacks/Events";
+import { Hosting } from "../../stacks/Hosting";
 import { Jobs } from "../../stacks/Jobs";
 import { Privacy } from "../../stacks/Privacy";
 import { Storage } from "../../stacks/Storage";
@@ -57,6 +58,7 @@ async function synthesizeApiOf(routeTable: Record<string, RouteRecord>) {
     .stack(Storage)
     .stack(Events)
     .stack(Jobs)
+    .stack(Hosting)
     .stack(Analytics)
     .stack(Privacy)
     .stack(function Synthetic({ stack }: StackContext) {
@@ -72,6 +74,7 @@ async function synthesizeApiOf(routeTable: Record<string, RouteRecord>) {
         webhooks,
         pageViews: use(Analytics).queue,
         privacyJobs: use(Privacy).privacyJobs,
+        hosting: use(Hosting).hosting,
       });
     });
   return stackTemplates(app);

@@ -22,9 +22,10 @@ import {
 /** What a function may do, in the terms of the route records' grants. */
 export function observedGrants(
   statements: Statement[],
-  { bucketId, queueId, eventsQueueId, webhooksQueueId, pageViewsQueueId }: GrantTargets,
+  { bucketId, queueId, eventsQueueId, webhooksQueueId, pageViewsQueueId, hosting }: GrantTargets,
   stage = "test",
 ) {
+  const sites = (suffix: string) => ({ logicalId: hosting.bucketId, suffix });
   const objects = { logicalId: bucketId, suffix: "/users/*" };
   const can = (action: string, target: Target) => allows(statements, action, target);
   return {
@@ -49,6 +50,25 @@ export function observedGrants(
     exportWrite: can("s3:PutObject", { logicalId: bucketId, suffix: "/exports/*" }),
     clerkWebhook: can("ssm:GetParameters", secretArn(stage, "CLERK_WEBHOOK_SECRET")),
     clerkAdmin: can("ssm:GetParameters", secretArn(stage, "CLERK_SECRET_KEY")),
+    // The customers' sites (docs/hosting.md "On AWS").
+    hostingUpload: can("s3:PutObject", sites("/uploads/*")),
+    hostingBuild:
+      can("s3:GetObject", sites("/uploads/*")) &&
+      can("s3:DeleteObject", sites("/uploads/*")) &&
+      can("s3:PutObject", sites("/deployments/*")),
+    hostingAnyDeploymentWrite:
+      can("s3:PutObject", sites("/deployments/*")) ||
+      can("s3:DeleteObject", sites("/deployments/*")),
+    // Nothing but those two prefixes, ever.
+    hostingElsewhere:
+      can("s3:PutObject", sites("/other/*")) || can("s3:GetObject", sites("/other/*")),
+    edgeRoutes: can("cloudfront-keyvaluestore:UpdateKeys", { logicalId: hosting.storeId }),
+    sendDeployments: can("sqs:SendMessage", { logicalId: hosting.queueId }),
+    tenants: can("cloudfront:CreateDistributionTenant", { logicalId: hosting.distributionId }),
+    anyTenant:
+      can("cloudfront:DeleteDistributionTenant", {
+        arn: "arn:aws:cloudfront::123456789012:distribution-tenant/dt_x",
+      }) || can("cloudfront:CreateDistributionTenant", { logicalId: hosting.distributionId }),
   };
 }
 
@@ -96,6 +116,19 @@ export function expectGrants(
   expect(seen.exportWrite).toBe(want.has("exports:write"));
   expect(seen.clerkWebhook).toBe(want.has("identity:webhook-secret"));
   expect(seen.clerkAdmin).toBe(want.has("identity:admin"));
+  expect(seen.hostingUpload).toBe(want.has("hosting:upload"));
+  expect(seen.hostingBuild).toBe(want.has("hosting:write"));
+  expect(seen.hostingAnyDeploymentWrite).toBe(want.has("hosting:write"));
+  expect(seen.hostingElsewhere).toBe(false);
+  expect("SST_Bucket_bucketName_Hosting" in env).toBe(
+    want.has("hosting:upload") || want.has("hosting:write"),
+  );
+  expect(seen.edgeRoutes).toBe(want.has("edge-routes:write"));
+  expect("SST_Parameter_value_HOSTING_KVS_ARN" in env).toBe(want.has("edge-routes:write"));
+  expect(seen.sendDeployments).toBe(want.has("deployments:send"));
+  expect(seen.tenants).toBe(want.has("hosting:tenants"));
+  expect(seen.anyTenant).toBe(want.has("hosting:tenants"));
+  expect("SST_Parameter_value_HOSTING_DISTRIBUTION_ID" in env).toBe(want.has("hosting:tenants"));
   expect(seen.screenshotWrite).toBe(want.has("screenshots:write"));
   expect(seen.screenshotAnyWrite).toBe(want.has("screenshots:write"));
   expect(seen.send).toBe(want.has("jobs:send"));

@@ -20,8 +20,9 @@ import {
 } from "../../stacks/Hosting";
 import { NOT_FOUND_HEADER } from "../../stacks/hosting-not-found";
 import { REPO_ROOT } from "../../stacks/repo-root";
+import { observedGrants } from "./route-grants";
 import { ACCOUNT, createApp, REGION, synthesize, templatesOf, validSettings } from "./synth";
-import { only } from "./template-queries";
+import { consumerConcurrency, lambda, only, roleStatements } from "./template-queries";
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is untyped.
 type Json = any;
@@ -149,9 +150,10 @@ describe("the not-found page", () => {
       (s: Json) => s.Principal.Service,
     );
     expect(services.sort()).toEqual(["edgelambda.amazonaws.com", "lambda.amazonaws.com"]);
-    const statements = resourcesOf(hosting, "AWS::IAM::Policy").flatMap(
-      ([, p]) => p.Properties.PolicyDocument.Statement,
-    );
+    const roleId = fn.Properties.Role["Fn::GetAtt"][0];
+    const statements = resourcesOf(hosting, "AWS::IAM::Policy")
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     expect(statements).toHaveLength(1);
     expect(statements[0].Action).toBe("s3:GetObject");
     expect(JSON.stringify(statements[0].Resource)).toContain(`/${DEPLOYMENTS_PREFIX}*/404.html`);
@@ -193,6 +195,31 @@ describe("the Hosting bucket", () => {
       BlockPublicAcls: true,
       BlockPublicPolicy: true,
     });
+  });
+});
+
+describe("the deployments worker", () => {
+  test("reads and deletes uploads/, writes deployments/ only, writes routing entries, makes no tenant", async () => {
+    const { synthesizeApp } = await import("./synthesized-app");
+    const { template, grantTargets } = await synthesizeApp();
+    const sites = template(Hosting);
+    const worker = lambda(sites, "DeploymentsWorker");
+    const seen = observedGrants(roleStatements(sites, worker.roleId), grantTargets);
+    expect(seen).toMatchObject({
+      hostingBuild: true,
+      hostingUpload: false,
+      hostingElsewhere: false,
+      edgeRoutes: true,
+      sendDeployments: false,
+      tenants: false,
+      anyTenant: false,
+      tableWrite: true,
+    });
+    const consumed = consumerConcurrency(
+      sites.toJSON() as Parameters<typeof consumerConcurrency>[0],
+      grantTargets.hosting.queueId,
+    );
+    expect(consumed.maximumConcurrency).toBe(2);
   });
 });
 

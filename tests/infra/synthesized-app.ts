@@ -11,6 +11,7 @@ import { use } from "sst/constructs";
 import { Analytics } from "../../stacks/Analytics";
 import { Api } from "../../stacks/Api";
 import { Events } from "../../stacks/Events";
+import { Hosting } from "../../stacks/Hosting";
 import { Jobs } from "../../stacks/Jobs";
 import { Storage } from "../../stacks/Storage";
 import { Web } from "../../stacks/Web";
@@ -24,6 +25,8 @@ export interface GrantTargets {
   eventsQueueId: string;
   webhooksQueueId: string;
   pageViewsQueueId: string;
+  /** The customers' sites (stacks/Hosting.ts): bucket, routing store, queue, distribution. */
+  hosting: { bucketId: string; storeId: string; queueId: string; distributionId: string };
 }
 
 /** The SES identity and configuration set of validSettings' MAIL_FROM. */
@@ -95,12 +98,24 @@ async function synthesizeOnce() {
     template(Api),
     ...api.routeStacks.map((stack) => Template.fromStack(stack)),
   ];
+  const hostingTemplate = template(Hosting);
+  const [hostingQueueId] = Object.keys(
+    hostingTemplate.findResources("AWS::SQS::Queue", {
+      Properties: { RedrivePolicy: Match.anyValue() },
+    }),
+  ) as [string];
   const grantTargets: GrantTargets = {
     bucketId,
     queueId,
     eventsQueueId,
     webhooksQueueId,
     pageViewsQueueId,
+    hosting: {
+      bucketId: only(hostingTemplate, "AWS::S3::Bucket")[0],
+      storeId: only(hostingTemplate, "AWS::CloudFront::KeyValueStore")[0],
+      queueId: hostingQueueId,
+      distributionId: only(hostingTemplate, "AWS::CloudFront::Distribution")[0],
+    },
   };
   return {
     app,

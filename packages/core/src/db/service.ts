@@ -171,9 +171,9 @@ export type { ContentFileItem } from "./entities/content-file";
 export type { DataExportItem } from "./entities/data-export";
 export type { DeploymentItem } from "./entities/deployment";
 export type { DomainClaimItem } from "./entities/domain-claim";
-export type { HostingTenantItem } from "./entities/hosting-tenant";
 export type { EmailClaimItem } from "./entities/email-claim";
 export { normalizeEmail } from "./entities/email-claim";
+export type { HostingTenantItem } from "./entities/hosting-tenant";
 export type { MailedEventItem } from "./entities/mailed-event";
 export type {
   MonthlyReportItem,
