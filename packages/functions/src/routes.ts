@@ -185,8 +185,9 @@ export const routes = {
   "DELETE /api/sites/{id}": {
     handler: api("sites/delete"),
     entitlement: "onboarded",
-    // The site's uploaded files go with it (content:write, docs/content.md).
-    grants: ["table:write", "screenshots:write", "content:write"],
+    // The site's uploaded files go with it (content:write, docs/content.md), and its hosting
+    // through the Deployments worker (deployments:send, docs/hosting.md).
+    grants: ["table:write", "screenshots:write", "content:write", "deployments:send"],
     keys: "none",
   },
   "POST /api/sites/{id}/domain": {

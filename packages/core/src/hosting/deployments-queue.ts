@@ -8,14 +8,34 @@ import { readBinding } from "../adapters/bindings";
 import { sqs } from "../adapters/sqs";
 import * as z from "../contracts/zod";
 
+const id = () => z.string().check(z.minLength(1));
+
+/** Build a confirmed upload (build.ts). */
 export const deploymentMessageSchema = z.object({
-  userId: z.string().check(z.minLength(1)),
-  siteId: z.string().check(z.minLength(1)),
-  deploymentId: z.string().check(z.minLength(1)),
+  userId: id(),
+  siteId: id(),
+  deploymentId: id(),
 });
 export type DeploymentMessage = z.infer<typeof deploymentMessageSchema>;
 
-export async function sendDeployment(message: DeploymentMessage): Promise<void> {
+/**
+ * A deleted site's hosting, erased (erase.ts): its routing entries and every deployment's files.
+ * The site is gone by then, so the message carries what the worker needs of it.
+ */
+export const eraseMessageSchema = z.object({
+  kind: z.literal("erase"),
+  userId: id(),
+  siteId: id(),
+  /** The hosts that served it and its deployments' preview hosts. */
+  hosts: z.array(z.string()),
+  deploymentIds: z.array(z.string()),
+});
+export type EraseMessage = z.infer<typeof eraseMessageSchema>;
+
+export const hostingMessageSchema = z.union([eraseMessageSchema, deploymentMessageSchema]);
+export type HostingMessage = z.infer<typeof hostingMessageSchema>;
+
+export async function sendDeployment(message: HostingMessage): Promise<void> {
   await sqs().send(
     new SendMessageCommand({
       QueueUrl: readBinding("deployments"),

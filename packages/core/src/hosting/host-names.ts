@@ -4,6 +4,7 @@
  * SITES_DOMAIN. Locally the sites are served on the stack's own port (SITES_PORT), over HTTP.
  */
 import { parameter } from "../adapters/bindings";
+import type { SiteItem } from "../db/service";
 
 /**
  * At most this many characters of the site's name go into its host name: a preview host's label
@@ -40,4 +41,21 @@ export const previewHost = (deploymentId: string, hostName: string, domain: stri
 export function hostUrl(host: string): string {
   const port = parameter("SITES_PORT")?.trim();
   return port ? `http://${host}:${port}/` : `https://${host}/`;
+}
+
+/**
+ * The hosts that serve the site's live deployment: its production host and its verified custom
+ * domain. (The domain's `www` or apex partner redirects to it: hosting/custom-domains.ts writes
+ * that entry, which a publish does not change.)
+ */
+export function siteHosts(
+  site: Pick<SiteItem, "hostName" | "customDomain" | "domainStatus">,
+): string[] {
+  const domain = sitesDomain();
+  if (!site.hostName || !domain) return [];
+  const hosts = [productionHost(site.hostName, domain)];
+  if (site.customDomain && site.domainStatus === "active") {
+    hosts.push(site.customDomain.toLowerCase().replace(/\.$/, ""));
+  }
+  return hosts;
 }

@@ -5,7 +5,7 @@
  */
 import { writeEntries } from "../adapters/edge-routes";
 import type { DeploymentItem, SiteItem } from "../db/service";
-import { previewHost, productionHost, sitesDomain } from "./host-names";
+import { previewHost, siteHosts, sitesDomain } from "./host-names";
 
 /** A host's entry: serve a deployment (`p` on preview hosts, `nf` with its own 404.html). */
 export function serveEntry(
@@ -37,22 +37,6 @@ function domainOrThrow(): string {
   const domain = sitesDomain();
   if (!domain) throw new Error("SITES_DOMAIN is not set: hosting is not set up on this stage");
   return domain;
-}
-
-/**
- * The hosts that serve the site's live deployment: its production host and its verified custom
- * domain. (The domain's `www` or apex partner redirects to it: hosting/custom-domains.ts writes
- * that entry, which a publish does not change.)
- */
-export function siteHosts(
-  site: Pick<SiteItem, "hostName" | "customDomain" | "domainStatus">,
-): string[] {
-  if (!site.hostName) return [];
-  const hosts = [productionHost(site.hostName, domainOrThrow())];
-  if (site.customDomain && site.domainStatus === "active") {
-    hosts.push(site.customDomain.toLowerCase().replace(/\.$/, ""));
-  }
-  return hosts;
 }
 
 /** A ready deployment's preview address starts serving it. */

@@ -1,6 +1,6 @@
 /**
- * Everything stored for one site, deleted: its uploaded content (docs/content.md), its
- * screenshots, its analytics, its uptime history, its review rounds, the site itself and its
+ * Everything stored for one site, deleted: its uploaded content (docs/content.md), its hosted
+ * deployments (docs/hosting.md), its screenshots, its analytics, its uptime history, its review rounds, the site itself and its
  * custom-domain claim. Used when a customer deletes a site and when a
  * cancelled subscription's grace period is over (docs/billing.md "When a subscription ends").
  *
@@ -12,6 +12,7 @@ import * as Blobs from "../adapters/blobs";
 import { eraseSiteFiles } from "../content/files";
 import { db, isConditionFailure, type SiteItem } from "../db/service";
 import { NotFoundError } from "../errors";
+import { eraseSiteHosting } from "../hosting/erase";
 import * as Domains from "./domains";
 import { sitePrefix } from "./screenshots";
 
@@ -19,6 +20,8 @@ export async function eraseSite(site: SiteItem): Promise<void> {
   const { userId, siteId } = site;
   await eraseSiteFiles(userId, siteId);
   await Blobs.deletePrefix(sitePrefix(userId, siteId));
+  // Its hosts stop serving and its deployments' files go (by the Deployments worker).
+  await eraseSiteHosting(site);
 
   const [{ data: days }, { data: uptimeDays }] = await Promise.all([
     db.entities.analyticsDay.query.byOwner({ userId, siteId }).go({ pages: "all" }),

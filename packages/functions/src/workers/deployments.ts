@@ -1,28 +1,32 @@
 /**
- * The Deployments consumer (docs/hosting.md "Queue and worker"): one deployment per message,
- * unpacked by core/hosting/build.ts. A crash is retried by SQS; on the last receive the
- * deployment is marked failed, so the console says so instead of "building" for ever.
+ * The Deployments consumer (docs/hosting.md "Queue and worker"): one message per invocation, a
+ * deployment to unpack (core/hosting/build.ts) or a deleted site's hosting to erase
+ * (core/hosting/erase.ts). A crash is retried by SQS; on the last receive a deployment is marked
+ * failed, so the console says so instead of "building" for ever.
  */
 import { buildDeployment, failDeployment } from "@portal/core/hosting/build";
-import {
-  type DeploymentMessage,
-  deploymentMessageSchema,
-} from "@portal/core/hosting/deployments-queue";
+import { type HostingMessage, hostingMessageSchema } from "@portal/core/hosting/deployments-queue";
+import { runErase } from "@portal/core/hosting/erase-run";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { deploymentsConsumer } from "../routes";
 import { eachRecord, logLine } from "./records";
 
+async function erased(message: Parameters<typeof runErase>[0]): Promise<"erased"> {
+  await runErase(message);
+  return "erased";
+}
+
 async function runRecord(record: SQSRecord): Promise<boolean> {
-  let message: DeploymentMessage;
+  let message: HostingMessage;
   try {
-    message = deploymentMessageSchema.parse(JSON.parse(record.body));
+    message = hostingMessageSchema.parse(JSON.parse(record.body));
   } catch {
     logLine("error", "deployment message rejected", { messageId: record.messageId });
     return true;
   }
   const started = Date.now();
   try {
-    const outcome = await buildDeployment(message);
+    const outcome = "kind" in message ? await erased(message) : await buildDeployment(message);
     logLine("info", "deployment", { ...message, outcome, ms: Date.now() - started });
     return true;
   } catch (error) {
@@ -34,7 +38,9 @@ async function runRecord(record: SQSRecord): Promise<boolean> {
       last,
       error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
     });
-    if (last) await failDeployment(message, "The build could not be finished: upload it again");
+    if (last && !("kind" in message)) {
+      await failDeployment(message, "The build could not be finished: upload it again");
+    }
     return false;
   }
 }
