@@ -10,7 +10,7 @@ import type {
   CreateSubscriptionResponse,
   VerifySubscriptionResponse,
 } from "../contracts/billing";
-import { planIdForName, STARTER_PLAN } from "../contracts/plans";
+import { PLAN_NAMES_IN_WORDS, planIdForName, STARTER_PLAN } from "../contracts/plans";
 import { ValidationError } from "../errors";
 import { ensureCustomer, loadUser, syncCustomer } from "./customers";
 import { ACTIVE_STATUSES, planName, UNPAID_STATUSES } from "./subscription-state";
@@ -27,7 +27,7 @@ export async function createSubscription(
   const plan = input.planName ? planIdForName(input.planName) : STARTER_PLAN.id;
   if (!plan) {
     throw new ValidationError("Unknown plan", {
-      planName: "Choose Starter, Professional or Enterprise",
+      planName: `Choose ${PLAN_NAMES_IN_WORDS}`,
     });
   }
   let user = await loadUser(userId);

@@ -72,3 +72,19 @@ describe("pricingFeatures", () => {
     }
   });
 });
+
+describe("plan facts in words", () => {
+  it("names the plans, the full report's plans and what Pro adds from the plans themselves", async () => {
+    const { PLAN_NAMES_IN_WORDS, plansWithReport, planInOnePhrase, planById } = await import(
+      "./plans"
+    );
+    expect(PLAN_NAMES_IN_WORDS).toBe("Starter, Professional or Enterprise");
+    expect(plansWithReport("full")).toBe("Enterprise");
+    expect(plansWithReport("headline")).toBe("Starter or Professional");
+    const pro = planById("pro");
+    if (!pro) throw new Error("no pro plan");
+    expect(planInOnePhrase(pro)).toBe(
+      "3 websites, advanced analytics, priority support, weekly updates and SEO optimization included",
+    );
+  });
+});

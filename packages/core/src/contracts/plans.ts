@@ -2,6 +2,7 @@
  * The three plans as the portal shows and sells them. Monthly subscriptions at the same price
  * everywhere (docs/pricing.md; docs/decisions.md, "Plans are monthly subscriptions").
  */
+import { midSentence, wordList } from "../word-list";
 import type { ReportLevel } from "./reports";
 import type { PlanId } from "./users";
 
@@ -139,6 +140,28 @@ export function pricingFeatures(plan: Plan): string[] {
   return [websitesIncluded(plan), ...plan.features, REPORT_FEATURES[plan.report]];
 }
 
+/** Every plan's name in words, "Starter, Professional or Enterprise": prompts and messages. */
+export const PLAN_NAMES_IN_WORDS = wordList(
+  plans.map((plan) => plan.name),
+  "or",
+);
+
+/** The names of the plans whose care report is `level`, in words ("Enterprise" for "full"). */
+export function plansWithReport(level: ReportLevel): string {
+  return wordList(
+    plans.filter((plan) => plan.report === level).map((plan) => plan.name),
+    "or",
+  );
+}
+
+/**
+ * What a plan adds, as one phrase: its allowance, then its pricing copy, "3 websites, advanced
+ * analytics, … and SEO optimization included" (the side navigation's upgrade card).
+ */
+export function planInOnePhrase(plan: Plan): string {
+  return wordList([websitesIncluded(plan), ...plan.features].map(midSentence), "and");
+}
+
 /** The plan stored as `id`; undefined for none or anything else. */
 export function planById(id: string | null | undefined): Plan | undefined {
   return plans.find((plan) => plan.id === id);
@@ -149,17 +172,8 @@ export function planById(id: string | null | undefined): Plan | undefined {
  * any case, and "pro" for Professional (docs/pricing.md, "Names"). Undefined for anything else.
  */
 export function planIdForName(name: string): PlanId | undefined {
-  switch (name.trim().toLowerCase()) {
-    case "starter":
-      return "starter";
-    case "professional":
-    case "pro":
-      return "pro";
-    case "enterprise":
-      return "enterprise";
-    default:
-      return undefined;
-  }
+  const wanted = name.trim().toLowerCase();
+  return plans.find((plan) => plan.name.toLowerCase() === wanted || plan.id === wanted)?.id;
 }
 
 /**

@@ -3,6 +3,7 @@
  * same schemas, so a field is named and checked once.
  */
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from "../questionnaires/enums";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
 import { siteReviewStateSchema } from "./review";
 import { text } from "./text";
@@ -25,16 +26,22 @@ export const SITE_CATEGORY_LABELS: Record<SiteCategory, string> = {
   other: "Other",
 };
 
-/** Settings-page colour defaults (docs/sites.md, "Site Settings"). */
-export const DEFAULT_PRIMARY_COLOR = "#3b82f6";
-export const DEFAULT_SECONDARY_COLOR = "#6366f1";
+/**
+ * A site's colours when it has none stored: the questionnaire's defaults, which a site requested
+ * from the questionnaire starts with, in the lower case sites keep (docs/decisions.md, "One pair
+ * of default colours").
+ */
+export const SITE_DEFAULT_COLORS = {
+  primary: DEFAULT_PRIMARY_COLOR.toLowerCase(),
+  secondary: DEFAULT_SECONDARY_COLOR.toLowerCase(),
+} as const;
 
 export const SITE_MESSAGES = {
   nameRequired: "Site name is required",
   nameTooLong: "Site name must be at most 100 characters",
   descriptionTooLong: "Description must be at most 1000 characters",
   category: "Choose one of the listed categories",
-  color: "Enter a colour as #rrggbb, for example #3b82f6",
+  color: `Enter a colour as #rrggbb, for example ${SITE_DEFAULT_COLORS.primary}`,
   httpsUrl: "Enter an https:// URL",
   urlTooLong: "URL must be at most 2048 characters",
   domainRequired: "Please enter a domain first",

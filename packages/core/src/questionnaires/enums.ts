@@ -37,6 +37,10 @@ export type Timeline = (typeof TIMELINES)[number];
 export type Budget = (typeof BUDGETS)[number];
 export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
 
-/** Brand colour defaults of a new questionnaire (the wizard's initial values and the stored default). */
+/**
+ * The default brand colours, written once: a new questionnaire's (the wizard's initial values
+ * and placeholders, the stored default), and so a site's, which starts from its questionnaire's
+ * answers (docs/decisions.md, "One pair of default colours").
+ */
 export const DEFAULT_PRIMARY_COLOR = "#3B82F6";
 export const DEFAULT_SECONDARY_COLOR = "#8B5CF6";

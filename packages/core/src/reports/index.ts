@@ -4,7 +4,7 @@
  * personal note. The PDF's presigned download is pdf-download.ts: only its route carries the
  * bucket's client.
  */
-import { planById } from "../contracts/plans";
+import { planById, plansWithReport } from "../contracts/plans";
 import type {
   MonthlyReport,
   ReportHeadline,
@@ -156,7 +156,7 @@ export async function requireFullReport(user: ReportViewer) {
   if ((await levelFor(user)) !== "full") {
     throw new EntitlementRequiredError(
       "plan_required",
-      "The full report and its PDF come with the Enterprise plan.",
+      `The full report and its PDF come with the ${plansWithReport("full")} plan.`,
     );
   }
 }

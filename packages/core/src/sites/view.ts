@@ -3,9 +3,8 @@ import { presignedGetUrl } from "../adapters/blobs";
 import type { UpsellWorkStatus } from "../billing/enums";
 import { SEO_UPSELL_PREFIX } from "../contracts/billing";
 import {
-  DEFAULT_PRIMARY_COLOR,
-  DEFAULT_SECONDARY_COLOR,
   SITE_CATEGORIES,
+  SITE_DEFAULT_COLORS,
   type Site,
   type SiteCategory,
 } from "../contracts/sites";
@@ -107,8 +106,8 @@ export async function toSiteView(
         ? (item.domainClaimExpiresAt ?? null)
         : null,
     dnsRecords: item.customDomain ? recordsFor(item.customDomain, item.domainToken) : [],
-    primaryColor: item.primaryColor ?? DEFAULT_PRIMARY_COLOR,
-    secondaryColor: item.secondaryColor ?? DEFAULT_SECONDARY_COLOR,
+    primaryColor: item.primaryColor ?? SITE_DEFAULT_COLORS.primary,
+    secondaryColor: item.secondaryColor ?? SITE_DEFAULT_COLORS.secondary,
     logoUrl: item.logoUrl ?? null,
     faviconUrl: item.faviconUrl ?? null,
     // "The SSL, analytics and SEO flags count as on unless explicitly false."

@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { PLAN_NAMES_IN_WORDS } from "@portal/core/contracts/plans";
 import { Link } from "@tanstack/react-router";
 import { ClipboardList, Gauge, Headset, Palette, Rocket, Star } from "lucide-react";
 import { productName } from "../brand";
@@ -35,7 +36,7 @@ const features = [
 ];
 
 const steps = [
-  { icon: Star, title: "Choose a plan", text: "Pick Starter, Professional or Enterprise." },
+  { icon: Star, title: "Choose a plan", text: `Pick ${PLAN_NAMES_IN_WORDS}.` },
   {
     icon: ClipboardList,
     title: "Tell us about your business",

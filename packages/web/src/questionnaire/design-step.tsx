@@ -1,5 +1,9 @@
 /** Step 3 of the questionnaire wizard, Design (docs/questionnaire.md, "The four steps"). */
 import { SimpleGrid, Stack } from "@chakra-ui/react";
+import {
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+} from "@portal/core/contracts/questionnaires";
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { QuestionnaireContentStep } from "../content/questionnaire-content-step";
 import { CheckboxField } from "../ui/checkbox-field";
@@ -29,14 +33,14 @@ export function DesignStep({ form }: { form: Form }) {
           control={form.control}
           name="primaryColor"
           label="Primary Color"
-          placeholder="#3B82F6"
+          placeholder={DEFAULT_PRIMARY_COLOR}
           upperCase
         />
         <ColorField
           control={form.control}
           name="secondaryColor"
           label="Secondary Color"
-          placeholder="#8B5CF6"
+          placeholder={DEFAULT_SECONDARY_COLOR}
           upperCase
         />
       </SimpleGrid>

@@ -16,6 +16,7 @@ import {
   Table,
   Text,
 } from "@chakra-ui/react";
+import { plansWithReport } from "@portal/core/contracts/plans";
 import type { MonthlyReport, ReportView } from "@portal/core/contracts/reports";
 import { longMonth } from "@portal/core/long-date";
 import { incidentDuration } from "@portal/core/reports/words";
@@ -120,7 +121,7 @@ function Report({ view }: { view: ReportView }) {
         <Text color="fg.muted" data-print="hide">
           Your plan includes these headline figures, also mailed to you each month. The full report,
           with incidents, top pages, the Lighthouse trend, SEO issues, our work and a PDF, comes
-          with the Enterprise plan. <Link to="/pricing">Compare plans</Link>
+          with the {plansWithReport("full")} plan. <Link to="/pricing">Compare plans</Link>
         </Text>
       )}
     </Stack>

@@ -124,7 +124,7 @@ export function RoundCard({
       {round.changes.length > 0 ? (
         <Stack gap="1">
           <Text fontWeight="semibold" fontSize="sm">
-            Changes requested
+            {REVIEW_OUTCOME_LABELS.changes_requested}
             {round.respondedAt ? ` on ${formatDateTime(round.respondedAt)}` : ""}
           </Text>
           <Stack as="ol" ps="5" gap="1" listStyleType="decimal">

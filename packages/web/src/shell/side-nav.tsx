@@ -3,6 +3,7 @@
  * the Upgrade to Pro card.
  */
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { planById, planInOnePhrase } from "@portal/core/contracts/plans";
 import { Link, useLocation } from "@tanstack/react-router";
 import {
   BarChart3,
@@ -91,7 +92,11 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The plan the card offers: what it says comes from the plan (docs/decisions.md). */
+const PRO = planById("pro");
+
 function UpgradeCard({ onNavigate }: { onNavigate?: () => void }) {
+  if (!PRO) return null;
   return (
     <Box
       p="4"
@@ -104,11 +109,11 @@ function UpgradeCard({ onNavigate }: { onNavigate?: () => void }) {
       <HStack gap="2" mb="1">
         <Sparkles size={18} aria-hidden />
         <Heading as="h2" size="sm">
-          Upgrade to Pro
+          Upgrade to {PRO.pricingName}
         </Heading>
       </HStack>
       <Text fontSize="sm" opacity="0.9" mb="3">
-        3 websites, advanced analytics, priority support and SEO optimization included.
+        {planInOnePhrase(PRO)}.
       </Text>
       {/* To the plans, where choosing Pro changes the plan (docs/pages.md, "Plans"). */}
       <Button asChild size="sm" bg="white" color="brand.700" _hover={{ bg: "brand.50" }} w="full">

@@ -21,10 +21,9 @@ import {
 } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  DEFAULT_PRIMARY_COLOR,
-  DEFAULT_SECONDARY_COLOR,
   SITE_CATEGORIES,
   SITE_CATEGORY_LABELS,
+  SITE_DEFAULT_COLORS,
   type Site,
   type SiteSettings,
   type SiteSettingsInput,
@@ -239,13 +238,13 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
                     control={control}
                     name="primaryColor"
                     label="Primary Color"
-                    placeholder={DEFAULT_PRIMARY_COLOR}
+                    placeholder={SITE_DEFAULT_COLORS.primary}
                   />
                   <ColorField
                     control={control}
                     name="secondaryColor"
                     label="Secondary Color"
-                    placeholder={DEFAULT_SECONDARY_COLOR}
+                    placeholder={SITE_DEFAULT_COLORS.secondary}
                   />
                 </SimpleGrid>
                 <ColorPreview control={control} />
@@ -334,7 +333,7 @@ function ColorPreview({ control }: { control: Control<SiteSettingsInput> }) {
       borderRadius="lg"
       aria-hidden
       wrap="wrap"
-      style={{ borderTop: `4px solid ${valid(secondary, DEFAULT_SECONDARY_COLOR)}` }}
+      style={{ borderTop: `4px solid ${valid(secondary, SITE_DEFAULT_COLORS.secondary)}` }}
     >
       <Box
         px="4"
@@ -343,14 +342,14 @@ function ColorPreview({ control }: { control: Control<SiteSettingsInput> }) {
         color="white"
         fontWeight="semibold"
         fontSize="sm"
-        style={{ background: valid(primary, DEFAULT_PRIMARY_COLOR) }}
+        style={{ background: valid(primary, SITE_DEFAULT_COLORS.primary) }}
       >
         Primary button
       </Box>
       <Text
         fontSize="sm"
         fontWeight="semibold"
-        style={{ color: valid(secondary, DEFAULT_SECONDARY_COLOR) }}
+        style={{ color: valid(secondary, SITE_DEFAULT_COLORS.secondary) }}
       >
         Secondary accent
       </Text>

@@ -1,4 +1,4 @@
-/** POST /api/create-payment-intent: the $49 SEO package for one of the caller's sites. */
+/** POST /api/create-payment-intent: a payment for the SEO package of one of the caller's sites. */
 
 import * as Billing from "@portal/core/billing/index";
 import { contracts } from "@portal/core/contracts/api-areas/billing";
