@@ -23,6 +23,11 @@ export default {
       // Graviton: cheaper per GB-second and at least as fast for these pure-JavaScript bundles.
       // The Chromium worker (stacks/Jobs.ts) overrides this with x86_64.
       architecture: "arm_64",
+      // No X-Ray (SST turns it on by default): nothing instruments the SDK or Stripe clients, so a
+      // trace would hold only Lambda's own segment, which each invocation's platform.report log
+      // already has (docs/operations.md, "Logs"); tracing would add xray:Put* on every resource
+      // to every role and bill past X-Ray's free tier.
+      tracing: "disabled",
       // Minified ESM with the SDK bundled, less its unused credential providers (bundling.ts).
       nodejs: NODEJS_BUNDLING,
     });

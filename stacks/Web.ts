@@ -203,6 +203,8 @@ export function Web({ stack, app }: StackContext) {
     // package, which declares its own (the publishable key is optional there).
     vite: { types: "../../.sst/web-env.d.ts" },
     cdk: {
+      // Only CloudFront reads it; refuse any request without TLS (cdk-nag AwsSolutions-S10).
+      bucket: { enforceSSL: true },
       distribution: {
         // No distribution-wide error pages: they would answer the API's 403s and 404s too.
         errorResponses: [],
