@@ -16,7 +16,7 @@ export class UploadError extends Error {
 }
 
 export function putWithProgress(
-  upload: PresignedUpload["upload"],
+  upload: Pick<PresignedUpload["upload"], "method" | "url" | "headers">,
   file: Blob,
   onProgress: (fraction: number) => void,
 ): Promise<void> {

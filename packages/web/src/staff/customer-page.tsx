@@ -30,8 +30,9 @@ import { PLAN_LABELS } from "./plan-labels";
 import { customerQuery } from "./queries";
 import { UpsellWorkButtons, WorkStatusBadge } from "./upsell-work";
 
-/** Each site's review and lifecycle forms: started by the route's loader with the data. */
+/** Each site's deployments, review and lifecycle forms: started by the route's loader with the data. */
 export const loadSiteForms = () => import("./site-forms");
+const DeploymentsPanel = lazy(() => loadSiteForms().then((m) => ({ default: m.DeploymentsPanel })));
 const StaffReviewPanel = lazy(() => loadSiteForms().then((m) => ({ default: m.StaffReviewPanel })));
 const SiteLifecycle = lazy(() => loadSiteForms().then((m) => ({ default: m.SiteLifecycle })));
 // Shown only once the Answers section is opened: loaded then.
@@ -177,6 +178,7 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
                 </Flex>
                 <SiteMonitoring monitor={monitors.get(site.id)} />
                 <Suspense fallback={<SiteFormsLoading />}>
+                  <DeploymentsPanel userId={customer.id} site={site} />
                   <StaffReviewPanel userId={customer.id} siteId={site.id} />
                   <SiteLifecycle userId={customer.id} site={site} />
                 </Suspense>

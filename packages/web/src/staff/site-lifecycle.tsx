@@ -3,17 +3,7 @@
  * saved only after a confirmation that says what the change will do. Going live tells the
  * customer and measures the live site (screenshot and mobile performance test).
  */
-import {
-  Alert,
-  Button,
-  Field,
-  Flex,
-  Input,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
+import { Alert, Button, Field, Flex, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { APPROVAL_OVERRIDE_MIN } from "@portal/core/contracts/review";
 import type { Site } from "@portal/core/contracts/sites";
 import type { StaffSiteLifecycle, StaffSiteUpdate } from "@portal/core/contracts/staff";
@@ -26,6 +16,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { BoundSelectField, fieldOf } from "../ui/form-fields";
 import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
+import { ApprovalOverrideField } from "./approval-override-field";
 import { refreshConsole, updateSite } from "./queries";
 
 const STATUS_CHOICES = SITE_STATUSES.map((status) => ({
@@ -187,16 +178,7 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
             : null}
         </Stack>
         {overriding ? (
-          <Field.Root mt="4" required>
-            <Field.Label>
-              {site.review
-                ? `The customer has not approved version ${site.review.round}. Why go live now?`
-                : "The customer has not reviewed a draft. Why go live now?"}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
-            <Field.HelperText>Recorded in the audit log and sent to the customer.</Field.HelperText>
-          </Field.Root>
+          <ApprovalOverrideField review={site.review} value={reason} onChange={setReason} />
         ) : null}
       </ConfirmDialog>
     </form>
