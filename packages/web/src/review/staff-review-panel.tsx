@@ -1,6 +1,7 @@
 /**
  * The console's review of one site's draft (docs/console.md, docs/sites.md "Review and
- * approval"): "Ready for review" posts the next version with its preview URL (a screenshot is
+ * approval"): "Ready for review" posts the next version, one of the site's ready deployments
+ * (its preview address) or a typed preview URL for a site hosted elsewhere (a screenshot is
  * taken of it), and every version so far shows with the customer's answer.
  */
 import { Button, Collapsible, Flex, HStack, Stack, Text } from "@chakra-ui/react";
@@ -9,22 +10,44 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
+import { deploymentRef } from "../hosting/deployment-rules";
+import { deploymentsQuery } from "../hosting/queries";
 import { refreshConsole } from "../staff/queries";
-import { fieldOf, TextAreaField, TextField } from "../ui/form-fields";
+import { formatDateTime } from "../tickets/ticket-badges";
+import { BoundSelectField, fieldOf, TextAreaField, TextField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
 import { postRound, staffFileLink, staffReviewQuery } from "./queries";
 import { OutcomeBadge, RoundCard } from "./round-card";
 
 interface ReadyValues {
+  /** A ready deployment's id, or "" for the typed preview URL. */
+  deploymentId: string;
   previewUrl: string;
   note: string;
 }
+
+/** The choice of a typed address, for a site hosted elsewhere. */
+const TYPED_URL = "";
 
 export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: string }) {
   const queryClient = useQueryClient();
   const review = useQuery(staffReviewQuery(userId, siteId));
   const link = staffFileLink(userId);
-  const form = useForm<ReadyValues>({ defaultValues: { previewUrl: "", note: "" } });
+  const deployments = useQuery(deploymentsQuery(userId, siteId));
+  const ready = (deployments.data?.deployments ?? []).filter((d) => d.status === "ready");
+  const choices = [
+    ...ready.map((d) => ({
+      value: d.id,
+      label: `${deploymentRef(d.id)} · ${d.fileName} · ${formatDateTime(d.readyAt ?? d.createdAt)}${d.live ? " · live" : ""}`,
+    })),
+    { value: TYPED_URL, label: "Another address (type its URL)" },
+  ];
+  // The newest ready deployment is offered first; until the list answers, the typed URL.
+  const form = useForm<ReadyValues>({
+    values: { deploymentId: ready[0]?.id ?? TYPED_URL, previewUrl: "", note: "" },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const chosen = form.watch("deploymentId");
   const post = useMutation({
     mutationFn: (body: ReviewRoundCreate) => postRound(userId, siteId, body),
     onSuccess: async (round) => {
@@ -38,7 +61,9 @@ export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: s
     onError: (error) => {
       const apiError = ApiError.from(error);
       for (const [name, text] of Object.entries(apiError?.fields ?? {})) {
-        if (name === "previewUrl" || name === "note") form.setError(name, { message: text });
+        if (name === "previewUrl" || name === "note" || name === "deploymentId") {
+          form.setError(name, { message: text });
+        }
       }
       toast({
         title: "The version was not posted",
@@ -47,9 +72,15 @@ export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: s
       });
     },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    post.mutate({ previewUrl: values.previewUrl.trim(), note: values.note.trim() || undefined }),
-  );
+  const onSubmit = form.handleSubmit((values) => {
+    const note = values.note.trim() || undefined;
+    const deployment = ready.find((d) => d.id === values.deploymentId);
+    post.mutate(
+      deployment
+        ? { deploymentId: deployment.id, note }
+        : { previewUrl: values.previewUrl.trim(), note },
+    );
+  });
 
   const rounds = review.data?.rounds ?? [];
   const current = rounds[0];
@@ -81,13 +112,23 @@ export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: s
       ) : (
         <form onSubmit={onSubmit} aria-label="Ready for review" noValidate>
           <Stack gap="2">
-            <TextField
-              {...fieldOf(form, "previewUrl")}
-              label="Preview URL"
-              type="url"
-              placeholder="https://"
-              required
-            />
+            {ready.length > 0 ? (
+              <BoundSelectField
+                {...fieldOf(form, "deploymentId")}
+                label="Version to review"
+                choices={choices}
+                helper="A ready deployment is reviewed at its preview address."
+              />
+            ) : null}
+            {ready.length === 0 || chosen === TYPED_URL ? (
+              <TextField
+                {...fieldOf(form, "previewUrl")}
+                label="Preview URL"
+                type="url"
+                placeholder="https://"
+                required
+              />
+            ) : null}
             <TextAreaField form={form} name="note" label="Note to the customer" rows={2} />
             <Flex justify="flex-end">
               <Button type="submit" size="sm" colorPalette="brand" loading={post.isPending}>
