@@ -21,6 +21,7 @@ import { lazy, Suspense } from "react";
 import { ContentSection } from "../content/content-section";
 import { ReportsLink } from "../reports/reports-link";
 import { PageHeader } from "../shell/app-shell";
+import { LiveVersionCard } from "./live-version";
 import { pickSite } from "./queries";
 import { NoSitesYet, SiteListStates, useSites } from "./site-list-states";
 import { settingsStatusBadge } from "./site-status";
@@ -70,6 +71,7 @@ export function SiteSettingsPage({ selectedId, onSelect }: SiteSettingsPageProps
                       onDeleted={() => onSelect(undefined)}
                     />
                   </Suspense>
+                  <LiveVersionCard site={selected} />
                   {selected.status === "live" ? <UptimeCard siteId={selected.id} /> : null}
                   <ContentSection key={`content-${selected.id}`} siteId={selected.id} />
                   <ReportsLink siteId={selected.id} />
