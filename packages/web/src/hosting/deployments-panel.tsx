@@ -275,6 +275,13 @@ function DeploymentRow({
   );
 }
 
+/** The addresses a publish changes: the production address and a verified custom domain. */
+function servedAt(productionUrl: string | null, site: Site): string {
+  const names = [productionUrl ?? "The site's address"];
+  if (site.customDomain && site.domainVerified) names.push(site.customDomain);
+  return names.join(" and ");
+}
+
 export function DeploymentsPanel({ userId, site }: { userId: string; site: Site }) {
   const queryClient = useQueryClient();
   const list = useQuery(deploymentsQuery(userId, site.id));
@@ -328,7 +335,7 @@ export function DeploymentsPanel({ userId, site }: { userId: string; site: Site 
   });
 
   return (
-    <Stack gap="3" borderBottomWidth="1px" pb="3" aria-label={`Deployments of ${site.name}`}>
+    <Stack gap="3" aria-label={`Deployments of ${site.name}`}>
       <Flex gap="2" justify="space-between" align="center" flexWrap="wrap">
         <Text fontWeight="semibold">Deployments</Text>
         {list.data?.productionUrl ? (
@@ -391,9 +398,9 @@ export function DeploymentsPanel({ userId, site }: { userId: string; site: Site 
         {pending ? (
           <Stack gap="2">
             <Text>
-              {list.data?.productionUrl ?? "The site's address"} and its verified custom domain
-              serve {pending.deployment.fileName}, uploaded{" "}
-              {formatDateTime(pending.deployment.createdAt)}, within seconds. No file is copied.
+              {servedAt(list.data?.productionUrl ?? null, site)} will serve{" "}
+              {deploymentRef(pending.deployment.id)} ({pending.deployment.fileName}, uploaded{" "}
+              {formatDateTime(pending.deployment.createdAt)}) within seconds. No file is copied.
             </Text>
             {pending.action === "rollback" && live ? (
               <Text>{deploymentRef(live.id)}, live now, stays ready to publish again.</Text>
