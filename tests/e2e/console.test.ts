@@ -324,6 +324,7 @@ describe("the console's code", () => {
       "Median first response",
       "Internal note (not sent to the customer)",
       "Mark started",
+      "Drop the built site as a .zip",
     ];
     for (const file of files) {
       const code = await readFile(path.join(WEB_DIST, file), "utf8");
