@@ -43,6 +43,19 @@ export const ACCEPTED_FINDINGS: readonly AcceptedFinding[] = [
       "ses:SendEmail is also authorised against the recipient's identity, which is any address; the sender is pinned by the ses:FromAddress condition (stacks/grants.ts mail:send).",
   },
   {
+    rule: "AwsSolutions-IAM5",
+    findings:
+      /^Resource::<HostingBucket[0-9A-F]+\.Arn>\/(uploads\/\*|deployments\/\*|deployments\/\*\/404\.html)$/,
+    reason:
+      "Prefixes of the hosting bucket (stacks/Hosting.ts, docs/hosting.md): staff upload a deployment's zip under uploads/, the worker unpacks it under deployments/<id>/, and the not-found function reads only each deployment's 404.html; which deployment is the handler's choice.",
+  },
+  {
+    rule: "AwsSolutions-CFR4",
+    resources: /-Hosting\/Sites\//,
+    reason:
+      "The customers' sites distribution is a tenant-only multi-tenant template (CloudFront SaaS Manager): its certificates and TLS policy belong to its tenants (the stage's wildcard, CloudFront-managed ones for custom domains), which the template the rule reads does not hold.",
+  },
+  {
     rule: "AwsSolutions-L1",
     reason:
       "Every function of the app runs nodejs24.x (sst.config.ts), the newest Node.js runtime Lambda has; SST sets the runtime when it bundles (App.finish, which the offline synthesis does not run), and its own custom-resource handlers choose theirs.",
