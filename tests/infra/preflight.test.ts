@@ -38,12 +38,14 @@ import {
 } from "@aws-sdk/client-ssm";
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { STRIPE_API_VERSION } from "@portal/core/adapters/payments";
+import { planById } from "@portal/core/contracts/plans";
 import { type RunningStripeEmulator, startStripeEmulator } from "@portal/devstack/stripe/server";
 import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import { mockClient } from "aws-sdk-client-mock";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { preflightChecks } from "../../scripts/preflight/checks";
+import { PRICE_SETTINGS } from "../../scripts/preflight/checks/stripe";
 import { readmeStripeEvents } from "../../scripts/preflight/readme";
 import {
   type CheckLine,
@@ -67,6 +69,18 @@ const PRICES = {
   STRIPE_PRICE_PRO: "price_live_pro",
   STRIPE_PRICE_ENTERPRISE: "price_live_enterprise",
 };
+
+/** Each price setting's price, charging its plan's amount monthly, as the README's step 1 makes them. */
+function seededPrices() {
+  return (Object.entries(PRICES) as [keyof typeof PRICES, string][]).map(([name, priceId]) => ({
+    productId: `prod_${name.toLowerCase()}`,
+    priceId,
+    name,
+    unitAmount: (planById(PRICE_SETTINGS[name])?.price ?? 0) * 100,
+    currency: "usd",
+    interval: "month" as const,
+  }));
+}
 
 function rsaPair() {
   return generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -220,14 +234,7 @@ beforeEach(async () => {
 
   emulator = await startStripeEmulator({
     secretKey: STRIPE_KEY,
-    seed: Object.entries(PRICES).map(([name, priceId]) => ({
-      productId: `prod_${name.toLowerCase()}`,
-      priceId,
-      name,
-      unitAmount: 4900,
-      currency: "usd",
-      interval: "month" as const,
-    })),
+    seed: seededPrices(),
   });
   stripe = new Stripe(STRIPE_KEY, {
     host: emulator.host,
@@ -462,7 +469,7 @@ describe("preflight", () => {
       envChanges: { STRIPE_PRICE_STARTER: yearly.id, STRIPE_PRICE_ENTERPRISE: "price_nope" },
     });
     expect(line(lines, "Stripe price STRIPE_PRICE_PRO").message).toMatch(
-      /is archived .*active monthly recurring price \(README "Deploy" step 1\)$/,
+      /is archived .*active monthly recurring price of \$99\.00 \(README "Deploy" step 1\)$/,
     );
     expect(line(lines, "Stripe price STRIPE_PRICE_STARTER").message).toMatch(
       /bills every 1 year, not monthly/,
@@ -473,18 +480,39 @@ describe("preflight", () => {
     expect(lines.filter((l) => l.status === "fail")).toHaveLength(3);
   });
 
+  it("Stripe prices: a monthly price charging another amount than the plan", async () => {
+    const cheaper = await stripe.prices.create({
+      product: "prod_stripe_price_pro",
+      unit_amount: 4900,
+      currency: "usd",
+      recurring: { interval: "month" },
+    });
+    const euros = await stripe.prices.create({
+      product: "prod_stripe_price_enterprise",
+      unit_amount: 19900,
+      currency: "eur",
+      recurring: { interval: "month" },
+    });
+    const lines = await run({
+      envChanges: { STRIPE_PRICE_PRO: cheaper.id, STRIPE_PRICE_ENTERPRISE: euros.id },
+    });
+    expect(line(lines, "Stripe price STRIPE_PRICE_PRO")).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(
+        /charges \$49\.00, not the Professional plan's \$99\.00 \(unit_amount 9900 usd\)/,
+      ),
+    });
+    expect(line(lines, "Stripe price STRIPE_PRICE_ENTERPRISE").message).toMatch(
+      /charges €199\.00, not the Enterprise plan's \$199\.00/,
+    );
+    expect(line(lines, "Stripe price STRIPE_PRICE_STARTER").status).toBe("ok");
+  });
+
   it("Stripe Billing Portal: no saved configuration", async () => {
     await emulator.stop();
     emulator = await startStripeEmulator({
       secretKey: STRIPE_KEY,
-      seed: Object.entries(PRICES).map(([name, priceId]) => ({
-        productId: `prod_${name.toLowerCase()}`,
-        priceId,
-        name,
-        unitAmount: 4900,
-        currency: "usd",
-        interval: "month" as const,
-      })),
+      seed: seededPrices(),
     });
     const lines = await run();
     expect(line(lines, "Stripe Billing Portal")).toMatchObject({

@@ -1,5 +1,8 @@
 /** The Stripe account: the plans' prices, the Billing Portal, the webhook endpoint. */
 import { STRIPE_API_VERSION } from "@portal/core/adapters/payments";
+import { planById } from "@portal/core/contracts/plans";
+import type { PlanId } from "@portal/core/contracts/users";
+import { formatMoney } from "@portal/core/money";
 import Stripe from "stripe";
 import { type Check, type Context, fail, ok } from "../check";
 import { readmeStripeEvents } from "../readme";
@@ -18,9 +21,19 @@ function stripeMode(context: Context) {
   return context.state.secrets.get("STRIPE_SECRET_KEY")?.startsWith("sk_live_") ? "live" : "test";
 }
 
-export function priceCheck(
-  name: "STRIPE_PRICE_STARTER" | "STRIPE_PRICE_PRO" | "STRIPE_PRICE_ENTERPRISE",
-) {
+/** Which plan each price setting sells. */
+export const PRICE_SETTINGS = {
+  STRIPE_PRICE_STARTER: "starter",
+  STRIPE_PRICE_PRO: "pro",
+  STRIPE_PRICE_ENTERPRISE: "enterprise",
+} as const satisfies Record<string, PlanId>;
+
+/**
+ * The price setting `name`: an active monthly recurring price of this account, charging what the
+ * plan says (`price` in packages/core/src/contracts/plans.ts, USD), since the customer pays
+ * Stripe's amount and the pages show the plan's.
+ */
+export function priceCheck(name: keyof typeof PRICE_SETTINGS) {
   return {
     name: `Stripe price ${name}`,
     needs: ["settings", "secret:STRIPE_SECRET_KEY"],
@@ -39,6 +52,12 @@ export function priceCheck(
         }
         throw error;
       }
+      const plan = planById(PRICE_SETTINGS[name]);
+      const cents = plan ? plan.price * 100 : Number.NaN;
+      const charged =
+        price.unit_amount === cents && price.currency === "usd"
+          ? ""
+          : `charges ${price.unit_amount === null ? "no fixed amount" : formatMoney(price.unit_amount, price.currency)}, not the ${plan?.name ?? name} plan's ${formatMoney(cents)} (unit_amount ${cents} usd)`;
       const problems = [
         price.active ? "" : "is archived (not active)",
         price.type === "recurring" ? "" : "is one-time, not recurring",
@@ -46,11 +65,12 @@ export function priceCheck(
         (price.recurring.interval !== "month" || price.recurring.interval_count !== 1)
           ? `bills every ${price.recurring.interval_count} ${price.recurring.interval}, not monthly`
           : "",
+        charged,
       ].filter(Boolean);
       if (problems.length > 0) {
         return fail(
           "settings",
-          `${id} ${problems.join(", ")}: set ${name} to an active monthly recurring price`,
+          `${id} ${problems.join(", ")}: set ${name} to an active monthly recurring price of ${formatMoney(cents)}`,
         );
       }
       return ok(`${id} active, ${price.unit_amount} ${price.currency} a month`);
