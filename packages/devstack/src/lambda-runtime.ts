@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { inOwnContainer } from "@portal/core/db/client";
 import type { Context } from "aws-lambda";
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from "./aws";
 
@@ -47,6 +48,10 @@ export function createHandlerLoader(root = repoRoot) {
     },
     async invoke(name: string, event: unknown): Promise<unknown> {
       const handler = loaded.get(name) ?? (await this.load(name));
+      // Measuring one table client per container, as in Lambda (docs/operations.md).
+      if (process.env.LOCAL_CLIENT_PER_INVOCATION === "1") {
+        return inOwnContainer(() => handler(event, lambdaContext(name)));
+      }
       return handler(event, lambdaContext(name));
     },
   };

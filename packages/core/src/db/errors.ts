@@ -50,6 +50,9 @@ const THROTTLING_ERRORS = new Set([
   "ProvisionedThroughputExceededException",
   "ThrottlingException",
   "RequestLimitExceeded",
+  // The client's own rate limiter held a call past the request's time budget
+  // (adapters/request-budget.ts): throttling seen from our side.
+  "RequestBudgetExceeded",
 ]);
 
 export function isThrottled(error: unknown): boolean {

@@ -5,6 +5,7 @@
  * carries neither (docs/architecture.md, "The request's way").
  */
 
+import { withinRequestBudget } from "@portal/core/adapters/request-budget";
 import type { TextAnswer } from "@portal/core/contracts/api-areas/answers";
 import type { RouteContract } from "@portal/core/contracts/api-areas/index";
 import type { ApiError } from "@portal/core/contracts/users";
@@ -156,7 +157,9 @@ export function serveRoute(
         throw new RouteMisconfigured(`${event.routeKey} is served by the handler of ${route}`);
       }
       requireOriginVerified(event);
-      result = answerResult(await serve(event, record, attempt), contract);
+      // Retries stop in time to answer well inside the gateway's 30 s (request-budget.ts).
+      const output = await withinRequestBudget(() => serve(event, record, attempt));
+      result = answerResult(output, contract);
       if (checkAnswers()) checkAnswer(route, contract, result);
     } catch (error) {
       result = errorResult(error, requestId);
