@@ -4,6 +4,7 @@
  * Imported by the web bundle: zod and plain data only.
  */
 import { FILE_PURPOSES } from "../content/enums";
+import { text } from "./text";
 import * as z from "./zod";
 
 /**
@@ -52,19 +53,20 @@ export function formatBytes(bytes: number): string {
   return `${bytes} B`;
 }
 
-// A name is shown and used as the download's name: no folders, no control characters.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// A name is shown and used as the download's name: text (docs/security.md, "Text must be
+// text"), no folders, and no text-direction controls, which make "invoice" + U+202E +
+// "fdp.exe" read as "invoiceexe.pdf" in a list.
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-export const fileNameSchema = z.string({ error: "File name is required" }).check(
+export const fileNameSchema = text("File name", { error: "File name is required" }).check(
   z.minLength(1, "File name is required"),
   z.maxLength(MAX_FILE_NAME, `File name must be at most ${MAX_FILE_NAME} characters`),
   z.refine((name) => !/[/\\]/.test(name), "File name must not contain / or \\"),
   z.refine(
-    (name) => !CONTROL_CHARACTERS.test(name),
-    "File name must not contain control characters",
+    (name) => !BIDI_CONTROLS.test(name),
+    "File name must not contain text-direction controls",
   ),
-  z.refine((name) => name.trim() !== "" && !/^\.+$/.test(name.trim()), "File name is not valid"),
+  z.refine((name) => !/^\.+$/.test(name), "File name is not valid"),
 );
 
 export { FILE_PURPOSES, type FilePurpose } from "../content/enums";

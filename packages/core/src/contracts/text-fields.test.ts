@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { connectGaRequestSchema, pageViewSchema } from "./analytics";
 import { lighthouseAnalyzeRequestSchema, seoAnalyzeRequestSchema } from "./audit-jobs";
 import { createSubscriptionRequestSchema } from "./billing";
+import { createUploadRequestSchema } from "./content";
 import { profileUpdateSchema, signInInputSchema, signUpInputSchema } from "./dev-identity";
 import { apiKeyCreateSchema, webhookCreateSchema, webhookUpdateSchema } from "./developer";
 import { questionnaireInputSchema } from "./questionnaires";
@@ -224,6 +225,12 @@ const cases: Case[] = [
     valid: { url: "https://hooks.example.com/portal/events" },
     fields: { url: false },
   },
+  {
+    name: "POST /api/content/uploads",
+    schema: createUploadRequestSchema,
+    valid: { fileName: "bakery-logo.png", contentType: "image/png", sizeBytes: 1200 },
+    fields: { fileName: false },
+  },
 ];
 
 /** Spoils a valid value in the middle, where trimming cannot remove it. */
@@ -284,6 +291,17 @@ describe("webhook endpoint URLs", () => {
     expect(webhookUpdateSchema.parse({ url: "https://hooks.example.com" }).url).toBe(
       "https://hooks.example.com/",
     );
+  });
+});
+
+describe("file names", () => {
+  it("refuse text-direction controls, which make a name read as another", () => {
+    for (const bad of ["\u202e", "\u2066", "\u200f"]) {
+      const input = { fileName: `invoice${bad}fdp.exe`, contentType: "image/png", sizeBytes: 1 };
+      expect(refusal(createUploadRequestSchema, input, "fileName"), JSON.stringify(bad)).toBe(
+        "File name must not contain text-direction controls",
+      );
+    }
   });
 });
 
