@@ -107,8 +107,10 @@ async function exportTable(dataDir: string, file: string) {
     throw new UsageError(`No table in ${dataDir}: is that the data folder npm start uses?`);
   }
   const table = await openTable(dataDir);
-  // "wx": an export never overwrites an earlier one.
-  const out = await open(file, "wx").catch((error: NodeJS.ErrnoException) => {
+  // "wx": an export never overwrites an earlier one. 0600: the file holds every customer's
+  // data, webhook signing secrets and API key hashes, so only its owner may read it (the mode
+  // is set at creation, before any byte is written; the umask can only narrow it).
+  const out = await open(file, "wx", 0o600).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "EEXIST") throw new UsageError(`${file} exists: choose a new file name`);
     throw error;
   });

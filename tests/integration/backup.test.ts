@@ -6,7 +6,7 @@
  * happens to the table.
  */
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -85,6 +85,8 @@ describe("npm run backup", () => {
     const exported = await backup("export", exportFile, "--data", original);
     expect(exported.output).toMatch(/^Exported \d+ items/);
     expect(exported.code).toBe(0);
+    // Only its owner may read it: it holds signing secrets and key hashes.
+    expect((await stat(exportFile)).mode & 0o777).toBe(0o600);
     const lines = (await readFile(exportFile, "utf8")).trim().split("\n");
     expect(JSON.parse(lines[0] ?? "{}")).toHaveProperty("Item.pk.S");
     expect(lines.some((line) => line.includes(ticket.id))).toBe(true);
