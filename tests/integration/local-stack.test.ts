@@ -64,6 +64,45 @@ describe("API adapter", () => {
   });
 });
 
+describe("the stack's own controls (/__devstack)", () => {
+  // An invalid fault: should a refusal fail to hold, the control answers 400 and sets nothing.
+  const notAFault = JSON.stringify({ error: "NoSuchError" });
+  const faults = "/__devstack/faults/dynamodb";
+
+  it("refuse a change posted by another site's page", async () => {
+    const crossSite = await rawRequest(
+      "POST",
+      faults,
+      { "content-type": "application/json", origin: "https://attacker.example" },
+      notAFault,
+    );
+    expect(crossSite.status).toBe(403);
+    // A form or a no-cors fetch can only send a "simple" type, never JSON.
+    const form = await rawRequest("POST", faults, { "content-type": "text/plain" }, notAFault);
+    expect(form.status).toBe(403);
+    // Its own origin, as JSON, reaches the control (which refuses the fault itself).
+    const own = await rawRequest(
+      "POST",
+      faults,
+      { "content-type": "application/json", origin: new URL(url).origin },
+      notAFault,
+    );
+    expect(own.status).toBe(400);
+  });
+
+  it("answer on a loopback host only: a rebound domain cannot read them", async () => {
+    const rebound = await rawRequest(
+      "GET",
+      "/__devstack/mail/messages.json",
+      { host: "attacker.example" },
+      "",
+    );
+    expect(rebound.status).toBe(403);
+    const local = await rawRequest("GET", "/__devstack/mail/messages.json", {}, "");
+    expect(local.status).toBe(200);
+  });
+});
+
 describe("development identity provider", () => {
   it("signs up, refuses the same email twice, and validates fields", async () => {
     const email = uniqueEmail("dup");

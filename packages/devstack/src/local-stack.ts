@@ -190,6 +190,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         .filter((m) => urlPath === m.prefix || urlPath.startsWith(`${m.prefix}/`))
         .sort((a, b) => b.prefix.length - a.prefix.length)[0];
       if (mount) {
+        const refused = controlRefusal(req);
+        if (refused) return sendJson(res, 403, errorJson("forbidden", refused));
         return await mount.handle(
           req,
           res,
@@ -381,4 +383,52 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await stopAll().catch(() => {});
     throw error;
   }
+}
+
+/** Host names that reach only this machine: the stack's controls answer no other. */
+function isLoopbackHost(hostHeader: string | undefined): boolean {
+  if (!hostHeader) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return false;
+  }
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
+/**
+ * Why a request to the stack's own controls (/__devstack/*: faults, the mail viewer, the
+ * queues; docs/development.md) is refused, or undefined. Any web page the developer opens could
+ * otherwise post to them (a form or a no-cors fetch needs no permission) or, through a domain
+ * that resolves to 127.0.0.1, read them:
+ * - the Host must be a loopback name (a rebound domain keeps its own name in Host);
+ * - a change (any method but GET and HEAD) sent by a browser carries an Origin, which must be
+ *   the stack's own; and a change with a body must say it is JSON, which a cross-site page
+ *   cannot send without a preflight the stack never answers.
+ */
+export function controlRefusal(req: IncomingMessage): string | undefined {
+  const host = req.headers.host;
+  if (!isLoopbackHost(host)) return "The stack's controls answer on a loopback host only";
+  if (req.method === "GET" || req.method === "HEAD") return undefined;
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${host}`) {
+    return "The stack's controls take changes from their own origin only";
+  }
+  const hasBody =
+    Number(req.headers["content-length"] ?? 0) > 0 ||
+    req.headers["transfer-encoding"] !== undefined;
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    ?.trim()
+    .toLowerCase();
+  if (hasBody && type !== "application/json") {
+    return "The stack's controls take JSON bodies only";
+  }
+  return undefined;
 }
