@@ -14,6 +14,7 @@ import { apiBench } from "./bench/api";
 import { auditsBench } from "./bench/audit-queue";
 import { bundlesBench } from "./bench/bundles";
 import { coldBench } from "./bench/cold";
+import { hostingBench } from "./bench/hosting";
 import { loadBench } from "./bench/load";
 import { signedInBench } from "./bench/signed-in";
 import { staffBench } from "./bench/staff";
@@ -36,6 +37,7 @@ const sections: BenchSection[] = [
   loadBench,
   coldBench,
   signedInBench,
+  hostingBench,
 ];
 sections.push((await import("./bench/reports")).reportsBench);
 
