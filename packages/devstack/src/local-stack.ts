@@ -20,7 +20,7 @@ import {
 import { createApiGateway } from "./api-gateway";
 import { LOCAL_REGION, localCredentials } from "./aws";
 import { browserFunctionService } from "./browser-process";
-import { hostedSitesService } from "./hosted-sites";
+import { hostedSitesService, LOCAL_SITES_DOMAIN } from "./hosted-sites";
 import { errorJson, PayloadTooLarge, readBody, sendJson } from "./http-io";
 import { buildHttpEvent, writeHttpResult } from "./lambda-events";
 import { createHandlerLoader, repoRoot } from "./lambda-runtime";
@@ -290,7 +290,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
       SST_Parameter_value_APP_URL: url,
-      SST_Parameter_value_OUTBOUND_ALLOW_HOSTS: (options.allowOutboundHosts ?? []).join(","),
+      // The sites this stack hosts (docs/hosting.md, "Locally") are public in production: the
+      // review's screenshot and the go-live measurements may visit them here too.
+      SST_Parameter_value_OUTBOUND_ALLOW_HOSTS: [
+        ...(options.allowOutboundHosts ?? []),
+        `*.${LOCAL_SITES_DOMAIN}:${port}`,
+      ].join(","),
       SST_Parameter_value_DNS_RESOLVER: options.dns?.resolver ?? "",
       SST_Parameter_value_DOMAIN_CNAME_TARGET: options.dns?.cnameTarget || "sites.portal.localhost",
       SST_Parameter_value_DOMAIN_A_RECORD: options.dns?.aRecord || "192.0.2.1",

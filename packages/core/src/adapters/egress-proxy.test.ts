@@ -112,6 +112,21 @@ describe("egress proxy", () => {
     lease.release();
   });
 
+  it("tunnels to an allowlisted name under localhost at loopback, unresolved by the OS", async () => {
+    const p = await start();
+    const lease = await p.lease({ allowHosts: [`*.sites.localhost:${port}`] });
+    const { code, socket } = await socksConnect(p, "a--b.sites.localhost", port);
+    expect(code).toBe(0x00);
+    expect(await get(socket, "/hosted")).toContain("inside");
+    expect(lease.connections).toEqual([
+      { host: "a--b.sites.localhost", port, address: "127.0.0.1" },
+    ]);
+    // Not allowlisted, the same name is refused as before.
+    const other = await socksConnect(p, "a--b.sites.localhost", port + 1);
+    expect(other.code).not.toBe(0x00);
+    lease.release();
+  });
+
   it("refuses loopback and private addresses, by literal or by name, and says why", async () => {
     const p = await start();
     const lookup: LookupAll = async (host) =>

@@ -16,7 +16,7 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import net, { type AddressInfo, type Socket } from "node:net";
 import ipaddr from "ipaddr.js";
-import { isAllowlisted, isPublicAddress, type LookupAll } from "./outbound-guard";
+import { isAllowlisted, isPublicAddress, type LookupAll, loopbackOf } from "./outbound-guard";
 
 export interface EgressPolicy {
   /** OUTBOUND_ALLOW_HOSTS entries: "host" or "host:port", connected to without the check. */
@@ -201,7 +201,7 @@ export async function startEgressProxy(options: EgressProxyOptions = {}): Promis
     const url = new URL(`http://${hostForUrl(host)}:${port}/`);
     if (isAllowlisted(url, current.policy.allowHosts)) {
       // A developer's own server (tests, the local stack): connect by name, as configured.
-      return { ok: true, addresses: [host], allowlisted: true };
+      return { ok: true, addresses: [loopbackOf(host) ?? host], allowlisted: true };
     }
     const literal = literalAddress(host);
     if (literal) {

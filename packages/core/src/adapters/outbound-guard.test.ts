@@ -5,6 +5,7 @@ import {
   isAllowlisted,
   isPublicAddress,
   type LookupAll,
+  loopbackOf,
   OUTBOUND_MESSAGES,
   OutboundBlockedError,
   outboundAllowHostsFromConfig,
@@ -214,6 +215,23 @@ describe("allowlist parsing", () => {
     expect(isAllowlisted(new URL("http://[::1]:8081/"), ["[::1]:8080"])).toBe(false);
     expect(isAllowlisted(new URL("http://[::1]:8081/"), ["[::1]"])).toBe(true);
     expect(isAllowlisted(new URL("http://LOCALHOST:1/"), ["localhost"])).toBe(true);
+  });
+
+  it("matches a wildcard entry's sub-domains only, on its port", () => {
+    const allow = ["*.sites.localhost:4000"];
+    expect(isAllowlisted(new URL("http://a--b.sites.localhost:4000/"), allow)).toBe(true);
+    expect(isAllowlisted(new URL("http://x.y.sites.localhost:4000/"), allow)).toBe(true);
+    expect(isAllowlisted(new URL("http://sites.localhost:4000/"), allow)).toBe(false);
+    expect(isAllowlisted(new URL("http://evilsites.localhost:4000/"), allow)).toBe(false);
+    expect(isAllowlisted(new URL("http://a.sites.localhost:4001/"), allow)).toBe(false);
+    expect(isAllowlisted(new URL("http://a.sites.localhost.evil.test:4000/"), allow)).toBe(false);
+  });
+
+  it("knows names under localhost as loopback, and nothing else", () => {
+    expect(loopbackOf("localhost")).toBe("127.0.0.1");
+    expect(loopbackOf("A--B.Sites.Localhost.")).toBe("127.0.0.1");
+    expect(loopbackOf("localhost.evil.test")).toBeNull();
+    expect(loopbackOf("notlocalhost")).toBeNull();
   });
 });
 

@@ -132,8 +132,22 @@ export function isAllowlisted(url: URL, allowHosts: readonly string[]): boolean 
     if (!entry) return false;
     const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
     if (!m?.[1]) return false;
-    return stripBrackets(m[1]) === host && (m[2] === undefined || m[2] === port);
+    const name = stripBrackets(m[1]);
+    // "*.sites.localhost": any name under it (not the name itself), as the local stack's
+    // hosted sites are (docs/hosting.md, "Locally").
+    const matches = name.startsWith("*.") ? host.endsWith(name.slice(1)) : name === host;
+    return matches && (m[2] === undefined || m[2] === port);
   });
+}
+
+/**
+ * The loopback address of a name under `localhost` (RFC 6761 6.3: always loopback, never
+ * asked of DNS), as Chromium resolves it; null for any other name. The OS resolver need not
+ * know `<name>.sites.localhost`, so an allowlisted one is connected to here.
+ */
+export function loopbackOf(host: string): string | null {
+  const name = host.toLowerCase().replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost") ? "127.0.0.1" : null;
 }
 
 /** Parses a comma-separated allowlist ("127.0.0.1:4321, localhost") into entries. */
