@@ -335,7 +335,7 @@ export function DeploymentsPanel({ userId, site }: { userId: string; site: Site 
   });
 
   return (
-    <Stack gap="3" aria-label={`Deployments of ${site.name}`}>
+    <Stack as="section" gap="3" aria-label={`Deployments of ${site.name}`}>
       <Flex gap="2" justify="space-between" align="center" flexWrap="wrap">
         <Text fontWeight="semibold">Deployments</Text>
         {list.data?.productionUrl ? (

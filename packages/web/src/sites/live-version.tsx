@@ -21,7 +21,7 @@ export function LiveVersionCard({
   const live = site.liveVersion;
   if (!live) return null;
   return (
-    <Card.Root bg="bg" borderRadius="xl" minW="0" aria-label="Live version">
+    <Card.Root as="section" bg="bg" borderRadius="xl" minW="0" aria-label="Live version">
       <Card.Header>
         <Card.Title as="h2" fontSize="md">
           Live Version
