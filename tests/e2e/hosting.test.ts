@@ -175,6 +175,18 @@ describe("hosting: deploy, review, publish, roll back", () => {
     await ready.getByRole("button", { name: "Ready for review" }).click();
     await staff.page.getByText("Version 1 was sent to the customer.").waitFor();
     await bothWidths(staff.page, "hosting-console-review-posted");
+    // Before the customer answers, publishing would take the site live unapproved: it asks why.
+    await row(refs[0] ?? "")
+      .getByRole("button", { name: "Publish" })
+      .click();
+    const confirm = staff.page.getByRole("alertdialog");
+    await confirm
+      .getByLabel("The customer has not approved version 1. Why go live now?")
+      .fill("Too short");
+    expect(await confirm.getByRole("button", { name: "Publish" }).isDisabled()).toBe(true);
+    await screenshot(staff.page, "hosting-console-publish-unapproved-1440");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
   });
 
   it("the customer sees the deployment's screenshot and approves it", async () => {
