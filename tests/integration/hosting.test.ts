@@ -212,6 +212,23 @@ describe("publishing", () => {
     });
   });
 
+  it("lets the audit browser reach the local hosts: the go-live screenshot is of the site", async () => {
+    // Exactly the hosted sites on this stack's port are allowed on loopback (docs/hosting.md).
+    expect((env.SST_Parameter_value_OUTBOUND_ALLOW_HOSTS ?? "").split(",")).toContain(
+      `*.sites.localhost:${port}`,
+    );
+    let screenshotUrl: string | null = null;
+    for (const until = Date.now() + 90_000; !screenshotUrl && Date.now() < until; ) {
+      const sites = await call(customer, "GET", "/api/sites");
+      screenshotUrl = sites.body.find((s: Json) => s.id === siteId)?.screenshotUrl ?? null;
+      if (!screenshotUrl) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(screenshotUrl).not.toBeNull();
+    const image = await fetch(screenshotUrl ?? "");
+    expect(image.status).toBe(200);
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  }, 120_000);
+
   it("switches to a new version and rolls back to the first in one write each", async () => {
     const second = await deploy(
       zip({

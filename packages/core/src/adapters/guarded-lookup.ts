@@ -6,11 +6,20 @@
  */
 import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
-import { isPublicAddress, OUTBOUND_MESSAGES } from "./outbound-guard";
+import { isPublicAddress, loopbackOf, OUTBOUND_MESSAGES } from "./outbound-guard";
 
 /** A lookup for `http.request({ lookup })`; `allowlisted` hosts (dev/test only) skip the check. */
 export function guardedLookup(allowlisted: boolean): LookupFunction {
   return (hostname, options, callback) => {
+    // A developer's `*.localhost` server (the local stack's hosted sites): no resolver knows it.
+    const loopback = allowlisted ? loopbackOf(hostname) : undefined;
+    if (loopback) {
+      if ((options as { all?: boolean }).all) {
+        const list = [{ address: loopback, family: 4 }];
+        return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
+      }
+      return callback(null, loopback, 4);
+    }
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 4);
       const list = addresses as unknown as { address: string; family: number }[];

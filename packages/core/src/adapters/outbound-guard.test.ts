@@ -245,3 +245,32 @@ describe("outboundAllowHostsFromConfig", () => {
     expect(await outboundAllowHostsFromConfig()).toEqual(["127.0.0.1:4321", "localhost"]);
   });
 });
+
+describe("the local stack's hosted sites on the allowlist", () => {
+  const entry = "*.sites.localhost:3000";
+
+  it("allows the hosts under the local hosting domain on the stack's port only", () => {
+    expect(isAllowlisted(new URL("http://shop-abc123.sites.localhost:3000/"), [entry])).toBe(true);
+    expect(isAllowlisted(new URL("http://01j--shop.sites.localhost:3000/x"), [entry])).toBe(true);
+    expect(isAllowlisted(new URL("http://shop-abc123.sites.localhost:3001/"), [entry])).toBe(false);
+    expect(isAllowlisted(new URL("http://sites.localhost:3000/"), [entry])).toBe(false);
+    expect(isAllowlisted(new URL("http://evilsites.localhost:3000/"), [entry])).toBe(false);
+    expect(isAllowlisted(new URL("http://localhost:3000/"), [entry])).toBe(false);
+    expect(isAllowlisted(new URL("http://127.0.0.1:3000/"), [entry])).toBe(false);
+  });
+
+  it("resolves localhost names to loopback, which stays refused without the allowlist", async () => {
+    expect(loopbackOf("shop-abc123.sites.localhost")).toBe("127.0.0.1");
+    expect(loopbackOf("localhost.example.com")).toBeNull();
+    // Production's allowlist is empty: a hosted site's local address is no public address.
+    await expect(
+      assertPublicUrl("http://shop-abc123.sites.localhost:3000/", {
+        allowHosts: [],
+        lookup: async (host) => [{ address: loopbackOf(host) ?? "", family: 4 }],
+      }),
+    ).rejects.toThrow(OUTBOUND_MESSAGES.notPublic);
+    await expect(
+      assertPublicUrl("http://shop-abc123.sites.localhost:3000/", { allowHosts: [entry] }),
+    ).resolves.toBeInstanceOf(URL);
+  });
+});
