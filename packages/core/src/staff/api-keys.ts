@@ -5,8 +5,9 @@
 import type { ApiKey } from "../contracts/developer";
 import { db, isId } from "../db/service";
 import { toApiKey } from "../developer/api-keys";
+import { release } from "../developer/quota";
 import { NotFoundError } from "../errors";
-import { recordAction, type StaffActor } from "./audit-log";
+import { actionItem, type StaffActor } from "./audit-log";
 
 export async function list(userId: string, now = new Date()): Promise<ApiKey[]> {
   const { data } = await db.entities.apiKey.query
@@ -15,24 +16,45 @@ export async function list(userId: string, now = new Date()): Promise<ApiKey[]> 
   return data.map((item) => toApiKey(item, now));
 }
 
-/** Revokes the key; revoking one that is revoked already changes nothing and logs nothing. */
+/**
+ * Revokes the key and records it in one transaction (docs/console.md), conditional on the key
+ * being active: a key revoked already (or by a revoke running beside this one) changes nothing
+ * and logs nothing. Its place under the customer's key cap is given back, as a customer's own
+ * revoke does.
+ */
 export async function revoke(actor: StaffActor, userId: string, apiKeyId: string): Promise<ApiKey> {
   if (!isId(apiKeyId)) throw new NotFoundError("API key not found");
   const { data: key } = await db.entities.apiKey.get({ userId, apiKeyId }).go({ consistent: true });
   if (!key) throw new NotFoundError("API key not found");
   if (!key.isActive) return toApiKey(key);
-  const { data } = await db.entities.apiKey
-    .patch({ userId, apiKeyId })
-    .set({ isActive: false })
-    .go({ response: "all_new" });
-  const revoked = toApiKey({ ...key, ...data });
-  await recordAction(actor, {
-    action: "apiKey.revoke",
-    targetType: "apiKey",
-    targetId: apiKeyId,
-    customerId: userId,
-    before: { name: key.name, keyPrefix: key.keyPrefix, status: toApiKey(key).status },
-    after: { status: revoked.status },
-  });
+  const revoked = toApiKey({ ...key, isActive: false });
+  const { canceled } = await db.transaction
+    .write(({ apiKey, staffAction }) => [
+      apiKey
+        .patch({ userId, apiKeyId })
+        .set({ isActive: false })
+        .where((attr, op) => op.eq(attr.isActive, true))
+        .commit(),
+      staffAction
+        .create(
+          actionItem(actor, {
+            action: "apiKey.revoke",
+            targetType: "apiKey",
+            targetId: apiKeyId,
+            customerId: userId,
+            before: { name: key.name, keyPrefix: key.keyPrefix, status: toApiKey(key).status },
+            after: { status: revoked.status },
+          }),
+        )
+        .commit(),
+    ])
+    .go();
+  if (canceled) {
+    // Revoked (or deleted) since it was read: nothing of ours was written.
+    const { data } = await db.entities.apiKey.get({ userId, apiKeyId }).go({ consistent: true });
+    if (!data) throw new NotFoundError("API key not found");
+    return toApiKey(data);
+  }
+  await release(userId, "apiKeys");
   return revoked;
 }
