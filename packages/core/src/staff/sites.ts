@@ -62,6 +62,21 @@ export async function update(
         ...(next.liveUrl ? { liveUrl: next.liveUrl } : {}),
       });
       if (cleared.length) patch = patch.remove(cleared);
+      // Going live rests on the review as it was read: the round and its outcome must still be
+      // those, or the change is refused (a customer asking for changes meanwhile wins).
+      if (goesLive) {
+        patch = patch.where((attr, op) =>
+          [
+            op.eq(attr.status, site.status),
+            site.reviewRound === undefined
+              ? op.notExists(attr.reviewRound)
+              : op.eq(attr.reviewRound, site.reviewRound),
+            site.reviewOutcome === undefined
+              ? op.notExists(attr.reviewOutcome)
+              : op.eq(attr.reviewOutcome, site.reviewOutcome),
+          ].join(" AND "),
+        );
+      }
       return [
         patch.commit(),
         staffAction
@@ -84,7 +99,12 @@ export async function update(
       ];
     })
     .go();
-  if (canceled) throw new NotFoundError("Site not found");
+  if (canceled) {
+    const { data: now } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
+    if (!now) throw new NotFoundError("Site not found");
+    const message = "The site's review changed meanwhile: reload it and decide again";
+    throw new ConflictError(message, { status: message });
+  }
   const { data: updated } = await db.entities.site.get({ userId, siteId }).go({ consistent: true });
   if (!updated) throw new NotFoundError("Site not found");
 
