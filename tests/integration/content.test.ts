@@ -477,6 +477,24 @@ describe("the team's side", () => {
     expect(log.body.items).toContainEqual(
       expect.objectContaining({ action: "file.download", targetId: id, actorId: staff.user.id }),
     );
+    // Confirming the customer's confirmed file again hands out no link and logs no confirm:
+    // every link the team gets is an audited download.
+    const again = await call(
+      staff,
+      "POST",
+      `/api/staff/customers/${customer.user.id}/files/${id}/confirm`,
+      { key: `users/${customer.user.id}/content/${id}` },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id, downloadUrl: null, previewUrl: null });
+    const after = await call(
+      staff,
+      "GET",
+      `/api/staff/audit-log?targetType=file&customerId=${customer.user.id}`,
+    );
+    expect(
+      after.body.items.filter((e: Json) => e.targetId === id && e.action === "file.confirm"),
+    ).toEqual([]);
     // A customer cannot reach the team's routes.
     expect(
       (await call(customer, "GET", `/api/staff/customers/${customer.user.id}/files`)).status,

@@ -154,6 +154,20 @@ export async function confirmUpload(
   key: string,
   now = new Date(),
 ): Promise<ContentFile> {
+  return toFile((await confirmRecord(userId, fileId, key, now)).item);
+}
+
+/**
+ * confirmUpload without links: the record as confirmed, and whether this call confirmed it
+ * (false when it was confirmed already). The console's confirm answers no links, so every
+ * link the team gets is an audited download (staff.ts).
+ */
+export async function confirmRecord(
+  userId: string,
+  fileId: string,
+  key: string,
+  now = new Date(),
+): Promise<{ item: ContentFileItem; confirmedNow: boolean }> {
   // Checked before any lookup: a key of someone else's is never read, let alone deleted.
   if (!key.startsWith(contentPrefix(userId))) {
     const message = "The key is not one of your uploads";
@@ -164,7 +178,7 @@ export async function confirmUpload(
     const message = "The key is not this file's upload";
     throw new ValidationError(message, { key: message });
   }
-  if (item.state === "confirmed") return toFile(item);
+  if (item.state === "confirmed") return { item, confirmedNow: false };
   if (!stillPending(item, now)) {
     await discard(item);
     const message = "This upload has expired: upload the file again";
@@ -204,11 +218,11 @@ export async function confirmUpload(
       .where(({ state }, { eq }) => eq(state, "pending"))
       .go({ response: "all_new" });
     await uploadConfirmed(userId);
-    return toFile({ ...item, ...data } as ContentFileItem);
+    return { item: { ...item, ...data } as ContentFileItem, confirmedNow: true };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // Confirmed by a confirm that ran beside this one (or removed meanwhile).
-    return toFile(await findItem(userId, fileId));
+    return { item: await findItem(userId, fileId), confirmedNow: false };
   }
 }
 

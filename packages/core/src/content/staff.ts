@@ -7,6 +7,7 @@ import type { ContentFile, NewUpload, PresignedUpload } from "../contracts/conte
 import { NotFoundError } from "../errors";
 import { recordAction, type StaffActor } from "../staff/audit-log";
 import * as Files from "./files";
+import { fileView, NO_LINKS } from "./records";
 
 /** A download link for one of the customer's files, recorded in the audit log. */
 export async function download(
@@ -53,21 +54,27 @@ export async function createUpload(
   return upload;
 }
 
-/** Confirms the team's upload; the customer sees it from now on. */
+/**
+ * Confirms the team's upload; the customer sees it from now on. Answered without links: a
+ * link the team gets is always an audited download. A file confirmed already is answered as
+ * it is, and nothing is logged (nothing changed).
+ */
 export async function confirmUpload(
   actor: StaffActor,
   customerId: string,
   fileId: string,
   key: string,
 ): Promise<ContentFile> {
-  const file = await Files.confirmUpload(customerId, fileId, key);
-  await recordAction(actor, {
-    action: "file.confirm",
-    targetType: "file",
-    targetId: fileId,
-    customerId,
-    before: null,
-    after: { name: file.name },
-  });
-  return file;
+  const { item, confirmedNow } = await Files.confirmRecord(customerId, fileId, key);
+  if (confirmedNow) {
+    await recordAction(actor, {
+      action: "file.confirm",
+      targetType: "file",
+      targetId: fileId,
+      customerId,
+      before: null,
+      after: { name: item.name },
+    });
+  }
+  return fileView(item, NO_LINKS);
 }
