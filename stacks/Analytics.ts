@@ -5,7 +5,9 @@
  * settings come from the consumer table (packages/functions/src/queue-consumers.ts), which the
  * local stack reads too.
  */
+
 import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
+import { WORKER_GRANTS } from "@portal/functions/worker-grants";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { grantsProps } from "./grants";
 import { consumedQueue } from "./queues";
@@ -13,7 +15,11 @@ import { Storage } from "./Storage";
 
 export function Analytics({ stack }: StackContext) {
   const { table, bucket, config } = use(Storage);
-  const granted = grantsProps(["table:count-views"], { table, bucket, config });
+  const granted = grantsProps(WORKER_GRANTS.PageViewsConsumer.grants, {
+    table,
+    bucket,
+    config,
+  });
 
   const consumer = new LambdaFunction(stack, "PageViewsConsumer", {
     handler: QUEUE_CONSUMERS.PageViews.handler,

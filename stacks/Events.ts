@@ -8,6 +8,7 @@
 
 import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import { siteDeletionsWorkerHandler, uptimeWorkerHandler } from "@portal/functions/routes";
+import { WORKER_GRANTS } from "@portal/functions/worker-grants";
 import { aws_lambda_destinations as destinations } from "aws-cdk-lib";
 import {
   Cron,
@@ -75,10 +76,13 @@ export function Events({ stack, app }: StackContext) {
 
   // Claims event ids and reads the user (table:write), sends the mail, signs the unsubscribe
   // link, and queues the customer's webhook deliveries (webhooks:send).
-  const granted = grantsProps(
-    ["table:write", "mail:send", "mail:unsubscribe-key", "webhooks:send"],
-    { table, bucket, config, mail: settings.mail, webhooks },
-  );
+  const granted = grantsProps(WORKER_GRANTS.Notifications.grants, {
+    table,
+    bucket,
+    config,
+    mail: settings.mail,
+    webhooks,
+  });
 
   const consumer = new LambdaFunction(stack, "Notifications", {
     handler: QUEUE_CONSUMERS.Events.handler,
@@ -99,7 +103,7 @@ export function Events({ stack, app }: StackContext) {
   // Uptime and certificate checks of every live site (docs/monitoring.md): reads live sites
   // and writes their monitor items and daily counts (table:write), emits site.down,
   // site.recovered and site.certificate_expiring to the queue above (events:send).
-  const uptimeGrants = grantsProps(["table:write", "events:send"], {
+  const uptimeGrants = grantsProps(WORKER_GRANTS.UptimeChecks.grants, {
     table,
     bucket,
     config,
@@ -121,15 +125,12 @@ export function Events({ stack, app }: StackContext) {
   // sites (table:write), their screenshots (screenshots:write, which includes the listing a
   // prefix delete needs), asks Stripe once more first (stripe and the price parameters) and
   // mails through the queue above (events:send).
-  const deletionGrants = grantsProps(
-    ["table:write", "screenshots:write", "stripe", "events:send"],
-    {
-      table,
-      bucket,
-      config,
-      events: queue,
-    },
-  );
+  const deletionGrants = grantsProps(WORKER_GRANTS.SiteDeletions.grants, {
+    table,
+    bucket,
+    config,
+    events: queue,
+  });
   const siteDeletions = new Cron(stack, "SiteDeletions", {
     schedule: SITE_DELETIONS_SCHEDULE,
     job: {
@@ -162,7 +163,7 @@ export function Events({ stack, app }: StackContext) {
   // The webhook sender: reads the endpoint and logs each attempt (table:write), queues the
   // next try (webhooks:send), and tells the customer when it turns an endpoint off
   // (events:send). Outbound through the guard, like the uptime checks.
-  const senderGrants = grantsProps(["table:write", "webhooks:send", "events:send"], {
+  const senderGrants = grantsProps(WORKER_GRANTS.WebhookSender.grants, {
     table,
     bucket,
     config,

@@ -9,9 +9,11 @@
  * (packages/core/src/hosting/custom-domains.ts). All tenants share one connection group, whose
  * routing endpoint is what the hosting names point at.
  */
+
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
+import { WORKER_GRANTS } from "@portal/functions/worker-grants";
 import {
   aws_certificatemanager as acm,
   aws_cloudfront as cloudfront,
@@ -268,7 +270,7 @@ export function Hosting({ stack, app }: StackContext) {
       connectionGroupId: connectionGroup.attrId,
     },
   };
-  const workerGrants = grantsProps(["table:write", "hosting:write", "edge-routes:write"], {
+  const workerGrants = grantsProps(WORKER_GRANTS.DeploymentsWorker.grants, {
     table,
     bucket: screenshots,
     config,

@@ -7,6 +7,7 @@
 
 import { BROWSER_TIMEOUT_SECONDS, QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import { browserHandler, monthlyReportsWorkerHandler } from "@portal/functions/routes";
+import { WORKER_GRANTS } from "@portal/functions/worker-grants";
 import { aws_lambda_destinations as destinations, aws_iam as iam } from "aws-cdk-lib";
 import { Cron, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { BROWSER_RUNTIME_PACKAGES, installBrowserRuntime } from "./browser-runtime";
@@ -80,7 +81,7 @@ export function Jobs({ stack, app }: StackContext) {
   // Reads its jobs and writes their results; stores screenshots (and replaces old ones);
   // tells the customer's webhooks a run completed (events:send, docs/developer-api.md); puts
   // jobs back (jobs:send).
-  const granted = grantsProps(["table:write", "screenshots:write", "events:send", "jobs:send"], {
+  const granted = grantsProps(WORKER_GRANTS.JobsWorker.grants, {
     table,
     bucket,
     config,
@@ -122,7 +123,7 @@ export function Jobs({ stack, app }: StackContext) {
   attach(worker);
 
   const monthlyReports = monthlyReportsSchedule(stack, {
-    grants: grantsProps(["table:write", "jobs:send", "events:send"], {
+    grants: grantsProps(WORKER_GRANTS.MonthlyReports.grants, {
       table,
       bucket,
       config,

@@ -4,28 +4,17 @@
  * private bucket under exports/ (mailing the link through the Events queue) or erases their
  * account. The API's routes queue jobs through their records' `privacy-jobs:send` grant.
  */
+
 import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
+import { WORKER_GRANTS } from "@portal/functions/worker-grants";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Events } from "./Events";
 import { grantsProps } from "./grants";
 import { consumedQueue } from "./queues";
 import { Storage } from "./Storage";
 
-/** What the consumer may do: one customer's export, or the erasure of one account. */
-export const PRIVACY_JOBS_GRANTS = [
-  // Reads the customer's partition, moves their export along, erases their records.
-  "table:write",
-  // Reads each site's screenshot into the zip; an erasure deletes the customer's screenshots.
-  "screenshots:write",
-  // Writes the zip and presigns the mail's link; an erasure deletes the customer's exports.
-  "exports:write",
-  // Invoices' references come from Stripe, which also says whether a subscription still runs.
-  "stripe",
-  // The "export ready" mail goes through the notifications consumer.
-  "events:send",
-  // Deleting the identity at Clerk (CLERK_SECRET_KEY).
-  "identity:admin",
-] as const;
+/** What the consumer may do: its row of packages/functions/src/worker-grants.ts. */
+export const PRIVACY_JOBS_GRANTS = WORKER_GRANTS.PrivacyJobs.grants;
 
 export function Privacy({ stack }: StackContext) {
   const { table, bucket, config } = use(Storage);

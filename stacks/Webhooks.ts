@@ -1,6 +1,8 @@
 /** Stripe webhooks: a Function URL, so the handler receives the raw body the signature covers. */
+
 import { stripeWebhookHandler } from "@portal/functions/routes";
 import { STRIPE_WEBHOOK_TIMEOUT_SECONDS } from "@portal/functions/webhooks/timing";
+import { WORKER_GRANTS } from "@portal/functions/worker-grants";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Events } from "./Events";
 import { grantsProps } from "./grants";
@@ -10,7 +12,7 @@ export function Webhooks({ stack }: StackContext) {
   const { table, bucket, config } = use(Storage);
   const { queue: events } = use(Events);
   // Billing events (a failed payment, a subscription ending) are mailed: events:send.
-  const granted = grantsProps(["table:write", "stripe", "events:send"], {
+  const granted = grantsProps(WORKER_GRANTS.StripeWebhook.grants, {
     table,
     bucket,
     config,

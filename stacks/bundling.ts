@@ -4,6 +4,8 @@
  * sst depends on, not the workspace's), with the options SST v2's node handler passes in deploy
  * mode (sst/runtime/handlers/node.js). docs/performance.md has the figures and the budget.
  */
+
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { FunctionProps } from "sst/constructs";
@@ -124,6 +126,28 @@ export interface BundleSize {
    * them; a module whose every export was shaken out is not one): what the grants check reads.
    */
   modules: Set<string>;
+  /**
+   * Writes to the table the bundle's own code makes (tableWrites): what tells a function that
+   * writes from one that only reads.
+   */
+  tableWrites: string[];
+}
+
+/**
+ * The table writes in a bundle: ElectroDB write calls on an entity (`.entities.site.update(`;
+ * property names survive minification, and tree-shaking left only the code the handler
+ * reaches) and transaction writes. The few modules that send raw write commands are not seen
+ * here: their module is in a bundle whether or not its writing function is.
+ */
+export function tableWrites(output: string): string[] {
+  const found = new Set<string>();
+  for (const m of output.matchAll(
+    /\.entities\.(\w+)\.(put|create|upsert|update|patch|delete|remove)\(/g,
+  )) {
+    found.add(`${m[1]}.${m[2]}`);
+  }
+  if (/\.transaction\.write\(/.test(output)) found.add("transaction.write");
+  return [...found].sort();
 }
 
 /**
@@ -186,11 +210,14 @@ export async function bundleHandlers(
         : input.split("/").slice(0, 3).join("/");
       byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
     }
+    const file = Object.keys(result.metafile.outputs).find((f) => f.endsWith(`/${name}`));
+    const text = file ? readFileSync(path.resolve(file), "utf8") : "";
     return {
       handler,
       bytes: output.bytes,
       inputs: [...byPackage].sort((a, b) => b[1] - a[1]),
       modules,
+      tableWrites: tableWrites(text),
     };
   });
 }

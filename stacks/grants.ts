@@ -383,3 +383,16 @@ export function grantMismatches(
   }
   return problems;
 }
+
+/**
+ * Reads against writes (docs/security.md "Grants the build proves"): a function whose bundle
+ * writes the table (`tableWrites` in stacks/bundling.ts) must hold table:write. An API key's
+ * use (apiKey.*) is every authenticating route's one narrow write, table:key-use, whose
+ * statement tests/infra/route-grants.ts checks; table:count-views is the page-view counters'.
+ */
+export function tableWriteProblems(grants: readonly Grant[], writes: readonly string[]): string[] {
+  if (grants.includes("table:write") || grants.includes("table:count-views")) return [];
+  const left = writes.filter((w) => !/^apiKey\./.test(w));
+  if (left.length === 0) return [];
+  return [`writes the table (${left.join(", ")}) but holds no table:write`];
+}

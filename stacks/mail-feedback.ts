@@ -6,7 +6,9 @@
  * off. A queue rather than a direct subscription, so a failed write is retried and then kept
  * in the dead-letter queue, alarmed like the others (stacks/Monitoring.ts).
  */
+
 import { mailFeedbackConsumer } from "@portal/functions/routes";
+import { WORKER_GRANTS } from "@portal/functions/worker-grants";
 import {
   aws_iam as iam,
   Stack,
@@ -54,7 +56,7 @@ export function mailFeedback(
   if (configurationSet) destination.addDependency(configurationSet);
 
   // Finds the users with the address and writes why mail is off (table:write).
-  const granted = grantsProps(["table:write"], targets);
+  const granted = grantsProps(WORKER_GRANTS.MailFeedbackConsumer.grants, targets);
   const consumer = new LambdaFunction(scope, "MailFeedbackConsumer", {
     handler: mailFeedbackConsumer.handler,
     timeout: `${mailFeedbackConsumer.timeoutSeconds} seconds`,

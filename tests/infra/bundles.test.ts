@@ -16,7 +16,7 @@ import {
   MEDIAN_BUNDLE_BUDGET_BYTES,
   routeBundleBudget,
 } from "../../stacks/bundling";
-import { ADAPTER_GRANTS, grantMismatches } from "../../stacks/grants";
+import { ADAPTER_GRANTS, grantMismatches, tableWriteProblems } from "../../stacks/grants";
 
 let outDir: string;
 
@@ -143,6 +143,29 @@ describe("route grants against what each bundle holds (esbuild's metafile)", () 
     expect(mismatches(routeKey, wrong)).toEqual([
       `${ADAPTER_GRANTS.table?.module} reads Table.Main.tableName, which needs table:read or table:write or table:page-views or table:count-views or table:key-use`,
       "jobs:send is granted but no module in the bundle uses it",
+    ]);
+  });
+
+  it("a route that writes the table holds table:write (reads are told from writes)", () => {
+    const wrong = Object.entries(routes).flatMap(([routeKey, record]) => {
+      const size = sizes.get(record.handler);
+      if (!size) throw new Error(`${routeKey}: no bundle`);
+      // A handler shared by several routes is checked against what they hold together.
+      const grants = Object.values(routes as Record<string, RouteRecord>)
+        .filter((other) => other.handler === record.handler)
+        .flatMap((other) => routeGrants(routeKey, other));
+      return tableWriteProblems(grants, size.tableWrites).map((p) => `${routeKey}: ${p}`);
+    });
+    expect(wrong).toEqual([]);
+    // A writing route recorded as a reader fails.
+    const routeKey = "POST /api/tickets";
+    const size = sizes.get(routes[routeKey].handler);
+    expect(size?.tableWrites.length).toBeGreaterThan(0);
+    const reading = routeGrants(routeKey, routes[routeKey]).map((g) =>
+      g === "table:write" ? "table:read" : g,
+    );
+    expect(tableWriteProblems(reading, size?.tableWrites ?? [])).toEqual([
+      expect.stringMatching(/^writes the table .* but holds no table:write$/),
     ]);
   });
 

@@ -204,12 +204,12 @@ export const routes = {
   "POST /api/sites/refresh-screenshots": {
     handler: api("sites/refresh-screenshots"),
     entitlement: "onboarded",
-    grants: ["table:read", "jobs:send"],
+    grants: ["table:write", "jobs:send"],
   },
   "POST /api/sites/{id}/screenshot": {
     handler: api("sites/refresh-screenshot"),
     entitlement: "onboarded",
-    grants: ["table:read", "jobs:send"],
+    grants: ["table:write", "jobs:send"],
   },
 
   // Support stays open to a lapsed customer: a failed payment is exactly when they need it.
