@@ -240,6 +240,13 @@ export function Web({ stack, app }: StackContext) {
 
   // The custom domain when there is one; otherwise the distribution's own name, which APP_URL
   // must then be set to (README "Deploy").
-  stack.addOutputs({ SiteUrl: site.customDomainUrl ?? site.url ?? "" });
+  stack.addOutputs({
+    SiteUrl: site.customDomainUrl ?? site.url ?? "",
+    // Where PORTAL_DOMAIN's DNS record points when the certificate is the stage's own
+    // (PORTAL_CERTIFICATE_ARN; docs/operations.md "Custom domain"). None under `sst dev`.
+    ...(site.cdk?.distribution
+      ? { DistributionDomainName: site.cdk.distribution.distributionDomainName }
+      : {}),
+  });
   return { site };
 }

@@ -135,6 +135,13 @@ describe("a stage with a custom domain and an existing certificate", () => {
     expect(ofType(web, "AWS::Route53::RecordSet")).toEqual([]);
     expect(web.Outputs?.SiteUrl?.Value).toBe(`https://${DOMAIN}`);
   });
+
+  test("the output names the distribution's own host, where the domain's DNS must point", () => {
+    const [distributionId] = ofType(web, "AWS::CloudFront::Distribution")[0] ?? [];
+    expect(web.Outputs?.DistributionDomainName?.Value).toEqual({
+      "Fn::GetAtt": [distributionId, "DomainName"],
+    });
+  });
 });
 
 describe("a stage without a custom domain", () => {

@@ -3,6 +3,8 @@
  * docs/developer-api.md), read from the stage settings and the stack's constants without
  * synthesising (the stack-*.test.ts files synthesise).
  */
+
+import { readFileSync } from "node:fs";
 import {
   MAX_IN_FLIGHT_PER_CUSTOMER,
   POST_DEADLINE_MS,
@@ -21,7 +23,29 @@ const prodSettings = {
   VITE_STRIPE_PUBLISHABLE_KEY: "pk_live_portal",
 };
 
+/**
+ * The session-token claims docs/operations.md ("First deploy", step 3) tells the operator to
+ * give Clerk's session token, as JSON.
+ */
+function documentedClaims(): Record<string, string> {
+  const text = readFileSync(new URL("../../docs/operations.md", import.meta.url), "utf8");
+  const step = text.slice(text.indexOf("Customize session token"));
+  const json = /`(\{[^`]*\})`/.exec(step)?.[1];
+  if (!json) throw new Error("docs/operations.md names no session-token claims");
+  return JSON.parse(json.replace(/\s*\n\s*/g, " "));
+}
+
 describe("session tokens", () => {
+  test("the documented claims carry `aud` and every claim the identity adapter reads", () => {
+    const claims = documentedClaims();
+    // Production refuses a token without `aud` (clerkAudienceProblem; adapters/identity.ts).
+    expect(claims.aud).toBe("<CLERK_AUDIENCE>");
+    // The claims adapters/identity.ts reads beyond Clerk's defaults.
+    for (const name of ["email", "first_name", "last_name", "image_url", "role"]) {
+      expect(claims, name).toHaveProperty(name);
+    }
+  });
+
   test("every stage checks `iss` against the Frontend API URL its publishable key encodes", () => {
     expect(readStageSettings("staging", validSettings).parameters.CLERK_ISSUER).toBe(
       "https://clerk.portal.example.com",
