@@ -3,11 +3,12 @@
  * download asks for its own, which the audit log records) and an upload to the customer, e.g.
  * a proof, which they then see among their files.
  */
+
 import { Stack, Text } from "@chakra-ui/react";
 import type { ContentFile } from "@portal/core/contracts/content";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import { LoadState } from "../staff/console-ui";
+import { EmptyCard, ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { DropZone } from "./drop-zone";
 import { FileGrid } from "./file-grid";
@@ -42,14 +43,19 @@ export function CustomerFiles({ userId, siteId }: { userId: string; siteId?: str
 
   return (
     <Stack gap="3" data-testid={siteId ? "staff-site-files" : "staff-customer-files"}>
-      <LoadState
+      <ListStates
         query={files}
-        label="files"
-        empty="No files yet."
-        isEmpty={(files.data?.files.length ?? 0) === 0}
+        select={(data) => data.files}
+        loading={<LoadingSpinner label="Loading files" py="12" />}
+        failed={<LoadFailed title="We couldn't load the files." retry={files.refetch} />}
+        empty={<EmptyCard text={"No files yet."} />}
       >
-        <FileGrid files={files.data?.files ?? []} onDownload={(file) => void download(file)} />
-      </LoadState>
+        {() => (
+          <>
+            <FileGrid files={files.data?.files ?? []} onDownload={(file) => void download(file)} />
+          </>
+        )}
+      </ListStates>
       <DropZone compact label="Upload to the customer" onFiles={uploads.add} />
       <UploadList items={uploads.items} />
       {files.data ? (

@@ -11,7 +11,6 @@ import {
   Heading,
   HStack,
   SimpleGrid,
-  Spinner,
   Stack,
   Table,
   Text,
@@ -24,8 +23,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Download, Printer } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { ApiError } from "../api/api-error";
 import { formatLongDate } from "../ui/format";
+import { RecordStates } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { HeadlineTiles } from "./figures";
 import { ReportPrintStyle } from "./print-style";
@@ -46,20 +45,14 @@ export function ReportPage({ siteId, month }: { siteId: string; month: string })
           All months
         </Link>
       </Button>
-      {report.isPending ? (
-        <Spinner size="lg" color="brand.solid" aria-label="Loading the report" />
-      ) : report.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>
-            {ApiError.from(report.error)?.status === 404
-              ? "There is no such website or month."
-              : "We couldn't load this report."}
-          </Alert.Title>
-        </Alert.Root>
-      ) : (
-        <Report view={report.data} />
-      )}
+      <RecordStates
+        query={report}
+        loading="Loading the report"
+        failed="We couldn't load this report."
+        notFound={{ title: "There is no such website or month." }}
+      >
+        {(view) => <Report view={view} />}
+      </RecordStates>
     </Stack>
   );
 }

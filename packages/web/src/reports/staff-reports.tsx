@@ -9,8 +9,9 @@ import { longMonth } from "@portal/core/long-date";
 import { describeFigure } from "@portal/core/reports/words";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { LoadState, Section } from "../staff/console-ui";
+import { Section } from "../staff/console-ui";
 import { formatLongDate } from "../ui/format";
+import { EmptyCard, ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
 import { staffReportsQuery } from "./queries";
 
 // The note's form (and its form library) loads when Edit note or Add a note is first pressed
@@ -19,28 +20,37 @@ const NoteForm = lazy(() => import("./note-form").then((m) => ({ default: m.Note
 
 export function StaffCustomerReports({ userId }: { userId: string }) {
   const reports = useQuery(staffReportsQuery(userId));
-  const sites = reports.data?.sites ?? [];
   return (
     <Section title="Monthly reports">
-      <LoadState
+      <ListStates
         query={reports}
-        label="monthly reports"
-        empty="No sites, so no reports."
-        isEmpty={sites.length === 0}
+        select={(data) => data.sites}
+        loading={<LoadingSpinner label="Loading monthly reports" py="12" />}
+        failed={
+          <LoadFailed title="We couldn't load the monthly reports." retry={reports.refetch} />
+        }
+        empty={<EmptyCard text="No sites, so no reports." />}
       >
-        <Stack gap="4">
-          {sites.map((site) => (
-            <Stack key={site.siteId} gap="2">
-              <Text fontWeight="semibold">{site.siteName}</Text>
-              <Stack as="ul" gap="2" listStyleType="none">
-                {site.months.map((month) => (
-                  <MonthRow key={month.month} userId={userId} siteId={site.siteId} month={month} />
-                ))}
+        {(sites) => (
+          <Stack gap="4">
+            {sites.map((site) => (
+              <Stack key={site.siteId} gap="2">
+                <Text fontWeight="semibold">{site.siteName}</Text>
+                <Stack as="ul" gap="2" listStyleType="none">
+                  {site.months.map((month) => (
+                    <MonthRow
+                      key={month.month}
+                      userId={userId}
+                      siteId={site.siteId}
+                      month={month}
+                    />
+                  ))}
+                </Stack>
               </Stack>
-            </Stack>
-          ))}
-        </Stack>
-      </LoadState>
+            ))}
+          </Stack>
+        )}
+      </ListStates>
     </Section>
   );
 }

@@ -2,6 +2,7 @@
  * The audit log (docs/console.md): every staff action, newest first, with who, what, which
  * record, before and after. Read-only: nothing in the console edits it.
  */
+
 import {
   Badge,
   Box,
@@ -18,7 +19,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime } from "../tickets/ticket-badges";
-import { allItems, LoadMore, LoadState } from "./console-ui";
+import { EmptyCard, ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
+import { allItems, LoadMore, pageItems } from "./console-ui";
 import { type AUDIT_TARGET_TYPES, type AuditFilters, auditFilters, auditLogQuery } from "./queries";
 
 const TARGET_TYPES: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
@@ -93,49 +95,62 @@ export function AuditLogPage({
           </Button>
         ) : null}
       </Flex>
-      <LoadState
+      <ListStates
         query={query}
-        label="audit log"
-        empty="No staff actions recorded yet."
-        isEmpty={items.length === 0}
+        select={pageItems}
+        loading={<LoadingSpinner label="Loading audit log" py="12" />}
+        failed={<LoadFailed title="We couldn't load the audit log." retry={query.refetch} />}
+        empty={<EmptyCard text={"No staff actions recorded yet."} />}
       >
-        <Stack as="ol" gap="2" listStyleType="none" aria-label="Audit log">
-          {items.map((entry) => (
-            <Stack as="li" key={entry.id} gap="2" bg="bg" borderWidth="1px" borderRadius="lg" p="4">
-              <Flex gap="2" justify="space-between" flexWrap="wrap" align="center">
-                <HStack gap="2" flexWrap="wrap">
-                  <Badge variant="surface">{entry.action}</Badge>
-                  <Text fontSize="sm">
-                    by{" "}
-                    <Button
-                      variant="plain"
-                      size="sm"
-                      p="0"
-                      h="auto"
-                      textDecoration="underline"
-                      onClick={() => onFiltersChange({ ...filters, actorId: entry.actorId })}
-                    >
-                      {entry.actorEmail ?? entry.actorId}
-                    </Button>{" "}
-                    on{" "}
-                    <Link to="/staff/customers/$userId" params={{ userId: entry.customerId }}>
-                      <Text as="span" textDecoration="underline">
-                        this customer's{" "}
-                        {entry.targetType === "apiKey" ? "API key" : entry.targetType}
+        {() => (
+          <>
+            <Stack as="ol" gap="2" listStyleType="none" aria-label="Audit log">
+              {items.map((entry) => (
+                <Stack
+                  as="li"
+                  key={entry.id}
+                  gap="2"
+                  bg="bg"
+                  borderWidth="1px"
+                  borderRadius="lg"
+                  p="4"
+                >
+                  <Flex gap="2" justify="space-between" flexWrap="wrap" align="center">
+                    <HStack gap="2" flexWrap="wrap">
+                      <Badge variant="surface">{entry.action}</Badge>
+                      <Text fontSize="sm">
+                        by{" "}
+                        <Button
+                          variant="plain"
+                          size="sm"
+                          p="0"
+                          h="auto"
+                          textDecoration="underline"
+                          onClick={() => onFiltersChange({ ...filters, actorId: entry.actorId })}
+                        >
+                          {entry.actorEmail ?? entry.actorId}
+                        </Button>{" "}
+                        on{" "}
+                        <Link to="/staff/customers/$userId" params={{ userId: entry.customerId }}>
+                          <Text as="span" textDecoration="underline">
+                            this customer's{" "}
+                            {entry.targetType === "apiKey" ? "API key" : entry.targetType}
+                          </Text>
+                        </Link>
                       </Text>
-                    </Link>
-                  </Text>
-                </HStack>
-                <Text fontSize="xs" color="fg.muted">
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                </Text>
-              </Flex>
-              <Changes entry={entry} />
+                    </HStack>
+                    <Text fontSize="xs" color="fg.muted">
+                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    </Text>
+                  </Flex>
+                  <Changes entry={entry} />
+                </Stack>
+              ))}
             </Stack>
-          ))}
-        </Stack>
-        <LoadMore query={query} />
-      </LoadState>
+            <LoadMore query={query} />
+          </>
+        )}
+      </ListStates>
     </Stack>
   );
 }

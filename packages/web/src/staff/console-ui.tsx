@@ -1,58 +1,18 @@
-/** The pieces every console page shares: list states, paging, badges, section cards. */
-import { Alert, Badge, Box, Button, Center, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
+/** The pieces every console page shares: paging, badges, section cards (list states: ui/query-states.tsx). */
+import { Badge, Button, Heading, Stack } from "@chakra-ui/react";
 import { SITE_STATUS_LABELS, type SiteStatus } from "@portal/core/sites/enums";
 import type { UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { manageStatusPalette } from "../sites/site-status";
 
-/** Loading, failed (with retry), empty, or the rows. */
-export function LoadState({
-  query,
-  label,
-  empty,
-  isEmpty,
-  children,
-}: {
-  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
-  label: string;
-  empty: string;
-  isEmpty: boolean;
-  children: ReactNode;
-}) {
-  if (query.isPending) {
-    return (
-      <Center py="12">
-        <Spinner size="lg" color="brand.solid" aria-label={`Loading ${label}`} />
-      </Center>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert.Root status="error" borderRadius="lg">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>We couldn't load the {label}.</Alert.Title>
-          <Alert.Description>Please try again in a moment.</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert.Root>
-    );
-  }
-  if (isEmpty) {
-    return (
-      <Box bg="bg" borderWidth="1px" borderRadius="xl" p="8" textAlign="center">
-        <Text color="fg.muted">{empty}</Text>
-      </Box>
-    );
-  }
-  return <>{children}</>;
+/** The rows of every page loaded so far: a paged list's `select` for ListStates. */
+export function pageItems<T>(data: { pages: { items: T[] }[] }): T[] {
+  return data.pages.flatMap((page) => page.items);
 }
 
-/** The rows of every page loaded so far. */
+/** The same rows from the query, none while it loads. */
 export function allItems<T>(query: UseInfiniteQueryResult<{ pages: { items: T[] }[] }>): T[] {
-  return query.data?.pages.flatMap((page) => page.items) ?? [];
+  return query.data ? pageItems(query.data) : [];
 }
 
 /** "Load more" while the server has another page. */

@@ -3,14 +3,16 @@
  * permission, status and last use, never a key; an active one can be revoked, which the audit
  * log records. Its reads and writes sit here with it: they serve this one section.
  */
+
 import { Badge, Button, Flex, Stack, Text } from "@chakra-ui/react";
 import type { ApiKey } from "@portal/core/contracts/developer";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api/api-error";
 import { apiKey, call } from "../api/call";
 import { formatDateTime } from "../tickets/ticket-badges";
+import { EmptyCard, ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
 import { toast } from "../ui/toaster";
-import { LoadState, Section } from "./console-ui";
+import { Section } from "./console-ui";
 
 export const customerApiKeysQuery = (userId: string) => {
   const input = { params: { userId } };
@@ -51,40 +53,57 @@ export function CustomerApiKeys({ userId }: { userId: string }) {
 
   return (
     <Section title={query.data ? `API keys (${keys.length})` : "API keys"}>
-      <LoadState query={query} label="API keys" empty="No API keys." isEmpty={keys.length === 0}>
-        <Stack as="ul" gap="2" listStyleType="none" aria-label="API keys">
-          {keys.map((key) => (
-            <Flex as="li" key={key.id} gap="3" align="center" justify="space-between" wrap="wrap">
-              <Stack gap="0">
-                <Text fontWeight="medium">
-                  {key.name}{" "}
-                  <Text as="span" fontFamily="mono" color="fg.muted" fontSize="sm">
-                    {key.keyPrefix}…
-                  </Text>
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {key.permission === "write" ? "Read and write" : "Read only"} · last used{" "}
-                  {key.lastUsed ? formatDateTime(key.lastUsed) : "never"}
-                </Text>
-              </Stack>
-              <Flex gap="2" align="center">
-                <Badge colorPalette={STATUS_PALETTE[key.status]}>{key.status}</Badge>
-                {key.status === "active" ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    colorPalette="red"
-                    loading={revoke.isPending && revoke.variables?.id === key.id}
-                    onClick={() => revoke.mutate(key)}
-                  >
-                    Revoke
-                  </Button>
-                ) : null}
-              </Flex>
-            </Flex>
-          ))}
-        </Stack>
-      </LoadState>
+      <ListStates
+        query={query}
+        select={(data) => data}
+        loading={<LoadingSpinner label="Loading API keys" py="12" />}
+        failed={<LoadFailed title="We couldn't load the API keys." retry={query.refetch} />}
+        empty={<EmptyCard text={"No API keys."} />}
+      >
+        {() => (
+          <>
+            <Stack as="ul" gap="2" listStyleType="none" aria-label="API keys">
+              {keys.map((key) => (
+                <Flex
+                  as="li"
+                  key={key.id}
+                  gap="3"
+                  align="center"
+                  justify="space-between"
+                  wrap="wrap"
+                >
+                  <Stack gap="0">
+                    <Text fontWeight="medium">
+                      {key.name}{" "}
+                      <Text as="span" fontFamily="mono" color="fg.muted" fontSize="sm">
+                        {key.keyPrefix}…
+                      </Text>
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {key.permission === "write" ? "Read and write" : "Read only"} · last used{" "}
+                      {key.lastUsed ? formatDateTime(key.lastUsed) : "never"}
+                    </Text>
+                  </Stack>
+                  <Flex gap="2" align="center">
+                    <Badge colorPalette={STATUS_PALETTE[key.status]}>{key.status}</Badge>
+                    {key.status === "active" ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        colorPalette="red"
+                        loading={revoke.isPending && revoke.variables?.id === key.id}
+                        onClick={() => revoke.mutate(key)}
+                      >
+                        Revoke
+                      </Button>
+                    ) : null}
+                  </Flex>
+                </Flex>
+              ))}
+            </Stack>
+          </>
+        )}
+      </ListStates>
     </Section>
   );
 }

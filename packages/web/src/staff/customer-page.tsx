@@ -18,12 +18,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown, ExternalLink } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { ApiError } from "../api/api-error";
 import { CustomerFiles } from "../content/customer-files";
 import { StaffCustomerReports } from "../reports/staff-reports";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
-import { LoadState, Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
+import { RecordStates } from "../ui/query-states";
+import { Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
 import { CustomerApiKeys } from "./customer-api-keys";
 import { customerName, formatAge } from "./format";
 import { PLAN_LABELS } from "./plan-labels";
@@ -81,7 +81,6 @@ function SiteFormsLoading() {
 
 export function CustomerPage({ userId }: { userId: string }) {
   const query = useQuery(customerQuery(userId));
-  const notFound = query.isError && ApiError.from(query.error)?.status === 404;
   return (
     <Stack gap="5" maxW="5xl">
       <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
@@ -90,13 +89,14 @@ export function CustomerPage({ userId }: { userId: string }) {
           Customers
         </Link>
       </Button>
-      {notFound ? (
-        <Text>No customer has this id.</Text>
-      ) : (
-        <LoadState query={query} label="customer" empty="" isEmpty={false}>
-          {query.data ? <CustomerDetails data={query.data} /> : null}
-        </LoadState>
-      )}
+      <RecordStates
+        query={query}
+        loading="Loading customer"
+        failed="We couldn't load the customer."
+        notFound={{ title: "No customer has this id." }}
+      >
+        {(data) => <CustomerDetails data={data} />}
+      </RecordStates>
     </Stack>
   );
 }

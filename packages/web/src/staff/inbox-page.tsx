@@ -2,6 +2,7 @@
  * The ticket inbox (docs/console.md): every customer's tickets of one status, oldest first, with
  * filters in the URL, and the team's median response and resolution times over that status.
  */
+
 import {
   Badge,
   Box,
@@ -23,7 +24,8 @@ import { Link } from "@tanstack/react-router";
 import { useAccess } from "../access/access-context";
 import { PageHeader } from "../shell/app-shell";
 import { categoryLabel, TicketPriorityBadge, TicketStatusBadge } from "../tickets/ticket-badges";
-import { allItems, LoadMore, LoadState } from "./console-ui";
+import { EmptyCard, ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
+import { allItems, LoadMore, pageItems } from "./console-ui";
 import { formatAge, formatMinutes } from "./format";
 import { type INBOX_ASSIGNEES, type InboxSearch, inboxFilters, inboxQuery } from "./queries";
 
@@ -139,67 +141,72 @@ export function InboxPage({
           onChange={set("waiting")}
         />
       </Flex>
-      <LoadState
+      <ListStates
         query={query}
-        label="tickets"
-        empty="No tickets match these filters."
-        isEmpty={items.length === 0}
+        select={pageItems}
+        loading={<LoadingSpinner label="Loading tickets" py="12" />}
+        failed={<LoadFailed title="We couldn't load the tickets." retry={query.refetch} />}
+        empty={<EmptyCard text={"No tickets match these filters."} />}
       >
-        <Stack as="ol" gap="2" listStyleType="none" aria-label="Tickets">
-          {items.map((ticket) => (
-            <li key={ticket.id}>
-              <Link
-                to="/staff/tickets/$userId/$ticketId"
-                params={{ userId: ticket.userId, ticketId: ticket.id }}
-              >
-                <Box
-                  bg="bg"
-                  borderWidth="1px"
-                  borderRadius="lg"
-                  p="4"
-                  borderStartWidth={ticket.waitingOnStaff ? "4px" : "1px"}
-                  borderStartColor={ticket.waitingOnStaff ? "red.solid" : "border"}
-                  _hover={{ borderColor: "brand.emphasized" }}
-                >
-                  <Flex
-                    gap="2"
-                    justify="space-between"
-                    align={{ base: "stretch", md: "center" }}
-                    direction={{ base: "column", md: "row" }}
+        {() => (
+          <>
+            <Stack as="ol" gap="2" listStyleType="none" aria-label="Tickets">
+              {items.map((ticket) => (
+                <li key={ticket.id}>
+                  <Link
+                    to="/staff/tickets/$userId/$ticketId"
+                    params={{ userId: ticket.userId, ticketId: ticket.id }}
                   >
-                    <Stack gap="0" minW="0">
-                      <Text fontWeight="semibold" truncate>
-                        {ticket.title}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted" truncate>
-                        {ticket.customerEmail ?? ticket.userId} · {categoryLabel(ticket.category)} ·
-                        opened {formatAge(ticket.createdAt)}
-                      </Text>
-                    </Stack>
-                    <HStack gap="2" flexWrap="wrap" flexShrink="0">
-                      <TicketStatusBadge status={ticket.status} />
-                      <TicketPriorityBadge priority={ticket.priority} />
-                      {ticket.waitingOnStaff ? (
-                        <Badge colorPalette="red" variant="solid">
-                          Waiting on us
-                        </Badge>
-                      ) : null}
-                      <Badge variant="subtle">
-                        {ticket.assignedTo === null
-                          ? "Unassigned"
-                          : ticket.assignedTo === user?.id
-                            ? "Assigned to you"
-                            : "Assigned"}
-                      </Badge>
-                    </HStack>
-                  </Flex>
-                </Box>
-              </Link>
-            </li>
-          ))}
-        </Stack>
-        <LoadMore query={query} />
-      </LoadState>
+                    <Box
+                      bg="bg"
+                      borderWidth="1px"
+                      borderRadius="lg"
+                      p="4"
+                      borderStartWidth={ticket.waitingOnStaff ? "4px" : "1px"}
+                      borderStartColor={ticket.waitingOnStaff ? "red.solid" : "border"}
+                      _hover={{ borderColor: "brand.emphasized" }}
+                    >
+                      <Flex
+                        gap="2"
+                        justify="space-between"
+                        align={{ base: "stretch", md: "center" }}
+                        direction={{ base: "column", md: "row" }}
+                      >
+                        <Stack gap="0" minW="0">
+                          <Text fontWeight="semibold" truncate>
+                            {ticket.title}
+                          </Text>
+                          <Text fontSize="sm" color="fg.muted" truncate>
+                            {ticket.customerEmail ?? ticket.userId} ·{" "}
+                            {categoryLabel(ticket.category)} · opened {formatAge(ticket.createdAt)}
+                          </Text>
+                        </Stack>
+                        <HStack gap="2" flexWrap="wrap" flexShrink="0">
+                          <TicketStatusBadge status={ticket.status} />
+                          <TicketPriorityBadge priority={ticket.priority} />
+                          {ticket.waitingOnStaff ? (
+                            <Badge colorPalette="red" variant="solid">
+                              Waiting on us
+                            </Badge>
+                          ) : null}
+                          <Badge variant="subtle">
+                            {ticket.assignedTo === null
+                              ? "Unassigned"
+                              : ticket.assignedTo === user?.id
+                                ? "Assigned to you"
+                                : "Assigned"}
+                          </Badge>
+                        </HStack>
+                      </Flex>
+                    </Box>
+                  </Link>
+                </li>
+              ))}
+            </Stack>
+            <LoadMore query={query} />
+          </>
+        )}
+      </ListStates>
     </Stack>
   );
 }

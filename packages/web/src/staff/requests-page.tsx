@@ -2,6 +2,7 @@
  * New requests: every submitted questionnaire, newest first, with the customer, their plan,
  * the site it requested, and every answer one click away (docs/console.md).
  */
+
 import { Badge, Button, Collapsible, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { StaffRequest } from "@portal/core/contracts/staff";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -10,7 +11,8 @@ import { ChevronDown } from "lucide-react";
 import { ChangeRequests } from "../review/change-requests";
 import { PageHeader } from "../shell/app-shell";
 import { formatDateTime } from "../tickets/ticket-badges";
-import { allItems, LoadMore, LoadState, SiteStatusBadge } from "./console-ui";
+import { EmptyCard, ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
+import { allItems, LoadMore, pageItems, SiteStatusBadge } from "./console-ui";
 import { customerName, formatAge } from "./format";
 import { PLAN_LABELS } from "./plan-labels";
 import { requestsQuery } from "./queries";
@@ -23,21 +25,26 @@ export function RequestsPage() {
     <Stack gap="4" maxW="5xl">
       <PageHeader title="New Requests" />
       <ChangeRequests />
-      <LoadState
+      <ListStates
         query={query}
-        label="requests"
-        empty="No questionnaires yet."
-        isEmpty={items.length === 0}
+        select={pageItems}
+        loading={<LoadingSpinner label="Loading requests" py="12" />}
+        failed={<LoadFailed title="We couldn't load the requests." retry={query.refetch} />}
+        empty={<EmptyCard text={"No questionnaires yet."} />}
       >
-        <Stack as="ol" gap="3" listStyleType="none" aria-label="Requests">
-          {items.map((request) => (
-            <li key={request.questionnaire.id}>
-              <RequestCard request={request} />
-            </li>
-          ))}
-        </Stack>
-        <LoadMore query={query} />
-      </LoadState>
+        {() => (
+          <>
+            <Stack as="ol" gap="3" listStyleType="none" aria-label="Requests">
+              {items.map((request) => (
+                <li key={request.questionnaire.id}>
+                  <RequestCard request={request} />
+                </li>
+              ))}
+            </Stack>
+            <LoadMore query={query} />
+          </>
+        )}
+      </ListStates>
     </Stack>
   );
 }

@@ -41,14 +41,14 @@ import {
   TicketStatusBadge,
   ticketReference,
 } from "../tickets/ticket-badges";
+import { RecordStates } from "../ui/query-states";
 import { toast } from "../ui/toaster";
-import { LoadState, Section } from "./console-ui";
+import { Section } from "./console-ui";
 import { formatMinutes } from "./format";
 import { refreshConsole, replyToTicket, ticketQuery, updateTicket } from "./queries";
 
 export function StaffTicketPage({ userId, ticketId }: { userId: string; ticketId: string }) {
   const query = useQuery(ticketQuery(userId, ticketId));
-  const notFound = query.isError && ApiError.from(query.error)?.status === 404;
   return (
     <Stack gap="5" maxW="6xl">
       <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
@@ -57,13 +57,14 @@ export function StaffTicketPage({ userId, ticketId }: { userId: string; ticketId
           Ticket Inbox
         </Link>
       </Button>
-      {notFound ? (
-        <Text>This ticket does not exist.</Text>
-      ) : (
-        <LoadState query={query} label="ticket" empty="" isEmpty={false}>
-          {query.data ? <TicketWork thread={query.data} /> : null}
-        </LoadState>
-      )}
+      <RecordStates
+        query={query}
+        loading="Loading ticket"
+        failed="We couldn't load the ticket."
+        notFound={{ title: "This ticket does not exist." }}
+      >
+        {(thread) => <TicketWork thread={thread} />}
+      </RecordStates>
     </Stack>
   );
 }

@@ -7,11 +7,9 @@ import {
   Badge,
   Box,
   Button,
-  Center,
   Field,
   Flex,
   HStack,
-  Spinner,
   Stack,
   Text,
   Textarea,
@@ -34,6 +32,7 @@ import { ApiError } from "../api/api-error";
 import { AttachmentList, AttachmentPicker } from "../content/attachments";
 import { fileLink } from "../content/queries";
 import { activitiesQuery } from "../dashboard/queries";
+import { RecordStates } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { MessageBubble } from "./message-bubble";
 
@@ -56,15 +55,17 @@ export function TicketPage({ ticketId }: { ticketId: string }) {
   return (
     <Stack gap="5" maxW="4xl">
       <BackLink />
-      {thread.isPending ? (
-        <Center py="16">
-          <Spinner size="lg" color="brand.solid" aria-label="Loading ticket" />
-        </Center>
-      ) : thread.isError ? (
-        <LoadFailed notFound={ApiError.from(thread.error)?.status === 404} retry={thread.refetch} />
-      ) : (
-        <Conversation thread={thread.data} />
-      )}
+      <RecordStates
+        query={thread}
+        loading="Loading ticket"
+        failed="We couldn't load this ticket."
+        notFound={{
+          title: "Ticket not found",
+          text: "This ticket does not exist or is not one of yours.",
+        }}
+      >
+        {(data) => <Conversation thread={data} />}
+      </RecordStates>
     </Stack>
   );
 }
@@ -77,27 +78,6 @@ function BackLink() {
         Back to Support Center
       </Link>
     </Button>
-  );
-}
-
-function LoadFailed({ notFound, retry }: { notFound: boolean; retry: () => unknown }) {
-  return (
-    <Alert.Root status={notFound ? "warning" : "error"} borderRadius="lg">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{notFound ? "Ticket not found" : "We couldn't load this ticket."}</Alert.Title>
-        <Alert.Description>
-          {notFound
-            ? "This ticket does not exist or is not one of yours."
-            : "Please try again in a moment."}
-        </Alert.Description>
-      </Alert.Content>
-      {notFound ? null : (
-        <Button size="sm" variant="outline" onClick={() => void retry()}>
-          Try again
-        </Button>
-      )}
-    </Alert.Root>
   );
 }
 

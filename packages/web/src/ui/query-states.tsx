@@ -1,10 +1,12 @@
 /**
- * The states a list read goes through, the same on every page: loading, failed, empty, and the
- * list. Each page passes what it shows in each (the spec gives every card its own texts).
+ * The states a read goes through, the same on every page. A list: loading, failed, empty, and
+ * the list (ListStates). One record: loading, not found, failed, and the record (RecordStates).
+ * Each page passes its own texts (the spec gives every card its own).
  */
-import { Skeleton, Stack } from "@chakra-ui/react";
+import { Alert, Box, Button, Center, Skeleton, Spinner, Stack, Text } from "@chakra-ui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue } from "react";
+import { ApiError } from "../api/api-error";
 
 export function ListStates<D, T>({
   query,
@@ -40,4 +42,79 @@ export function SkeletonRows({ height }: { height: string }) {
       <Skeleton height={height} />
     </Stack>
   );
+}
+
+/** The spinner of a page's main read: `label` is what a screen reader hears ("Loading ticket"). */
+export function LoadingSpinner({ label, py = "16" }: { label: string; py?: string }) {
+  return (
+    <Center py={py}>
+      <Spinner size="lg" color="brand.solid" aria-label={label} />
+    </Center>
+  );
+}
+
+/** A read that failed: `title` ("We couldn't load this ticket."), and Try again when given. */
+export function LoadFailed({ title, retry }: { title: string; retry?: () => unknown }) {
+  return (
+    <Alert.Root status="error" borderRadius="lg">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>Please try again in a moment.</Alert.Description>
+      </Alert.Content>
+      {retry ? (
+        <Button size="sm" variant="outline" onClick={() => void retry()}>
+          Try again
+        </Button>
+      ) : null}
+    </Alert.Root>
+  );
+}
+
+/** An empty list's one line, in a card of its own. */
+export function EmptyCard({ text }: { text: string }) {
+  return (
+    <Box bg="bg" borderWidth="1px" borderRadius="xl" p="8" textAlign="center">
+      <Text color="fg.muted">{text}</Text>
+    </Box>
+  );
+}
+
+/**
+ * One record's read: a spinner while it loads; when the server answers 404 and `notFound` is
+ * given, that notice (nothing to retry); any other failure `failed` with Try again; else the
+ * record.
+ */
+export function RecordStates<D>({
+  query,
+  loading,
+  failed,
+  notFound,
+  children,
+}: {
+  query: UseQueryResult<D>;
+  /** The spinner's label ("Loading ticket"). */
+  loading: string;
+  /** The failure's title ("We couldn't load this ticket."). */
+  failed: string;
+  /** What a 404 means here; left out, a 404 is a failure like any other. */
+  notFound?: { title: string; text?: string };
+  children: (record: D) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingSpinner label={loading} />;
+  if (query.isError) {
+    if (notFound && ApiError.from(query.error)?.status === 404) {
+      return (
+        <Alert.Root status="warning" borderRadius="lg">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{notFound.title}</Alert.Title>
+            {notFound.text ? <Alert.Description>{notFound.text}</Alert.Description> : null}
+          </Alert.Content>
+        </Alert.Root>
+      );
+    }
+    return <LoadFailed title={failed} retry={query.refetch} />;
+  }
+  return children(query.data);
 }
