@@ -20,7 +20,7 @@ export function contentUploadCors(appOrigin: string): BucketCorsRule[] {
     {
       allowedOrigins: [appOrigin],
       allowedMethods: ["PUT"],
-      allowedHeaders: ["content-type", "x-amz-tagging"],
+      allowedHeaders: ["content-type", "x-amz-tagging", "if-none-match"],
       maxAge: "1 hour",
     },
   ];

@@ -55,7 +55,7 @@ describe("the bucket", () => {
     expect(buckets(storage)).toHaveLength(1);
     expect(corsProblems(bucket as Json, SPA_ORIGIN)).toEqual([]);
     const rule = ((bucket as Json).CorsConfiguration as { CorsRules: Json[] }).CorsRules[0];
-    expect(rule?.AllowedHeaders).toEqual(["content-type", "x-amz-tagging"]);
+    expect(rule?.AllowedHeaders).toEqual(["content-type", "x-amz-tagging", "if-none-match"]);
   });
 
   test("the check catches SST's open default (every origin, every method)", async () => {

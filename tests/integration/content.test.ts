@@ -106,10 +106,18 @@ describe("an upload", () => {
       sizeBytes: PNG.byteLength,
     });
     const signed = new URL(started.body.upload.url).searchParams.get("X-Amz-SignedHeaders");
-    expect(signed?.split(";")).toEqual(["content-length", "content-type", "host", "x-amz-tagging"]);
+    // If-None-Match: the key is written once, so the URL cannot overwrite a confirmed file.
+    expect(signed?.split(";")).toEqual([
+      "content-length",
+      "content-type",
+      "host",
+      "if-none-match",
+      "x-amz-tagging",
+    ]);
     expect(started.body.upload.headers).toEqual({
       "Content-Type": "image/png",
       "x-amz-tagging": "content-state=unconfirmed",
+      "If-None-Match": "*",
     });
   });
 
@@ -125,7 +133,7 @@ describe("an upload", () => {
         headers: {
           origin,
           "access-control-request-method": method,
-          "access-control-request-headers": "content-type,x-amz-tagging",
+          "access-control-request-headers": "content-type,if-none-match,x-amz-tagging",
         },
       });
     const allowed = await preflight(url);

@@ -34,9 +34,12 @@ export interface PresignedPut {
 }
 
 /**
- * A PUT URL for exactly one object: this key, this type, this many bytes, tagged unconfirmed.
- * Content-Length and Content-Type are signed headers, so S3 (and s3rver) refuse a body of any
- * other length or type: the presigned POST policy's content-length-range, narrowed to one size.
+ * A PUT URL for exactly one object: this key, this type, this many bytes, tagged unconfirmed,
+ * written once. Content-Length and Content-Type are signed headers, so S3 (and s3rver) refuse a
+ * body of any other length or type: the presigned POST policy's content-length-range, narrowed
+ * to one size. `If-None-Match: *` is signed too: S3 writes the object only if the key holds none
+ * (a conditional write), so the URL cannot be used again, within its 15 minutes, to overwrite
+ * a file that was confirmed with bytes that never passed the confirm's checks.
  */
 export async function presignUpload(
   key: string,
@@ -51,14 +54,18 @@ export async function presignUpload(
     ContentType: contentType,
     ContentLength: sizeBytes,
     Tagging: tagging,
+    IfNoneMatch: "*",
   }) as unknown as Presign[1];
   const url = await getSignedUrl(presigningS3() as unknown as Presign[0], command, {
     expiresIn,
-    signableHeaders: new Set(["content-type", "content-length", "x-amz-tagging"]),
-    // Kept a header (not hoisted to the query) so it is signed as one and S3 applies the tag.
-    unhoistableHeaders: new Set(["x-amz-tagging"]),
+    signableHeaders: new Set(["content-type", "content-length", "x-amz-tagging", "if-none-match"]),
+    // Kept headers (not hoisted to the query) so they are signed as such and S3 applies them.
+    unhoistableHeaders: new Set(["x-amz-tagging", "if-none-match"]),
   });
-  return { url, headers: { "Content-Type": contentType, "x-amz-tagging": tagging } };
+  return {
+    url,
+    headers: { "Content-Type": contentType, "x-amz-tagging": tagging, "If-None-Match": "*" },
+  };
 }
 
 /** An object's size and type, or undefined when there is none under `key`. */
