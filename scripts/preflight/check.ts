@@ -24,6 +24,10 @@ export interface PreflightOptions {
   stripeApi?: { host: string; port: number; protocol: "http" | "https" };
   /** Tests: a local JWKS instead of the Clerk instance's. */
   clerkJwksUrl?: string;
+  /** Tests: a stand-in for Clerk's Backend API (https://api.clerk.com). */
+  clerkApiUrl?: string;
+  /** Tests: a stand-in for DNS CNAME lookups (node:dns/promises resolveCname). */
+  resolveCname?: (host: string) => Promise<string[]>;
 }
 
 /** What a check's result is: a line, and for a failure the README value that fixes it. */

@@ -163,14 +163,34 @@ let stripe: Stripe;
 let jwksServer: Server;
 let jwks: { status: number; keys: object[] };
 let jwksUrl: string;
+let clerkApiUrl: string;
+/** Clerk's primary domain as GET /v1/domains answers it, and the DNS as lookups find it. */
+let clerkDomain: { name: string; is_satellite: boolean; cname_targets: object[] };
+let dns: Map<string, string[]>;
+let clerkApiCalls: string[];
+const CLERK_RECORDS = [
+  { host: "clerk.example.com", value: "frontend-api.clerk.services", required: true },
+  { host: "accounts.example.com", value: "accounts.clerk.services", required: true },
+  { host: "clkmail.example.com", value: "mail.abc.clerk.services", required: true },
+  { host: "clk._domainkey.example.com", value: "dkim1.abc.clerk.services", required: true },
+  { host: "clk2._domainkey.example.com", value: "dkim2.abc.clerk.services", required: true },
+];
 
 beforeAll(async () => {
   jwksServer = createServer((_req, res) => {
+    // The same server stands in for Clerk's Backend API (GET /v1/domains).
+    if (_req.url?.startsWith("/v1/domains")) {
+      clerkApiCalls.push(String(_req.headers.authorization));
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ data: [clerkDomain], total_count: 1 }));
+      return;
+    }
     res.writeHead(jwks.status, { "content-type": "application/json" });
     res.end(JSON.stringify({ keys: jwks.keys }));
   });
   await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
   jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/.well-known/jwks.json`;
+  clerkApiUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
@@ -224,6 +244,9 @@ beforeEach(async () => {
       SubjectAlternativeNames: ["example.com", "*.example.com"],
     },
   });
+  clerkDomain = { name: "example.com", is_satellite: false, cname_targets: CLERK_RECORDS };
+  dns = new Map(CLERK_RECORDS.map((r) => [r.host, [r.value]]));
+  clerkApiCalls = [];
   jwks = {
     status: 200,
     keys: [
@@ -265,6 +288,8 @@ async function run(options: Partial<PreflightOptions> & { envChanges?: object } 
     region: "us-east-1",
     stripeApi: { host: emulator.host, port: emulator.port, protocol: "http" },
     clerkJwksUrl: jwksUrl,
+    clerkApiUrl,
+    resolveCname: async (host: string) => dns.get(host) ?? [],
     ...rest,
   });
 }
@@ -584,6 +609,27 @@ describe("preflight", () => {
     // The next run finds the same endpoint and creates no second one.
     expect(passed(await run({ createWebhook: true }))).toBe(true);
     expect((await stripe.webhookEndpoints.list()).data).toHaveLength(1);
+  });
+
+  it("Clerk DNS: names each record Clerk lists that DNS does not answer yet", async () => {
+    expect(line(await run(), "Clerk DNS")).toMatchObject({ status: "ok" });
+    expect(clerkApiCalls).toEqual(["Bearer sk_live_preflightbackendkey"]);
+    dns.delete("accounts.example.com");
+    dns.set("clk2._domainkey.example.com", ["elsewhere.example.net"]);
+    expectOnlyFailure(
+      await run(),
+      "Clerk DNS",
+      /lacks 2 of Clerk's records.*accounts\.example\.com CNAME accounts\.clerk\.services; clk2\._domainkey\.example\.com CNAME dkim2.*\(README "Deploy" step 3\)$/,
+    );
+  });
+
+  it("Clerk JWT key: a live instance's unreachable Frontend API points at Clerk's DNS", async () => {
+    jwks.status = 503;
+    expectOnlyFailure(
+      await run(),
+      "Clerk JWT key",
+      /clerk\.example\.com does not answer yet; publish the DNS records.*"Clerk DNS" line \(README "Deploy" step 3\)$/,
+    );
   });
 
   it("Clerk JWT key: not among the instance's keys, or the JWKS unreachable", async () => {

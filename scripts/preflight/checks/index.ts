@@ -6,7 +6,7 @@ import { secretNames } from "../../../stacks/Config";
 import type { Check } from "../check";
 import { secretRules } from "../secrets";
 import { certificateCheck } from "./certificate";
-import { clerkKeyCheck } from "./clerk";
+import { clerkDnsCheck, clerkKeyCheck } from "./clerk";
 import { concurrencyCheck } from "./concurrency";
 import { secretCheck } from "./secrets";
 import { sesAccessCheck, sesConfigurationSetCheck, sesIdentityCheck } from "./ses";
@@ -30,6 +30,7 @@ export function preflightChecks(names: readonly string[] = secretNames): Check[]
     // Before its secret's check: creating the endpoint stores the secret.
     webhookEndpointCheck,
     ...afterDeploy.map(secretCheck),
+    clerkDnsCheck,
     clerkKeyCheck,
     sesAccessCheck,
     sesIdentityCheck,
