@@ -6,7 +6,9 @@
  *   the worker's checks and unpacking into the hosting bucket (s3rver) and the routing entry;
  * - a served page (the sample site's home page) through the local stack's hosted-site server
  *   (the edge functions in node:vm, the KeyValueStore stand-in, the bucket) beside a bare static
- *   file server (node:http + fs) serving the same file, in the same run, in turns.
+ *   file server (node:http + fs) serving the same file, in the same run, in turns;
+ * - the sample site, published, measured by Lighthouse (mobile, three runs) at its production
+ *   address, as the go-live run measures a live site.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -16,8 +18,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startLocalStack } from "@portal/devstack/local-stack";
 import { zipSync } from "fflate";
+import puppeteer from "puppeteer-core";
+import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
 import { sampleSiteFiles } from "../sample-site";
 import { median, ms, runHttpLoad, signUpBenchUser, summary, type Timings } from "./measure";
+import { type LighthouseRun, lighthouseRun } from "./web";
 
 const RUNS = 5;
 const FILES = 500;
@@ -204,6 +209,69 @@ export const hostingBench = {
           ...summary(timings[i] as Timings, bareP50),
         })),
       );
+
+      // The sample site alone, published, measured as a visitor's phone would load it.
+      const { sampleSiteZip } = await import("../sample-site");
+      const sampleZip = sampleSiteZip();
+      const created = await fetch(base, {
+        method: "POST",
+        headers: await staffHeaders(),
+        body: JSON.stringify({ fileName: "sample-site.zip", size: sampleZip.byteLength }),
+      });
+      const sample = (await created.json()) as {
+        deployment: { id: string };
+        upload: { url: string; headers: Record<string, string> };
+      };
+      await fetch(sample.upload.url, {
+        method: "PUT",
+        headers: sample.upload.headers,
+        body: sampleZip,
+      });
+      await fetch(`${base}/${sample.deployment.id}/confirm`, {
+        method: "POST",
+        headers: await staffHeaders(),
+      });
+      for (;;) {
+        const answer = (await (
+          await fetch(`${base}/${sample.deployment.id}`, { headers: await staffHeaders() })
+        ).json()) as { status: string };
+        if (answer.status === "ready") break;
+        if (answer.status === "failed") throw new Error("the sample site failed to deploy");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const published = await fetch(`${base}/${sample.deployment.id}/publish`, {
+        method: "POST",
+        headers: await staffHeaders(),
+        body: JSON.stringify({ approvalOverride: "The benchmark publishes the sample site." }),
+      });
+      if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+      const listed = (await (await fetch(base, { headers: await staffHeaders() })).json()) as {
+        productionUrl: string;
+      };
+      const browser = await puppeteer.launch({
+        ...(await chromiumLaunchSpec()),
+        defaultViewport: null,
+      });
+      const runs: LighthouseRun[] = [];
+      try {
+        for (let i = 0; i < 3; i += 1)
+          runs.push(await lighthouseRun(browser, listed.productionUrl, undefined));
+      } finally {
+        await browser.close();
+      }
+      const mid = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]));
+      console.table([
+        {
+          page: "sample site, production address (mobile)",
+          performance: mid("performance"),
+          accessibility: mid("accessibility"),
+          "best-practices": mid("best-practices"),
+          seo: mid("seo"),
+          "FCP ms": Math.round(mid("FCP")),
+          "LCP ms": Math.round(mid("LCP")),
+          "performance runs": runs.map((run) => run.performance).join(" "),
+        },
+      ]);
     } finally {
       await new Promise((resolve) => bare.close(() => resolve(undefined)));
       await stack.stop();
