@@ -190,7 +190,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         .filter((m) => urlPath === m.prefix || urlPath.startsWith(`${m.prefix}/`))
         .sort((a, b) => b.prefix.length - a.prefix.length)[0];
       if (mount) {
-        const refused = controlRefusal(req);
+        // The stack's own controls; the Stripe emulator's pages (/__stripe) take form posts.
+        const refused = mount.prefix.startsWith("/__devstack") ? controlRefusal(req) : undefined;
         if (refused) return sendJson(res, 403, errorJson("forbidden", refused));
         return await mount.handle(
           req,
