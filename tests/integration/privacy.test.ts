@@ -389,6 +389,17 @@ describe("delete my account", () => {
 
     const { data: left } = await db.collections.customer({ userId }).go({ pages: "all" });
     expect(Object.values(left).flat()).toEqual([]);
+    // The key cap's counter, kept beside the partition, went with it.
+    const { documentClient, tableName } = await import("@portal/core/db/client");
+    const { GetCommand } = await import("@aws-sdk/lib-dynamodb");
+    const counter = await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: { pk: `$portal#developerCounts#userId_${userId}`, sk: "$developerCounts" },
+        ConsistentRead: true,
+      }),
+    );
+    expect(counter.Item).toBeUndefined();
     expect(await Blobs.listKeys(`users/${userId}/`)).toEqual([]);
     const { data: claim } = await db.entities.emailClaim
       .get({ email: customer.user.email })
