@@ -7,10 +7,10 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot } from "../support/browser";
-import { signUpCustomer } from "../support/browser-customers";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, screenshot, useBrowser } from "../support/browser";
+import { customerWithSite } from "../support/browser-customers";
 import { pageViewsCounted } from "../support/page-views";
 import { useWebStackEnv, webUrl } from "../support/web-stack";
 
@@ -23,22 +23,10 @@ const { db } = await import("@portal/core/db/service");
 const VISITOR_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-/** A customer with an active plan, a completed questionnaire (so /analytics opens) and a site. */
-async function customerWithSite(context: BrowserContext, siteName: string) {
-  const userId = await signUpCustomer(context, { firstName: "Ana", lastName: "Lytics" });
-  const { data: site } = await db.entities.site
-    .create({ userId, name: siteName, status: "live" })
-    .go();
-  return { userId, siteId: site.siteId };
-}
+/** The customer: an active plan and a completed questionnaire, so /analytics opens. */
+const ANA = { firstName: "Ana", lastName: "Lytics" };
 
 /**
  * The customer's website: two pages carrying whatever snippet the customer pasted, with the
@@ -75,8 +63,8 @@ async function visit(page: Page, url: string, status = 202) {
 
 describe("Website Analytics", () => {
   it("counts three visits on two paths of a site carrying the snippet and shows them", async () => {
-    const { page, context, problems } = await openPage(browser);
-    const { userId, siteId } = await customerWithSite(context, "Corner Bakery");
+    const { page, context, problems } = await openPage(browser());
+    const { userId, siteId } = await customerWithSite(context, ANA, { name: "Corner Bakery" });
 
     await page.goto("/analytics");
     await page.getByRole("heading", { name: "Website Analytics" }).waitFor();
@@ -96,7 +84,7 @@ describe("Website Analytics", () => {
       .set({ liveUrl: `${site.url}/` })
       .go();
     try {
-      const visitor = await browser.newContext({ userAgent: VISITOR_UA });
+      const visitor = await browser().newContext({ userAgent: VISITOR_UA });
       const visitorPage = await visitor.newPage();
       await visit(visitorPage, `${site.url}/`);
       await visit(visitorPage, `${site.url}/menu`);
@@ -162,8 +150,8 @@ describe("Website Analytics", () => {
   });
 
   it("connects a Google Analytics tracking ID with the page's toasts, and disconnects it", async () => {
-    const { page, context } = await openPage(browser);
-    await customerWithSite(context, "Flower Shop");
+    const { page, context } = await openPage(browser());
+    await customerWithSite(context, ANA, { name: "Flower Shop" });
     await page.goto("/analytics");
     // Once the figures are in, nothing above the card moves any more.
     await page.getByText("No visits yet").waitFor();

@@ -1,18 +1,14 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { LocalStack } from "@portal/devstack/local-stack";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createServer } from "node:http";
+import type { BrowserContext, Page } from "playwright-core";
 import { ulid } from "ulid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot } from "../support/browser";
-import { signUpCustomer } from "../support/browser-customers";
-import { type OwnStack, startOwnStack } from "../support/own-web-stack";
+import { openPage, screenshot, useBrowser } from "../support/browser";
+import { customerWithSite } from "../support/browser-customers";
+import { useOwnStack } from "../support/own-web-stack";
+import { useServers } from "../support/servers";
 
-let own: OwnStack | undefined;
-let stack: LocalStack;
-let site: Server;
+const servers = useServers();
 let origin: string;
-let browser: Browser;
 let db: typeof import("@portal/core/db/service").db;
 
 const PNG = Buffer.from(
@@ -34,40 +30,28 @@ const BAKERY = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 </body></html>`;
 
 beforeAll(async () => {
-  site = createServer((req, res) => {
+  const site = createServer((req, res) => {
     if (req.url?.endsWith(".png")) {
       return void res.writeHead(200, { "content-type": "image/png" }).end(PNG);
     }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(BAKERY);
   });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  own = await startOwnStack({ allowOutboundHosts: [new URL(origin).host] });
-  stack = own.stack;
-  ({ db } = await import("@portal/core/db/service"));
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await own?.stop();
-  const { closeAuditBrowser } = await import("@portal/functions/workers/audit-browser");
-  await closeAuditBrowser();
-  site?.closeAllConnections();
-  await new Promise((resolve) => site?.close(resolve));
+  origin = `http://127.0.0.1:${await servers.listen(site)}`;
 });
+const stack = useOwnStack(() => ({ allowOutboundHosts: [new URL(origin).host] }));
+beforeAll(async () => {
+  ({ db } = await import("@portal/core/db/service"));
+});
+const browser = useBrowser();
 
 /** A signed-in customer with an active plan, a completed questionnaire and one site. */
 async function customer(context: BrowserContext): Promise<string> {
-  const userId = await signUpCustomer(context, { firstName: "Bea", lastName: "Baker" });
-  await db.entities.site
-    .create({ userId, name: "Corner Bakery", status: "live", url: `${origin}/` })
-    .go();
-  return userId;
+  const person = { firstName: "Bea", lastName: "Baker" };
+  return (await customerWithSite(context, person, { url: `${origin}/` })).userId;
 }
 
 function open(width: number) {
-  return openPage(browser, width, stack.url);
+  return openPage(browser(), width, stack().url);
 }
 
 async function sideways(page: Page): Promise<number> {
@@ -225,8 +209,8 @@ describe("SEO Checker and Performance Analytics", () => {
   }, 120_000);
 
   it("both pages fit a phone", async () => {
-    const phone = await browser.newContext({
-      baseURL: stack.url,
+    const phone = await browser().newContext({
+      baseURL: stack().url,
       viewport: { width: 375, height: 812 },
       storageState: await context.storageState(),
     });

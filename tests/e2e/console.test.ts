@@ -10,22 +10,18 @@
  * Screenshots of every console page at 1440 and 375 px go to E2E_SHOTS_DIR.
  */
 import { readdir, readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
 import path from "node:path";
-import type { LocalStack } from "@portal/devstack/local-stack";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, waitForPath } from "../support/browser";
+import { openPage, screenshot, useBrowser, waitForPath } from "../support/browser";
 import { postAsSpa, signUpIn } from "../support/browser-customers";
 import { makeStaff } from "../support/dev-identity";
-import { type OwnStack, startOwnStack, WEB_DIST } from "../support/own-web-stack";
+import { useOwnStack, WEB_DIST } from "../support/own-web-stack";
+import { useServers } from "../support/servers";
 
-let own: OwnStack | undefined;
-let stack: LocalStack;
-let site: Server;
+const servers = useServers();
 let liveOrigin: string;
-let browser: Browser;
 let db: typeof import("@portal/core/db/service").db;
 
 const BAKERY = `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -35,34 +31,25 @@ const BAKERY = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <body><h1>Corner Bakery</h1><p>Sourdough, rye and pastries every morning.</p></body></html>`;
 
 beforeAll(async () => {
-  site = createServer((_req, res) => {
+  const site = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(BAKERY);
   });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  liveOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  own = await startOwnStack({ allowOutboundHosts: [new URL(liveOrigin).host] });
-  stack = own.stack;
-  ({ db } = await import("@portal/core/db/service"));
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await own?.stop();
-  const { closeAuditBrowser } = await import("@portal/functions/workers/audit-browser");
-  await closeAuditBrowser();
-  site?.closeAllConnections();
-  await new Promise((resolve) => site?.close(resolve));
+  liveOrigin = `http://127.0.0.1:${await servers.listen(site)}`;
 });
+const stack = useOwnStack(() => ({ allowOutboundHosts: [new URL(liveOrigin).host] }));
+beforeAll(async () => {
+  ({ db } = await import("@portal/core/db/service"));
+});
+const browser = useBrowser();
 
 /** A page on this file's own stack. */
 function pageAt(width: number) {
-  return openPage(browser, width, stack.url);
+  return openPage(browser(), width, stack().url);
 }
 
 /** A same-origin API write, as the SPA sends it. */
 const post = (context: BrowserContext, url: string, data: unknown) =>
-  postAsSpa(context, stack.url, url, data);
+  postAsSpa(context, stack().url, url, data);
 
 describe("the provider console beside a customer", () => {
   let customer: Awaited<ReturnType<typeof pageAt>>;
@@ -121,7 +108,7 @@ describe("the provider console beside a customer", () => {
   it("a team member sees the new request with every answer and opens the customer", async () => {
     staff = await pageAt(1440);
     const { email } = await signUpIn(staff.context, "Sam");
-    await makeStaff(email, process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "", stack.url);
+    await makeStaff(email, process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "", stack().url);
     // A fresh sign-in carries the role claim.
     const signIn = await staff.context.request.post("/dev-identity/sign-in", {
       data: { email, password: "correct horse battery" },

@@ -7,15 +7,15 @@
  * Screenshots at 1440 and 375 px go to E2E_SHOTS_DIR.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   drawnImage,
-  launchBrowser,
   type OpenPage,
   openPage,
   screenshot,
   uniqueEmail,
+  useBrowser,
   waitForPath,
 } from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
@@ -26,13 +26,7 @@ useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
 const { db } = await import("@portal/core/db/service");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Ticks a checkbox by its label, as a person does (Chakra draws over the native input). */
 async function tick(page: Page, name: string) {
@@ -56,7 +50,7 @@ describe("content handed over by a customer, downloaded by the team", () => {
   });
 
   it("the customer uploads a logo in the questionnaire", async () => {
-    customer = await openPage(browser, 1440);
+    customer = await openPage(browser(), 1440);
     customerId = await signUpCustomer(
       customer.context,
       { firstName: "Lola", lastName: "Baker" },
@@ -116,7 +110,7 @@ describe("content handed over by a customer, downloaded by the team", () => {
     await section.getByText(/of 1 GB storage used/).waitFor();
     await screenshot(page, "content-site-1440");
 
-    const phone = await openPage(browser, 375);
+    const phone = await openPage(browser(), 375);
     await phone.context.addCookies(await customer.context.cookies());
     await phone.page.goto(page.url());
     await phone.page.locator("#content").getByRole("img", { name: "shop-front.jpg" }).waitFor();
@@ -138,7 +132,7 @@ describe("content handed over by a customer, downloaded by the team", () => {
   });
 
   it("a team member downloads both from the console, each download audited", async () => {
-    staff = await openPage(browser, 1440);
+    staff = await openPage(browser(), 1440);
     const email = uniqueEmail("stella");
     const signedUp = await staff.context.request.post("/dev-identity/sign-up", {
       data: { email, password: "correct horse battery", firstName: "Stella", lastName: "Staff" },
@@ -175,7 +169,7 @@ describe("content handed over by a customer, downloaded by the team", () => {
     );
     expect(downloads).toHaveLength(2);
 
-    const phone = await openPage(browser, 375);
+    const phone = await openPage(browser(), 375);
     await phone.context.addCookies(await staff.context.cookies());
     await phone.page.goto(`/staff/customers/${customerId}`);
     await phone.page.getByTestId("staff-customer-files").getByText("shop-front.jpg").waitFor();

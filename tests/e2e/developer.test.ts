@@ -1,19 +1,15 @@
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:https";
 import { verify } from "@portal/core/developer/signature";
-import type { LocalStack } from "@portal/devstack/local-stack";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot } from "../support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openPage, screenshot, useBrowser } from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
-import { type OwnStack, startOwnStack } from "../support/own-web-stack";
+import { useOwnStack } from "../support/own-web-stack";
+import { useServers } from "../support/servers";
 import { selfSignedCert } from "../support/tls-cert";
 
-let own: OwnStack | undefined;
-let stack: LocalStack;
+const servers = useServers();
 let db: typeof import("@portal/core/db/service").db;
-let browser: Browser;
-let receiver: Server;
 let receiverUrl = "";
 /** The receiver answers 500 this many more times, then 200. */
 let failNext = 0;
@@ -21,7 +17,7 @@ let secret = "";
 const received: { id: string; valid: boolean; type: string }[] = [];
 
 beforeAll(async () => {
-  receiver = createServer(selfSignedCert(30), (req, res) => {
+  const receiver = createServer(selfSignedCert(30), (req, res) => {
     let raw = "";
     req.on("data", (chunk) => {
       raw += chunk;
@@ -44,26 +40,19 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
     });
   });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/portal`;
-  own = await startOwnStack({
-    allowOutboundHosts: [new URL(receiverUrl).host],
-    queue: { msPerDelaySecond: 20 },
-  });
-  stack = own.stack;
-  ({ db } = await import("@portal/core/db/service"));
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await own?.stop();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver?.close(resolve));
+  receiverUrl = `https://127.0.0.1:${await servers.listen(receiver)}/hooks/portal`;
 });
+const stack = useOwnStack(() => ({
+  allowOutboundHosts: [new URL(receiverUrl).host],
+  queue: { msPerDelaySecond: 20 },
+}));
+beforeAll(async () => {
+  ({ db } = await import("@portal/core/db/service"));
+});
+const browser = useBrowser();
 
 async function open(width: number) {
-  const opened = await openPage(browser, width, stack.url);
+  const opened = await openPage(browser(), width, stack().url);
   // Revoking and deleting ask for a confirmation: the person says yes.
   opened.page.on("dialog", (dialog) => void dialog.accept());
   return opened;

@@ -1,28 +1,21 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  launchBrowser,
   openPage,
   pathOf,
   screenshot,
   selectedPlan,
   signUpThroughApi,
   uniqueEmail,
+  useBrowser,
   waitForPath,
 } from "../support/browser";
 import { webUrl } from "../support/web-stack";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("a new visitor", () => {
   it("goes from the landing page to pricing, signs up, lands on /sales and picks Professional", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
 
     await page.goto("/");
     await page.getByRole("heading", { name: "Done-For-You Website Creation" }).waitFor();
@@ -101,7 +94,7 @@ describe("a new visitor", () => {
   });
 
   it("refuses a short password before calling the provider", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/sign-up");
     await page.getByLabel("First name").fill("Short");
     await page.getByLabel("Last name").fill("Password");
@@ -116,7 +109,7 @@ describe("a new visitor", () => {
 
 describe("access gating", () => {
   it("sends a signed-out visit to /dashboard to /sign-in with the 'Unauthorized' toast", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/dashboard");
     await waitForPath(page, "/sign-in");
     await page.getByText("Unauthorized").waitFor();
@@ -125,7 +118,7 @@ describe("access gating", () => {
   });
 
   it("sends a signed-in visitor without a plan from a portal page to /sales", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Alan", lastName: "Turing" });
     await page.goto("/billing");
     await waitForPath(page, "/sales");
@@ -134,7 +127,7 @@ describe("access gating", () => {
   });
 
   it("shows the welcome page after payment=success to a visitor without a plan yet", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Katherine", lastName: "Johnson" });
     await page.goto("/?payment=success");
     await waitForPath(page, "/welcome");
@@ -145,7 +138,7 @@ describe("access gating", () => {
 
 describe("sign-out", () => {
   it("from the shell's user menu ends on /sign-in and ends the session", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Edsger", lastName: "Dijkstra" });
     await page.goto("/settings");
     await page.getByText("Welcome back, Edsger").waitFor();
@@ -161,7 +154,7 @@ describe("sign-out", () => {
   });
 
   it("from the sales page ends on /sign-in", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Barbara", lastName: "Liskov" });
     await page.goto("/sales");
     await page.getByRole("heading", { name: "Welcome, Barbara!" }).waitFor();
@@ -173,7 +166,7 @@ describe("sign-out", () => {
   });
 
   it("the user menu says who is signed in: first name and e-mail address", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Frances", lastName: "Allen" });
     const { email } = (await (await context.request.get("/api/auth/user")).json()) as {
       email: string;
@@ -190,7 +183,7 @@ describe("sign-out", () => {
   });
 
   it("the user menu closes on a click outside it", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Donald", lastName: "Knuth" });
     await page.goto("/settings");
     await page.getByRole("button", { name: "Open user menu" }).click();
@@ -204,7 +197,7 @@ describe("sign-out", () => {
 
 describe("identity provider unavailable", () => {
   it("shows 'Authentication Service Unavailable' with a Refresh Page button that reloads", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     // A returning visitor (session cookie present) whose identity provider does not answer.
     await context.addCookies([{ name: "__session", value: "stale", url: webUrl() }]);
     let calls = 0;

@@ -4,24 +4,17 @@
  * again; every page opened straight from its address asks for each of its reads once; the
  * console's loaders start nothing for a customer.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, pathOf, uniqueEmail, waitForPath } from "../support/browser";
-import { signUpCustomer } from "../support/browser-customers";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, pathOf, uniqueEmail, useBrowser, waitForPath } from "../support/browser";
+import { customerWithSite } from "../support/browser-customers";
 import { makeStaff } from "../support/dev-identity";
 import { useWebStackEnv, webUrl } from "../support/web-stack";
 
+// Core (customerWithSite) reads the table name when it loads: the env first.
 useWebStackEnv();
-// After the env: sst/node reads the table name when the module loads.
-const { db } = await import("@portal/core/db/service");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * The reads the page sends from now on: GET paths with their query, under /api/ and the API
@@ -57,12 +50,9 @@ function repeated(reads: string[]): Record<string, number> {
 }
 
 /** A customer with an active plan, a live site and a ticket. */
-async function customerWithSite(context: BrowserContext) {
+async function customerWithSiteAndTicket(context: BrowserContext) {
   const firstName = `Nav${Date.now().toString(36)}`;
-  const userId = await signUpCustomer(context, { firstName, lastName: "Igator" });
-  const { data: site } = await db.entities.site
-    .create({ userId, name: "Corner Bakery", status: "live" })
-    .go();
+  const { userId, siteId } = await customerWithSite(context, { firstName, lastName: "Igator" });
   const created = await context.request.post("/api/tickets", {
     headers: { origin: webUrl() },
     data: {
@@ -74,7 +64,7 @@ async function customerWithSite(context: BrowserContext) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id: ticketId } = (await created.json()) as { id: string };
-  return { userId, siteId: site.siteId, ticketId, searchName: firstName.toLowerCase() };
+  return { userId, siteId, ticketId, searchName: firstName.toLowerCase() };
 }
 
 /** Signs a new member of the provider's team in, in `context`. */
@@ -129,8 +119,8 @@ async function hoverStarts(
 
 describe("intent preload from the side navigation", () => {
   it("a customer's pointer on a link starts the page's reads; the click asks for nothing again", async () => {
-    const { page, context, problems } = await openPage(browser);
-    const { siteId } = await customerWithSite(context);
+    const { page, context, problems } = await openPage(browser());
+    const { siteId } = await customerWithSiteAndTicket(context);
     const sent = recordReads(page);
     await page.goto("/dashboard");
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
@@ -171,7 +161,7 @@ describe("intent preload from the side navigation", () => {
   });
 
   it("a team member's pointer on a console link starts that page's read", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await signInStaff(context);
 
     const sent = recordReads(page);
@@ -206,8 +196,8 @@ describe("intent preload from the side navigation", () => {
 
 describe("a page opened from its address", () => {
   it("asks for each of its reads once", async () => {
-    const { page, context, problems } = await openPage(browser);
-    const { siteId, ticketId } = await customerWithSite(context);
+    const { page, context, problems } = await openPage(browser());
+    const { siteId, ticketId } = await customerWithSiteAndTicket(context);
     const sent = recordReads(page);
     await opensEachOnce(page, sent, [
       {
@@ -244,11 +234,11 @@ describe("a page opened from its address", () => {
   });
 
   it("a console page asks for each of its reads once; a customer row starts its page's read", async () => {
-    const customer = await openPage(browser);
-    const { userId, ticketId, searchName } = await customerWithSite(customer.context);
+    const customer = await openPage(browser());
+    const { userId, ticketId, searchName } = await customerWithSiteAndTicket(customer.context);
     await customer.context.close();
 
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await signInStaff(context);
     const sent = recordReads(page);
     const customerRead = `/api/staff/customers/${userId}`;
@@ -296,8 +286,8 @@ describe("a page opened from its address", () => {
 
 describe("the console's loaders", () => {
   it("start no console read for a customer sent away from the console", async () => {
-    const { page, context } = await openPage(browser);
-    await customerWithSite(context);
+    const { page, context } = await openPage(browser());
+    await customerWithSiteAndTicket(context);
     const sent = recordReads(page);
     for (const path of ["/staff/requests", "/staff/tickets?status=closed", "/staff/audit-log"]) {
       await page.goto(path);

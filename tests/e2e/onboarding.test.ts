@@ -3,15 +3,9 @@
  * reload half-way), the completed screen, the dashboard with the requested site's row, and a
  * support ticket opened from the dashboard. Screenshots at 1440 and 375 px go to E2E_SHOTS_DIR.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  textsNotInFull,
-  waitForPath,
-} from "../support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, screenshot, textsNotInFull, useBrowser, waitForPath } from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
 import { useWebStackEnv } from "../support/web-stack";
 
@@ -19,13 +13,7 @@ useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
 const { db } = await import("@portal/core/db/service");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * A signed-in customer who has paid (Starter) but not filled in the questionnaire. Payments
@@ -78,7 +66,7 @@ async function expectStep(page: Page, step: number, title: string) {
 
 describe("onboarding", () => {
   it("a paying customer completes the questionnaire, lands on the dashboard and opens a ticket", async () => {
-    const { page, context, problems } = await openPage(browser, 1440);
+    const { page, context, problems } = await openPage(browser(), 1440);
     await payingCustomer(context, "Ada");
 
     await page.goto("/questionnaire");
@@ -176,7 +164,7 @@ describe("onboarding", () => {
   });
 
   it("shows the wizard and the dashboard on a 375 px phone", async () => {
-    const { page, context, problems } = await openPage(browser, 375);
+    const { page, context, problems } = await openPage(browser(), 375);
     await payingCustomer(context, "Grace");
 
     await page.goto("/questionnaire");
@@ -214,7 +202,7 @@ describe("onboarding", () => {
 
   it("lists sites with their labels, score bands and the SEO upsell; a lapsed payment shows its banner", async () => {
     for (const width of [1440, 375]) {
-      const { page, context, problems } = await openPage(browser, width);
+      const { page, context, problems } = await openPage(browser(), width);
       const userId = await payingCustomer(context, "Linus");
       await db.entities.user.patch({ userId }).set({ hasCompletedQuestionnaire: true }).go();
       await db.entities.site
@@ -307,7 +295,7 @@ describe("onboarding", () => {
   });
 
   it("a payment received but not yet activated: the banner's Check Status asks the payment provider", async () => {
-    const { page, context } = await openPage(browser, 1440);
+    const { page, context } = await openPage(browser(), 1440);
     const userId = await payingCustomer(context, "Hedy");
     // The customer exists at the payment provider, but no subscription has been stored for them.
     await db.entities.user
@@ -328,7 +316,7 @@ describe("onboarding", () => {
   });
 
   it("a failed submit toasts and stays; a lost session: 'Unauthorized', /sign-in, answers kept as a draft", async () => {
-    const { page, context } = await openPage(browser, 1440);
+    const { page, context } = await openPage(browser(), 1440);
     await payingCustomer(context, "Barbara");
     await page.goto("/questionnaire");
     await expectStep(page, 1, "Business Information");

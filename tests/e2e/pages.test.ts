@@ -3,27 +3,21 @@
  * not scroll sideways, and logs no errors. With E2E_SHOTS_DIR set, each is also photographed.
  */
 import { plans } from "@portal/core/contracts/plans";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { AppScripts } from "../../packages/web/src/prerender/app-scripts";
 import { contentSecurityPolicy } from "../../stacks/Web";
 import {
-  launchBrowser,
   openPage,
   screenshot,
   selectedPlan,
   signUpThroughApi,
+  useBrowser,
   waitForPath,
 } from "../support/browser";
 import { webUrl } from "../support/web-stack";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface PageCase {
   name: string;
@@ -89,7 +83,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 
 describe.each([375, 1440])("at %i px wide", (width) => {
   it.each(pages)("$name renders without sideways scrolling or errors", async (c) => {
-    const { page, context, problems } = await openPage(browser, width);
+    const { page, context, problems } = await openPage(browser(), width);
     // Held unanswered: the subscribe page would otherwise leave for the payment page.
     await page.route("**/api/create-subscription", () => new Promise<void>(() => {}));
     if (c.signedIn) {
@@ -111,7 +105,7 @@ describe.each([375, 1440])("at %i px wide", (width) => {
   });
 
   it("the shell's navigation is reachable", async () => {
-    const { page, context } = await openPage(browser, width);
+    const { page, context } = await openPage(browser(), width);
     await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
     await page.goto("/settings");
     await page.getByText("Account Settings").first().waitFor();
@@ -128,7 +122,7 @@ describe.each([375, 1440])("at %i px wide", (width) => {
 
 describe("Chakra's global CSS (chakra-global-css.ts)", () => {
   it("comes once, with index.html: the app adds none of its own", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
     await page.goto("/settings");
     await page.getByRole("heading", { name: "Account Settings", level: 1 }).waitFor();
@@ -156,7 +150,7 @@ describe("Chakra's global CSS (chakra-global-css.ts)", () => {
 
 describe("the landing page after the identity provider's hosted flow", () => {
   it("/auth-landing forwards a signed-in user to /sales once the user is loaded", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
     await page.goto("/auth-landing");
     await waitForPath(page, "/sales");
@@ -166,7 +160,7 @@ describe("the landing page after the identity provider's hosted flow", () => {
   });
 
   it("/auth-landing offers a visitor whose sign-in did not finish the sign-in page", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/auth-landing");
     await page.getByRole("heading", { name: "You're not signed in", level: 1 }).waitFor();
     expect(await page.getByText("Page not found").count()).toBe(0);
@@ -182,7 +176,7 @@ describe("pre-rendered public pages", () => {
   );
 
   it.each(publicPages)("$path is readable and styled before any script runs", async (c) => {
-    const context = await browser.newContext({ baseURL: webUrl(), javaScriptEnabled: false });
+    const context = await browser().newContext({ baseURL: webUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(c.path);
     await page.getByRole("heading", { name: c.heading, level: 1 }).waitFor({ timeout: 2000 });
@@ -202,7 +196,7 @@ describe("pre-rendered public pages", () => {
   it.each(publicPages)(
     "$path needs no app: a visitor not signed in loads its boot script only",
     async (c) => {
-      const { page, context, problems } = await openPage(browser);
+      const { page, context, problems } = await openPage(browser());
       const requested: string[] = [];
       page.on("request", (request) => requested.push(new URL(request.url()).pathname));
       await page.goto(c.path, { waitUntil: "networkidle" });
@@ -225,7 +219,7 @@ describe("pre-rendered public pages", () => {
   );
 
   it("/pricing's cards each show their plan's description, and a visitor gets 'Sign In'", async () => {
-    const context = await browser.newContext({ baseURL: webUrl(), javaScriptEnabled: false });
+    const context = await browser().newContext({ baseURL: webUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/pricing");
     for (const plan of plans) {
@@ -242,7 +236,7 @@ describe("pre-rendered public pages", () => {
   });
 
   it("a plan link keeps the visitor's choice without the app", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await withProductionCsp(page);
     await page.goto("/pricing", { waitUntil: "networkidle" });
     expect(await page.locator("[data-prerendered]").count()).toBe(1);
@@ -254,7 +248,7 @@ describe("pre-rendered public pages", () => {
   });
 
   it("pointing at a link into the app prefetches it, and the next page loads it from the cache", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const fetched: string[] = [];
     page.on("requestfinished", (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto("/", { waitUntil: "networkidle" });
@@ -285,7 +279,7 @@ describe("pre-rendered public pages", () => {
   });
 
   it("the app takes a signed-in visitor's page over: one root, their own page", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
     await withProductionCsp(page);
     await page.goto("/pricing");
@@ -304,7 +298,7 @@ describe("pre-rendered public pages", () => {
   });
 
   it("a plan link followed before the app takes over keeps the plan", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
     // The identity provider answers late: the pre-rendered page is all there is meanwhile.
     let release = () => {};
@@ -326,7 +320,7 @@ describe("pre-rendered public pages", () => {
   });
 
   it("a signed-in visitor's /sales is the app's, not the pre-rendered visitor's", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signUpThroughApi(context, { firstName: "Ada", lastName: "Lovelace" });
     await page.goto("/sales");
     await page.getByRole("heading", { name: "Welcome, Ada!", level: 1 }).waitFor();
@@ -337,7 +331,7 @@ describe("pre-rendered public pages", () => {
 
 describe("keyboard", () => {
   it("reaches the landing page's calls to action with Tab", async () => {
-    const { page, context } = await openPage(browser, 1440);
+    const { page, context } = await openPage(browser(), 1440);
     await page.goto("/");
     await page.getByRole("heading", { name: "Done-For-You Website Creation" }).waitFor();
     const reached: string[] = [];

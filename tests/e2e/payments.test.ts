@@ -8,14 +8,14 @@
 
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
-  launchBrowser,
   openPage,
   pathOf,
   screenshot,
   uniqueEmail,
+  useBrowser,
   waitForPath,
 } from "../support/browser";
 import { signUp } from "../support/browser-customers";
@@ -25,13 +25,7 @@ const stackEnv = useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
 const { db } = await import("@portal/core/db/service");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A modal sits over the viewport: shoot what the person sees, not the whole scrolled page. */
 async function viewportShot(page: Page, name: string) {
@@ -95,7 +89,7 @@ describe("paying for a plan", () => {
   let userId: string;
 
   it("a new user signs up, picks Professional, pays with the good card and reaches the welcome page", async () => {
-    ({ page, context, problems } = await openPage(browser, 1440));
+    ({ page, context, problems } = await openPage(browser(), 1440));
     page.on("response", (r) => {
       if (r.status() === 404) problems.push(`404 ${r.url()}`);
     });
@@ -237,7 +231,7 @@ describe("paying for a plan", () => {
   });
 
   it("/complete-payment with nothing to pay says so and leaves for / after 2 s", async () => {
-    const fresh = await openPage(browser, 1440);
+    const fresh = await openPage(browser(), 1440);
     await signUp(fresh.context, { firstName: "Nora", lastName: "Payless" });
     await fresh.page.goto("/complete-payment");
     await fresh.page.getByRole("heading", { name: "Complete Your Payment" }).waitFor();
@@ -296,7 +290,7 @@ describe("paying for a plan", () => {
   });
 
   it("looks right at 375 px: the upsell modal and the checkout page with a declined card", async () => {
-    const small = await openPage(browser, 375);
+    const small = await openPage(browser(), 375);
     await small.context.addCookies(await context.cookies());
     await small.page.goto("/dashboard");
     // The site bought above has no strip any more; add one that still qualifies.
@@ -317,7 +311,7 @@ describe("paying for a plan", () => {
     await small.context.close();
 
     // A new customer at the checkout page, on a phone.
-    const phone = await openPage(browser, 375);
+    const phone = await openPage(browser(), 375);
     await signUp(phone.context, { firstName: "Phone", lastName: "User" });
     await phone.context.request.get("/api/auth/user");
     const created = await phone.context.request.post("/api/create-subscription", {

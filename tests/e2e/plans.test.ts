@@ -3,14 +3,14 @@
  * Plans' leads a lapsed customer there), a plan chosen there goes on to /subscribe, and the
  * 'Upgrade to Pro' card shows to Starter customers only and leads to the change of plan.
  */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
-  launchBrowser,
   openPage,
   pathOf,
   screenshot,
   selectedPlan,
+  useBrowser,
   waitForPath,
 } from "../support/browser";
 import { READY_CUSTOMER, signUp, signUpCustomer } from "../support/browser-customers";
@@ -19,13 +19,7 @@ import { useWebStackEnv, webUrl } from "../support/web-stack";
 
 useWebStackEnv();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Same-origin, as the SPA sends it (docs/access.md). */
 const sameOrigin = () => ({ origin: webUrl() });
@@ -62,7 +56,7 @@ async function payingStarterCustomer(context: BrowserContext) {
 
 describe("/pricing from the portal", () => {
   it("billing's 'View Plans' takes a lapsed customer to /pricing, and a plan there to /subscribe", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await signUpCustomer(context, { firstName: "Lena", lastName: "Lapsed" }, LAPSED_CUSTOMER);
     // Held: the page would otherwise leave for the payment page.
     await page.route("**/api/create-subscription", () => new Promise<void>(() => {}));
@@ -92,7 +86,7 @@ describe("the 'Upgrade to Pro' card", () => {
     ["enterprise", 0],
     ["starter", 1],
   ])("on the %s plan: %i card", async (plan, cards) => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signUpCustomer(
       context,
       { firstName: "Uma", lastName: "Upgrade" },
@@ -110,7 +104,7 @@ describe("the 'Upgrade to Pro' card", () => {
   });
 
   it("takes a paying Starter customer through the plans to Pro", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await payingStarterCustomer(context);
     await page.goto("/dashboard");
     const nav = page.getByRole("navigation", { name: "Portal" });

@@ -1,28 +1,15 @@
-/**
- * The customer's own data on /settings (docs/privacy.md), in Chromium: ask for an export, see
- * it prepared, download the zip; try to delete the account while the plan is active and be
- * told to cancel first; then, once it has ended, type the confirmation, delete, and land
- * signed out with the identity gone.
- */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, waitForPath } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { openPage, screenshot, useBrowser, waitForPath } from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
 import { LAPSED_CUSTOMER, setCustomerState } from "../support/customer-state";
 import { useWebStackEnv } from "../support/web-stack";
 
 useWebStackEnv();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("/settings: your data", () => {
   it("exports the data, refuses deletion while subscribed, then deletes the account", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     const userId = await signUpCustomer(context, { firstName: "Priya", lastName: "Vale" });
     await page.goto("/settings");
 

@@ -6,10 +6,10 @@
  * stored uptime days, page views, a Lighthouse run and a resolved ticket.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { ulid } from "ulid";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { openPage, screenshot, useBrowser } from "../support/browser";
 import { READY_CUSTOMER, signUpCustomer } from "../support/browser-customers";
 import { compact, pdfText } from "../support/pdf-text";
 import { useWebStackEnv } from "../support/web-stack";
@@ -25,13 +25,7 @@ const { firstDay } = monthBounds(MONTH);
 const DAYS = Array.from({ length: 28 }, (_, i) => `${MONTH}-${String(i + 1).padStart(2, "0")}`);
 const ENTERPRISE = { ...READY_CUSTOMER, subscriptionPlan: "enterprise" as const };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function storeMonth(userId: string, siteId: string) {
   for (const day of DAYS) {
@@ -109,7 +103,7 @@ describe("the monthly report page", () => {
   const title = () => `Crumb & Co: ${longMonth(MONTH)}`;
 
   it.each([1440, 375])("opens last month's report at %i px", async (width) => {
-    const { page, context, problems } = await openPage(browser, width);
+    const { page, context, problems } = await openPage(browser(), width);
     const userId = await signUpCustomer(
       context,
       { firstName: "Rita", lastName: "Report" },
@@ -147,7 +141,7 @@ describe("the monthly report page", () => {
   });
 
   it("downloads the month's PDF", async () => {
-    const { page, context, problems } = await openPage(browser, 1440);
+    const { page, context, problems } = await openPage(browser(), 1440);
     const userId = await signUpCustomer(context, { firstName: "Pia", lastName: "Pdf" }, ENTERPRISE);
     siteId = (
       await db.entities.site

@@ -10,22 +10,18 @@
  * of each screen at 1440 and 375 px go to E2E_SHOTS_DIR.
  */
 import { readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import { createServer as createTlsServer } from "node:https";
-import type { AddressInfo } from "node:net";
-import type { LocalStack } from "@portal/devstack/local-stack";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { drawnImage, launchBrowser, type OpenPage, openPage, screenshot } from "../support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { drawnImage, type OpenPage, openPage, screenshot, useBrowser } from "../support/browser";
 import { postAsSpa, signUpIn } from "../support/browser-customers";
 import { makeStaff } from "../support/dev-identity";
-import { type OwnStack, startOwnStack } from "../support/own-web-stack";
+import { useOwnStack } from "../support/own-web-stack";
+import { useServers } from "../support/servers";
 import { selfSignedCert } from "../support/tls-cert";
 
-let own: OwnStack | undefined;
-let stack: LocalStack;
-let browser: Browser;
-const servers: Server[] = [];
+const servers = useServers();
 let previewOrigin = "";
 let receiverUrl = "";
 /** What the customer's webhook endpoint received, in order. */
@@ -36,15 +32,8 @@ const draft = (version: string) => `<!doctype html><html lang="en"><head><meta c
 <style>body{font:16px/1.5 sans-serif;margin:0;padding:24px;color:#222}h1{color:#A0522D}</style>
 </head><body><h1>Corner Bakery</h1><p>Draft ${version}: sourdough, rye and pastries.</p></body></html>`;
 
-function listen(server: Server): Promise<number> {
-  servers.push(server);
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
-  );
-}
-
 beforeAll(async () => {
-  const previewPort = await listen(
+  const previewPort = await servers.listen(
     createServer((req, res) => {
       res
         .writeHead(200, { "content-type": "text/html; charset=utf-8" })
@@ -52,7 +41,7 @@ beforeAll(async () => {
     }),
   );
   previewOrigin = `http://127.0.0.1:${previewPort}`;
-  const receiverPort = await listen(
+  const receiverPort = await servers.listen(
     createTlsServer(selfSignedCert(30), (req, res) => {
       let raw = "";
       req.on("data", (chunk) => {
@@ -64,26 +53,17 @@ beforeAll(async () => {
       });
     }),
   );
-  own = await startOwnStack({ allowOutboundHosts: ["127.0.0.1"], queue: { msPerDelaySecond: 1 } });
-  stack = own.stack;
-  browser = await launchBrowser();
   receiverUrl = `https://127.0.0.1:${receiverPort}/hooks`;
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await own?.stop();
-  const { closeAuditBrowser } = await import("@portal/functions/workers/audit-browser");
-  await closeAuditBrowser();
-  for (const server of servers) {
-    server.closeAllConnections?.();
-    await new Promise((resolve) => server.close(resolve));
-  }
 });
+const stack = useOwnStack(() => ({
+  allowOutboundHosts: ["127.0.0.1"],
+  queue: { msPerDelaySecond: 1 },
+}));
+const browser = useBrowser();
 
 /** A same-origin API write, as the SPA sends it. */
 const post = (context: BrowserContext, url: string, data: unknown) =>
-  postAsSpa(context, stack.url, url, data);
+  postAsSpa(context, stack().url, url, data);
 
 /** The page at 1440 and at 375 px, then back: both widths looked at for each screen. */
 async function bothWidths(page: Page, name: string) {
@@ -110,22 +90,22 @@ describe("review and approval of a draft", () => {
 
   /** The subjects of the customer's mails once every event so far is handled. */
   async function subjects() {
-    await stack.events.idle();
-    return stack.mail
-      .messages()
+    await stack().events.idle();
+    return stack()
+      .mail.messages()
       .filter((m) => m.envelope.to.includes(customerEmail))
       .map((m) => m.subject);
   }
 
   /** The webhook types received once the events and deliveries queues are idle. */
   async function hookTypes() {
-    await stack.events.idle();
-    await stack.webhooks.idle();
+    await stack().events.idle();
+    await stack().webhooks.idle();
     return hooks.map((hook) => hook.type);
   }
 
   it("a customer with a requested site, a team member in the console", async () => {
-    customer = await openPage(browser, 1440, stack.url);
+    customer = await openPage(browser(), 1440, stack().url);
     ({ id: customerId, email: customerEmail } = await signUpIn(customer.context, "Carla"));
     expect((await customer.context.request.get("/api/auth/user")).status()).toBe(200);
     const { setCustomerState, ONBOARDING_CUSTOMER } = await import("../support/customer-state");
@@ -141,9 +121,9 @@ describe("review and approval of a draft", () => {
       events: ["site.review_requested", "site.changes_requested", "site.approved", "site.live"],
     });
 
-    staff = await openPage(browser, 1440, stack.url);
+    staff = await openPage(browser(), 1440, stack().url);
     const { email } = await signUpIn(staff.context, "Sam");
-    await makeStaff(email, process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "", stack.url);
+    await makeStaff(email, process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "", stack().url);
     const signIn = await staff.context.request.post("/dev-identity/sign-in", {
       data: { email, password: "correct horse battery" },
     });

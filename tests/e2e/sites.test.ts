@@ -8,15 +8,14 @@
  * verification asks a DNS server this file starts. The suite's shared stack has neither.
  */
 import { mkdirSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { LocalStack } from "@portal/devstack/local-stack";
+import { createServer } from "node:http";
 import dns2 from "dns2";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, sideNavShortfall } from "../support/browser";
+import { openPage, sideNavShortfall, useBrowser } from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
-import { type OwnStack, startOwnStack } from "../support/own-web-stack";
+import { useOwnStack } from "../support/own-web-stack";
+import { useServers } from "../support/servers";
 
 const SHOTS = process.env.SITES_SHOTS_DIR ?? "/tmp/shots-sites";
 const CNAME_TARGET = "sites.portal-hosting.net";
@@ -27,11 +26,9 @@ header{background:#c2410c;color:#fff;padding:48px 64px;font-size:56px;font-weigh
 main{padding:48px 64px;font-size:28px}</style></head>
 <body><header>Corner Bakery</header><main>Fresh bread, every morning since 1998.</main></body></html>`;
 
-let liveSite: Server;
+const servers = useServers();
 let liveOrigin: string;
-let own: OwnStack | undefined;
-let stack: LocalStack;
-let browser: Browser;
+let dnsPort = 0;
 let db: typeof import("@portal/core/db/service").db;
 
 /** The customer's DNS zone, as their provider publishes it: CNAME targets and TXT values. */
@@ -70,30 +67,26 @@ const dnsServer = dns2.createServer({
 });
 
 beforeAll(async () => {
-  liveSite = createServer((_req, res) => {
+  const liveSite = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(LIVE_SITE);
   });
-  await new Promise<void>((resolve) => liveSite.listen(0, "127.0.0.1", resolve));
-  liveOrigin = `http://127.0.0.1:${(liveSite.address() as AddressInfo).port}`;
+  liveOrigin = `http://127.0.0.1:${await servers.listen(liveSite)}`;
   const { udp } = await dnsServer.listen({ udp: { port: 0, address: "127.0.0.1" } });
   if (!udp) throw new Error("the DNS server did not listen on UDP");
-
-  own = await startOwnStack({
-    allowOutboundHosts: [new URL(liveOrigin).host],
-    dns: { resolver: `127.0.0.1:${udp.port}`, cnameTarget: CNAME_TARGET, aRecord: "203.0.113.10" },
-  });
-  stack = own.stack;
-  ({ db } = await import("@portal/core/db/service"));
-  browser = await launchBrowser();
+  dnsPort = udp.port;
   mkdirSync(SHOTS, { recursive: true });
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await own?.stop();
-  await dnsServer.close();
-  await new Promise((resolve) => liveSite?.close(resolve));
 });
+afterAll(async () => {
+  await dnsServer.close();
+});
+const stack = useOwnStack(() => ({
+  allowOutboundHosts: [new URL(liveOrigin).host],
+  dns: { resolver: `127.0.0.1:${dnsPort}`, cnameTarget: CNAME_TARGET, aRecord: "203.0.113.10" },
+}));
+beforeAll(async () => {
+  ({ db } = await import("@portal/core/db/service"));
+});
+const browser = useBrowser();
 
 interface Visit {
   page: Page;
@@ -102,7 +95,7 @@ interface Visit {
 }
 
 function visit(width = 1440): Promise<Visit> {
-  return openPage(browser, width, stack.url);
+  return openPage(browser(), width, stack().url);
 }
 
 /** A signed-in customer (active plan, questionnaire done) with one live site made through core. */

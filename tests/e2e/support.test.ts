@@ -2,9 +2,9 @@
  * The Support Center as a customer uses it: open a ticket, find it again with the search box
  * and the category filter (which survive a reload), open it, reply, and see the reply stay.
  */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, pathOf, waitForPath } from "../support/browser";
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, pathOf, useBrowser, waitForPath } from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
 import { useWebStackEnv } from "../support/web-stack";
 
@@ -12,13 +12,7 @@ useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
 const Tickets = await import("@portal/core/tickets/index");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A signed-in customer with an active plan and a completed questionnaire (so /support opens). */
 async function customer(context: BrowserContext): Promise<string> {
@@ -27,7 +21,7 @@ async function customer(context: BrowserContext): Promise<string> {
 
 describe("Support Center", () => {
   it("opens a ticket, finds it by search and category, replies, and keeps the reply after a reload", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     const userId = await customer(context);
     // Another ticket, so the search and the filter have something to leave out.
     await Tickets.create(userId, {
@@ -111,7 +105,7 @@ describe("Support Center", () => {
   });
 
   it("shows a ticket the customer does not own as not found", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await customer(context);
     const otherCustomer = `user_${Date.now()}`;
     const foreign = await Tickets.create(otherCustomer, {
@@ -126,7 +120,7 @@ describe("Support Center", () => {
     await context.close();
   });
   it("a ticket created in the Support Center refreshes the dashboard's Open Tickets figure", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await customer(context);
     // The dashboard first, so its figures are in the cache when the ticket is created.
     await page.goto("/dashboard");

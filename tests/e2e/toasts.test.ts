@@ -1,14 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, pathOf, waitForPath } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, pathOf, useBrowser, waitForPath } from "../support/browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A signed-out visit to a portal page shows the 'Unauthorized' toast. */
 async function showToast(page: Page) {
@@ -28,7 +22,7 @@ describe("a signed-out visitor on a portal page", () => {
   it.each(["/manage", "/questionnaire", "/analytics"])(
     "%s: 'Unauthorized' / 'You are logged out. Logging in again...', then /sign-in after 500 ms",
     async (path) => {
-      const { page, context } = await openPage(browser);
+      const { page, context } = await openPage(browser());
       await page.clock.install();
       await page.clock.pauseAt(Date.now() + 1000);
       await page.goto(path);
@@ -62,7 +56,7 @@ describe("a signed-out visitor on a portal page", () => {
 
 describe("toasts", () => {
   it("F8 moves focus to the notifications region", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await showToast(page);
     await page.keyboard.press("F8");
     await page.waitForFunction(
@@ -72,7 +66,7 @@ describe("toasts", () => {
   });
 
   it("a swipe right of more than 50 px dismisses the toast", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const toast = await showToast(page);
     const box = await toast.boundingBox();
     if (!box) throw new Error("the toast has no box");
@@ -87,7 +81,7 @@ describe("toasts", () => {
   });
 
   it("a short swipe leaves the toast in place", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const toast = await showToast(page);
     const box = await toast.boundingBox();
     if (!box) throw new Error("the toast has no box");
@@ -102,7 +96,7 @@ describe("toasts", () => {
   });
 
   it("disappears on its own after 5 seconds", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const toast = await showToast(page);
     // Move the pointer away so hovering does not pause it.
     await page.mouse.move(5, 5);
@@ -113,7 +107,7 @@ describe("toasts", () => {
   });
 
   it("a dismissed toast stays in the store, hidden, until 1,000,000 ms have passed", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.clock.install();
     const toast = await showToast(page);
     await page.getByRole("button", { name: "Close notification" }).click();

@@ -3,9 +3,9 @@
  * pointer rests on the control; within 300 ms of one closing, the next opens at once. The page's
  * clock stands still and is moved by hand, so the delays are measured, not raced.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, screenshot, useBrowser } from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
 import { useWebStackEnv } from "../support/web-stack";
 
@@ -13,13 +13,7 @@ useWebStackEnv();
 // After the env: sst/node reads the table name when the module loads.
 const { db } = await import("@portal/core/db/service");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Holds the page's clock from now on; timers then run only when the test moves it. */
 async function holdClock(page: Page) {
@@ -42,7 +36,7 @@ async function advance(page: Page, ms: number) {
 
 describe("tooltips", () => {
   it("on /manage's refresh buttons: 700 ms to open, the next at once within 300 ms", async () => {
-    const { page, context, problems } = await openPage(browser, 1440);
+    const { page, context, problems } = await openPage(browser(), 1440);
     const userId = await signUpCustomer(context, { firstName: "Tia", lastName: "Tooltip" });
     for (const name of ["Bakery", "Cafe"]) {
       await db.entities.site.create({ userId, name, status: "live", performanceScore: 90 }).go();
@@ -83,7 +77,7 @@ describe("tooltips", () => {
   });
 
   it("on the collapsed side navigation's button and on Copy snippet", async () => {
-    const { page, context, problems } = await openPage(browser, 900);
+    const { page, context, problems } = await openPage(browser(), 900);
     const userId = await signUpCustomer(context, { firstName: "Tom", lastName: "Tooltip" });
     await db.entities.site.create({ userId, name: "Bakery", status: "live" }).go();
     await page.goto("/analytics");

@@ -13,6 +13,7 @@ import {
 } from "@portal/devstack/api-gateway";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAt, readAnswer } from "../support/api";
+import { addSite } from "../support/customer-state";
 import { type SignedIn, signUpCustomer } from "../support/dev-identity";
 import { pageViewsCounted } from "../support/page-views";
 import { stackUrl, useStackEnv } from "../support/stack";
@@ -75,19 +76,6 @@ async function get(who: SignedIn, path: string) {
 
 const post = (who: SignedIn, path: string, body?: unknown) => call(who, "POST", path, body);
 
-async function customer(firstName: string) {
-  const who = await signUpCustomer({ firstName });
-  expect((await get(who, "/api/auth/user")).status).toBe(200);
-  return who;
-}
-
-async function createSite(userId: string, fields: Record<string, unknown> = {}) {
-  const { data } = await db.entities.site
-    .create({ userId, name: "Corner Bakery", status: "live", ...fields })
-    .go();
-  return data.siteId;
-}
-
 /**
  * Everything stored for a site's analytics: day totals, counters, visitor marks, rate counters
  * (once the views sent so far have been counted).
@@ -120,13 +108,13 @@ let alice: SignedIn;
 let bob: SignedIn;
 
 beforeAll(async () => {
-  alice = await customer("Alice");
-  bob = await customer("Bob");
+  alice = await signUpCustomer({ firstName: "Alice" });
+  bob = await signUpCustomer({ firstName: "Bob" });
 });
 
 describe("POST /api/collect", () => {
   it("counts a concurrent burst of page views for one site and one day exactly", async () => {
-    const siteId = await createSite(alice.user.id, { liveUrl: "https://bakery.example/" });
+    const siteId = await addSite(alice.user.id, { liveUrl: "https://bakery.example/" });
     // Who views what: 3 people on desktops and phones, one bot; sent all at once.
     const views = [
       { ua: browser(1), country: "DE", path: "/", referrer: "news.example.com" },
@@ -194,7 +182,7 @@ describe("POST /api/collect", () => {
   });
 
   it("refuses an unknown site, a malformed body and a 10 kB body, storing nothing", async () => {
-    const siteId = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
     const unknownSite = newId();
 
     expect((await collect({ site: unknownSite, path: "/" })).status).toBe(404);
@@ -219,13 +207,13 @@ describe("POST /api/collect", () => {
   });
 
   it("answers bots without counting them, and refuses sites with analytics turned off", async () => {
-    const siteId = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
     const bot = await collect({ site: siteId, path: "/" }, { userAgent: GOOGLEBOT });
     expect([bot.status, bot.body]).toEqual([202, { counted: false, reason: "bot" }]);
     const noAgent = await collect({ site: siteId, path: "/" }, { userAgent: "" });
     expect(noAgent.body.counted).toBe(false);
 
-    const off = await createSite(alice.user.id, { analyticsEnabled: false });
+    const off = await addSite(alice.user.id, { analyticsEnabled: false });
     expect((await collect({ site: off, path: "/" })).status).toBe(403);
 
     expect(await storedFor(alice.user.id, siteId)).toEqual(NOTHING);
@@ -233,7 +221,7 @@ describe("POST /api/collect", () => {
   });
 
   it("starts the day's totals again when they were deleted after its first views", async () => {
-    const siteId = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
     expect((await collect({ site: siteId, path: "/" }, { userAgent: browser(21) })).status).toBe(
       202,
     );
@@ -253,8 +241,8 @@ describe("POST /api/collect", () => {
   });
 
   it(`counts at most ${VIEWS_PER_MINUTE} page views a minute per site from one address, whatever its user agent`, async () => {
-    const siteId = await createSite(alice.user.id);
-    const other = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
+    const other = await addSite(alice.user.id);
     const address = "203.0.113.50";
     const statuses: number[] = [];
     // Sequential, so all land in one minute unless the clock turns; then the count restarts.
@@ -280,7 +268,7 @@ describe("POST /api/collect", () => {
   });
 
   it("counts an IPv6 client by its /64: other addresses of the network share its allowance", async () => {
-    const siteId = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
     const started = new Date().toISOString().slice(0, 16);
     for (let i = 0; i < VIEWS_PER_MINUTE + 3; i++) {
       // A new address of the same /64 for every view, as a host can pick any of them.
@@ -297,7 +285,7 @@ describe("POST /api/collect", () => {
   });
 
   it("takes the country from the edge only, never from a header the client sends", async () => {
-    const siteId = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
     // Headers CloudFront, Cloudflare and proxies use: the client set each of them itself.
     const spoofed = {
       "cloudfront-viewer-country": "FR",
@@ -324,7 +312,7 @@ describe("POST /api/collect", () => {
   });
 
   it("refuses views from pages that are not on one of the site's hosts, storing nothing", async () => {
-    const siteId = await createSite(alice.user.id, {
+    const siteId = await addSite(alice.user.id, {
       url: "https://bakery-dev.sites.example/",
       liveUrl: "https://bakery.example/",
       customDomain: "corner-bakery.example",
@@ -355,7 +343,7 @@ describe("POST /api/collect", () => {
       expect(counted.status, origin).toBe(202);
     }
     // A site with no host yet takes views from anywhere (its pages are not published).
-    const unpublished = await createSite(alice.user.id);
+    const unpublished = await addSite(alice.user.id);
     const anywhere = await collect(
       { site: unpublished, path: "/" },
       { origin: "https://x.example" },
@@ -364,7 +352,7 @@ describe("POST /api/collect", () => {
   });
 
   it("counts new paths past the day's cap under (other), and the report lists it", async () => {
-    const siteId = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
     const day = new Date().toISOString().slice(0, 10);
     // A day that already counts as many distinct paths apart as it may.
     await db.entities.analyticsCount
@@ -397,7 +385,7 @@ describe("POST /api/collect", () => {
   });
 
   it("keeps reading the figures of days counted before the counters existed", async () => {
-    const siteId = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
     const day = new Date().toISOString().slice(0, 10);
     // A day item as the write path before the queue left it: totals and maps of counts.
     await db.entities.analyticsDay
@@ -445,7 +433,7 @@ describe("POST /api/collect", () => {
 
 describe("GET /api/analytics/data", () => {
   it("answers the caller's own sites only", async () => {
-    const siteId = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
     expect((await collect({ site: siteId, path: "/" }, { userAgent: browser(11) })).status).toBe(
       202,
     );
@@ -463,7 +451,7 @@ describe("GET /api/analytics/data", () => {
   });
 
   it("defaults to 30 days, takes 7 and 90, and refuses other ranges and a missing site", async () => {
-    const siteId = await createSite(alice.user.id);
+    const siteId = await addSite(alice.user.id);
     const defaulted = await get(alice, `/api/analytics/data?site=${siteId}`);
     expect(defaulted.body.range).toBe("30d");
     expect(
@@ -484,7 +472,7 @@ describe("GET /api/analytics/data", () => {
 
 describe("Google Analytics tracking ID", () => {
   it("connects a well-formed ID (trimmed, upper-cased), refuses others, and disconnects", async () => {
-    const carol = await customer("Carol");
+    const carol = await signUpCustomer({ firstName: "Carol" });
     const initial = analyticsSettingsSchema.parse(
       (await get(carol, "/api/analytics/settings")).body,
     );

@@ -16,23 +16,17 @@ const url = stackUrl();
 
 const call = apiAt(url);
 
-async function customer() {
-  const who = await signUpCustomer();
-  expect((await call(who, "GET", "/api/auth/user")).status).toBe(200);
-  return who;
-}
-
 describe("GET /api/dashboard/stats", () => {
   it("answers zeros and no average for a new customer", async () => {
-    const who = await customer();
+    const who = await signUpCustomer();
     const { status, body } = await call(who, "GET", "/api/dashboard/stats");
     expect(status).toBe(200);
     expect(body).toEqual({ activeSites: 0, avgPerformance: null, openTickets: 0, daysActive: 0 });
   });
 
   it("counts live sites, averages set scores, counts open and in-progress tickets, whole days", async () => {
-    const who = await customer();
-    const other = await customer();
+    const who = await signUpCustomer();
+    const other = await signUpCustomer();
     const userId = who.user.id;
     const sites = [
       { name: "Live A", status: "live", performanceScore: 92 },
@@ -82,8 +76,8 @@ describe("GET /api/dashboard/stats", () => {
 
 describe("GET /api/activities", () => {
   it("lists the caller's activities newest first, and only theirs", async () => {
-    const who = await customer();
-    const other = await customer();
+    const who = await signUpCustomer();
+    const other = await signUpCustomer();
     await Activities.record(who.user.id, { type: "site_requested", description: "first" });
     await Activities.record(other.user.id, { type: "ticket_created", description: "not yours" });
     await Activities.record(who.user.id, { type: "ticket_created", description: "second" });
@@ -105,7 +99,7 @@ describe("GET /api/activities", () => {
   });
 
   it("answers an empty list for a new customer, and 400 for a bad limit", async () => {
-    const who = await customer();
+    const who = await signUpCustomer();
     expect((await call(who, "GET", "/api/activities")).body).toEqual([]);
     const bad = await call(who, "GET", "/api/activities?limit=0");
     expect(bad.status).toBe(400);

@@ -5,8 +5,7 @@
  * fails twice and then answers 200. The queue's backoff runs with a DelaySeconds second of
  * 1 ms, so minutes of retries pass in moments.
  */
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:https";
 import type {
   ApiKeyCreated,
   WebhookCreated,
@@ -17,6 +16,7 @@ import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiAt } from "../support/api";
 import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { useServers } from "../support/servers";
 import { selfSignedCert } from "../support/tls-cert";
 
 let stack: LocalStack;
@@ -26,7 +26,7 @@ let core: {
 };
 let customer: SignedIn;
 let other: SignedIn;
-const servers: Server[] = [];
+const servers = useServers();
 
 /** What the receiver saw: every request, and the messages it processed (once per webhook-id). */
 interface Received {
@@ -42,16 +42,9 @@ let failNext = 0;
 let receiverUrl = "";
 let refusingUrl = "";
 
-function listen(server: Server): Promise<number> {
-  servers.push(server);
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
-  );
-}
-
 beforeAll(async () => {
   const cert = selfSignedCert(30);
-  const port = await listen(
+  const port = await servers.listen(
     createServer(cert, (req, res) => {
       let raw = "";
       req.on("data", (chunk) => {
@@ -81,8 +74,7 @@ beforeAll(async () => {
     }),
   );
   receiverUrl = `https://127.0.0.1:${port}/hooks/portal`;
-  const refusing = await listen(createServer(cert));
-  await new Promise((resolve) => servers.pop()?.close(resolve));
+  const refusing = await servers.unusedPort();
   refusingUrl = `https://127.0.0.1:${refusing}/gone`;
 
   stack = await startLocalStack({
@@ -101,10 +93,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  for (const server of servers) {
-    server.closeAllConnections?.();
-    await new Promise((resolve) => server.close(() => resolve(undefined)));
-  }
 });
 
 const call = apiAt(() => stack.url);

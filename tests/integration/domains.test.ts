@@ -11,7 +11,7 @@ import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
-import { type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { customerWithSite, type SignedIn } from "../support/dev-identity";
 
 const CNAME_TARGET = "sites.hostingco.net";
 const A_RECORD = "203.0.113.10";
@@ -83,14 +83,6 @@ afterAll(async () => {
 
 const call = apiAt(() => stack.url);
 
-async function customerWithSite(): Promise<{ who: SignedIn; siteId: string }> {
-  const who = await signUpCustomer({}, stack.url);
-  const { data } = await db.entities.site
-    .create({ userId: who.user.id, name: "Corner Bakery", status: "live" })
-    .go();
-  return { who, siteId: data.siteId };
-}
-
 const siteOf = async (who: SignedIn, siteId: string) =>
   siteListSchema.parse((await call(who, "GET", "/api/sites")).body).find((s) => s.id === siteId);
 
@@ -135,7 +127,7 @@ async function backdateClaim(domain: string, days: number) {
 
 describe("POST /api/sites/{id}/domain", () => {
   it("a www domain: normalised, pending, and one CNAME named www", async () => {
-    const { who, siteId } = await customerWithSite();
+    const { who, siteId } = await customerWithSite({}, stack.url);
     const { status, body } = await call(who, "POST", `/api/sites/${siteId}/domain`, {
       domain: "  WWW.Corner-Bakery-One.com ",
     });
@@ -179,8 +171,8 @@ describe("POST /api/sites/{id}/domain", () => {
   });
 
   it("each claim has its own token", async () => {
-    const first = await customerWithSite();
-    const second = await customerWithSite();
+    const first = await customerWithSite({}, stack.url);
+    const second = await customerWithSite({}, stack.url);
     const a = await call(first.who, "POST", `/api/sites/${first.siteId}/domain`, {
       domain: "token-one-bakery.com",
     });
@@ -191,7 +183,7 @@ describe("POST /api/sites/{id}/domain", () => {
   });
 
   it("an apex domain: a CNAME named @ plus the A record", async () => {
-    const { who, siteId } = await customerWithSite();
+    const { who, siteId } = await customerWithSite({}, stack.url);
     const { body } = await call(who, "POST", `/api/sites/${siteId}/domain`, {
       domain: "corner-bakery-two.co.uk",
     });
@@ -216,7 +208,7 @@ describe("POST /api/sites/{id}/domain", () => {
     ["shop.hostingco.net", "This domain belongs to the portal and cannot be connected to a site"],
     ["", "Please enter a domain first"],
   ])("refuses %j", async (domain, message) => {
-    const { who, siteId } = await customerWithSite();
+    const { who, siteId } = await customerWithSite({}, stack.url);
     const { status, body } = await call(who, "POST", `/api/sites/${siteId}/domain`, { domain });
     expect(status).toBe(400);
     expect(body.error.fields.domain).toBe(message);
@@ -224,8 +216,8 @@ describe("POST /api/sites/{id}/domain", () => {
   });
 
   it("a second customer cannot claim a domain the first holds, until the first lets it go", async () => {
-    const first = await customerWithSite();
-    const second = await customerWithSite();
+    const first = await customerWithSite({}, stack.url);
+    const second = await customerWithSite({}, stack.url);
     expect(
       (
         await call(first.who, "POST", `/api/sites/${first.siteId}/domain`, {
@@ -268,8 +260,8 @@ describe("POST /api/sites/{id}/domain", () => {
   });
 
   it("deleting the site releases its domain", async () => {
-    const first = await customerWithSite();
-    const second = await customerWithSite();
+    const first = await customerWithSite({}, stack.url);
+    const second = await customerWithSite({}, stack.url);
     await call(first.who, "POST", `/api/sites/${first.siteId}/domain`, {
       domain: "short-lived-bakery.com",
     });
@@ -290,7 +282,7 @@ describe("POST /api/sites/{id}/domain", () => {
 
 describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
   async function withDomain(domain: string, who?: { who: SignedIn; siteId: string }) {
-    const owner = who ?? (await customerWithSite());
+    const owner = who ?? (await customerWithSite({}, stack.url));
     const added = await call(owner.who, "POST", `/api/sites/${owner.siteId}/domain`, { domain });
     expect(added.status).toBe(200);
     return {
@@ -413,7 +405,7 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
   });
 
   it("a site without a domain cannot be verified", async () => {
-    const { who, siteId } = await customerWithSite();
+    const { who, siteId } = await customerWithSite({}, stack.url);
     const { status } = await call(who, "POST", `/api/sites/${siteId}/verify-domain`);
     expect(status).toBe(422);
   });
@@ -422,7 +414,7 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
 describe("unverified claims lapse", () => {
   it("a lapsed claim is refused by verify, even with every record in place, until added again", async () => {
     const domain = "www.slow-owner-bakery.com";
-    const { who, siteId } = await customerWithSite();
+    const { who, siteId } = await customerWithSite({}, stack.url);
     const added = await call(who, "POST", `/api/sites/${siteId}/domain`, { domain });
     publish(added.body.records);
     await backdateClaim(domain, CLAIM_TTL_DAYS + 1);
@@ -454,7 +446,7 @@ describe("unverified claims lapse", () => {
 
   it("a customer cannot renew a lapsed claim for ever, nor start over by letting it go", async () => {
     const domain = "www.renewed-forever.com";
-    const { who, siteId } = await customerWithSite();
+    const { who, siteId } = await customerWithSite({}, stack.url);
     const add = () => call(who, "POST", `/api/sites/${siteId}/domain`, { domain });
     // First period, then two renewals of the lapsed claim: three unverified periods.
     expect((await add()).status).toBe(200);
@@ -474,15 +466,15 @@ describe("unverified claims lapse", () => {
     );
     expect((await add()).status).toBe(422);
     // Anyone else may take it meanwhile.
-    const owner = await customerWithSite();
+    const owner = await customerWithSite({}, stack.url);
     const taken = await call(owner.who, "POST", `/api/sites/${owner.siteId}/domain`, { domain });
     expect(taken.status).toBe(200);
   });
 
   it("another customer may take a lapsed claim; the squatter's site lets it go and is told", async () => {
     const domain = "prospect-bakery.com";
-    const squatter = await customerWithSite();
-    const owner = await customerWithSite();
+    const squatter = await customerWithSite({}, stack.url);
+    const owner = await customerWithSite({}, stack.url);
     expect(
       (await call(squatter.who, "POST", `/api/sites/${squatter.siteId}/domain`, { domain })).status,
     ).toBe(200);
@@ -524,14 +516,14 @@ describe("unverified claims lapse", () => {
 
   it("a verified claim does not lapse, however old", async () => {
     const domain = "www.settled-bakery.com";
-    const holder = await customerWithSite();
+    const holder = await customerWithSite({}, stack.url);
     const added = await call(holder.who, "POST", `/api/sites/${holder.siteId}/domain`, { domain });
     publish(added.body.records);
     expect(
       (await call(holder.who, "POST", `/api/sites/${holder.siteId}/verify-domain`)).body.verified,
     ).toBe(true);
     await backdateClaim(domain, 365);
-    const other = await customerWithSite();
+    const other = await customerWithSite({}, stack.url);
     expect(
       (await call(other.who, "POST", `/api/sites/${other.siteId}/domain`, { domain })).status,
     ).toBe(409);
@@ -539,12 +531,12 @@ describe("unverified claims lapse", () => {
 
   it("a site whose claim was taken meanwhile cannot verify it", async () => {
     const domain = "www.raced-bakery.com";
-    const first = await customerWithSite();
+    const first = await customerWithSite({}, stack.url);
     const added = await call(first.who, "POST", `/api/sites/${first.siteId}/domain`, { domain });
     publish(added.body.records);
     // Another site holds the claim now, while the first site's item still shows the domain
     // (the clean-up after a take-over is best effort).
-    const second = await customerWithSite();
+    const second = await customerWithSite({}, stack.url);
     await db.entities.domainClaim.delete({ domain }).go();
     await db.entities.domainClaim
       .create({ domain, userId: second.who.user.id, siteId: second.siteId, token: "f".repeat(32) })

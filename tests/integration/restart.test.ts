@@ -17,9 +17,8 @@
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
+import { createServer as createHttpServer } from "node:http";
+import { createServer } from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { startChildStack } from "@portal/devstack/child-stack-process";
@@ -28,18 +27,12 @@ import type { QueueState } from "@portal/devstack/queue";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
 import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { useServers } from "../support/servers";
 import { selfSignedCert } from "../support/tls-cert";
 
 const children: ChildProcess[] = [];
-const servers: (Server | HttpServer)[] = [];
+const servers = useServers();
 let dataDir = "";
-
-function listen(server: Server | HttpServer): Promise<number> {
-  servers.push(server);
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
-  );
-}
 
 /** The stack in a child process on `dataDir`, allowed to reach this file's servers. */
 function startStack(pagesHost: string) {
@@ -68,10 +61,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  for (const server of servers) {
-    server.closeAllConnections?.();
-    await new Promise((resolve) => server.close(() => resolve(undefined)));
-  }
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -100,7 +89,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
 describe("npm start killed with SIGKILL in the middle of work", () => {
   it("finishes everything queued after a restart, mailing and delivering each event once", async () => {
     const cert = selfSignedCert(30);
-    const receiverPort = await listen(
+    const receiverPort = await servers.listen(
       createServer(cert, (req, res) => {
         req.resume();
         req.on("end", () => {
@@ -116,7 +105,7 @@ describe("npm start killed with SIGKILL in the middle of work", () => {
       }),
     );
     // A page that takes 1.5 s to answer keeps SEO jobs running when the process dies.
-    const pagesPort = await listen(
+    const pagesPort = await servers.listen(
       createHttpServer((_req, res) => {
         setTimeout(() => {
           res

@@ -6,9 +6,8 @@
  * site live. Every step mails the customer and is delivered to their webhook endpoint (an https
  * receiver here with a self-signed certificate). Each rule's refusal is tried on its own.
  */
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import { createServer as createTlsServer } from "node:https";
-import type { AddressInfo } from "node:net";
 import type { ReviewRequest, ReviewRound, SiteReview } from "@portal/core/contracts/review";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,11 +15,12 @@ import { apiAt } from "../support/api";
 import { PNG, put, uploadsAt } from "../support/content";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
 import { type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { useServers } from "../support/servers";
 import { selfSignedCert } from "../support/tls-cert";
 
 let stack: LocalStack;
 let db: typeof import("@portal/core/db/service").db;
-const servers: Server[] = [];
+const servers = useServers();
 let previewOrigin = "";
 let staff: SignedIn;
 let customer: SignedIn;
@@ -30,13 +30,6 @@ let siteName = "";
 let otherSiteId = "";
 /** What the customer's webhook endpoint received: event type and data, in order. */
 const hooks: { type: string; data: Record<string, unknown> }[] = [];
-
-function listen(server: Server): Promise<number> {
-  servers.push(server);
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
-  );
-}
 
 const call = apiAt(() => stack.url);
 const uploads = uploadsAt(call);
@@ -89,7 +82,7 @@ async function delivered(type: string) {
 }
 
 beforeAll(async () => {
-  const previewPort = await listen(
+  const previewPort = await servers.listen(
     createServer((_req, res) =>
       res
         .writeHead(200, { "content-type": "text/html" })
@@ -97,7 +90,7 @@ beforeAll(async () => {
     ),
   );
   previewOrigin = `http://127.0.0.1:${previewPort}`;
-  const receiverPort = await listen(
+  const receiverPort = await servers.listen(
     createTlsServer(selfSignedCert(30), (req, res) => {
       let raw = "";
       req.on("data", (chunk) => {
@@ -132,10 +125,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  for (const server of servers) {
-    server.closeAllConnections?.();
-    await new Promise((resolve) => server.close(() => resolve(undefined)));
-  }
 });
 
 describe("before any version", () => {

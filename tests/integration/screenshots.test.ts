@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
-import { signUpCustomer } from "../support/dev-identity";
+import { customerWithSite } from "../support/dev-identity";
 
 let stack: LocalStack;
 let page: Server;
@@ -66,14 +66,6 @@ afterAll(async () => {
 
 const call = apiAt(() => stack.url);
 
-async function customerWithSite(fields: { liveUrl?: string; url?: string }) {
-  const who = await signUpCustomer({}, stack.url);
-  const { data } = await db.entities.site
-    .create({ userId: who.user.id, name: "Corner Bakery", status: "live", ...fields })
-    .go();
-  return { who, siteId: data.siteId };
-}
-
 /** Width and height from a WebP header (simple lossy "VP8 " or extended "VP8X"). */
 function webpSize(bytes: Uint8Array): { width: number; height: number } {
   const text = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
@@ -89,7 +81,7 @@ function webpSize(bytes: Uint8Array): { width: number; height: number } {
 
 describe("screenshot jobs", () => {
   it("captures the live page at 1280x800 into the owner's prefix and shows it by presigned URL", async () => {
-    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/` });
+    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/` }, stack.url);
     const queued = await call(who, "POST", `/api/sites/${siteId}/screenshot`);
     expect(queued).toMatchObject({ status: 200, body: { success: true } });
     await stack.queue.idle();
@@ -110,7 +102,7 @@ describe("screenshot jobs", () => {
   });
 
   it("refresh-all queues the sites with a URL, falls back to url, and replaces the old image", async () => {
-    const { who, siteId } = await customerWithSite({ url: `${origin}/staging` });
+    const { who, siteId } = await customerWithSite({ url: `${origin}/staging` }, stack.url);
     const { data: bare } = await db.entities.site
       .create({ userId: who.user.id, name: "No URL yet", status: "requested" })
       .go();
@@ -130,7 +122,7 @@ describe("screenshot jobs", () => {
   });
 
   it("a page that never loads marks nothing, is retried, then dead-lettered", async () => {
-    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/never` });
+    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/never` }, stack.url);
     await call(who, "POST", `/api/sites/${siteId}/screenshot`);
     await stack.queue.idle();
 
@@ -163,7 +155,10 @@ describe("screenshot jobs", () => {
     await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
     try {
       const port = (other.address() as AddressInfo).port;
-      const { who, siteId } = await customerWithSite({ liveUrl: `http://127.0.0.1:${port}/` });
+      const { who, siteId } = await customerWithSite(
+        { liveUrl: `http://127.0.0.1:${port}/` },
+        stack.url,
+      );
       const deliveredBefore = stack.queue.state().delivered;
       await call(who, "POST", `/api/sites/${siteId}/screenshot`);
       await stack.queue.idle();
@@ -216,7 +211,7 @@ async function seedShots(
 
 describe("screenshot limits", () => {
   it("answers the preview in flight instead of queueing a site twice", async () => {
-    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/slow` });
+    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/slow` }, stack.url);
     const deliveredBefore = stack.queue.state().delivered;
     // A double click: two requests at once, then a third while the first still runs.
     const [a, b] = await Promise.all([
@@ -235,7 +230,7 @@ describe("screenshot limits", () => {
   });
 
   it("refuses a sixth preview of one site in an hour, and refresh-all skips that site", async () => {
-    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/` });
+    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/` }, stack.url);
     const { data: other } = await db.entities.site
       .create({ userId: who.user.id, name: "Cafe", status: "live", liveUrl: `${origin}/cafe` })
       .go();
@@ -261,7 +256,7 @@ describe("screenshot limits", () => {
   });
 
   it("refuses past three previews in flight for a customer, across sites", async () => {
-    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/` });
+    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/` }, stack.url);
     await seedShots(
       who.user.id,
       ["01J0000000000000000000SITE1", "01J0000000000000000000SITE2", "01J0000000000000000000SITE3"],
@@ -277,7 +272,7 @@ describe("screenshot limits", () => {
   });
 
   it("a site going live gets its preview whatever the customer's own refreshes used up", async () => {
-    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/` });
+    const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/` }, stack.url);
     await seedShots(who.user.id, [siteId, siteId, siteId, siteId, siteId], "done");
     const { data: site } = await db.entities.site.get({ userId: who.user.id, siteId }).go();
     if (!site) throw new Error("site missing");

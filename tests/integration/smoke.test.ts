@@ -5,50 +5,39 @@
  * around the distribution. Each check passes there and fails against a server answering wrong.
  */
 import { execFile } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
 import { createApiGateway } from "@portal/devstack/api-gateway";
 import { readBody } from "@portal/devstack/http-io";
 import { createHandlerLoader } from "@portal/devstack/lambda-runtime";
 import { routes } from "@portal/functions/routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CheckLine } from "../../scripts/preflight/report";
 import { passed } from "../../scripts/preflight/report";
 import { runSmoke } from "../../scripts/smoke/checks";
+import { useServers } from "../support/servers";
 import { stackUrl, useStackEnv } from "../support/stack";
 
-let directApi: Server;
+const servers = useServers();
 let directApiUrl: string;
-let wrong: Server;
 let wrongUrl: string;
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   // The handlers read the stack's settings, the origin secret among them, when first loaded.
   useStackEnv();
   const api = createApiGateway(routes, createHandlerLoader());
-  directApi = createServer((req, res) => {
+  const directApi = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://api");
       await api(req, res, url, await readBody(req));
     })();
   });
-  directApiUrl = await listen(directApi);
+  directApiUrl = `http://127.0.0.1:${await servers.listen(directApi)}`;
   // Answers everything with 200 and a word of text, as a misrouted domain might.
-  wrong = createServer((_req, res) => {
+  const wrong = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("ok");
   });
-  wrongUrl = await listen(wrong);
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => directApi?.close(resolve));
-  await new Promise((resolve) => wrong?.close(resolve));
+  wrongUrl = `http://127.0.0.1:${await servers.listen(wrong)}`;
 });
 
 function byName(lines: CheckLine[]) {

@@ -6,19 +6,19 @@
  * customer reads the result at GET /api/sites/{id}/uptime; incidents and the certificate are
  * mailed once, through the events queue and the notifications consumer, to the local inbox.
  */
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import { createServer as createTlsServer } from "node:https";
-import type { AddressInfo } from "node:net";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { useServers } from "../support/servers";
 import { selfSignedCert } from "../support/tls-cert";
 
 const SLOW_MS = 1200;
 
 let stack: LocalStack;
 let db: typeof import("@portal/core/db/service").db;
-const servers: Server[] = [];
+const servers = useServers();
 let downPort = 0;
 let customer: SignedIn;
 let other: SignedIn;
@@ -31,27 +31,17 @@ const sites: Record<"up" | "down" | "slow" | "tls" | "notLive" | "suspended", st
   suspended: "",
 };
 
-function listen(server: Server, port = 0): Promise<number> {
-  servers.push(server);
-  return new Promise((resolve) =>
-    server.listen(port, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
-  );
-}
-
 const ok = () => createServer((_req, res) => res.writeHead(200).end("open"));
 
 beforeAll(async () => {
-  const upPort = await listen(ok());
-  const slowPort = await listen(
+  const upPort = await servers.listen(ok());
+  const slowPort = await servers.listen(
     createServer((_req, res) => setTimeout(() => res.writeHead(200).end("late"), SLOW_MS)),
   );
-  const tlsPort = await listen(
+  const tlsPort = await servers.listen(
     createTlsServer(selfSignedCert(5), (_req, res) => res.writeHead(200).end("secure")),
   );
-  // A port nobody listens on: taken, then released.
-  const probe = createServer();
-  downPort = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
+  downPort = await servers.unusedPort();
 
   stack = await startLocalStack({
     port: 0,
@@ -87,10 +77,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  for (const server of servers) {
-    server.closeAllConnections?.();
-    await new Promise((resolve) => server.close(() => resolve(undefined)));
-  }
 });
 
 interface Uptime {
@@ -185,7 +171,7 @@ describe("uptime checks", () => {
     expect(bySite.get(sites.down)?.openIncident?.reason).toBe("The server refused the connection");
     expect(bySite.get(sites.tls)?.certificate?.daysLeft).toBeLessThanOrEqual(5);
 
-    await listen(ok(), downPort);
+    await servers.listen(ok(), downPort);
     await stack.uptime.run();
     down = (await uptime(sites.down)).body;
     expect(down.openIncident).toBeNull();

@@ -8,7 +8,6 @@
  * attempt's deadline and turned off after its run of failures.
  */
 import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
 import type { Webhook, WebhookCreated, WebhookDelivery } from "@portal/core/contracts/developer";
 import {
   MAX_IN_FLIGHT_PER_CUSTOMER,
@@ -18,6 +17,7 @@ import {
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { useServers } from "../support/servers";
 import { selfSignedCert } from "../support/tls-cert";
 
 let stack: LocalStack;
@@ -29,7 +29,7 @@ let core: {
 let DISABLE_AFTER_FAILURES = 0;
 let slow: SignedIn;
 let healthy: SignedIn;
-const servers: Server[] = [];
+const servers = useServers();
 const trickles = new Set<NodeJS.Timeout>();
 /** Requests the trickling receiver holds open now, and the most it ever held at once. */
 let trickling = 0;
@@ -38,9 +38,7 @@ let mostTrickling = 0;
 const arrived = new Map<string, number>();
 
 async function listen(server: Server): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `https://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return `https://127.0.0.1:${await servers.listen(server)}/hook`;
 }
 
 beforeAll(async () => {
@@ -91,10 +89,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const timer of trickles) clearInterval(timer);
   await stack?.stop();
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
 });
 
 let slowHook: WebhookCreated;

@@ -10,7 +10,13 @@
 import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
 import { uniqueEmail } from "./browser";
-import { type CustomerState, READY_CUSTOMER, setCustomerState } from "./customer-state";
+import {
+  addSite,
+  type CustomerState,
+  READY_CUSTOMER,
+  type SiteFields,
+  setCustomerState,
+} from "./customer-state";
 
 export { type CustomerState, READY_CUSTOMER };
 
@@ -48,6 +54,19 @@ export async function signUpCustomer(
   expect((await context.request.get("/api/auth/user")).status()).toBe(200);
   await setCustomerState(userId, typeof state === "function" ? state(userId) : state);
   return userId;
+}
+
+/**
+ * A signed-in customer in READY_CUSTOMER's state with one site (live, "Corner Bakery", unless
+ * `site` says otherwise), written through core as the team's console would.
+ */
+export async function customerWithSite(
+  context: BrowserContext,
+  person: Person,
+  site: SiteFields = {},
+): Promise<{ userId: string; siteId: string }> {
+  const userId = await signUpCustomer(context, person);
+  return { userId, siteId: await addSite(userId, site) };
 }
 
 /** Signs a person up (last name "Tester"); their user id and the address they signed up with. */

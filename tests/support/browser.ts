@@ -2,6 +2,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { CHROMIUM_FLAGS } from "../../packages/core/src/adapters/browser";
 import { localChromium } from "../../packages/core/src/adapters/chromium-binary";
 import { webUrl } from "./web-stack";
@@ -15,6 +16,25 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: [...CHROMIUM_FLAGS, "--headless"],
   });
+}
+
+/**
+ * One Chromium for the calling test file: launched before its tests, closed after them. Call
+ * it at the top of the file; the answer gives the browser once it is up. Each test opens its
+ * own context (openPage), so tests share the process, never cookies or storage.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("The browser is up only in hooks and tests, after beforeAll");
+    return browser;
+  };
 }
 
 export interface OpenPage {

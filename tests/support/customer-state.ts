@@ -36,3 +36,19 @@ export async function setCustomerState(userId: string, state: CustomerState): Pr
   const { db } = await import("@portal/core/db/service");
   await db.entities.user.patch({ userId }).set(state).go();
 }
+
+type SiteEntity = typeof import("@portal/core/db/service").db.entities.site;
+/** The site fields a test may set besides the owner (url, liveUrl, status, name…). */
+export type SiteFields = Partial<Parameters<SiteEntity["create"]>[0]>;
+
+/**
+ * A site of the user's, written through core as the team's console would: live and named
+ * "Corner Bakery" unless `fields` say otherwise. Answers its id.
+ */
+export async function addSite(userId: string, fields: SiteFields = {}): Promise<string> {
+  const { db } = await import("@portal/core/db/service");
+  const { data } = await db.entities.site
+    .create({ userId, name: "Corner Bakery", status: "live", ...fields })
+    .go();
+  return data.siteId;
+}

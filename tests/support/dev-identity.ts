@@ -5,7 +5,13 @@
 import { randomUUID } from "node:crypto";
 import { readSigningKeys } from "@portal/devstack/dev-identity-store";
 import { decodeJwt, generateKeyPair, importPKCS8, type JWTPayload, SignJWT } from "jose";
-import { type CustomerState, READY_CUSTOMER, setCustomerState } from "./customer-state";
+import {
+  addSite,
+  type CustomerState,
+  READY_CUSTOMER,
+  type SiteFields,
+  setCustomerState,
+} from "./customer-state";
 import { stackDataDir, stackUrl } from "./stack";
 
 export interface DevUser {
@@ -75,6 +81,18 @@ export async function signUpCustomer(
   if (synced.status !== 200) throw new Error(`user sync answered ${synced.status}`);
   await setCustomerState(signedIn.user.id, state);
   return signedIn;
+}
+
+/**
+ * A customer in READY_CUSTOMER's state with one site (live, "Corner Bakery", unless `site`
+ * says otherwise), written through core as the team's console would.
+ */
+export async function customerWithSite(
+  site: SiteFields = {},
+  baseUrl = stackUrl(),
+): Promise<{ who: SignedIn; siteId: string }> {
+  const who = await signUpCustomer({}, baseUrl);
+  return { who, siteId: await addSite(who.user.id, site) };
 }
 
 export function bearer(token: string) {

@@ -13,6 +13,7 @@ import {
   type LocalStackOptions,
   startLocalStack,
 } from "@portal/devstack/local-stack";
+import { afterAll, beforeAll } from "vitest";
 
 export const WEB_DIST = fileURLToPath(new URL("../../packages/web/dist", import.meta.url));
 
@@ -21,9 +22,9 @@ export interface OwnStack {
   stop(): Promise<void>;
 }
 
-export async function startOwnStack(
-  options: Omit<LocalStackOptions, "port" | "logRequests" | "webDist">,
-): Promise<OwnStack> {
+export type OwnStackOptions = Omit<LocalStackOptions, "port" | "logRequests" | "webDist">;
+
+export async function startOwnStack(options: OwnStackOptions): Promise<OwnStack> {
   const webDist = await mkdtemp(path.join(os.tmpdir(), "e2e-web-"));
   try {
     await cp(WEB_DIST, webDist, { recursive: true });
@@ -39,4 +40,26 @@ export async function startOwnStack(
     await rm(webDist, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The calling file's own stack for its tests. Call it at the top of the file, after the hooks
+ * that start what the stack must reach: it starts in a beforeAll of its own with the options
+ * `options()` answers then, and stops after the tests, with the audit browser its jobs worker
+ * may have opened in this process. The answer gives the stack once it is up.
+ */
+export function useOwnStack(options: () => OwnStackOptions): () => LocalStack {
+  let own: OwnStack | undefined;
+  beforeAll(async () => {
+    own = await startOwnStack(options());
+  }, 90_000);
+  afterAll(async () => {
+    await own?.stop();
+    const { closeAuditBrowser } = await import("@portal/functions/workers/audit-browser");
+    await closeAuditBrowser();
+  });
+  return () => {
+    if (!own) throw new Error("The stack is up only in hooks and tests, after beforeAll");
+    return own.stack;
+  };
 }
