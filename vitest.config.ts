@@ -15,6 +15,11 @@ export default defineConfig({
     // up to 8 s for the audit browser to close Chromium (browser-process.ts): more than Vitest's
     // default 10 s when both are busy at the end of a run.
     teardownTimeout: 20_000,
+    // Two files at a time, whatever the machine. Vitest's default (cores - 1) is one on the
+    // 2-core CI machine, where an integration file spends most of its time waiting on the
+    // stack, its queues and polls, and a second file fills that time (docs/development.md,
+    // "The suite's time"). The e2e files still run one at a time, after the others.
+    maxWorkers: 2,
     projects: [
       {
         test: {
