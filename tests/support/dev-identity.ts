@@ -5,13 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { readSigningKeys } from "@portal/devstack/dev-identity-store";
 import { decodeJwt, generateKeyPair, importPKCS8, type JWTPayload, SignJWT } from "jose";
-import {
-  addSite,
-  type CustomerState,
-  READY_CUSTOMER,
-  type SiteFields,
-  setCustomerState,
-} from "./customer-state";
+import { addSite, type CustomerState, READY_CUSTOMER, setCustomerState } from "./customer-state";
 import { stackDataDir, stackUrl } from "./stack";
 
 export interface DevUser {
@@ -88,7 +82,7 @@ export async function signUpCustomer(
  * says otherwise), written through core as the team's console would.
  */
 export async function customerWithSite(
-  site: SiteFields = {},
+  site: Parameters<typeof addSite>[1] = {},
   baseUrl = stackUrl(),
 ): Promise<{ who: SignedIn; siteId: string }> {
   const who = await signUpCustomer({}, baseUrl);
