@@ -127,7 +127,15 @@ beforeAll(async () => {
 describe("the consumer table", () => {
   test("every queue of the stacks and of the local stack is set up as its row says", () => {
     expect(QUEUE_IDS.sort()).toEqual(
-      ["Events", "Jobs", "MailFeedback", "PageViews", "PrivacyJobs", "WebhookDeliveries"].sort(),
+      [
+        "Deployments",
+        "Events",
+        "Jobs",
+        "MailFeedback",
+        "PageViews",
+        "PrivacyJobs",
+        "WebhookDeliveries",
+      ].sort(),
     );
     expect(QUEUE_IDS.flatMap((id) => departures(templates, id))).toEqual([]);
   });
