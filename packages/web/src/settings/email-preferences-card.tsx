@@ -2,11 +2,12 @@
  * The e-mail toggles on /settings (docs/notifications.md): notifications about sites and
  * tickets, and marketing. Billing mails are always sent; the card says so.
  */
-import { Card, Heading, Stack, Switch, Text } from "@chakra-ui/react";
+import { Card, Heading, Stack, Text } from "@chakra-ui/react";
 import type { EmailPreferencesUpdate } from "@portal/core/contracts/users";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../api/call";
 import { currentUserKey, currentUserQuery } from "../api/current-user";
+import { SettingSwitch } from "../ui/setting-switch";
 import { toast } from "../ui/toaster";
 
 const PREFERENCES = [
@@ -56,27 +57,14 @@ export function EmailPreferencesCard() {
       <Card.Body>
         <Stack gap="5">
           {PREFERENCES.map(({ name, label, help }) => (
-            <Switch.Root
+            <SettingSwitch
               key={name}
-              colorPalette="brand"
+              label={label}
+              help={help}
               checked={user?.[name] ?? false}
               disabled={!user || mutation.isPending}
-              onCheckedChange={(event) => mutation.mutate({ [name]: event.checked })}
-              display="flex"
-              justifyContent="space-between"
-              gap="4"
-            >
-              <Stack gap="0.5">
-                <Switch.Label fontWeight="medium">{label}</Switch.Label>
-                <Text fontSize="sm" color="fg.muted">
-                  {help}
-                </Text>
-              </Stack>
-              <Switch.HiddenInput />
-              <Switch.Control>
-                <Switch.Thumb />
-              </Switch.Control>
-            </Switch.Root>
+              onCheckedChange={(checked) => mutation.mutate({ [name]: checked })}
+            />
           ))}
         </Stack>
       </Card.Body>

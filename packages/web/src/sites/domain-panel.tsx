@@ -28,11 +28,11 @@ import { useState } from "react";
 import type { Control } from "react-hook-form";
 import { ApiError } from "../api/api-error";
 import { formatLongDate } from "../ui/format";
+import { SettingSwitchField } from "../ui/setting-switch";
 import { toast } from "../ui/toaster";
 import { DnsRecordsTable } from "./dns-records-table";
 import { LiveSiteButton } from "./live-site-button";
 import { addDomain, verifyDomain } from "./queries";
-import { SettingSwitch } from "./setting-switch";
 import { useSiteMutation } from "./use-site-mutation";
 
 export function DomainPanel({
@@ -243,7 +243,7 @@ export function DomainPanel({
 
       <Separator />
 
-      <SettingSwitch
+      <SettingSwitchField
         control={control}
         name="sslEnabled"
         label="SSL Certificate"

@@ -34,10 +34,10 @@ import { useState } from "react";
 import { type Control, type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { ApiError } from "../api/api-error";
 import { BoundSelectField, ColorField } from "../ui/form-fields";
+import { SettingSwitchField } from "../ui/setting-switch";
 import { toast } from "../ui/toaster";
 import { DomainPanel } from "./domain-panel";
 import { deleteSite, updateSite } from "./queries";
-import { SettingSwitch } from "./setting-switch";
 import { useSiteMutation } from "./use-site-mutation";
 
 const CATEGORY_CHOICES = SITE_CATEGORIES.map((value) => ({
@@ -271,13 +271,13 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
 
             <Tabs.Content value="advanced" pt="6">
               <Stack gap="6">
-                <SettingSwitch
+                <SettingSwitchField
                   control={control}
                   name="analyticsEnabled"
                   label="Analytics"
                   help="Collect page views for the Analytics page."
                 />
-                <SettingSwitch
+                <SettingSwitchField
                   control={control}
                   name="seoEnabled"
                   label="SEO Optimization"
