@@ -17,6 +17,7 @@ import { stackUrl, useStackEnv } from "../support/stack";
 
 const env = useStackEnv();
 const { withTracker } = await import("@portal/core/hosting/served-files");
+const { db } = await import("@portal/core/db/service");
 const url = stackUrl();
 const call = apiAt(url);
 const port = new URL(url).port;
@@ -172,6 +173,21 @@ describe("a deployment", () => {
     expect(missing.body.toString()).toContain("This page is not on the menu");
     // The zip is gone once unpacked.
     expect(await storedKeys(`uploads/${first.id}`)).toEqual([]);
+  });
+
+  it("adds no analytics script to a site whose analytics is off", async () => {
+    await db.entities.site
+      .patch({ userId: other.user.id, siteId: otherSiteId })
+      .set({ analyticsEnabled: false })
+      .go();
+    const page = "<!doctype html><head><title>Quiet</title></head><p>No counting here</p>";
+    const quiet = await deploy(
+      zip({ "index.html": new TextEncoder().encode(page) }),
+      otherSiteId,
+      other,
+    );
+    expect(quiet.status).toBe("ready");
+    expect((await served(hostOf(quiet.previewUrl))).body.toString()).toBe(page);
   });
 
   it("is listed newest first with the site's production address", async () => {
