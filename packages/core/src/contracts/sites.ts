@@ -4,7 +4,7 @@
  */
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from "../questionnaires/enums";
-import { DOMAIN_STATUSES, SITE_CATEGORIES, type SiteCategory } from "../sites/enums";
+import { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES, type SiteCategory } from "../sites/enums";
 import { siteReviewStateSchema } from "./review";
 import { text } from "./text";
 import * as z from "./zod";
@@ -121,8 +121,7 @@ export const siteSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.nullable(z.string()),
-  /** Stored status; the pages show unknown values raw. */
-  status: z.string(),
+  status: z.enum(SITE_STATUSES),
   url: z.nullable(z.string()),
   liveUrl: z.nullable(z.string()),
   thumbnail: z.nullable(z.string()),

@@ -55,7 +55,7 @@ export type StaffCustomerSummary = z.infer<typeof staffCustomerSummarySchema>;
 export const staffRequestSchema = z.object({
   questionnaire: questionnaireSchema,
   customer: z.nullable(staffCustomerSummarySchema),
-  site: z.nullable(z.object({ id: z.string(), name: z.string(), status: z.string() })),
+  site: z.nullable(z.object({ id: z.string(), name: z.string(), status: z.enum(SITE_STATUSES) })),
 });
 export type StaffRequest = z.infer<typeof staffRequestSchema>;
 export const staffRequestsPageSchema = pageOf(staffRequestSchema);

@@ -6,6 +6,11 @@
 export const SITE_STATUSES = ["requested", "development", "in_progress", "live"] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
 
+/** Whether a value is one of the statuses (a page may be handed anything). */
+export function isSiteStatus(value: unknown): value is SiteStatus {
+  return (SITE_STATUSES as readonly unknown[]).includes(value);
+}
+
 /**
  * What the portal, the console and the mails call each status (docs/sites.md, "Status"): the one
  * list of these words.

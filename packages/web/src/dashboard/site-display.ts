@@ -3,7 +3,7 @@
  * and badges, score colour bands, and when the SEO upsell strip appears. Pure, so each rule has its
  * unit test.
  */
-import { SITE_STATUS_LABELS, type SiteStatus } from "@portal/core/sites/enums";
+import { isSiteStatus, SITE_STATUS_LABELS, type SiteStatus } from "@portal/core/sites/enums";
 
 /** Chakra colour palettes; "red" is the destructive badge. */
 export type Palette = "green" | "blue" | "orange" | "yellow" | "gray" | "red";
@@ -20,9 +20,8 @@ const STATUS_PALETTE: Record<SiteStatus, Palette> = {
 export function knownSiteStatus(
   status: string | null | undefined,
 ): { label: string; palette: Palette } | undefined {
-  if (!status || !Object.hasOwn(STATUS_PALETTE, status)) return undefined;
-  const known = status as SiteStatus;
-  return { label: SITE_STATUS_LABELS[known], palette: STATUS_PALETTE[known] };
+  if (!isSiteStatus(status)) return undefined;
+  return { label: SITE_STATUS_LABELS[status], palette: STATUS_PALETTE[status] };
 }
 
 /**

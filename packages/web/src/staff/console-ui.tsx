@@ -34,8 +34,8 @@ export function LoadMore({
   );
 }
 
-export function SiteStatusBadge({ status }: { status: string }) {
-  const label = SITE_STATUS_LABELS[status as SiteStatus] ?? status;
+export function SiteStatusBadge({ status }: { status: SiteStatus }) {
+  const label = SITE_STATUS_LABELS[status];
   return (
     <Badge colorPalette={manageStatusPalette(status)} variant="subtle">
       {label}

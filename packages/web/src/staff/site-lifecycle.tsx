@@ -31,9 +31,7 @@ interface LifecycleValues {
 }
 
 const valuesOf = (site: StaffSiteLifecycle): LifecycleValues => ({
-  status: (SITE_STATUSES as readonly string[]).includes(site.status)
-    ? (site.status as SiteStatus)
-    : "requested",
+  status: site.status,
   url: site.url ?? "",
   liveUrl: site.liveUrl ?? "",
 });
