@@ -10,33 +10,19 @@
  * Query keys follow one convention: `apiKey(route, input)`, the route and the input it was
  * called with, so `[route]` alone invalidates every read of that route.
  */
-import type { ApiRoute, apiContracts } from "@portal/core/contracts/api";
+import type { ApiRoute } from "@portal/core/contracts/api";
 import { loadRouteContract } from "@portal/core/contracts/api-areas/index";
+import {
+  type CallAnswer,
+  type CallInput,
+  type InputArgs,
+  queryString,
+  routePath,
+} from "@portal/core/contracts/api-call";
 import type * as z from "@portal/core/contracts/zod";
 import { apiRequest } from "./client";
 
-type Contract<R extends ApiRoute> = (typeof apiContracts)[R];
-type Part<R extends ApiRoute, K extends "params" | "query" | "body"> =
-  Contract<R> extends { [P in K]: infer S extends z.ZodMiniType } ? z.input<S> : never;
-
-/** What a route takes: its path parameters and body where it has them, its query if any. */
-export type CallInput<R extends ApiRoute> = ([Part<R, "params">] extends [never]
-  ? { params?: never }
-  : { params: Part<R, "params"> }) &
-  ([Part<R, "query">] extends [never] ? { query?: never } : { query?: Part<R, "query"> }) &
-  ([Part<R, "body">] extends [never] ? { body?: never } : { body: Part<R, "body"> });
-
-/** What a route answers once parsed; undefined for a 204; the text of a text answer. */
-export type CallAnswer<R extends ApiRoute> = Contract<R>["response"] extends z.ZodMiniType
-  ? z.output<Contract<R>["response"]>
-  : Contract<R>["response"] extends null
-    ? undefined
-    : string;
-
-/** Routes that need no input may be called without one. */
-type InputArgs<R extends ApiRoute> =
-  // biome-ignore lint/complexity/noBannedTypes: "no required key" is exactly {}.
-  {} extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+export { type CallAnswer, type CallInput, queryString, routePath };
 
 /** The API answered a body its route's contract refuses: the SPA and the API disagree. */
 export class ApiContractError extends Error {
@@ -51,28 +37,6 @@ export class ApiContractError extends Error {
     super(`${route} answered what its contract refuses: ${fields}`);
     this.name = "ApiContractError";
   }
-}
-
-/** "/api/sites/{id}/uptime" with params { id: "a b" } → "/api/sites/a%20b/uptime". */
-export function routePath(route: ApiRoute, params: Record<string, unknown> = {}): string {
-  const path = route.slice(route.indexOf(" ") + 1);
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === "") {
-      throw new Error(`${route} needs the path parameter ${name}`);
-    }
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** "?a=1&b=2" from the set values only; "" when none. */
-export function queryString(query: Record<string, unknown> = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
 }
 
 export async function call<R extends ApiRoute>(
