@@ -83,4 +83,28 @@ describe("secrets read through readBinding, failing loudly when unset or empty",
     expect(() => tokens.isOurToken("u1.dXNlcl9h.c2ln")).toThrow(unbound);
     expect(() => settings.unsubscribeUrl("user_a")).toThrow(unbound);
   });
+
+  it("ANALYTICS_SALT_KEY: no page view is hashed, or looked up, without the salt", async () => {
+    vi.stubEnv("SST_Secret_value_ANALYTICS_SALT_KEY", "");
+    const collect = await import("../analytics/collect");
+    const unbound = /Config.ANALYTICS_SALT_KEY is not bound .* the analytics:salt grant/;
+    expect(() => collect.analyticsSalt()).toThrow(unbound);
+    // Refused before the table is asked for the site: this test has no table at all.
+    await expect(
+      collect.recordPageView({ site: "01J00000000000000000000000", path: "/" } as never, {}),
+    ).rejects.toThrow(unbound);
+  });
+
+  it("MAIL_FROM: no mail goes to SES from an empty sender", async () => {
+    vi.stubEnv("SST_Parameter_value_MAIL_FROM", "  ");
+    // SES would refuse the request anyway; it must not even be asked.
+    vi.stubEnv("AWS_ENDPOINT_URL_SESV2", "http://127.0.0.1:9");
+    const mailer = await import("./mailer");
+    const unbound = /Config.MAIL_FROM is not bound .* the mail:send grant/;
+    expect(() => mailer.mailFrom()).toThrow(unbound);
+    const mail = { to: "a@example.com", subject: "s", html: "<p>h</p>", text: "t" };
+    await expect(
+      mailer.sendMail({ ...mail, unsubscribeUrl: "https://x.example/u", eventId: "e1" }),
+    ).rejects.toThrow(unbound);
+  });
 });

@@ -126,8 +126,9 @@ export const ADAPTER_BINDINGS = {
   },
   mailer: {
     module: "packages/core/src/adapters/mailer.ts",
-    // An IAM statement only: MAIL_FROM is a parameter every function has.
-    binding: "SES SendEmail from Config.MAIL_FROM",
+    // The sender; mail:send is the IAM statement that lets SES send from it (every function
+    // has the parameter itself).
+    binding: "Config.MAIL_FROM",
     grants: ["mail:send"],
     sdk: ["@aws-sdk/client-sesv2"],
   },

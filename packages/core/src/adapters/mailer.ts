@@ -8,6 +8,7 @@
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { Config } from "sst/node/config";
+import { readBinding } from "./bindings";
 
 declare module "sst/node/config" {
   export interface ParameterResources {
@@ -33,12 +34,21 @@ const ses = () => {
   return client;
 };
 
-function parameter(name: "MAIL_FROM" | "SES_CONFIGURATION_SET"): string {
+/** The optional configuration set: none is sent when the stage has none. */
+function configurationSetName(): string {
   try {
-    return (Config[name] ?? "").trim();
+    return (Config.SES_CONFIGURATION_SET ?? "").trim();
   } catch {
     return "";
   }
+}
+
+/**
+ * The sender, read now: unset or empty fails loudly (MissingBindingError) before SES is asked
+ * (adapters/bindings.ts).
+ */
+export function mailFrom(): string {
+  return readBinding("mailer", () => Config.MAIL_FROM?.trim());
 }
 
 /** The raw MIME message (exported for tests that look at the headers). */
@@ -62,9 +72,8 @@ export async function composeMail(from: string, mail: OutgoingMail): Promise<Buf
 
 /** Sends one mail; answers SES's message id. */
 export async function sendMail(mail: OutgoingMail): Promise<string> {
-  const from = parameter("MAIL_FROM");
-  if (!from) throw new Error("MAIL_FROM is not configured");
-  const configurationSet = parameter("SES_CONFIGURATION_SET");
+  const from = mailFrom();
+  const configurationSet = configurationSetName();
   const sent = await ses().send(
     new SendEmailCommand({
       FromEmailAddress: from,

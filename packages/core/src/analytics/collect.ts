@@ -6,6 +6,7 @@
  * batches (aggregate.ts). Refused page views store nothing; bots are answered but not counted.
  */
 import { Config } from "sst/node/config";
+import { readBinding } from "../adapters/bindings";
 import { enqueueView } from "../adapters/page-views";
 import type { PageView, PageViewResult } from "../contracts/analytics";
 import { db, isId } from "../db/service";
@@ -87,11 +88,22 @@ async function findSite(siteId: string, now: number): Promise<SiteRef> {
   return ref;
 }
 
+/**
+ * The secret that keys the daily visitor hash, read now: a function without it (no
+ * analytics:salt grant) or a stage where it is empty fails loudly (MissingBindingError), rather
+ * than hashing every visitor with an empty key (adapters/bindings.ts).
+ */
+export function analyticsSalt(): string {
+  return readBinding("analyticsSalt", () => Config.ANALYTICS_SALT_KEY);
+}
+
 export async function recordPageView(
   view: PageView,
   requester: Requester,
   now: Date = new Date(),
 ): Promise<PageViewResult> {
+  // Read first: a function without the salt must fail loudly, not hash visitors with nothing.
+  const salt = analyticsSalt();
   const site = await findSite(view.site, now.getTime());
   if (!site.analyticsEnabled) throw new ForbiddenError("Analytics is turned off for this site");
   if (site.suspended) throw new ForbiddenError("This site is suspended");
@@ -103,13 +115,12 @@ export async function recordPageView(
   if (device === "bot") return { counted: false, reason: "bot" };
 
   const day = utcDay(now);
-  const secret = Config.ANALYTICS_SALT_KEY;
   await enqueueView({
     userId: site.userId,
     siteId: view.site,
     day,
     visitor: visitorHash({
-      secret,
+      secret: salt,
       day,
       ip: requester.ip,
       userAgent: requester.userAgent ?? "",
@@ -122,7 +133,7 @@ export async function recordPageView(
     minute: now.toISOString().slice(11, 16),
     // The limit counts by address alone: the user agent is the sender's to choose.
     address: addressHash({
-      secret,
+      secret: salt,
       day,
       address: clientAddressKey(requester.ip),
       siteId: view.site,

@@ -6,6 +6,7 @@
  */
 
 import { verifyWebhook } from "@clerk/backend/webhooks";
+import { readBinding } from "@portal/core/adapters/bindings";
 import { contracts } from "@portal/core/contracts/api-areas/public";
 import { DomainError } from "@portal/core/errors";
 import { handleIdentityEvent } from "@portal/core/privacy/offboard";
@@ -29,9 +30,9 @@ class InProgress extends DomainError {
 }
 
 export const handler = publicApi("POST /api/webhooks/clerk", contracts, async ({ event }) => {
-  const secret = Config.CLERK_WEBHOOK_SECRET;
-  // A stage without the secret must fail loudly (500), not answer every sender 400.
-  if (!secret) throw new Error("CLERK_WEBHOOK_SECRET is not set");
+  // A stage without the secret must fail loudly (500, MissingBindingError), not answer every
+  // sender 400.
+  const secret = readBinding("identityWebhookSecret", () => Config.CLERK_WEBHOOK_SECRET);
   const body = event.body
     ? Buffer.from(event.body, event.isBase64Encoded ? "base64" : "utf8").toString("utf8")
     : "";
