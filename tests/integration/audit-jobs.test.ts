@@ -169,22 +169,24 @@ describe("SEO jobs", () => {
     const who = await customer();
     const ftp = await call(who, "POST", "/api/seo/analyze", { url: "ftp://example.com/" });
     expect(ftp.status).toBe(400);
-    expect(ftp.body.error.fields).toEqual({
+    expect(ftp.error?.fields).toEqual({
       url: "Only http:// and https:// addresses can be analyzed",
     });
     const single = await call(who, "POST", "/api/lighthouse/analyze", { url: "intranet" });
     expect(single.status).toBe(400);
-    expect(single.body.error.fields.url).toBe("Enter a real host name, such as example.com");
+    expect(single.error?.fields?.url).toBe("Enter a real host name, such as example.com");
     const strategy = await call(who, "POST", "/api/lighthouse/analyze", {
       url: "example.com",
       strategy: "tablet",
     });
     expect(strategy.status).toBe(400);
-    expect(Object.keys(strategy.body.error.fields)).toEqual(["strategy"]);
-    expect((await call(null, "POST", "/api/seo/analyze", { url: "example.com" })).status).toBe(401);
+    expect(Object.keys(strategy.error?.fields ?? {})).toEqual(["strategy"]);
+    expect(
+      (await call(null, "POST /api/seo/analyze", { body: { url: "example.com" } })).status,
+    ).toBe(401);
     // Nothing was stored for the refused requests.
-    expect((await call(who, "GET", "/api/seo/results")).body).toEqual([]);
-    expect((await call(who, "GET", "/api/lighthouse/results")).body).toEqual([]);
+    expect((await call(who, "GET /api/seo/results")).body).toEqual([]);
+    expect((await call(who, "GET /api/lighthouse/results")).body).toEqual([]);
   });
 
   it("ends failed with the guard's message for private addresses and a redirect inside", async () => {
@@ -196,13 +198,13 @@ describe("SEO jobs", () => {
     ];
     const ids: string[] = [];
     for (const url of urls) {
-      const { status, body } = await call(who, "POST", "/api/seo/analyze", { url });
+      const { status, body } = await call(who, "POST /api/seo/analyze", { body: { url } });
       expect(status).toBe(202);
       ids.push(body.id);
       // One at a time: three in flight is the limit.
       await stack.queue.idle();
     }
-    const list = (await call(who, "GET", "/api/seo/results")).body;
+    const list = (await call(who, "GET /api/seo/results")).body;
     // Newest first.
     expect(list.map((j: { id: string }) => j.id)).toEqual([...ids].reverse());
     for (const job of list) {
@@ -224,16 +226,16 @@ describe("SEO jobs", () => {
     const deliveredBefore = stack.queue.state().delivered;
     // A double click: two requests at once, then a third while the first still runs.
     const [a, b] = await Promise.all([
-      call(who, "POST", "/api/seo/analyze", { url }),
-      call(who, "POST", "/api/seo/analyze", { url }),
+      call(who, "POST /api/seo/analyze", { body: { url } }),
+      call(who, "POST /api/seo/analyze", { body: { url } }),
     ]);
-    const c = await call(who, "POST", "/api/seo/analyze", { url });
+    const c = await call(who, "POST /api/seo/analyze", { body: { url } });
     expect([a.status, b.status, c.status]).toEqual([202, 202, 202]);
     expect(new Set([a.body.id, b.body.id, c.body.id]).size).toBe(1);
 
     await stack.queue.idle();
     expect(stack.queue.state().delivered - deliveredBefore).toBe(1);
-    const list = (await call(who, "GET", "/api/seo/results")).body;
+    const list = (await call(who, "GET /api/seo/results")).body;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: a.body.id, status: "done" });
 
@@ -265,7 +267,9 @@ describe("SEO jobs", () => {
     // delivery times out as a crash (Chromium stuck), not as an answer about the page.
     process.env.AUDIT_JOB_TIMEOUT_MS = "1000";
     try {
-      const { body } = await call(who, "POST", "/api/seo/analyze", { url: `${origin}/never` });
+      const { body } = await call(who, "POST /api/seo/analyze", {
+        body: { url: `${origin}/never` },
+      });
       // Between deliveries the job waits for its retry as queued, never "done".
       const seen = new Set<string>();
       while (true) {
@@ -301,7 +305,9 @@ describe("limits", () => {
   it("answers 429 past the runs in flight, across both kinds", async () => {
     const who = await customer();
     await seed(who.user.id, 3, "queued");
-    const refused = await call(who, "POST", "/api/seo/analyze", { url: "https://example.com/" });
+    const refused = await call(who, "POST /api/seo/analyze", {
+      body: { url: "https://example.com/" },
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatchObject({
       code: "rate_limited",
@@ -309,8 +315,10 @@ describe("limits", () => {
         "You already have 3 analyses in progress. Please wait for one to finish before starting another.",
     });
     // An identical run in flight is still answered: it is not a new run.
-    const twin = await call(who, "POST", "/api/lighthouse/analyze", {
-      url: "https://site-0.example.com",
+    const twin = await call(who, "POST /api/lighthouse/analyze", {
+      body: {
+        url: "https://site-0.example.com",
+      },
     });
     expect(twin.status).toBe(202);
     expect(twin.body).toMatchObject({ status: "queued", strategy: "mobile" });
@@ -319,14 +327,16 @@ describe("limits", () => {
   it("answers 429 past the runs per hour", async () => {
     const who = await customer();
     await seed(who.user.id, 20, "done");
-    const refused = await call(who, "POST", "/api/lighthouse/analyze", {
-      url: "https://example.com/",
+    const refused = await call(who, "POST /api/lighthouse/analyze", {
+      body: {
+        url: "https://example.com/",
+      },
     });
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toMatch(
+    expect(refused.error?.message).toMatch(
       /^You have reached the limit of 20 analyses per hour\. Please try again in (59|60) minutes\.$/,
     );
-    expect((await call(who, "GET", "/api/lighthouse/results")).body).toHaveLength(20);
+    expect((await call(who, "GET /api/lighthouse/results")).body).toHaveLength(20);
   });
 });
 
@@ -337,7 +347,9 @@ describe("Lighthouse jobs", () => {
     const { data: site } = await db.entities.site
       .create({ userId: who.user.id, name: "Corner Bakery", status: "live", url })
       .go();
-    const queued = await call(who, "POST", "/api/lighthouse/analyze", { url, siteId: site.siteId });
+    const queued = await call(who, "POST /api/lighthouse/analyze", {
+      body: { url, siteId: site.siteId },
+    });
     expect(queued.status).toBe(202);
     expect(queued.body).toMatchObject({ kind: "lighthouse", strategy: "mobile", status: "queued" });
 

@@ -53,8 +53,11 @@ describe("an upload", () => {
     expect(before.body.files.map((f: Json) => f.id)).not.toContain(file.id);
 
     expect((await put(presigned, PNG)).status).toBe(200);
-    const confirmed = await call(customer, "POST", `/api/content/files/${file.id}/confirm`, {
-      key: file.key,
+    const confirmed = await call(customer, "POST /api/content/files/{id}/confirm", {
+      params: { id: file.id },
+      body: {
+        key: file.key,
+      },
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({
@@ -247,7 +250,10 @@ describe("bad input is refused with the field named and nothing stored", () => {
     const confirms = await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
         const { file } = (granted[i % 5] as Json).body;
-        return call(starter, "POST", `/api/content/files/${file.id}/confirm`, { key: file.key });
+        return call(starter, "POST /api/content/files/{id}/confirm", {
+          params: { id: file.id },
+          body: { key: file.key },
+        });
       }),
     );
     expect(confirms.map((c) => c.status)).toEqual(Array(20).fill(200));
@@ -278,11 +284,14 @@ describe("bad input is refused with the field named and nothing stored", () => {
       sizeBytes: PNG.byteLength,
     });
     const theirs = await upload(other, PNG);
-    const answer = await call(customer, "POST", `/api/content/files/${mine.body.file.id}/confirm`, {
-      key: theirs.key,
+    const answer = await call(customer, "POST /api/content/files/{id}/confirm", {
+      params: { id: mine.body.file.id },
+      body: {
+        key: theirs.key,
+      },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.fields.key).toMatch(/not one of your uploads/);
+    expect(answer.error?.fields?.key).toMatch(/not one of your uploads/);
     // The other customer's object is untouched.
     expect(await Blobs.listKeys(theirs.key)).toEqual([theirs.key]);
   });
@@ -293,16 +302,14 @@ describe("bad input is refused with the field named and nothing stored", () => {
       contentType: "image/png",
       sizeBytes: PNG.byteLength,
     });
-    const answer = await call(
-      customer,
-      "POST",
-      `/api/content/files/${started.body.file.id}/confirm`,
-      {
+    const answer = await call(customer, "POST /api/content/files/{id}/confirm", {
+      params: { id: started.body.file.id },
+      body: {
         key: started.body.file.key,
       },
-    );
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.fields.key).toMatch(/Nothing was uploaded/);
+    expect(answer.error?.fields?.key).toMatch(/Nothing was uploaded/);
     const { data } = await db.entities.contentFile
       .get({ userId: customer.user.id, fileId: started.body.file.id })
       .go({ consistent: true });
@@ -318,16 +325,14 @@ describe("bad input is refused with the field named and nothing stored", () => {
     });
     expect((await put(started.body.upload, PDF)).status).toBe(200);
     expect(await Blobs.listKeys(started.body.file.key)).toEqual([started.body.file.key]);
-    const answer = await call(
-      customer,
-      "POST",
-      `/api/content/files/${started.body.file.id}/confirm`,
-      {
+    const answer = await call(customer, "POST /api/content/files/{id}/confirm", {
+      params: { id: started.body.file.id },
+      body: {
         key: started.body.file.key,
       },
-    );
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.fields.contentType).toMatch(/not a PNG image/);
+    expect(answer.error?.fields?.contentType).toMatch(/not a PNG image/);
     expect(await Blobs.listKeys(started.body.file.key)).toEqual([]);
     const listed = await call(customer, "GET", "/api/content/files");
     expect(listed.body.files.map((f: Json) => f.id)).not.toContain(started.body.file.id);
@@ -341,16 +346,14 @@ describe("bad input is refused with the field named and nothing stored", () => {
     });
     // Written behind the API's back (a different length than the record says).
     await Blobs.putObject(started.body.file.key, new Uint8Array([...PNG, 1, 2]), "image/png");
-    const answer = await call(
-      customer,
-      "POST",
-      `/api/content/files/${started.body.file.id}/confirm`,
-      {
+    const answer = await call(customer, "POST /api/content/files/{id}/confirm", {
+      params: { id: started.body.file.id },
+      body: {
         key: started.body.file.key,
       },
-    );
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.fields.sizeBytes).toMatch(/not the .* declared/);
+    expect(answer.error?.fields?.sizeBytes).toMatch(/not the .* declared/);
     expect(await Blobs.listKeys(started.body.file.key)).toEqual([]);
   });
 
@@ -358,8 +361,11 @@ describe("bad input is refused with the field named and nothing stored", () => {
     const theirs = await upload(other, PNG);
     expect((await call(customer, "GET", `/api/content/files/${theirs.id}`)).status).toBe(404);
     expect((await call(customer, "DELETE", `/api/content/files/${theirs.id}`)).status).toBe(404);
-    const confirm = await call(customer, "POST", `/api/content/files/${theirs.id}/confirm`, {
-      key: `users/${customer.user.id}/content/${theirs.id}`,
+    const confirm = await call(customer, "POST /api/content/files/{id}/confirm", {
+      params: { id: theirs.id },
+      body: {
+        key: `users/${customer.user.id}/content/${theirs.id}`,
+      },
     });
     expect(confirm.status).toBe(404);
     expect(await Blobs.listKeys(theirs.key)).toEqual([theirs.key]);
@@ -367,20 +373,27 @@ describe("bad input is refused with the field named and nothing stored", () => {
 
   it("another customer's file as a ticket attachment", async () => {
     const theirs = await upload(other, PNG);
-    const ticket = await call(customer, "POST", "/api/tickets", {
-      title: "The logo looks wrong",
-      description: "See the attached screenshot please",
-      category: "technical",
-      priority: "medium",
+    const ticket = await call(customer, "POST /api/tickets", {
+      body: {
+        title: "The logo looks wrong",
+        description: "See the attached screenshot please",
+        category: "technical",
+        priority: "medium",
+      },
     });
     expect(ticket.status).toBe(201);
-    const answer = await call(customer, "POST", `/api/tickets/${ticket.body.id}/messages`, {
-      message: "Here it is",
-      attachments: [theirs.id],
+    const answer = await call(customer, "POST /api/tickets/{id}/messages", {
+      params: { id: ticket.body.id },
+      body: {
+        message: "Here it is",
+        attachments: [theirs.id],
+      },
     });
     expect(answer.status).toBe(400);
-    expect(Object.keys(answer.body.error.fields)).toEqual(["attachments"]);
-    const thread = await call(customer, "GET", `/api/tickets/${ticket.body.id}`);
+    expect(Object.keys(answer.error?.fields ?? {})).toEqual(["attachments"]);
+    const thread = await call(customer, "GET /api/tickets/{id}", {
+      params: { id: ticket.body.id },
+    });
     expect(thread.body.messages).toEqual([]);
   });
 });
@@ -401,11 +414,13 @@ describe("ticket attachments", () => {
       fileName: "problem.png",
       purpose: "attachment",
     });
-    const ticket = await call(customer, "POST", "/api/tickets", {
-      title: "Menu overlaps the logo",
-      description: "On my phone the menu covers the logo",
-      category: "technical",
-      priority: "medium",
+    const ticket = await call(customer, "POST /api/tickets", {
+      body: {
+        title: "Menu overlaps the logo",
+        description: "On my phone the menu covers the logo",
+        category: "technical",
+        priority: "medium",
+      },
     });
     const replied = await call(customer, "POST", `/api/tickets/${ticket.body.id}/messages`, {
       message: "Screenshot attached",
@@ -437,24 +452,28 @@ describe("ticket attachments", () => {
     expect((await put(started.body.upload, PDF)).status).toBe(200);
     const confirmed = await call(
       staff,
-      "POST",
-      `/api/staff/customers/${customer.user.id}/files/${started.body.file.id}/confirm`,
-      { key: started.body.file.key },
+      "POST /api/staff/customers/{userId}/files/{fileId}/confirm",
+      {
+        params: { userId: customer.user.id, fileId: started.body.file.id },
+        body: { key: started.body.file.key },
+      },
     );
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ uploadedBy: "staff", purpose: "proof" });
 
     const staffReply = await call(
       staff,
-      "POST",
-      `/api/staff/customers/${customer.user.id}/tickets/${ticket.body.id}/messages`,
-      { message: "Here is the fixed version", attachments: [started.body.file.id] },
+      "POST /api/staff/customers/{userId}/tickets/{ticketId}/messages",
+      {
+        params: { userId: customer.user.id, ticketId: ticket.body.id },
+        body: { message: "Here is the fixed version", attachments: [started.body.file.id] },
+      },
     );
     expect(staffReply.status).toBe(201);
     const thread = await call(customer, "GET", `/api/tickets/${ticket.body.id}`);
     expect(thread.body.messages.at(-1).attachments.map((a: Json) => a.name)).toEqual(["proof.pdf"]);
     // The customer sees the proof among their files.
-    const listed = await call(customer, "GET", "/api/content/files");
+    const listed = await call(customer, "GET /api/content/files");
     expect(listed.body.files.map((f: Json) => f.id)).toContain(started.body.file.id);
   });
 });
@@ -463,25 +482,23 @@ describe("the team's side", () => {
   it("lists without links, and each download and upload is in the audit log", async () => {
     const staff = await signUpStaff({ firstName: "Sue" });
     const { id } = await upload(customer, PNG, { fileName: "photo.png" });
-    const listed = await call(staff, "GET", `/api/staff/customers/${customer.user.id}/files`);
+    const listed = await call(staff, "GET /api/staff/customers/{userId}/files", {
+      params: { userId: customer.user.id },
+    });
     expect(listed.status).toBe(200);
     const file = listed.body.files.find((f: Json) => f.id === id);
     expect(file).toMatchObject({ downloadUrl: null, previewUrl: null, name: "photo.png" });
 
-    const link = await call(
-      staff,
-      "POST",
-      `/api/staff/customers/${customer.user.id}/files/${id}/download`,
-    );
+    const link = await call(staff, "POST /api/staff/customers/{userId}/files/{fileId}/download", {
+      params: { userId: customer.user.id, fileId: id },
+    });
     expect(link.status).toBe(200);
     const saved = await fetch(link.body.url);
     expect(saved.headers.get("content-disposition")).toMatch(/^attachment;/);
 
-    const log = await call(
-      staff,
-      "GET",
-      `/api/staff/audit-log?targetType=file&customerId=${customer.user.id}`,
-    );
+    const log = await call(staff, "GET /api/staff/audit-log", {
+      query: { targetType: "file", customerId: customer.user.id },
+    });
     expect(log.body.items).toContainEqual(
       expect.objectContaining({ action: "file.download", targetId: id, actorId: staff.user.id }),
     );
@@ -505,7 +522,11 @@ describe("the team's side", () => {
     ).toEqual([]);
     // A customer cannot reach the team's routes.
     expect(
-      (await call(customer, "GET", `/api/staff/customers/${customer.user.id}/files`)).status,
+      (
+        await call(customer, "GET /api/staff/customers/{userId}/files", {
+          params: { userId: customer.user.id },
+        })
+      ).status,
     ).toBe(403);
   });
 });
@@ -524,7 +545,9 @@ describe("erasure", () => {
     const who = await signUpCustomer({ firstName: "Erin" });
     const { site, file } = await siteWithFile(who);
     const kept = await upload(who, PNG, { fileName: "other.png" });
-    expect((await call(who, "DELETE", `/api/sites/${site.siteId}`)).status).toBe(204);
+    expect(
+      (await call(who, "DELETE /api/sites/{id}", { params: { id: site.siteId } })).status,
+    ).toBe(204);
     expect(await Blobs.listKeys(file.key)).toEqual([]);
     // A file of no site stays.
     expect(await contentKeys(who.user.id)).toEqual([kept.key]);
@@ -558,7 +581,7 @@ describe("erasure", () => {
     await upload(who, PNG, { siteId: site.siteId });
     await upload(who, PNG, { fileName: "logo.png", purpose: "logo" });
     expect(await contentKeys(who.user.id)).toHaveLength(2);
-    const deleted = await call(who, "DELETE", "/api/account", { confirmation: "DELETE" });
+    const deleted = await call(who, "DELETE /api/account", { body: { confirmation: "DELETE" } });
     expect(deleted.status).toBe(202);
     const end = Date.now() + 20_000;
     for (;;) {

@@ -101,9 +101,11 @@ const session = (who: SignedIn = customer) => bearer(who.token);
 const key = (value: string) => ({ authorization: `Bearer ${value}` });
 
 async function makeKey(permission: "read" | "write", who = customer): Promise<ApiKeyCreated> {
-  const made = await call(session(who), "POST", "/api/developer/keys", {
-    name: `${permission} key`,
-    permission,
+  const made = await call(session(who), "POST /api/developer/keys", {
+    body: {
+      name: `${permission} key`,
+      permission,
+    },
   });
   expect(made.status).toBe(201);
   return made.body;
@@ -114,7 +116,7 @@ describe("API keys", () => {
     const made = await makeKey("read");
     expect(made.key).toMatch(/^sk_[0-9a-f]{10}_[A-Za-z0-9_-]{43}$/);
     expect(made.key.startsWith(made.apiKey.keyPrefix)).toBe(true);
-    const listed = await call(session(), "GET", "/api/developer/keys");
+    const listed = await call(session(), "GET /api/developer/keys");
     expect(listed.body).toContainEqual(
       expect.objectContaining({ id: made.apiKey.id, permission: "read", status: "active" }),
     );
@@ -127,11 +129,13 @@ describe("API keys", () => {
 
   it("a read key reaches GET routes only, as its own customer", async () => {
     const { key: readKey } = await makeKey("read");
-    const theirs = await call(session(other), "POST", "/api/tickets", {
-      title: "Other's ticket",
-      description: "Not yours to read at all",
-      category: "general",
-      priority: "low",
+    const theirs = await call(session(other), "POST /api/tickets", {
+      body: {
+        title: "Other's ticket",
+        description: "Not yours to read at all",
+        category: "general",
+        priority: "low",
+      },
     });
     expect(theirs.status).toBe(201);
     const cases: [string, number, string?][] = [
@@ -157,11 +161,13 @@ describe("API keys", () => {
 
   it("a write key also changes things, but never billing, keys, or what cannot be undone", async () => {
     const { key: writeKey, apiKey } = await makeKey("write");
-    const ticket = await call(key(writeKey), "POST", "/api/tickets", {
-      title: "Opened by a script",
-      description: "Our monitoring opened this ticket",
-      category: "technical",
-      priority: "medium",
+    const ticket = await call(key(writeKey), "POST /api/tickets", {
+      body: {
+        title: "Opened by a script",
+        description: "Our monitoring opened this ticket",
+        category: "technical",
+        priority: "medium",
+      },
     });
     expect(ticket.status).toBe(201);
     const { data } = await core.db.entities.ticket
@@ -190,14 +196,20 @@ describe("API keys", () => {
     const { data: site } = await core.db.entities.site
       .create({ userId: customer.user.id, name: "Ada's Bakery", status: "live" })
       .go();
-    const renamed = await call(key(writeKey), "PATCH", `/api/sites/${site.siteId}`, {
-      name: "Ada's Bakery & Café",
+    const renamed = await call(key(writeKey), "PATCH /api/sites/{id}", {
+      params: { id: site.siteId },
+      body: {
+        name: "Ada's Bakery & Café",
+      },
     });
     expect(renamed.status).toBe(200);
-    const moved = await call(key(writeKey), "PATCH", `/api/sites/${site.siteId}`, {
-      customDomain: "ada.example.com",
+    const moved = await call(key(writeKey), "PATCH /api/sites/{id}", {
+      params: { id: site.siteId },
+      body: {
+        customDomain: "ada.example.com",
+      },
     });
-    expect([moved.status, moved.body.error.code]).toEqual([403, "api_key_not_allowed"]);
+    expect([moved.status, moved.error?.code]).toEqual([403, "api_key_not_allowed"]);
     const listed = await call(session(), "GET", "/api/developer/keys");
     const used = listed.body.find((k: { id: string }) => k.id === apiKey.id);
     expect(used.lastUsed).not.toBeNull();
@@ -206,11 +218,13 @@ describe("API keys", () => {
   it("revoked, expired, malformed and cookie-borne keys are 401", async () => {
     const revoked = await makeKey("write");
     expect((await call(key(revoked.key), "GET", "/api/sites")).status).toBe(200);
-    const revoke = await call(session(), "DELETE", `/api/developer/keys/${revoked.apiKey.id}`);
+    const revoke = await call(session(), "DELETE /api/developer/keys/{id}", {
+      params: { id: revoked.apiKey.id },
+    });
     expect(revoke.body.status).toBe("revoked");
     const after = await call(key(revoked.key), "GET", "/api/sites");
     expect(after.status).toBe(401);
-    expect(after.body.error.message).toContain("Unauthorized");
+    expect(after.error?.message).toContain("Unauthorized");
 
     const expired = await makeKey("read");
     await core.db.entities.apiKey
@@ -251,7 +265,9 @@ describe("API keys", () => {
 });
 
 async function deliveriesOf(webhookId: string, who = customer): Promise<WebhookDelivery[]> {
-  const answer = await call(session(who), "GET", `/api/developer/webhooks/${webhookId}/deliveries`);
+  const answer = await call(session(who), "GET /api/developer/webhooks/{id}/deliveries", {
+    params: { id: webhookId },
+  });
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -265,9 +281,11 @@ describe("outgoing webhooks", () => {
   let webhook: WebhookCreated;
 
   it("registers an https endpoint and shows its secret once", async () => {
-    const made = await call(session(), "POST", "/api/developer/webhooks", {
-      url: receiverUrl,
-      events: ["domain.verified", "ticket.staff_replied"],
+    const made = await call(session(), "POST /api/developer/webhooks", {
+      body: {
+        url: receiverUrl,
+        events: ["domain.verified", "ticket.staff_replied"],
+      },
     });
     expect(made.status).toBe(201);
     webhook = made.body;
@@ -328,11 +346,9 @@ describe("outgoing webhooks", () => {
   });
 
   it("sends a test event, and redelivers a logged message with the same id", async () => {
-    const test = await call(
-      session(),
-      "POST",
-      `/api/developer/webhooks/${webhook.webhook.id}/test`,
-    );
+    const test = await call(session(), "POST /api/developer/webhooks/{id}/test", {
+      params: { id: webhook.webhook.id },
+    });
     expect(test.status).toBe(202);
     await settled();
     expect(processed.get(test.body.messageId)?.body.type).toBe("webhook.test");
@@ -360,7 +376,11 @@ describe("outgoing webhooks", () => {
   it("another customer finds none of it", async () => {
     const id = webhook.webhook.id;
     expect(
-      (await call(session(other), "GET", `/api/developer/webhooks/${id}/deliveries`)).status,
+      (
+        await call(session(other), "GET /api/developer/webhooks/{id}/deliveries", {
+          params: { id },
+        })
+      ).status,
     ).toBe(404);
     expect((await call(session(other), "POST", `/api/developer/webhooks/${id}/test`)).status).toBe(
       404,
@@ -376,19 +396,23 @@ describe("outgoing webhooks", () => {
       "https://169.254.169.254/latest",
       "https://[::1]:8443/",
     ]) {
-      const answer = await call(session(), "POST", "/api/developer/webhooks", {
-        url,
-        events: ["site.live"],
+      const answer = await call(session(), "POST /api/developer/webhooks", {
+        body: {
+          url,
+          events: ["site.live"],
+        },
       });
       expect([url, answer.status]).toEqual([url, 422]);
-      expect(answer.body.error.message).toMatch(/not reachable/);
+      expect(answer.error?.message).toMatch(/not reachable/);
     }
-    const plain = await call(session(), "POST", "/api/developer/webhooks", {
-      url: "http://example.com/hook",
-      events: ["site.live"],
+    const plain = await call(session(), "POST /api/developer/webhooks", {
+      body: {
+        url: "http://example.com/hook",
+        events: ["site.live"],
+      },
     });
     expect(plain.status).toBe(400);
-    expect(plain.body.error.fields.url).toBe("Enter an https:// URL");
+    expect(plain.error?.fields?.url).toBe("Enter an https:// URL");
   });
 
   it("refuses to send to a private address even when one got stored", async () => {
@@ -401,7 +425,9 @@ describe("outgoing webhooks", () => {
         secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
       })
       .go();
-    await call(session(), "POST", `/api/developer/webhooks/${data.webhookId}/test`);
+    await call(session(), "POST /api/developer/webhooks/{id}/test", {
+      params: { id: data.webhookId },
+    });
     await settled();
     const [first] = (await deliveriesOf(data.webhookId)).reverse();
     expect(first).toMatchObject({ ok: false, responseStatus: null });
@@ -418,9 +444,11 @@ describe("outgoing webhooks", () => {
         failureCount: 14,
       })
       .go();
-    await call(session(), "POST", `/api/developer/webhooks/${data.webhookId}/test`);
+    await call(session(), "POST /api/developer/webhooks/{id}/test", {
+      params: { id: data.webhookId },
+    });
     await settled();
-    const listed = (await call(session(), "GET", "/api/developer/webhooks")).body;
+    const listed = (await call(session(), "GET /api/developer/webhooks")).body;
     expect(listed.find((w: { id: string }) => w.id === data.webhookId)).toMatchObject({
       isActive: false,
       failureCount: 15,
@@ -428,7 +456,9 @@ describe("outgoing webhooks", () => {
     });
     // One attempt: a disabled endpoint gets no retries.
     expect(await deliveriesOf(data.webhookId)).toHaveLength(1);
-    const test = await call(session(), "POST", `/api/developer/webhooks/${data.webhookId}/test`);
+    const test = await call(session(), "POST /api/developer/webhooks/{id}/test", {
+      params: { id: data.webhookId },
+    });
     expect(test.status).toBe(422);
     await settled();
     const mails = stack.mail
@@ -437,8 +467,11 @@ describe("outgoing webhooks", () => {
       .map((m) => m.subject);
     expect(mails).toContain("Your webhook endpoint was disabled");
 
-    const enabled = await call(session(), "PATCH", `/api/developer/webhooks/${data.webhookId}`, {
-      isActive: true,
+    const enabled = await call(session(), "PATCH /api/developer/webhooks/{id}", {
+      params: { id: data.webhookId },
+      body: {
+        isActive: true,
+      },
     });
     expect(enabled.body).toMatchObject({ isActive: true, failureCount: 0, disabledReason: null });
   });

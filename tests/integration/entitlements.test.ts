@@ -46,7 +46,7 @@ describe("a signed-up user who never paid", () => {
   let siteId: string;
   beforeAll(async () => {
     freeUser = await signUp({ firstName: "Free" });
-    expect((await call(freeUser, "GET", "/api/auth/user")).status).toBe(200);
+    expect((await call(freeUser, "GET /api/auth/user")).status).toBe(200);
     // A site they do not have: ids must look real to reach the entitlement check's answer.
     siteId = "01JABCDEFGHJKMNPQRSTVWXYZ0";
   });
@@ -67,15 +67,17 @@ describe("a signed-up user who never paid", () => {
   });
 
   it("cannot request a site with a complete questionnaire", async () => {
-    const answer = await call(freeUser, "POST", "/api/questionnaires", {
-      businessName: "Free Lunch",
-      industry: "restaurant",
-      websiteType: "business",
-      primaryColor: "#A0522D",
-      secondaryColor: "#8B5CF6",
-      contentProvided: false,
-      logoProvided: false,
-      contactPreference: "email",
+    const answer = await call(freeUser, "POST /api/questionnaires", {
+      body: {
+        businessName: "Free Lunch",
+        industry: "restaurant",
+        websiteType: "business",
+        primaryColor: "#A0522D",
+        secondaryColor: "#8B5CF6",
+        contentProvided: false,
+        logoProvided: false,
+        contactPreference: "email",
+      },
     });
     expect(answer.status).toBe(403);
     const { data } = await db.entities.site.query.byOwner({ userId: freeUser.user.id }).go();
@@ -83,9 +85,9 @@ describe("a signed-up user who never paid", () => {
   });
 
   it("still reaches billing, so they can pay, and their own record", async () => {
-    expect((await call(freeUser, "GET", "/api/auth/user")).status).toBe(200);
-    expect((await call(freeUser, "GET", "/api/billing/subscription")).status).toBe(200);
-    expect((await call(freeUser, "GET", "/api/questionnaires/me")).status).toBe(200);
+    expect((await call(freeUser, "GET /api/auth/user")).status).toBe(200);
+    expect((await call(freeUser, "GET /api/billing/subscription")).status).toBe(200);
+    expect((await call(freeUser, "GET /api/questionnaires/me")).status).toBe(200);
   });
 });
 
@@ -119,11 +121,13 @@ describe("a customer whose subscription lapsed", () => {
   );
 
   it("keeps talking to support: a ticket about the failed payment", async () => {
-    const answer = await call(lapsed, "POST", "/api/tickets", {
-      title: "My card was declined",
-      description: "The renewal failed and I want to update my card details.",
-      category: "billing",
-      priority: "high",
+    const answer = await call(lapsed, "POST /api/tickets", {
+      body: {
+        title: "My card was declined",
+        description: "The renewal failed and I want to update my card details.",
+        category: "billing",
+        priority: "high",
+      },
     });
     expect(answer.status).toBe(201);
   });
@@ -138,7 +142,10 @@ describe("a customer whose subscription lapsed", () => {
   });
 
   it("keeps the site's settings as they were after a refused change", async () => {
-    const answer = await call(lapsed, "PATCH", `/api/sites/${siteId}`, { name: "Renamed" });
+    const answer = await call(lapsed, "PATCH /api/sites/{id}", {
+      params: { id: siteId },
+      body: { name: "Renamed" },
+    });
     expect(answer.status).toBe(403);
     const { data } = await db.entities.site.get({ userId: lapsed.user.id, siteId }).go();
     expect(data?.name).toBe("Corner Bakery");
@@ -151,12 +158,15 @@ describe("an active customer", () => {
     const { data } = await db.entities.site
       .create({ userId: customer.user.id, name: "Corner Bakery", status: "live" })
       .go();
-    const renamed = await call(customer, "PATCH", `/api/sites/${data.siteId}`, {
-      name: "Corner Bakery & Cafe",
+    const renamed = await call(customer, "PATCH /api/sites/{id}", {
+      params: { id: data.siteId },
+      body: {
+        name: "Corner Bakery & Cafe",
+      },
     });
     expect(renamed.status).toBe(200);
-    expect((await call(customer, "GET", "/api/analytics/settings")).status).toBe(200);
-    expect((await call(customer, "GET", "/api/seo/results")).status).toBe(200);
+    expect((await call(customer, "GET /api/analytics/settings")).status).toBe(200);
+    expect((await call(customer, "GET /api/seo/results")).status).toBe(200);
   });
 
   it("is told to finish the questionnaire before the site tools, once paid", async () => {

@@ -60,16 +60,18 @@ const deployments = (id = siteId, userId = customer.user.id) =>
   `/api/staff/customers/${userId}/sites/${id}/deployments`;
 
 async function questionnaireSite(who: SignedIn, businessName: string): Promise<string> {
-  const answer = await call(who, "POST", "/api/questionnaires", {
-    businessName,
-    industry: "restaurant",
-    websiteType: "business",
-    targetAudience: "Neighbours",
-    primaryColor: "#A0522D",
-    secondaryColor: "#8B5CF6",
-    contentProvided: false,
-    logoProvided: false,
-    contactPreference: "email",
+  const answer = await call(who, "POST /api/questionnaires", {
+    body: {
+      businessName,
+      industry: "restaurant",
+      websiteType: "business",
+      targetAudience: "Neighbours",
+      primaryColor: "#A0522D",
+      secondaryColor: "#8B5CF6",
+      contentProvided: false,
+      logoProvided: false,
+      contactPreference: "email",
+    },
   });
   expect(answer.status).toBe(201);
   return String(answer.body.siteId);
@@ -361,9 +363,11 @@ describe("a refused zip", () => {
 
 describe("tenancy", () => {
   it("refuses a customer's token and API key on every hosting route", async () => {
-    const key = await call(customer, "POST", "/api/developer/keys", {
-      name: "k",
-      permission: "write",
+    const key = await call(customer, "POST /api/developer/keys", {
+      body: {
+        name: "k",
+        permission: "write",
+      },
     });
     const callers = [bearer(customer.token), ...(key.status === 201 ? [bearer(key.body.key)] : [])];
     expect(callers.length).toBe(2);
@@ -415,10 +419,12 @@ describe("tenancy", () => {
     // A review round may only take this site's ready deployments.
     const round = await call(
       staff,
-      "POST",
-      `/api/staff/customers/${other.user.id}/sites/${otherSiteId}/review/rounds`,
+      "POST /api/staff/customers/{userId}/sites/{siteId}/review/rounds",
       {
-        deploymentId: first.id,
+        params: { userId: other.user.id, siteId: otherSiteId },
+        body: {
+          deploymentId: first.id,
+        },
       },
     );
     expect(round.status).toBe(422);

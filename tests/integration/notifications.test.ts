@@ -34,18 +34,23 @@ beforeAll(async () => {
 
 async function customerWithTicket() {
   const customer = await signUpCustomer({ firstName: "Ada" }, url, ONBOARDING_CUSTOMER);
-  const ticket = await call(customer, "POST", "/api/tickets", {
-    title: "When will my site be ready?",
-    description: "I submitted the questionnaire today and would like to know the timeline.",
-    category: "website_request",
-    priority: "medium",
+  const ticket = await call(customer, "POST /api/tickets", {
+    body: {
+      title: "When will my site be ready?",
+      description: "I submitted the questionnaire today and would like to know the timeline.",
+      category: "website_request",
+      priority: "medium",
+    },
   });
   expect(ticket.status).toBe(201);
   const ticketId = String((ticket.body as { id: string }).id);
   const reply = (message: string, isInternal = false) =>
-    call(staff, "POST", `/api/staff/customers/${customer.user.id}/tickets/${ticketId}/messages`, {
-      message,
-      isInternal,
+    call(staff, "POST /api/staff/customers/{userId}/tickets/{ticketId}/messages", {
+      params: { userId: customer.user.id, ticketId },
+      body: {
+        message,
+        isInternal,
+      },
     });
   return { customer, ticketId, reply };
 }
@@ -81,12 +86,10 @@ describe("a staff reply", () => {
 
   it("a status change mails too", async () => {
     const { customer, ticketId } = await customerWithTicket();
-    const changed = await call(
-      staff,
-      "PATCH",
-      `/api/staff/customers/${customer.user.id}/tickets/${ticketId}`,
-      { status: "resolved" },
-    );
+    const changed = await call(staff, "PATCH /api/staff/customers/{userId}/tickets/{ticketId}", {
+      params: { userId: customer.user.id, ticketId },
+      body: { status: "resolved" },
+    });
     expect(changed.status).toBe(200);
     const [mail] = await mailsTo(customer.user.email);
     expect(mail?.subject).toBe("Your ticket is resolved: When will my site be ready?");
@@ -104,7 +107,7 @@ describe("preferences and unsubscribing", () => {
     const shown = await fetch(link);
     expect(shown.status).toBe(200);
     expect(await shown.text()).toContain('<form method="post">');
-    expect((await call(customer, "GET", "/api/auth/user")).body).toMatchObject({
+    expect((await call(customer, "GET /api/auth/user")).body).toMatchObject({
       emailNotifications: true,
     });
 
@@ -124,7 +127,7 @@ describe("preferences and unsubscribing", () => {
     });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("You are unsubscribed");
-    expect((await call(customer, "GET", "/api/auth/user")).body).toMatchObject({
+    expect((await call(customer, "GET /api/auth/user")).body).toMatchObject({
       emailNotifications: false,
     });
 
@@ -134,19 +137,23 @@ describe("preferences and unsubscribing", () => {
 
   it("the settings toggles store both preferences", async () => {
     const { customer, reply } = await customerWithTicket();
-    const off = await call(customer, "PATCH", "/api/auth/user/preferences", {
-      emailNotifications: false,
-      marketingEmails: true,
+    const off = await call(customer, "PATCH /api/auth/user/preferences", {
+      body: {
+        emailNotifications: false,
+        marketingEmails: true,
+      },
     });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ emailNotifications: false, marketingEmails: true });
     await reply("Nobody will be mailed this.");
     expect(await mailsTo(customer.user.email)).toHaveLength(0);
 
-    const bad = await call(customer, "PATCH", "/api/auth/user/preferences", {});
+    const bad = await call(customer, "PATCH /api/auth/user/preferences", { body: {} });
     expect(bad.status).toBe(400);
-    const on = await call(customer, "PATCH", "/api/auth/user/preferences", {
-      emailNotifications: true,
+    const on = await call(customer, "PATCH /api/auth/user/preferences", {
+      body: {
+        emailNotifications: true,
+      },
     });
     expect(on.body).toMatchObject({ emailNotifications: true, marketingEmails: true });
     await reply("This one is mailed.");

@@ -47,7 +47,9 @@ async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 
 }
 
 async function createKey(customer: SignedIn, name = "CI") {
-  const answer = await call(customer, "POST", "/api/developer/keys", { name, permission: "write" });
+  const answer = await call(customer, "POST /api/developer/keys", {
+    body: { name, permission: "write" },
+  });
   expect(answer.status).toBe(201);
   return answer.body as { key: string; apiKey: { id: string } };
 }
@@ -175,7 +177,9 @@ describe("staff and a customer's API keys", () => {
     const customer = await signUpCustomer();
     const { key, apiKey } = await createKey(customer, "Zapier");
     const staff = await signUpStaff();
-    const listed = await call(staff, "GET", `/api/staff/customers/${customer.user.id}/api-keys`);
+    const listed = await call(staff, "GET /api/staff/customers/{userId}/api-keys", {
+      params: { userId: customer.user.id },
+    });
     expect(listed.status).toBe(200);
     const keys = listed.body as Record<string, unknown>[];
     expect(keys).toEqual([
@@ -194,7 +198,9 @@ describe("staff and a customer's API keys", () => {
     expect(revoked.body.status).toBe("revoked");
     expect((await withKey(key)).status).toBe(401);
 
-    const log = await call(staff, "GET", `/api/staff/audit-log?customerId=${customer.user.id}`);
+    const log = await call(staff, "GET /api/staff/audit-log", {
+      query: { customerId: customer.user.id },
+    });
     const entries = log.body.items as Record<string, unknown>[];
     expect(entries).toEqual([
       expect.objectContaining({
@@ -218,16 +224,21 @@ async function customerWithData(marker: string) {
   const screenshotKey = `users/${userId}/sites/${site.siteId}/shot-${marker}.png`;
   await Blobs.putObject(screenshotKey, new TextEncoder().encode(`png ${marker}`), "image/png");
   await db.entities.site.patch({ userId, siteId: site.siteId }).set({ screenshotKey }).go();
-  const ticket = await call(customer, "POST", "/api/tickets", {
-    title: `Question ${marker}`,
-    description: `Please help with ${marker}, thank you very much`,
-    category: "general",
-    priority: "low",
+  const ticket = await call(customer, "POST /api/tickets", {
+    body: {
+      title: `Question ${marker}`,
+      description: `Please help with ${marker}, thank you very much`,
+      category: "general",
+      priority: "low",
+    },
   });
   expect(ticket.status).toBe(201);
   const { id: ticketId } = ticket.body as { id: string };
-  const reply = await call(customer, "POST", `/api/tickets/${ticketId}/messages`, {
-    message: `More about ${marker}`,
+  const reply = await call(customer, "POST /api/tickets/{id}/messages", {
+    params: { id: ticketId },
+    body: {
+      message: `More about ${marker}`,
+    },
   });
   expect(reply.status).toBe(201);
   // A staff note on the ticket is the team's, never the customer's: not in the export.
@@ -328,9 +339,9 @@ describe("export my data", () => {
         requestedAt: new Date().toISOString(),
       })
       .go();
-    const answer = await call(customer, "POST", "/api/account/export");
+    const answer = await call(customer, "POST /api/account/export");
     expect(answer.status).toBe(429);
-    expect(answer.body.error.message).toMatch(/already being prepared/);
+    expect(answer.error?.message).toMatch(/already being prepared/);
   });
 });
 
@@ -425,7 +436,9 @@ describe("delete my account", () => {
 
   it("refuses a customer whose plan is on record as active", async () => {
     const customer = await signUpCustomer();
-    const answer = await call(customer, "DELETE", "/api/account", { confirmation: "DELETE" });
+    const answer = await call(customer, "DELETE /api/account", {
+      body: { confirmation: "DELETE" },
+    });
     expect(answer.status).toBe(409);
   });
 

@@ -35,16 +35,18 @@ const call = apiAt(() => stack.url);
 const uploads = uploadsAt(call);
 
 async function questionnaireSite(who: SignedIn, businessName: string): Promise<string> {
-  const answer = await call(who, "POST", "/api/questionnaires", {
-    businessName,
-    industry: "restaurant",
-    websiteType: "business",
-    targetAudience: "Neighbours",
-    primaryColor: "#A0522D",
-    secondaryColor: "#8B5CF6",
-    contentProvided: false,
-    logoProvided: false,
-    contactPreference: "email",
+  const answer = await call(who, "POST /api/questionnaires", {
+    body: {
+      businessName,
+      industry: "restaurant",
+      websiteType: "business",
+      targetAudience: "Neighbours",
+      primaryColor: "#A0522D",
+      secondaryColor: "#8B5CF6",
+      contentProvided: false,
+      logoProvided: false,
+      contactPreference: "email",
+    },
   });
   expect(answer.status).toBe(201);
   return String(answer.body.siteId);
@@ -116,9 +118,11 @@ beforeAll(async () => {
   siteId = await questionnaireSite(customer, "Corner Bakery");
   siteName = (await stored())?.name ?? "";
   otherSiteId = await questionnaireSite(other, "Eve's Cafe");
-  const endpoint = await call(customer, "POST", "/api/developer/webhooks", {
-    url: `https://127.0.0.1:${receiverPort}/hooks`,
-    events: ["site.review_requested", "site.changes_requested", "site.approved", "site.live"],
+  const endpoint = await call(customer, "POST /api/developer/webhooks", {
+    body: {
+      url: `https://127.0.0.1:${receiverPort}/hooks`,
+      events: ["site.review_requested", "site.changes_requested", "site.approved", "site.live"],
+    },
   });
   expect(endpoint.status).toBe(201);
 }, 120_000);
@@ -244,7 +248,7 @@ describe("a review from the first version to going live", () => {
       changes: [{ text: "Use this photo", attachments: [theirs.id] }],
     });
     expect(withTheirs.status).toBe(400);
-    expect(withTheirs.body.error.fields).toEqual({ "changes.0.attachments": notFound });
+    expect(withTheirs.error?.fields).toEqual({ "changes.0.attachments": notFound });
 
     // Uploaded but never confirmed: not checked, so not a file the customer has.
     const started = await uploads.start(customer, {
@@ -260,7 +264,7 @@ describe("a review from the first version to going live", () => {
       changes: [{ text: "Bigger logo" }, { text: "This one", attachments: [started.body.file.id] }],
     });
     expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.body.error.fields).toEqual({ "changes.1.attachments": notFound });
+    expect(unconfirmed.error?.fields).toEqual({ "changes.1.attachments": notFound });
 
     expect((await stored())?.reviewOutcome).toBe("pending");
     const { data: round } = await db.entities.reviewRound
@@ -297,7 +301,7 @@ describe("a review from the first version to going live", () => {
         { text: "Warmer colours", attachments: [] },
       ],
     });
-    const list = await call(staff, "GET", "/api/staff/review-requests");
+    const list = await call(staff, "GET /api/staff/review-requests");
     const mine = (list.body.items as ReviewRequest[]).find((r) => r.siteId === siteId);
     expect(mine).toMatchObject({
       userId: customer.user.id,
@@ -313,11 +317,9 @@ describe("a review from the first version to going live", () => {
     expect((panel.body as SiteReview).rounds[0]?.changes[0]?.attachments).toEqual([attachment]);
 
     // The team downloads it through the staff route, which audits the download.
-    const link = await call(
-      staff,
-      "POST",
-      `/api/staff/customers/${customer.user.id}/files/${photo.id}/download`,
-    );
+    const link = await call(staff, "POST /api/staff/customers/{userId}/files/{fileId}/download", {
+      params: { userId: customer.user.id, fileId: photo.id },
+    });
     expect(link.status).toBe(200);
     const saved = await fetch(link.body.url);
     expect(new Uint8Array(await saved.arrayBuffer())).toEqual(PNG);
@@ -333,14 +335,14 @@ describe("a review from the first version to going live", () => {
   it("refuses to approve a version the customer sent back", async () => {
     const answer = await approve(1);
     expect(answer.status).toBe(409);
-    expect(answer.body.error.message).toBe("You already asked for changes to version 1");
+    expect(answer.error?.message).toBe("You already asked for changes to version 1");
   });
 
   it("posts the next version: round 2, round 1 leaves the team's list, both in the history", async () => {
     const posted = await postRound({ previewUrl: `${previewOrigin}/draft-2` });
     expect(posted.status).toBe(201);
     expect(posted.body.round).toBe(2);
-    const list = await call(staff, "GET", "/api/staff/review-requests");
+    const list = await call(staff, "GET /api/staff/review-requests");
     expect((list.body.items as ReviewRequest[]).some((r) => r.siteId === siteId)).toBe(false);
     for (const who of [customer, staff]) {
       const seen =
@@ -356,7 +358,7 @@ describe("a review from the first version to going live", () => {
   it("refuses to approve a version that is not the current one", async () => {
     const answer = await approve(1);
     expect(answer.status).toBe(409);
-    expect(answer.body.error.message).toMatch(/Version 1 is not the current one/);
+    expect(answer.error?.message).toMatch(/Version 1 is not the current one/);
   });
 
   it("approves the current version once: a second approval changes nothing", async () => {
@@ -409,11 +411,9 @@ describe("going live without the customer's approval", () => {
       approvalOverride: reason,
     });
     expect(live.status).toBe(200);
-    const log = await call(
-      staff,
-      "GET",
-      `/api/staff/audit-log?customerId=${customer.user.id}&targetType=site`,
-    );
+    const log = await call(staff, "GET /api/staff/audit-log", {
+      query: { customerId: customer.user.id, targetType: "site" },
+    });
     const entry = (log.body.items as Array<Record<string, unknown>>).find(
       (e) => e.targetId === secondId && e.action === "site.update",
     );
@@ -423,7 +423,7 @@ describe("going live without the customer's approval", () => {
       .messages()
       .find((m) => m.subject === "Your website Pop-up Stand is live");
     expect(mail?.text).toContain(`> ${reason}`);
-    const activity = await call(customer, "GET", "/api/activities");
+    const activity = await call(customer, "GET /api/activities");
     expect(activity.body.map((a: { type: string }) => a.type)).toContain("review_overridden");
   });
 
@@ -432,7 +432,9 @@ describe("going live without the customer's approval", () => {
     const prefix = `users/${customer.user.id}/sites/${secondId}/review/`;
     // The round's screenshot job, not the whole queue: the live site's Lighthouse run is long.
     await expect.poll(() => listKeys(prefix), { timeout: 60_000, interval: 250 }).toHaveLength(1);
-    expect((await call(customer, "DELETE", `/api/sites/${secondId}`)).status).toBe(204);
+    expect(
+      (await call(customer, "DELETE /api/sites/{id}", { params: { id: secondId } })).status,
+    ).toBe(204);
     const { data } = await db.entities.reviewRound.query
       .byOwner({ userId: customer.user.id, siteId: secondId })
       .go();

@@ -44,11 +44,13 @@ beforeAll(async () => {
   const submitted = await call(customer, "POST", "/api/questionnaires", answers);
   expect(submitted.status).toBe(201);
   siteId = String(submitted.body.siteId);
-  const ticket = await call(customer, "POST", "/api/tickets", {
-    title: "When will my site be ready?",
-    description: "I submitted the questionnaire today and would like to know the timeline.",
-    category: "website_request",
-    priority: "medium",
+  const ticket = await call(customer, "POST /api/tickets", {
+    body: {
+      title: "When will my site be ready?",
+      description: "I submitted the questionnaire today and would like to know the timeline.",
+      category: "website_request",
+      priority: "medium",
+    },
   });
   expect(ticket.status).toBe(201);
   ticketId = String(ticket.body.id);
@@ -76,14 +78,14 @@ describe("who may use the console", () => {
   });
 
   it("tells the SPA who is staff", async () => {
-    expect((await call(staff, "GET", "/api/auth/user")).body.isStaff).toBe(true);
-    expect((await call(customer, "GET", "/api/auth/user")).body.isStaff).toBe(false);
+    expect((await call(staff, "GET /api/auth/user")).body.isStaff).toBe(true);
+    expect((await call(customer, "GET /api/auth/user")).body.isStaff).toBe(false);
   });
 });
 
 describe("requests and customers", () => {
   it("lists the new request with every answer, the customer and the site it created", async () => {
-    const { status, body } = await call(staff, "GET", "/api/staff/requests");
+    const { status, body } = await call(staff, "GET /api/staff/requests");
     expect(status).toBe(200);
     const items = body.items as StaffRequest[];
     const mine = items.find((item) => item.customer?.id === customer.user.id);
@@ -97,15 +99,15 @@ describe("requests and customers", () => {
 
   it("finds the customer by the start of their email, and shows their page", async () => {
     const email = customer.user.email;
-    const found = await call(
-      staff,
-      "GET",
-      `/api/staff/customers?q=${encodeURIComponent(email.slice(0, 8))}`,
-    );
+    const found = await call(staff, "GET /api/staff/customers", {
+      query: { q: email.slice(0, 8) },
+    });
     expect((found.body.items as Array<{ id: string }>).map((c) => c.id)).toContain(
       customer.user.id,
     );
-    const page = await call(staff, "GET", `/api/staff/customers/${customer.user.id}`);
+    const page = await call(staff, "GET /api/staff/customers/{userId}", {
+      params: { userId: customer.user.id },
+    });
     expect(page.status).toBe(200);
     expect(page.body.customer).toMatchObject({ email, subscriptionPlan: "starter" });
     expect((page.body.sites as Array<{ id: string }>).map((s) => s.id)).toEqual([siteId]);
@@ -149,9 +151,9 @@ describe("site lifecycle", () => {
       updatedAt: expect.any(String),
     });
 
-    const mine = await call(customer, "GET", "/api/sites");
+    const mine = await call(customer, "GET /api/sites");
     expect((mine.body as unknown as Array<{ status: string }>)[0]?.status).toBe("live");
-    const activity = await call(customer, "GET", "/api/activities");
+    const activity = await call(customer, "GET /api/activities");
     expect((activity.body as unknown as Array<{ type: string }>).map((a) => a.type)).toContain(
       "site_deployed",
     );
@@ -165,11 +167,9 @@ describe("site lifecycle", () => {
       "mobile",
     ]);
 
-    const log = await call(
-      staff,
-      "GET",
-      `/api/staff/audit-log?customerId=${customer.user.id}&targetType=site`,
-    );
+    const log = await call(staff, "GET /api/staff/audit-log", {
+      query: { customerId: customer.user.id, targetType: "site" },
+    });
     const entries = log.body.items as Array<Record<string, unknown>>;
     expect(entries[0]).toMatchObject({
       actorId: staff.user.id,
@@ -188,11 +188,9 @@ describe("site lifecycle", () => {
 
 describe("ticket inbox", () => {
   it("lists open tickets waiting on staff, oldest first, across customers", async () => {
-    const { status, body } = await call(
-      staff,
-      "GET",
-      "/api/staff/tickets?status=open&waiting=staff",
-    );
+    const { status, body } = await call(staff, "GET /api/staff/tickets", {
+      query: { status: "open", waiting: "staff" },
+    });
     expect(status).toBe(200);
     const items = body.items as Array<Record<string, unknown>>;
     const mine = items.find((t) => t.id === ticketId);
@@ -221,14 +219,18 @@ describe("ticket inbox", () => {
         })),
       )
       .go();
-    const urgent = await call(other, "POST", "/api/tickets", {
-      title: "Site is down",
-      description: "Our shop shows an error page since this morning.",
-      category: "technical",
-      priority: "urgent",
+    const urgent = await call(other, "POST /api/tickets", {
+      body: {
+        title: "Site is down",
+        description: "Our shop shows an error page since this morning.",
+        category: "technical",
+        priority: "urgent",
+      },
     });
     expect(urgent.status).toBe(201);
-    const { body } = await call(staff, "GET", "/api/staff/tickets?status=open&priority=urgent");
+    const { body } = await call(staff, "GET /api/staff/tickets", {
+      query: { status: "open", priority: "urgent" },
+    });
     const ids = (body.items as Array<{ id: string }>).map((t) => t.id);
     expect(ids).toContain(urgent.body.id);
   });
@@ -256,16 +258,14 @@ describe("ticket inbox", () => {
           "Internal notes cannot contain invisible control characters; please remove them",
       },
     });
-    const site = await call(
-      staff,
-      "PATCH",
-      `/api/staff/customers/${customer.user.id}/sites/${siteId}`,
-      {
+    const site = await call(staff, "PATCH /api/staff/customers/{userId}/sites/{siteId}", {
+      params: { userId: customer.user.id, siteId },
+      body: {
         url: "https://dev.example/\u0000",
       },
-    );
+    });
     expect(site.status).toBe(400);
-    expect(Object.keys((site.body.error as { fields?: object }).fields ?? {})).toEqual(["url"]);
+    expect(Object.keys((site.error as { fields?: object }).fields ?? {})).toEqual(["url"]);
     expect((await call(staff, "GET", base)).body).toEqual(before.body);
   });
 
@@ -312,7 +312,9 @@ describe("ticket inbox", () => {
       expect(text).not.toContain("internalNotes");
       expect(text).not.toContain(staff.user.id);
     }
-    const customerThread = await call(customer, "GET", `/api/tickets/${ticketId}`);
+    const customerThread = await call(customer, "GET /api/tickets/{id}", {
+      params: { id: ticketId },
+    });
     const messages = customerThread.body.messages as Array<{
       message: string;
       isStaffReply: boolean;
@@ -324,10 +326,10 @@ describe("ticket inbox", () => {
       }),
     ]);
 
-    const inbox = await call(staff, "GET", "/api/staff/tickets?status=resolved");
+    const inbox = await call(staff, "GET /api/staff/tickets", { query: { status: "resolved" } });
     expect((inbox.body.items as Array<{ id: string }>).map((t) => t.id)).toContain(ticketId);
     expect((inbox.body.medians as { responseTime: number | null }).responseTime).not.toBeNull();
-    const open = await call(staff, "GET", "/api/staff/tickets?status=open");
+    const open = await call(staff, "GET /api/staff/tickets", { query: { status: "open" } });
     expect((open.body.items as Array<{ id: string }>).map((t) => t.id)).not.toContain(ticketId);
   });
 });
@@ -347,7 +349,7 @@ describe("upsell work", () => {
         purchasedAt: new Date().toISOString(),
       })
       .go();
-    const list = await call(staff, "GET", "/api/staff/upsells");
+    const list = await call(staff, "GET /api/staff/upsells");
     expect((list.body.items as Array<{ id: string }>).map((u) => u.id)).toContain(upsellId);
     const path = `/api/staff/customers/${customer.user.id}/upsells/${upsellId}`;
     expect((await call(staff, "PATCH", path, { workStatus: "started" })).body.workStatus).toBe(

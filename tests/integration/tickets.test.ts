@@ -189,7 +189,9 @@ describe("ticket conversations", () => {
   });
 
   it("answers the ticket with no messages yet", async () => {
-    const { status, body: answer } = await call(alice, "GET", `/api/tickets/${ticket.id}`);
+    const { status, body: answer } = await call(alice, "GET /api/tickets/{id}", {
+      params: { id: ticket.id },
+    });
     expect(status).toBe(200);
     expect(ticketThreadSchema.parse(answer)).toEqual({ ticket, messages: [] });
   });
@@ -199,8 +201,11 @@ describe("ticket conversations", () => {
     expect(read.status).toBe(404);
     expect(read.text).not.toContain(validTicket.title);
 
-    const reply = await call(bob, "POST", `/api/tickets/${ticket.id}/messages`, {
-      message: "I can write here?",
+    const reply = await call(bob, "POST /api/tickets/{id}/messages", {
+      params: { id: ticket.id },
+      body: {
+        message: "I can write here?",
+      },
     });
     expect(reply.status).toBe(404);
     expect(reply.body).toMatchObject({ error: { code: "not_found" } });
@@ -219,7 +224,10 @@ describe("ticket conversations", () => {
   it("answers 404 for ids that are not ours", async () => {
     for (const id of ["nope", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "%24customer%23x"]) {
       expect((await call(alice, "GET", `/api/tickets/${id}`)).status).toBe(404);
-      const reply = await call(alice, "POST", `/api/tickets/${id}/messages`, { message: "hi" });
+      const reply = await call(alice, "POST /api/tickets/{id}/messages", {
+        params: { id },
+        body: { message: "hi" },
+      });
       expect(reply.status).toBe(404);
     }
   });
@@ -249,8 +257,11 @@ describe("ticket conversations", () => {
     expect(text).not.toMatch(/internal/i);
 
     // The reply's answer (read another way) hides them too.
-    const reply = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
-      message: "Great, thank you!",
+    const reply = await call(alice, "POST /api/tickets/{id}/messages", {
+      params: { id: own.id },
+      body: {
+        message: "Great, thank you!",
+      },
     });
     expect(reply.status).toBe(201);
     expect(reply.text).not.toContain("reproduce on staging");
@@ -264,9 +275,15 @@ describe("ticket conversations", () => {
   it("stores a reply, updates lastResponse, records ticket_replied and shows it oldest first", async () => {
     const who = await signUpCustomer();
     const own = await openTicket(who);
-    const first = await call(who, "POST", `/api/tickets/${own.id}/messages`, { message: "First" });
-    const second = await call(who, "POST", `/api/tickets/${own.id}/messages`, {
-      message: "Second",
+    const first = await call(who, "POST /api/tickets/{id}/messages", {
+      params: { id: own.id },
+      body: { message: "First" },
+    });
+    const second = await call(who, "POST /api/tickets/{id}/messages", {
+      params: { id: own.id },
+      body: {
+        message: "Second",
+      },
     });
     expect([first.status, second.status]).toEqual([201, 201]);
     const answered = ticketThreadSchema.parse(second.body);
@@ -286,8 +303,11 @@ describe("ticket conversations", () => {
 
   it("refuses a 6,000-character message with a field message, and stores nothing", async () => {
     const own = await openTicket(alice);
-    const { status, body: answer } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
-      message: "x".repeat(6000),
+    const { status, body: answer } = await call(alice, "POST /api/tickets/{id}/messages", {
+      params: { id: own.id },
+      body: {
+        message: "x".repeat(6000),
+      },
     });
     expect(status).toBe(400);
     expect(answer).toMatchObject({
@@ -296,7 +316,10 @@ describe("ticket conversations", () => {
         fields: { message: "Message must be at most 5000 characters" },
       },
     });
-    const empty = await call(alice, "POST", `/api/tickets/${own.id}/messages`, { message: "   " });
+    const empty = await call(alice, "POST /api/tickets/{id}/messages", {
+      params: { id: own.id },
+      body: { message: "   " },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ error: { fields: { message: "Message is required" } } });
     expect(await storedMessages(alice.user.id, own.id)).toEqual([]);
@@ -328,15 +351,18 @@ describe("ticket conversations", () => {
   it("refuses a reply to a closed ticket with a clear error, and stores nothing", async () => {
     const own = await openTicket(alice);
     await Tickets.setStatus(alice.user.id, own.id, "closed");
-    const { status, body: answer } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
-      message: "One more thing",
+    const { status, body: answer } = await call(alice, "POST /api/tickets/{id}/messages", {
+      params: { id: own.id },
+      body: {
+        message: "One more thing",
+      },
     });
     expect(status).toBe(422);
     expect(answer).toMatchObject({
       error: { code: "unprocessable", message: Tickets.CLOSED_TICKET_MESSAGE },
     });
     expect(await storedMessages(alice.user.id, own.id)).toEqual([]);
-    const { body: after } = await call(alice, "GET", `/api/tickets/${own.id}`);
+    const { body: after } = await call(alice, "GET /api/tickets/{id}", { params: { id: own.id } });
     expect(ticketThreadSchema.parse(after).ticket).toMatchObject({
       status: "closed",
       lastResponse: null,
@@ -346,16 +372,22 @@ describe("ticket conversations", () => {
   it("reopens a resolved ticket when the customer replies", async () => {
     const own = await openTicket(alice);
     await Tickets.setStatus(alice.user.id, own.id, "resolved");
-    const { status, body: answer } = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
-      message: "It broke again",
+    const { status, body: answer } = await call(alice, "POST /api/tickets/{id}/messages", {
+      params: { id: own.id },
+      body: {
+        message: "It broke again",
+      },
     });
     expect(status).toBe(201);
     expect(ticketThreadSchema.parse(answer).ticket.status).toBe("open");
 
     // An in-progress ticket stays in progress.
     await Tickets.setStatus(alice.user.id, own.id, "in_progress");
-    const again = await call(alice, "POST", `/api/tickets/${own.id}/messages`, {
-      message: "Any news?",
+    const again = await call(alice, "POST /api/tickets/{id}/messages", {
+      params: { id: own.id },
+      body: {
+        message: "Any news?",
+      },
     });
     expect(ticketThreadSchema.parse(again.body).ticket.status).toBe("in_progress");
   });

@@ -4,14 +4,14 @@
  * needs a file to exist (content, ticket and review attachments).
  */
 import { expect } from "vitest";
-import type { ApiAnswer, Caller } from "./api";
+import type { apiAt } from "./api";
 import type { SignedIn } from "./dev-identity";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as in api.ts
 type Json = Record<string, any>;
 
 /** A call() made by apiAt() for the stack under test. */
-type Call = (who: Caller, method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
+type Call = ReturnType<typeof apiAt>;
 
 /** The smallest bytes each type check (content/magic.ts) takes for that type. */
 export const PNG = new Uint8Array([
@@ -49,14 +49,12 @@ export function uploadsAt(call: Call) {
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const stored = await put(started.body.upload, bytes);
     expect(stored.status, await stored.text()).toBe(200);
-    const confirmed = await call(
-      who,
-      "POST",
-      `/api/content/files/${started.body.file.id}/confirm`,
-      {
+    const confirmed = await call(who, "POST /api/content/files/{id}/confirm", {
+      params: { id: started.body.file.id },
+      body: {
         key: started.body.file.key,
       },
-    );
+    });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     return { id: started.body.file.id, key: started.body.file.key, file: confirmed.body };
   }
