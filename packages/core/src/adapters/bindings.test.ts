@@ -91,7 +91,12 @@ describe("secrets read through readBinding, failing loudly when unset or empty",
     expect(() => collect.analyticsSalt()).toThrow(unbound);
     // Refused before the table is asked for the site: this test has no table at all.
     await expect(
-      collect.recordPageView({ site: "01J00000000000000000000000", path: "/" } as never, {}),
+      collect.recordPageView({ site: "01J00000000000000000000000", path: "/" } as never, {
+        ip: "192.0.2.1",
+        userAgent: undefined,
+        country: undefined,
+        origin: undefined,
+      }),
     ).rejects.toThrow(unbound);
   });
 
