@@ -39,13 +39,15 @@ describe("the content store", () => {
     expect(signed.hostname).toBe("portal-content-test.s3.us-east-1.amazonaws.com");
     expect(signed.pathname).toBe("/users/u1/content/F1");
     expect(signed.searchParams.get("X-Amz-SignedHeaders")).toBe(
-      "content-length;content-type;host;x-amz-tagging",
+      "content-length;content-type;host;if-none-match;x-amz-tagging",
     );
     expect(signed.searchParams.get("X-Amz-Expires")).toBe("900");
     // No checksum of an empty body signed in: S3 would refuse every real file.
     expect([...signed.searchParams.keys()].some((k) => /checksum/i.test(k))).toBe(false);
+    // If-None-Match: a used upload URL cannot overwrite the confirmed file (docs/security.md).
     expect(headers).toEqual({
       "Content-Type": "image/png",
+      "If-None-Match": "*",
       "x-amz-tagging": "content-state=unconfirmed",
     });
   });
