@@ -38,8 +38,12 @@ export interface EdgeFunctions {
 }
 
 const IMPORT = /^import cf from ["']cloudfront["'];$/m;
-/** A CloudFront Function may run for about 1 ms of compute; a stuck one is cut short here. */
-const TIMEOUT_MS = 100;
+/**
+ * Loading a function's file here is cut short when it does not finish: a loop at its top level.
+ * Wall time, not CloudFront's ~1 ms of compute: on a loaded machine (a CI run) compiling the file
+ * alone has taken over 100 ms, which broke a local stack's start.
+ */
+const TIMEOUT_MS = 2_000;
 
 export function edgeSource(name: "viewer-request" | "viewer-response"): string {
   return readFileSync(new URL(`./${name}.js`, import.meta.url), "utf8");
