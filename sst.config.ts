@@ -35,9 +35,9 @@ export default {
     if (app.stage !== "prod") app.setDefaultRemovalPolicy("destroy");
     app
       .stack(Storage)
-      // Customers' sites: the API and the deployments worker use its bucket and routes.
-      .stack(Hosting)
       .stack(Events)
+      // Customers' sites: the API uses its bucket, routing store, queue and distribution.
+      .stack(Hosting)
       .stack(Jobs)
       .stack(Analytics)
       .stack(Privacy)

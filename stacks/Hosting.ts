@@ -18,6 +18,7 @@ import {
   aws_certificatemanager as acm,
   aws_cloudfront as cloudfront,
   Duration,
+  aws_lambda_destinations as destinations,
   aws_iam as iam,
   aws_lambda as lambda,
   aws_cloudfront_origins as origins,
@@ -25,8 +26,9 @@ import {
   type Stack,
   aws_s3 as s3,
 } from "aws-cdk-lib";
-import { Bucket, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { Bucket, Cron, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import type { SitesDomain } from "./Config";
+import { Events } from "./Events";
 import { type GrantResources, grantsProps } from "./grants";
 import { NOT_FOUND_HEADER, notFoundHandlerSource } from "./hosting-not-found";
 import { consumedQueue } from "./queues";
@@ -45,6 +47,8 @@ export const FUNCTION_MAX_BYTES = 10 * 1024;
 /** Where the team's zips land (presigned PUT) and where the worker unpacks them. */
 export const UPLOADS_PREFIX = "uploads/";
 export const DEPLOYMENTS_PREFIX = "deployments/";
+/** How often custom domains' certificates and tenants are checked. */
+export const CERTIFICATE_CHECKS_SCHEDULE = "rate(10 minutes)";
 /** A zip the worker never picked up is removed by S3 after this. */
 export const UPLOAD_KEEP_DAYS = 1;
 
@@ -293,6 +297,33 @@ export function Hosting({ stack, app }: StackContext) {
   const { queue: deployments } = consumedQueue(stack, "Deployments", { consumer: worker });
   hosting.deployments = deployments;
 
+  // Custom domains' certificates and tenants (docs/hosting.md "Custom domains over HTTPS"):
+  // reads the sites and writes their tenants' state (table:write), the tenants themselves, and
+  // the routing entries of domains let go. Every parameter: the DNS look-ups and their targets.
+  const checkGrants = grantsProps(WORKER_GRANTS.CertificateChecks.grants, {
+    table,
+    bucket: screenshots,
+    config,
+    hosting,
+  });
+  const certificateChecks = new Cron(stack, "CertificateChecks", {
+    schedule: CERTIFICATE_CHECKS_SCHEDULE,
+    job: {
+      function: {
+        handler: WORKER_GRANTS.CertificateChecks.handler,
+        timeout: "300 seconds",
+        ...checkGrants,
+        bind: [...(checkGrants.bind ?? []), ...Object.values(config.parameters)],
+      },
+    },
+  });
+  if (app.mode !== "dev") {
+    // As the other schedules (stacks/Events.ts): a run that fails for good is kept and alarmed.
+    certificateChecks.jobFunction.configureAsyncInvoke({
+      onFailure: new destinations.SqsDestination(use(Events).failedScheduledRuns.cdk.queue),
+    });
+  }
+
   stack.addOutputs({
     // What *.SITES_DOMAIN, DOMAIN_CNAME_TARGET and customers' CNAMEs point at.
     SitesEndpoint: connectionGroup.attrRoutingEndpoint,
@@ -305,6 +336,7 @@ export function Hosting({ stack, app }: StackContext) {
     hosting,
     worker,
     deployments,
+    certificateChecks,
     viewerRequest,
     viewerResponse,
     notFound,

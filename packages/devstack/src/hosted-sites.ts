@@ -115,13 +115,15 @@ export function hostedSitesService(domain = LOCAL_SITES_DOMAIN) {
     res.end(req.method === "HEAD" ? undefined : data);
   }
 
+  let routeOf: ((host: string) => string | undefined) | undefined;
   const service: LocalService & {
     /** Whether a request is for a hosted site (its Host is under the hosting domain). */
     isSiteHost(req: IncomingMessage): boolean;
     serve(req: IncomingMessage, res: ServerResponse): Promise<void>;
   } = {
     name: "hosted-sites",
-    isSiteHost: (req) => hostOf(req).endsWith(`.${domain}`),
+    // A custom domain (or its www/apex partner) once attached: it has a routing entry.
+    isSiteHost: (req) => hostOf(req).endsWith(`.${domain}`) || routeOf?.(hostOf(req)) !== undefined,
     async serve(req, res) {
       if (!edge) throw new Error("The hosted sites have not started");
       if (req.method !== "GET" && req.method !== "HEAD") {
@@ -187,6 +189,7 @@ export function hostedSitesService(domain = LOCAL_SITES_DOMAIN) {
         ephemeral ? undefined : path.join(dataDir, "edge-routes.json"),
       );
       edge = loadEdgeFunctions((key) => store.get(key));
+      routeOf = (key) => store.get(key);
       const [origin = ""] = origins;
       const port = new URL(origin).port;
       return {

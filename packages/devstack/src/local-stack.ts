@@ -8,9 +8,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import os from "node:os";
 import path from "node:path";
 import type { DeletionRunResult as SiteDeletionsResult } from "@portal/core/billing/sites-deletion-job";
+import type { TenantsCheck } from "@portal/core/hosting/custom-domains";
 import type { MonthlyRunResult } from "@portal/core/reports/job";
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from "@portal/functions/api/origin-verify";
 import {
+  customDomainsWorkerHandler,
   monthlyReportsWorkerHandler,
   routes,
   siteDeletionsWorkerHandler,
@@ -20,6 +22,7 @@ import {
 import { createApiGateway } from "./api-gateway";
 import { LOCAL_REGION, localCredentials } from "./aws";
 import { browserFunctionService } from "./browser-process";
+import { cloudFrontTenantsService } from "./cloudfront-tenants";
 import { hostedSitesService, LOCAL_SITES_DOMAIN } from "./hosted-sites";
 import { errorJson, PayloadTooLarge, readBody, sendJson } from "./http-io";
 import { buildHttpEvent, writeHttpResult } from "./lambda-events";
@@ -81,6 +84,8 @@ export interface LocalStackOptions {
    * 0 or omitted = never on a timer (tests run it with `siteDeletions.run(now)`).
    */
   siteDeletionsIntervalMs?: number;
+  /** How often custom domains' certificates are checked; 0 or omitted = never on a timer. */
+  certificateChecksIntervalMs?: number;
   /**
    * How often the monthly report run is started (hourly on the first of the month on AWS,
    * docs/reports.md); a run finds a month already done and does nothing. 0 or omitted = never
@@ -125,6 +130,8 @@ export interface LocalStack {
    * forward (an ISO time or Date), so tests need not wait a week.
    */
   siteDeletions: { run(now?: Date): Promise<SiteDeletionsResult> };
+  /** Custom domains' certificates and tenants (docs/hosting.md "Custom domains over HTTPS"). */
+  certificateChecks: { run(now?: Date): Promise<TenantsCheck> };
   /**
    * The monthly report run, now: the month before today unless `month` is given; `fromStart`
    * goes through every site again even when the month is done.
@@ -234,6 +241,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stripeEmulatorService(),
     browser,
     hostedSites,
+    // Custom domains' tenants and certificates (docs/hosting.md "Custom domains over HTTPS").
+    cloudFrontTenantsService(),
   ];
 
   let stopping: Promise<void> | undefined;
@@ -335,6 +344,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }) as Promise<SiteDeletionsResult>;
     every(options.uptimeIntervalMs, "uptime checks", runUptime);
     every(options.siteDeletionsIntervalMs, "site deletions", () => runSiteDeletions());
+    const runCertificateChecks = (now?: Date) =>
+      loader.invoke(customDomainsWorkerHandler, {
+        source: "aws.events",
+        ...(now ? { now: now.toISOString() } : {}),
+      }) as Promise<TenantsCheck>;
+    every(options.certificateChecksIntervalMs, "certificate checks", () => runCertificateChecks());
     const runMonthlyReports = (
       run: { month?: string; fromStart?: boolean; maxSites?: number } = {},
     ) =>
@@ -382,6 +397,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       mail: { messages: () => mail.mail().messages() },
       uptime: { run: runUptime },
       siteDeletions: { run: runSiteDeletions },
+      certificateChecks: { run: runCertificateChecks },
       monthlyReports: { run: runMonthlyReports },
       stop: stopAll,
     };

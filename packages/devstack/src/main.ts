@@ -14,6 +14,7 @@ const settingsSchema = z.object({
   UPTIME_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   /** Minutes between runs of the deletion of sites past their grace period (60 on AWS); 0 = off. */
   SITE_DELETIONS_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  CERTIFICATE_CHECKS_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
   /** Minutes between starts of the monthly report run (docs/reports.md); 0 = off. */
   MONTHLY_REPORTS_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /** Days a cancelled customer's suspended sites are kept before deletion (default 7). */
@@ -48,6 +49,7 @@ const stack = await startLocalStack({
   logRequests: settings.LOG_REQUESTS === "true",
   uptimeIntervalMs: settings.UPTIME_INTERVAL_MINUTES * 60_000,
   siteDeletionsIntervalMs: settings.SITE_DELETIONS_INTERVAL_MINUTES * 60_000,
+  certificateChecksIntervalMs: settings.CERTIFICATE_CHECKS_INTERVAL_MINUTES * 60_000,
   monthlyReportsIntervalMs: settings.MONTHLY_REPORTS_INTERVAL_MINUTES * 60_000,
   gracePeriodDays: settings.SITE_GRACE_PERIOD_DAYS,
   dns: {

@@ -196,10 +196,11 @@ export const routes = {
     grants: WRITE_SITES,
     keys: "none",
   },
+  // A verified domain is attached to the hosting: its tenant and routing entries (docs/hosting.md).
   "POST /api/sites/{id}/verify-domain": {
     handler: api("sites/verify-domain"),
     entitlement: "onboarded",
-    grants: [...WRITE_SITES, "events:send"],
+    grants: [...WRITE_SITES, "events:send", "hosting:tenants", "edge-routes:write"],
   },
   "POST /api/sites/refresh-screenshots": {
     handler: api("sites/refresh-screenshots"),
@@ -665,6 +666,8 @@ export const notificationsWorkerHandler = "packages/functions/src/workers/notifi
 export const uptimeWorkerHandler = "packages/functions/src/workers/uptime.handler";
 export const webhooksWorkerHandler = "packages/functions/src/workers/webhooks.handler";
 export const siteDeletionsWorkerHandler = "packages/functions/src/workers/site-deletions.handler";
+/** The custom domains' certificates and tenants (docs/hosting.md "Custom domains over HTTPS"). */
+export const customDomainsWorkerHandler = "packages/functions/src/workers/custom-domains.handler";
 export const monthlyReportsWorkerHandler = "packages/functions/src/workers/monthly-reports.handler";
 
 /**

@@ -7,6 +7,7 @@
  */
 import { QUEUE_CONSUMERS } from "./queue-consumers";
 import {
+  customDomainsWorkerHandler,
   type Grant,
   monthlyReportsWorkerHandler,
   siteDeletionsWorkerHandler,
@@ -94,5 +95,14 @@ export const WORKER_GRANTS = {
   DeploymentsWorker: {
     handler: QUEUE_CONSUMERS.Deployments.handler,
     grants: ["table:write", "hosting:write", "edge-routes:write"],
+  },
+  /**
+   * Custom domains' certificates and tenants (stacks/Hosting.ts, docs/hosting.md "Custom domains
+   * over HTTPS"): writes the tenants' state, makes and removes tenants, writes the domains'
+   * routing entries.
+   */
+  CertificateChecks: {
+    handler: customDomainsWorkerHandler,
+    grants: ["table:write", "hosting:tenants", "edge-routes:write"],
   },
 } as const satisfies Record<string, WorkerGrants>;

@@ -21,8 +21,9 @@ import { parameter, readBinding } from "./bindings";
 
 let client: CloudFrontClient | undefined;
 const cloudFront = () => {
-  // CloudFront's API is global, signed for us-east-1.
-  client ??= new CloudFrontClient({ region: "us-east-1" });
+  // CloudFront's API is global, signed for us-east-1. The local stand-in by its variable.
+  const local = process.env.AWS_ENDPOINT_URL_CLOUDFRONT;
+  client ??= new CloudFrontClient({ region: "us-east-1", ...(local ? { endpoint: local } : {}) });
   return client;
 };
 

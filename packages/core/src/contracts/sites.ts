@@ -146,6 +146,16 @@ export const siteSchema = z.object({
   domainClaimExpiresAt: z.nullable(z.string()),
   /** The records the custom domain needs (docs/domains.md); empty without one. */
   dnsRecords: z.array(dnsRecordSchema),
+  /**
+   * The verified domain's certificate on the hosting, in words (docs/hosting.md "Custom domains
+   * over HTTPS"); null without a verified domain or before it is attached.
+   */
+  certificate: z.nullable(
+    z.object({
+      state: z.enum(["waiting_dns", "issuing", "active", "failed"]),
+      message: z.string(),
+    }),
+  ),
   primaryColor: z.string(),
   secondaryColor: z.string(),
   logoUrl: z.nullable(z.string()),

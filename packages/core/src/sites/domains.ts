@@ -296,9 +296,13 @@ export async function setDomain(
       ...(held.token ? { domainToken: held.token } : {}),
       ...(held.expiresAt ? { domainClaimExpiresAt: held.expiresAt } : {}),
     });
-    const remove: ("domainVerifiedAt" | "domainToken" | "domainClaimExpiresAt")[] = [
-      "domainVerifiedAt",
-    ];
+    const remove: (
+      | "domainVerifiedAt"
+      | "domainToken"
+      | "domainClaimExpiresAt"
+      | "certificateState"
+      | "certificateDetail"
+    )[] = ["domainVerifiedAt", "certificateState", "certificateDetail"];
     if (!held.token) remove.push("domainToken");
     if (!held.expiresAt) remove.push("domainClaimExpiresAt");
     change = change.remove(remove);
@@ -325,6 +329,9 @@ export async function clearDomain(userId: string, site: SiteItem): Promise<SiteI
       "domainVerifiedAt",
       "domainToken",
       "domainClaimExpiresAt",
+      // The hosting's check takes the domain's tenant down (hosting/custom-domains.ts).
+      "certificateState",
+      "certificateDetail",
     ])
     .go({ response: "all_new" });
   await release(site.customDomain, userId, site.siteId);

@@ -9,6 +9,7 @@ import {
   type SiteCategory,
 } from "../contracts/sites";
 import { db, type SiteItem, type UpsellItem } from "../db/service";
+import { certificateView } from "./certificate-state";
 import { dnsRecordsFor } from "./domain-rules";
 import { domainSettingsFromConfig } from "./domain-settings";
 
@@ -52,6 +53,18 @@ function recordsFor(domain: string, token: string | undefined) {
   } catch {
     return [];
   }
+}
+
+/** The verified domain's certificate in words; null before the domain is attached. */
+function certificateOf(item: SiteItem) {
+  if (!item.customDomain || item.domainStatus !== "active" || !item.certificateState) return null;
+  let target = "our hosting";
+  try {
+    target = domainSettingsFromConfig().cnameTarget;
+  } catch {
+    // Targets not configured: the words still say what to do.
+  }
+  return certificateView(item.customDomain, item.certificateState, item.certificateDetail, target);
 }
 
 /** The bought SEO packages among a customer's upsells: site id → the team's progress. */
@@ -106,6 +119,7 @@ export async function toSiteView(
         ? (item.domainClaimExpiresAt ?? null)
         : null,
     dnsRecords: item.customDomain ? recordsFor(item.customDomain, item.domainToken) : [],
+    certificate: certificateOf(item),
     primaryColor: item.primaryColor ?? SITE_DEFAULT_COLORS.primary,
     secondaryColor: item.secondaryColor ?? SITE_DEFAULT_COLORS.secondary,
     logoUrl: item.logoUrl ?? null,

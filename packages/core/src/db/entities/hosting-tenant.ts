@@ -35,7 +35,8 @@ export const HostingTenant = lazyEntity({
   indexes: {
     byDomain: {
       pk: { field: "pk", composite: [], casing: CASE_SENSITIVE },
-      sk: { field: "sk", composite: ["domain"], casing: CASE_SENSITIVE },
+      // A domain let go keeps its item until its tenant is deleted, beside a new holder's.
+      sk: { field: "sk", composite: ["domain", "siteId"], casing: CASE_SENSITIVE },
     },
   },
 });

@@ -1,11 +1,14 @@
-/** POST /api/sites/{id}/verify-domain: checks the records with real DNS look-ups. */
+/**
+ * POST /api/sites/{id}/verify-domain: checks the records with real DNS look-ups, and attaches a
+ * verified domain to the hosting (its tenant, certificate and routing entries).
+ */
 import { contracts } from "@portal/core/contracts/api-areas/sites";
-// The domains module, not the sites barrel: the barrel brings erasure and its adapters along.
-import * as Domains from "@portal/core/sites/domains";
+// The custom domains module, not the sites barrel: the barrel brings erasure and its adapters.
+import { verifyAndAttach } from "@portal/core/hosting/custom-domains";
 import { api } from "../handler";
 
 export const handler = api(
   "POST /api/sites/{id}/verify-domain",
   contracts,
-  ({ identity, params }) => Domains.verifyDomain(identity.userId, params.id),
+  ({ identity, params }) => verifyAndAttach(identity.userId, params.id),
 );
