@@ -303,11 +303,6 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
             ],
             resources: [tenantArn],
           }),
-          // CloudFront requests a tenant's managed certificate from ACM in the caller's name.
-          new iam.PolicyStatement({
-            actions: ["acm:RequestCertificate", "acm:DescribeCertificate"],
-            resources: ["*"],
-          }),
         ],
       };
     }
