@@ -1,7 +1,7 @@
 /**
  * Custom domains on the hosting (docs/hosting.md "Custom domains over HTTPS"), through the same
- * code path as AWS: Verify Domain attaches the domain through the CloudFront API (the local
- * stack's stand-in), the certificate's state shows in words on the site, the partner name
+ * code path as AWS: Verify Domain records the domain, the scheduled check attaches it through
+ * the CloudFront API (the local stack's stand-in), the certificate's state shows in words on the site, the partner name
  * redirects through the edge code, and removing the domain takes the tenant down. DNS is a dns2
  * server on 127.0.0.1 whose zone this file edits (as tests/integration/domains.test.ts).
  */
@@ -135,10 +135,13 @@ describe("a verified custom domain", () => {
       state: "waiting_dns",
       message: `Waiting for DNS: point www.${domain} at ${CNAME_TARGET} (the records below). The certificate is issued a few minutes after that.`,
     });
+    // The check makes the tenant (CloudFront's stand-in) and the routing entries.
+    await stack.certificateChecks.run();
     const [tenant, ...more] = await tenantsOf(domain);
     expect(more).toEqual([]);
     expect(tenant).toMatchObject({ names: [domain, `www.${domain}`], siteId });
     expect(tenant?.tenantId).toMatch(/^dt_/);
+    expect((await siteOf(who, siteId))?.certificate?.state).toBe("waiting_dns");
   });
 
   it("the www name redirects to the domain, path and query kept", async () => {

@@ -242,7 +242,7 @@ export function cloudFrontTenantsService(): LocalService & {
           SST_Parameter_value_HOSTING_DISTRIBUTION_ID: LOCAL_DISTRIBUTION_ID,
           SST_Parameter_value_HOSTING_CONNECTION_GROUP_ID: LOCAL_CONNECTION_GROUP_ID,
         },
-        mount: { prefix: "/__devstack/cloudfront", handle },
+        mount: { prefix: "/__devstack/cloudfront", handle, signedRequests: true },
       };
     },
   };

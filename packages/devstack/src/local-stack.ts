@@ -198,7 +198,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         .sort((a, b) => b.prefix.length - a.prefix.length)[0];
       if (mount) {
         // The stack's own controls; the Stripe emulator's pages (/__stripe) take form posts.
-        const refused = mount.prefix.startsWith("/__devstack") ? controlRefusal(req) : undefined;
+        const refused = mount.prefix.startsWith("/__devstack")
+          ? controlRefusal(req, mount)
+          : undefined;
         if (refused) return sendJson(res, 403, errorJson("forbidden", refused));
         return await mount.handle(
           req,
@@ -434,7 +436,10 @@ function isLoopbackHost(hostHeader: string | undefined): boolean {
  *   the stack's own; and a change with a body must say it is JSON, which a cross-site page
  *   cannot send without a preflight the stack never answers.
  */
-export function controlRefusal(req: IncomingMessage): string | undefined {
+export function controlRefusal(
+  req: IncomingMessage,
+  mount?: Pick<Mount, "signedRequests">,
+): string | undefined {
   const host = req.headers.host;
   if (!isLoopbackHost(host)) return "The stack's controls answer on a loopback host only";
   if (req.method === "GET" || req.method === "HEAD") return undefined;
@@ -449,7 +454,10 @@ export function controlRefusal(req: IncomingMessage): string | undefined {
     .split(";")[0]
     ?.trim()
     .toLowerCase();
-  if (hasBody && type !== "application/json") {
+  // An AWS API stand-in that speaks XML (the CloudFront one) takes what the SDK signs: a
+  // cross-site page cannot set an Authorization header without a preflight either.
+  const signed = /^AWS4-HMAC-SHA256 /.test(String(req.headers.authorization ?? ""));
+  if (hasBody && type !== "application/json" && !(mount?.signedRequests && signed)) {
     return "The stack's controls take JSON bodies only";
   }
   return undefined;

@@ -53,6 +53,8 @@ export interface Mount {
   /** Path prefix on the stack's origin, e.g. "/dev-identity". */
   prefix: string;
   handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): Promise<void>;
+  /** An AWS API stand-in: takes SigV4-signed bodies of any type (local-stack.ts controlRefusal). */
+  signedRequests?: true;
 }
 
 export interface RunningService {

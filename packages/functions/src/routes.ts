@@ -196,11 +196,12 @@ export const routes = {
     grants: WRITE_SITES,
     keys: "none",
   },
-  // A verified domain is attached to the hosting: its tenant and routing entries (docs/hosting.md).
+  // A verified domain is recorded for the hosting; the CertificateChecks schedule makes its
+  // tenant and routing entries (docs/hosting.md "Custom domains over HTTPS").
   "POST /api/sites/{id}/verify-domain": {
     handler: api("sites/verify-domain"),
     entitlement: "onboarded",
-    grants: [...WRITE_SITES, "events:send", "hosting:tenants", "edge-routes:write"],
+    grants: [...WRITE_SITES, "events:send"],
   },
   "POST /api/sites/refresh-screenshots": {
     handler: api("sites/refresh-screenshots"),

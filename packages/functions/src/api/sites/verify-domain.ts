@@ -3,8 +3,8 @@
  * verified domain to the hosting (its tenant, certificate and routing entries).
  */
 import { contracts } from "@portal/core/contracts/api-areas/sites";
-// The custom domains module, not the sites barrel: the barrel brings erasure and its adapters.
-import { verifyAndAttach } from "@portal/core/hosting/custom-domains";
+// Not the sites barrel: the barrel brings erasure and its adapters along.
+import { verifyAndAttach } from "@portal/core/sites/domain-attachment";
 import { api } from "../handler";
 
 export const handler = api(
