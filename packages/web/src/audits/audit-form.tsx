@@ -2,7 +2,7 @@
  * What the SEO Checker and Performance Analytics pages share: the URL the customer typed or
  * picked from their sites, the URL field, and the states of the results column.
  */
-import { Alert, Box, Button, Field, Input, Stack, Text } from "@chakra-ui/react";
+import { Box, Field, Input, Stack, Text } from "@chakra-ui/react";
 import { type ReactNode, useState } from "react";
 import type { SiteChoice } from "./site-quick-select";
 import { invalidUrlToast } from "./toasts";
@@ -45,21 +45,6 @@ export function AuditUrlField({ value, onChange }: { value: string; onChange(v: 
         onChange={(e) => onChange(e.target.value)}
       />
     </Field.Root>
-  );
-}
-
-export function ResultsLoadError({ title, onRetry }: { title: string; onRetry(): void }) {
-  return (
-    <Alert.Root status="error" borderRadius="lg">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>Please try again in a moment.</Alert.Description>
-      </Alert.Content>
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert.Root>
   );
 }
 

@@ -4,19 +4,7 @@
  * jobs"), and read the report; earlier tests stay listed, and a URL tested before shows its
  * history.
  */
-import {
-  Badge,
-  Button,
-  Card,
-  Center,
-  Code,
-  Grid,
-  Group,
-  HStack,
-  Spinner,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Button, Card, Code, Grid, Group, HStack, Stack, Text } from "@chakra-ui/react";
 import { STRATEGIES } from "@portal/core/audits/enums";
 import type { LighthouseJob } from "@portal/core/contracts/audit-jobs";
 import type { AuditStrategy } from "@portal/core/contracts/audits";
@@ -26,7 +14,8 @@ import { type FormEvent, useMemo, useState } from "react";
 import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
-import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./audit-form";
+import { LoadFailed, LoadingSpinner } from "../ui/query-states";
+import { AuditUrlField, EmptyResults, useAuditUrl } from "./audit-form";
 import { lighthouseBand, longDateTime } from "./display";
 import { JobProgress } from "./job-progress";
 import { LighthouseReport } from "./lighthouse-report";
@@ -144,14 +133,9 @@ export function PerformancePage() {
         ) : null}
 
         {results.isPending ? (
-          <Center py="16">
-            <Spinner size="lg" color="brand.solid" aria-label="Loading results" />
-          </Center>
+          <LoadingSpinner label="Loading results" />
         ) : results.isError ? (
-          <ResultsLoadError
-            title="We couldn't load your performance tests."
-            onRetry={() => void results.refetch()}
-          />
+          <LoadFailed title="We couldn't load your performance tests." retry={results.refetch} />
         ) : shown?.result ? (
           <LighthouseReport job={shown} result={shown.result} history={history} />
         ) : watch.watched ? null : (

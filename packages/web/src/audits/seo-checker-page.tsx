@@ -3,7 +3,7 @@
  * the left, the runs on the right, newest first. A run is a queued job (docs/tools.md, "Runs are
  * jobs"): the page shows its stage while it is queued and running, then its result.
  */
-import { Box, Button, Card, Center, Grid, Separator, Spinner, Stack } from "@chakra-ui/react";
+import { Box, Button, Card, Grid, Separator, Stack } from "@chakra-ui/react";
 import type { SeoJob } from "@portal/core/contracts/audit-jobs";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { SearchCheck } from "lucide-react";
@@ -11,7 +11,8 @@ import type { FormEvent } from "react";
 import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
-import { AuditUrlField, EmptyResults, ResultsLoadError, useAuditUrl } from "./audit-form";
+import { LoadFailed, LoadingSpinner } from "../ui/query-states";
+import { AuditUrlField, EmptyResults, useAuditUrl } from "./audit-form";
 import { seoJobQuery, seoResultsQuery, startSeo } from "./queries";
 import { SeoResultCard } from "./seo-result-card";
 import { SiteQuickSelect } from "./site-quick-select";
@@ -87,14 +88,9 @@ export function SeoCheckerPage() {
 
         <Box minW="0">
           {results.isPending ? (
-            <Center py="16">
-              <Spinner size="lg" color="brand.solid" aria-label="Loading results" />
-            </Center>
+            <LoadingSpinner label="Loading results" />
           ) : results.isError ? (
-            <ResultsLoadError
-              title="We couldn't load your SEO results."
-              onRetry={() => void results.refetch()}
-            />
+            <LoadFailed title="We couldn't load your SEO results." retry={results.refetch} />
           ) : results.data.length === 0 ? (
             <EmptyResults
               icon={<SearchCheck size={32} aria-hidden />}

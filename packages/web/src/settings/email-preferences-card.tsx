@@ -3,12 +3,11 @@
  * tickets, and marketing. Billing mails are always sent; the card says so.
  */
 import { Card, Heading, Stack, Text } from "@chakra-ui/react";
-import type { EmailPreferencesUpdate } from "@portal/core/contracts/users";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call } from "../api/call";
 import { currentUserKey, currentUserQuery } from "../api/current-user";
 import { SettingSwitch } from "../ui/setting-switch";
 import { toast } from "../ui/toaster";
+import { updateEmailPreferences } from "./queries";
 
 const PREFERENCES = [
   {
@@ -32,8 +31,7 @@ export function EmailPreferencesCard() {
   const queryClient = useQueryClient();
   const { data: user } = useQuery(currentUserQuery(true));
   const mutation = useMutation({
-    mutationFn: (patch: EmailPreferencesUpdate) =>
-      call("PATCH /api/auth/user/preferences", { body: patch }),
+    mutationFn: updateEmailPreferences,
     onSuccess: (updated) => {
       queryClient.setQueryData(currentUserKey, updated);
       toast({ title: "Email preferences saved" });

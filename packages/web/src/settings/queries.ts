@@ -1,5 +1,9 @@
-/** Query options and calls of the "Your data" part of /settings (docs/privacy.md). */
+/**
+ * Query options and calls of /settings: the e-mail preferences (docs/notifications.md) and the
+ * "Your data" part (docs/privacy.md).
+ */
 import type { AccountDelete } from "@portal/core/contracts/privacy";
+import type { EmailPreferencesUpdate } from "@portal/core/contracts/users";
 import { queryOptions } from "@tanstack/react-query";
 import { apiKey, call } from "../api/call";
 
@@ -17,3 +21,7 @@ export const dataExportQuery = () =>
 export const requestExport = () => call("POST /api/account/export");
 
 export const deleteAccount = (body: AccountDelete) => call("DELETE /api/account", { body });
+
+/** Turns e-mail preferences on or off; answers the current user. */
+export const updateEmailPreferences = (patch: EmailPreferencesUpdate) =>
+  call("PATCH /api/auth/user/preferences", { body: patch });

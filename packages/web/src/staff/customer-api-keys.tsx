@@ -1,26 +1,18 @@
 /**
  * A customer's API keys on the console's customer page (docs/console.md): name, prefix,
  * permission, status and last use, never a key; an active one can be revoked, which the audit
- * log records. Its reads and writes sit here with it: they serve this one section.
+ * log records (its read and write: queries.ts).
  */
 
 import { Badge, Button, Flex, Stack, Text } from "@chakra-ui/react";
 import type { ApiKey } from "@portal/core/contracts/developer";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api/api-error";
-import { apiKey, call } from "../api/call";
 import { formatDateTime } from "../tickets/ticket-badges";
 import { EmptyCard, ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { Section } from "./console-ui";
-
-export const customerApiKeysQuery = (userId: string) => {
-  const input = { params: { userId } };
-  return queryOptions({
-    queryKey: apiKey("GET /api/staff/customers/{userId}/api-keys", input),
-    queryFn: () => call("GET /api/staff/customers/{userId}/api-keys", input),
-  });
-};
+import { customerApiKeysQuery, revokeCustomerApiKey } from "./queries";
 
 const STATUS_PALETTE: Record<ApiKey["status"], string> = {
   active: "green",
@@ -32,10 +24,7 @@ export function CustomerApiKeys({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(customerApiKeysQuery(userId));
   const revoke = useMutation({
-    mutationFn: (key: ApiKey) =>
-      call("DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}", {
-        params: { userId, apiKeyId: key.id },
-      }),
+    mutationFn: (key: ApiKey) => revokeCustomerApiKey(userId, key.id),
     onSuccess: (revoked) => {
       queryClient.setQueryData(customerApiKeysQuery(userId).queryKey, (keys) =>
         keys?.map((key) => (key.id === revoked.id ? revoked : key)),

@@ -113,6 +113,21 @@ export const auditLogQuery = (filters: ReturnType<typeof auditFilters>) =>
   );
 
 /** Answers the lifecycle fields only: the caller refreshes the console for the full view. */
+/** A customer's API keys on their console page (docs/console.md): never a key itself. */
+export const customerApiKeysQuery = (userId: string) => {
+  const input = { params: { userId } };
+  return queryOptions({
+    queryKey: apiKey("GET /api/staff/customers/{userId}/api-keys", input),
+    queryFn: () => call("GET /api/staff/customers/{userId}/api-keys", input),
+  });
+};
+
+/** Revokes one of a customer's API keys; the audit log records it. */
+export const revokeCustomerApiKey = (userId: string, apiKeyId: string) =>
+  call("DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}", {
+    params: { userId, apiKeyId },
+  });
+
 export const updateSite = (userId: string, siteId: string, update: StaffSiteUpdate) =>
   call("PATCH /api/staff/customers/{userId}/sites/{siteId}", {
     params: { userId, siteId },

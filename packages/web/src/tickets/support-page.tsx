@@ -3,25 +3,14 @@
  * and status and category filters, all kept in the URL so a filtered view can be reloaded and
  * shared.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Flex,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Spinner,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Box, Button, Flex, Input, InputGroup, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { ticketStatusSchema } from "@portal/core/contracts/tickets";
 import { TICKET_STATUS_LABELS } from "@portal/core/tickets/enums";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox, Search, SearchX } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { PageHeader } from "../shell/app-shell";
+import { LoadFailed, LoadingSpinner } from "../ui/query-states";
 import { CATEGORY_CHOICES } from "./choices";
 import { filterTickets, type SupportSearch } from "./filter";
 import { NewTicketButton } from "./new-ticket-button";
@@ -49,20 +38,9 @@ export function SupportPage({
       <Stack gap="5">
         <Filters search={search} onSearchChange={onSearchChange} />
         {tickets.isPending ? (
-          <Center py="16">
-            <Spinner size="lg" color="brand.solid" aria-label="Loading tickets" />
-          </Center>
+          <LoadingSpinner label="Loading tickets" />
         ) : tickets.isError ? (
-          <Alert.Root status="error" borderRadius="lg">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>We couldn't load your tickets.</Alert.Title>
-              <Alert.Description>Please try again in a moment.</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={() => void tickets.refetch()}>
-              Try again
-            </Button>
-          </Alert.Root>
+          <LoadFailed title="We couldn't load your tickets." retry={tickets.refetch} />
         ) : (
           <TicketList all={tickets.data} search={search} onClear={() => onSearchChange({})} />
         )}
