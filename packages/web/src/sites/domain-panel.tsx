@@ -1,7 +1,8 @@
 /**
  * The Domain tab (docs/sites.md, "Site Settings"; docs/domains.md): the current domain, Add Domain
  * with the DNS records to create (including the TXT token that proves ownership), how long the
- * domain stays reserved unverified, Verify Domain, the SSL switch and the live website. Add and
+ * domain stays reserved unverified, Verify Domain, the HTTPS certificate's state in words
+ * (docs/sites.md, "Hosting"), the SSL switch and the live website. Add and
  * verify are their own calls, apart from Save. The rules are in docs/domains.md.
  */
 import {
@@ -31,9 +32,35 @@ import { formatLongDate } from "../ui/format";
 import { SettingSwitchField } from "../ui/setting-switch";
 import { toast } from "../ui/toaster";
 import { DnsRecordsTable } from "./dns-records-table";
+import { CERTIFICATE_BADGES } from "./hosting-state";
 import { LiveSiteButton } from "./live-site-button";
 import { addDomain, verifyDomain } from "./queries";
 import { useSiteMutation } from "./use-site-mutation";
+
+/**
+ * Where the domain's HTTPS certificate stands: the state as a badge and the hosting's words,
+ * which say why it failed and what the customer must still do.
+ */
+function CertificateState({ certificate }: { certificate: NonNullable<Site["certificate"]> }) {
+  const badge = CERTIFICATE_BADGES[certificate.state];
+  return (
+    <Stack as="section" gap="2" aria-label="HTTPS certificate">
+      <HStack gap="2">
+        <Heading as="h3" size="sm">
+          HTTPS Certificate
+        </Heading>
+        <Badge colorPalette={badge.palette}>{badge.label}</Badge>
+      </HStack>
+      <Text
+        fontSize="sm"
+        color={certificate.state === "failed" ? "fg.error" : "fg.muted"}
+        data-testid="certificate-message"
+      >
+        {certificate.message}
+      </Text>
+    </Stack>
+  );
+}
 
 export function DomainPanel({
   site,
@@ -160,6 +187,8 @@ export function DomainPanel({
           )}
         </Flex>
       </Stack>
+
+      {current && site.certificate ? <CertificateState certificate={site.certificate} /> : null}
 
       <Field.Root>
         <Field.Label>Custom Domain</Field.Label>
