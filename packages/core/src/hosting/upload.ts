@@ -1,6 +1,7 @@
 /**
  * Uploading a deployment (docs/hosting.md "API"): a new deployment and the presigned PUT of its
- * zip, then the confirmation that hands it to the worker. Both in the staff audit log.
+ * zip, in the staff audit log. The confirmation that hands it to the worker is confirm-upload.ts,
+ * so this route's bundle holds no queue client (and needs no deployments:send grant).
  */
 import * as Store from "../adapters/hosting-store";
 import type { Deployment, DeploymentCreate, DeploymentUpload } from "../contracts/hosting";
@@ -10,7 +11,6 @@ import { UnprocessableError } from "../errors";
 import { getItem } from "../sites/item";
 import { actionItem, recordAction, type StaffActor } from "../staff/audit-log";
 import { domain, item, toDeployment } from "./deployments";
-import { sendDeployment } from "./deployments-queue";
 import { UPLOAD_EXPIRES_SECONDS, uploadKey, ZIP_CONTENT_TYPE } from "./enums";
 import { hostNameFor } from "./host-names";
 
@@ -68,53 +68,4 @@ export async function createUpload(
     after: { deploymentId, fileName, zipBytes: size },
   });
   return { deployment: toDeployment(created as DeploymentItem, site), upload };
-}
-
-/** The zip arrived with the announced size: the worker takes it from here (202 `queued`). */
-export async function confirm(
-  actor: StaffActor,
-  userId: string,
-  siteId: string,
-  deploymentId: string,
-): Promise<Deployment> {
-  const site = await getItem(userId, siteId);
-  const deployment = await item(userId, siteId, deploymentId);
-  if (deployment.status !== "uploading") return toDeployment(deployment, site);
-  const bytes = await Store.size(uploadKey(deploymentId));
-  if (bytes === undefined) {
-    throw new UnprocessableError("The zip has not been uploaded yet");
-  }
-  if (bytes !== deployment.zipBytes) {
-    throw new UnprocessableError(
-      `The upload has ${bytes} bytes, not the ${deployment.zipBytes} announced`,
-    );
-  }
-  try {
-    await db.transaction
-      .write(({ deployment: deployments, staffAction }) => [
-        deployments
-          .patch({ userId, siteId, deploymentId })
-          .set({ status: "queued" })
-          .where((attr, op) => op.eq(attr.status, "uploading"))
-          .commit(),
-        staffAction
-          .create(
-            actionItem(actor, {
-              action: "deployment.confirm",
-              targetType: "site",
-              targetId: siteId,
-              customerId: userId,
-              before: { status: "uploading" },
-              after: { deploymentId, status: "queued" },
-            }),
-          )
-          .commit(),
-      ])
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  // Sent again on a repeated confirm: the worker leaves a finished deployment as it is.
-  await sendDeployment({ userId, siteId, deploymentId });
-  return toDeployment(await item(userId, siteId, deploymentId), site);
 }

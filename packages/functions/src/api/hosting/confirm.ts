@@ -2,7 +2,7 @@
 
 import { asStaff } from "@portal/core/access/actor";
 import { contracts } from "@portal/core/contracts/api-areas/hosting";
-import * as Upload from "@portal/core/hosting/upload";
+import * as Upload from "@portal/core/hosting/confirm-upload";
 import { api } from "../handler";
 
 export const handler = api(
