@@ -19,7 +19,7 @@ const call = apiAt(url);
 describe("GET /api/dashboard/stats", () => {
   it("answers zeros and no average for a new customer", async () => {
     const who = await signUpCustomer();
-    const { status, body } = await call(who, "GET", "/api/dashboard/stats");
+    const { status, body } = await call(who, "GET /api/dashboard/stats");
     expect(status).toBe(200);
     expect(body).toEqual({ activeSites: 0, avgPerformance: null, openTickets: 0, daysActive: 0 });
   });
@@ -51,7 +51,7 @@ describe("GET /api/dashboard/stats", () => {
     await db.entities.user.delete({ userId }).go();
     await db.entities.user.create({ ...user, createdAt }).go();
 
-    const { status, body } = await call(who, "GET", "/api/dashboard/stats");
+    const { status, body } = await call(who, "GET /api/dashboard/stats");
     expect(status).toBe(200);
     // (92 + 71 + 60) / 3 = 74.33 → 74
     expect(dashboardStatsSchema.parse(body)).toEqual({
@@ -60,7 +60,7 @@ describe("GET /api/dashboard/stats", () => {
       openTickets: 3,
       daysActive: 3,
     });
-    expect((await call(other, "GET", "/api/dashboard/stats")).body).toEqual({
+    expect((await call(other, "GET /api/dashboard/stats")).body).toEqual({
       activeSites: 1,
       avgPerformance: 10,
       openTickets: 1,
@@ -83,7 +83,7 @@ describe("GET /api/activities", () => {
     await Activities.record(who.user.id, { type: "ticket_created", description: "second" });
     await Activities.record(who.user.id, { type: "site_deployed", description: "third" });
 
-    const { status, body } = await call(who, "GET", "/api/activities");
+    const { status, body } = await call(who, "GET /api/activities");
     expect(status).toBe(200);
     const list = activityListSchema.parse(body);
     expect(list.map((a) => [a.type, a.description])).toEqual([
@@ -93,15 +93,15 @@ describe("GET /api/activities", () => {
     ]);
 
     const limited = activityListSchema.parse(
-      (await call(who, "GET", "/api/activities?limit=2")).body,
+      (await call(who, "GET /api/activities", { query: { limit: "2" } })).body,
     );
     expect(limited.map((a) => a.description)).toEqual(["third", "second"]);
   });
 
   it("answers an empty list for a new customer, and 400 for a bad limit", async () => {
     const who = await signUpCustomer();
-    expect((await call(who, "GET", "/api/activities")).body).toEqual([]);
-    const bad = await call(who, "GET", "/api/activities?limit=0");
+    expect((await call(who, "GET /api/activities")).body).toEqual([]);
+    const bad = await call(who, "GET /api/activities", { query: { limit: "0" } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       error: { fields: { "query.limit": "limit must be a whole number from 1 to 100" } },

@@ -84,7 +84,7 @@ afterAll(async () => {
 const call = apiAt(() => stack.url);
 
 const siteOf = async (who: SignedIn, siteId: string) =>
-  siteListSchema.parse((await call(who, "GET", "/api/sites")).body).find((s) => s.id === siteId);
+  siteListSchema.parse((await call(who, "GET /api/sites")).body).find((s) => s.id === siteId);
 
 type Records = { type: string; host: string; value: string }[];
 
@@ -128,8 +128,11 @@ async function backdateClaim(domain: string, days: number) {
 describe("POST /api/sites/{id}/domain", () => {
   it("a www domain: normalised, pending, and one CNAME named www", async () => {
     const { who, siteId } = await customerWithSite({}, stack.url);
-    const { status, body } = await call(who, "POST", `/api/sites/${siteId}/domain`, {
-      domain: "  WWW.Corner-Bakery-One.com ",
+    const { status, body } = await call(who, "POST /api/sites/{id}/domain", {
+      params: { id: siteId },
+      body: {
+        domain: "  WWW.Corner-Bakery-One.com ",
+      },
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -163,8 +166,11 @@ describe("POST /api/sites/{id}/domain", () => {
     expect(expiresIn).toBeLessThanOrEqual(CLAIM_TTL_DAYS * DAY_MS);
 
     // Adding it again keeps the same claim: the same token, the same expiry.
-    const again = await call(who, "POST", `/api/sites/${siteId}/domain`, {
-      domain: "www.corner-bakery-one.com",
+    const again = await call(who, "POST /api/sites/{id}/domain", {
+      params: { id: siteId },
+      body: {
+        domain: "www.corner-bakery-one.com",
+      },
     });
     expect(tokenRecord(again.body.records).value).toBe(tokenRecord(body.records).value);
     expect((await siteOf(who, siteId))?.domainClaimExpiresAt).toBe(site?.domainClaimExpiresAt);
@@ -173,19 +179,28 @@ describe("POST /api/sites/{id}/domain", () => {
   it("each claim has its own token", async () => {
     const first = await customerWithSite({}, stack.url);
     const second = await customerWithSite({}, stack.url);
-    const a = await call(first.who, "POST", `/api/sites/${first.siteId}/domain`, {
-      domain: "token-one-bakery.com",
+    const a = await call(first.who, "POST /api/sites/{id}/domain", {
+      params: { id: first.siteId },
+      body: {
+        domain: "token-one-bakery.com",
+      },
     });
-    const b = await call(second.who, "POST", `/api/sites/${second.siteId}/domain`, {
-      domain: "token-two-bakery.com",
+    const b = await call(second.who, "POST /api/sites/{id}/domain", {
+      params: { id: second.siteId },
+      body: {
+        domain: "token-two-bakery.com",
+      },
     });
     expect(tokenRecord(a.body.records).value).not.toBe(tokenRecord(b.body.records).value);
   });
 
   it("an apex domain: a CNAME named @ plus the A record", async () => {
     const { who, siteId } = await customerWithSite({}, stack.url);
-    const { body } = await call(who, "POST", `/api/sites/${siteId}/domain`, {
-      domain: "corner-bakery-two.co.uk",
+    const { body } = await call(who, "POST /api/sites/{id}/domain", {
+      params: { id: siteId },
+      body: {
+        domain: "corner-bakery-two.co.uk",
+      },
     });
     expect(body.records).toEqual([
       { type: "CNAME", name: "@", value: CNAME_TARGET, host: "corner-bakery-two.co.uk" },
@@ -220,8 +235,11 @@ describe("POST /api/sites/{id}/domain", () => {
     const second = await customerWithSite({}, stack.url);
     expect(
       (
-        await call(first.who, "POST", `/api/sites/${first.siteId}/domain`, {
-          domain: "contested-bakery.com",
+        await call(first.who, "POST /api/sites/{id}/domain", {
+          params: { id: first.siteId },
+          body: {
+            domain: "contested-bakery.com",
+          },
         })
       ).status,
     ).toBe(200);
@@ -232,9 +250,12 @@ describe("POST /api/sites/{id}/domain", () => {
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe("This domain is already connected to another site");
     // Nor through the settings form's PATCH, and the rest of that PATCH is not applied.
-    const patched = await call(second.who, "PATCH", `/api/sites/${second.siteId}`, {
-      name: "Renamed",
-      customDomain: "contested-bakery.com",
+    const patched = await call(second.who, "PATCH /api/sites/{id}", {
+      params: { id: second.siteId },
+      body: {
+        name: "Renamed",
+        customDomain: "contested-bakery.com",
+      },
     });
     expect(patched.status).toBe(409);
     expect(await siteOf(second.who, second.siteId)).toMatchObject({
@@ -247,13 +268,19 @@ describe("POST /api/sites/{id}/domain", () => {
     expect(claim).toMatchObject({ userId: first.who.user.id, siteId: first.siteId });
 
     // The first customer moves to another domain: the old claim is released.
-    await call(first.who, "POST", `/api/sites/${first.siteId}/domain`, {
-      domain: "new-bakery-name.com",
+    await call(first.who, "POST /api/sites/{id}/domain", {
+      params: { id: first.siteId },
+      body: {
+        domain: "new-bakery-name.com",
+      },
     });
     expect(
       (
-        await call(second.who, "POST", `/api/sites/${second.siteId}/domain`, {
-          domain: "contested-bakery.com",
+        await call(second.who, "POST /api/sites/{id}/domain", {
+          params: { id: second.siteId },
+          body: {
+            domain: "contested-bakery.com",
+          },
         })
       ).status,
     ).toBe(200);
@@ -262,18 +289,26 @@ describe("POST /api/sites/{id}/domain", () => {
   it("deleting the site releases its domain", async () => {
     const first = await customerWithSite({}, stack.url);
     const second = await customerWithSite({}, stack.url);
-    await call(first.who, "POST", `/api/sites/${first.siteId}/domain`, {
-      domain: "short-lived-bakery.com",
+    await call(first.who, "POST /api/sites/{id}/domain", {
+      params: { id: first.siteId },
+      body: {
+        domain: "short-lived-bakery.com",
+      },
     });
-    expect((await call(first.who, "DELETE", `/api/sites/${first.siteId}`)).status).toBe(204);
+    expect(
+      (await call(first.who, "DELETE /api/sites/{id}", { params: { id: first.siteId } })).status,
+    ).toBe(204);
     const { data: claim } = await db.entities.domainClaim
       .get({ domain: "short-lived-bakery.com" })
       .go();
     expect(claim).toBeNull();
     expect(
       (
-        await call(second.who, "POST", `/api/sites/${second.siteId}/domain`, {
-          domain: "short-lived-bakery.com",
+        await call(second.who, "POST /api/sites/{id}/domain", {
+          params: { id: second.siteId },
+          body: {
+            domain: "short-lived-bakery.com",
+          },
         })
       ).status,
     ).toBe(200);
@@ -283,12 +318,16 @@ describe("POST /api/sites/{id}/domain", () => {
 describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
   async function withDomain(domain: string, who?: { who: SignedIn; siteId: string }) {
     const owner = who ?? (await customerWithSite({}, stack.url));
-    const added = await call(owner.who, "POST", `/api/sites/${owner.siteId}/domain`, { domain });
+    const added = await call(owner.who, "POST /api/sites/{id}/domain", {
+      params: { id: owner.siteId },
+      body: { domain },
+    });
     expect(added.status).toBe(200);
     return {
       ...owner,
       records: added.body.records as Records,
-      verify: () => call(owner.who, "POST", `/api/sites/${owner.siteId}/verify-domain`),
+      verify: () =>
+        call(owner.who, "POST /api/sites/{id}/verify-domain", { params: { id: owner.siteId } }),
     };
   }
 
@@ -346,7 +385,10 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
     zone.set("www.right-records-bakery.com", { cname: `${CNAME_TARGET.toUpperCase()}.` });
     const { who, siteId, verify, records } = await withDomain("www.right-records-bakery.com");
     publish(records.filter((r) => r.type === "TXT"));
-    await call(who, "PATCH", `/api/sites/${siteId}`, { sslEnabled: false });
+    await call(who, "PATCH /api/sites/{id}", {
+      params: { id: siteId },
+      body: { sslEnabled: false },
+    });
     const { body } = await verify();
     expect(body).toMatchObject({
       verified: true,
@@ -387,7 +429,10 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
     const first = await withDomain(domain);
     publish(first.records);
     expect((await first.verify()).body.verified).toBe(true);
-    await call(first.who, "PATCH", `/api/sites/${first.siteId}`, { customDomain: "" });
+    await call(first.who, "PATCH /api/sites/{id}", {
+      params: { id: first.siteId },
+      body: { customDomain: "" },
+    });
 
     // The domain is free to claim, but its records (CNAME and the old token) prove nothing
     // for the newcomer, whose claim has a token of its own.
@@ -406,7 +451,9 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
 
   it("a site without a domain cannot be verified", async () => {
     const { who, siteId } = await customerWithSite({}, stack.url);
-    const { status } = await call(who, "POST", `/api/sites/${siteId}/verify-domain`);
+    const { status } = await call(who, "POST /api/sites/{id}/verify-domain", {
+      params: { id: siteId },
+    });
     expect(status).toBe(422);
   });
 });
@@ -415,7 +462,10 @@ describe("unverified claims lapse", () => {
   it("a lapsed claim is refused by verify, even with every record in place, until added again", async () => {
     const domain = "www.slow-owner-bakery.com";
     const { who, siteId } = await customerWithSite({}, stack.url);
-    const added = await call(who, "POST", `/api/sites/${siteId}/domain`, { domain });
+    const added = await call(who, "POST /api/sites/{id}/domain", {
+      params: { id: siteId },
+      body: { domain },
+    });
     publish(added.body.records);
     await backdateClaim(domain, CLAIM_TTL_DAYS + 1);
     expect(Date.parse((await siteOf(who, siteId))?.domainClaimExpiresAt ?? "")).toBeLessThan(
@@ -435,13 +485,15 @@ describe("unverified claims lapse", () => {
     const newToken = tokenRecord(renewed.body.records);
     expect(newToken.value).not.toBe(tokenRecord(added.body.records).value);
     expect(Date.parse(renewed.body.site.domainClaimExpiresAt)).toBeGreaterThan(Date.now());
-    expect((await call(who, "POST", `/api/sites/${siteId}/verify-domain`)).body.verified).toBe(
-      false,
-    );
+    expect(
+      (await call(who, "POST /api/sites/{id}/verify-domain", { params: { id: siteId } })).body
+        .verified,
+    ).toBe(false);
     publish([newToken]);
-    expect((await call(who, "POST", `/api/sites/${siteId}/verify-domain`)).body.verified).toBe(
-      true,
-    );
+    expect(
+      (await call(who, "POST /api/sites/{id}/verify-domain", { params: { id: siteId } })).body
+        .verified,
+    ).toBe(true);
   });
 
   it("a customer cannot renew a lapsed claim for ever, nor start over by letting it go", async () => {
@@ -461,13 +513,21 @@ describe("unverified claims lapse", () => {
       /^This domain was reserved for your sites 3 times without being verified\. You can add it again on .+; until then anyone who controls it may add it\.$/,
     );
     // Letting it go and adding it again (even to another site of theirs) is no way round.
-    expect((await call(who, "PATCH", `/api/sites/${siteId}`, { customDomain: "" })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await call(who, "PATCH /api/sites/{id}", {
+          params: { id: siteId },
+          body: { customDomain: "" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await add()).status).toBe(422);
     // Anyone else may take it meanwhile.
     const owner = await customerWithSite({}, stack.url);
-    const taken = await call(owner.who, "POST", `/api/sites/${owner.siteId}/domain`, { domain });
+    const taken = await call(owner.who, "POST /api/sites/{id}/domain", {
+      params: { id: owner.siteId },
+      body: { domain },
+    });
     expect(taken.status).toBe(200);
   });
 
@@ -476,14 +536,25 @@ describe("unverified claims lapse", () => {
     const squatter = await customerWithSite({}, stack.url);
     const owner = await customerWithSite({}, stack.url);
     expect(
-      (await call(squatter.who, "POST", `/api/sites/${squatter.siteId}/domain`, { domain })).status,
+      (
+        await call(squatter.who, "POST /api/sites/{id}/domain", {
+          params: { id: squatter.siteId },
+          body: { domain },
+        })
+      ).status,
     ).toBe(200);
     // Within its time the claim holds, whoever asks.
-    const early = await call(owner.who, "POST", `/api/sites/${owner.siteId}/domain`, { domain });
+    const early = await call(owner.who, "POST /api/sites/{id}/domain", {
+      params: { id: owner.siteId },
+      body: { domain },
+    });
     expect(early.status).toBe(409);
 
     await backdateClaim(domain, CLAIM_TTL_DAYS + 1);
-    const taken = await call(owner.who, "POST", `/api/sites/${owner.siteId}/domain`, { domain });
+    const taken = await call(owner.who, "POST /api/sites/{id}/domain", {
+      params: { id: owner.siteId },
+      body: { domain },
+    });
     expect(taken.status).toBe(200);
     const { data: claim } = await db.entities.domainClaim.get({ domain }).go({ consistent: true });
     expect(claim).toMatchObject({ userId: owner.who.user.id, siteId: owner.siteId });
@@ -501,38 +572,66 @@ describe("unverified claims lapse", () => {
     );
     // The former holder cannot verify (it holds nothing) nor take it back.
     expect(
-      (await call(squatter.who, "POST", `/api/sites/${squatter.siteId}/verify-domain`)).status,
+      (
+        await call(squatter.who, "POST /api/sites/{id}/verify-domain", {
+          params: { id: squatter.siteId },
+        })
+      ).status,
     ).toBe(422);
     expect(
-      (await call(squatter.who, "POST", `/api/sites/${squatter.siteId}/domain`, { domain })).status,
+      (
+        await call(squatter.who, "POST /api/sites/{id}/domain", {
+          params: { id: squatter.siteId },
+          body: { domain },
+        })
+      ).status,
     ).toBe(409);
 
     // The new holder verifies with its own token.
     publish(taken.body.records);
     expect(
-      (await call(owner.who, "POST", `/api/sites/${owner.siteId}/verify-domain`)).body.verified,
+      (
+        await call(owner.who, "POST /api/sites/{id}/verify-domain", {
+          params: { id: owner.siteId },
+        })
+      ).body.verified,
     ).toBe(true);
   });
 
   it("a verified claim does not lapse, however old", async () => {
     const domain = "www.settled-bakery.com";
     const holder = await customerWithSite({}, stack.url);
-    const added = await call(holder.who, "POST", `/api/sites/${holder.siteId}/domain`, { domain });
+    const added = await call(holder.who, "POST /api/sites/{id}/domain", {
+      params: { id: holder.siteId },
+      body: { domain },
+    });
     publish(added.body.records);
     expect(
-      (await call(holder.who, "POST", `/api/sites/${holder.siteId}/verify-domain`)).body.verified,
+      (
+        await call(holder.who, "POST /api/sites/{id}/verify-domain", {
+          params: { id: holder.siteId },
+        })
+      ).body.verified,
     ).toBe(true);
     await backdateClaim(domain, 365);
     const other = await customerWithSite({}, stack.url);
     expect(
-      (await call(other.who, "POST", `/api/sites/${other.siteId}/domain`, { domain })).status,
+      (
+        await call(other.who, "POST /api/sites/{id}/domain", {
+          params: { id: other.siteId },
+          body: { domain },
+        })
+      ).status,
     ).toBe(409);
   });
 
   it("a site whose claim was taken meanwhile cannot verify it", async () => {
     const domain = "www.raced-bakery.com";
     const first = await customerWithSite({}, stack.url);
-    const added = await call(first.who, "POST", `/api/sites/${first.siteId}/domain`, { domain });
+    const added = await call(first.who, "POST /api/sites/{id}/domain", {
+      params: { id: first.siteId },
+      body: { domain },
+    });
     publish(added.body.records);
     // Another site holds the claim now, while the first site's item still shows the domain
     // (the clean-up after a take-over is best effort).
@@ -541,7 +640,9 @@ describe("unverified claims lapse", () => {
     await db.entities.domainClaim
       .create({ domain, userId: second.who.user.id, siteId: second.siteId, token: "f".repeat(32) })
       .go();
-    const refused = await call(first.who, "POST", `/api/sites/${first.siteId}/verify-domain`);
+    const refused = await call(first.who, "POST /api/sites/{id}/verify-domain", {
+      params: { id: first.siteId },
+    });
     expect(refused.status).toBe(409);
     expect(await siteOf(first.who, first.siteId)).toMatchObject({ domainVerified: false });
   });

@@ -24,7 +24,7 @@ const call = apiAt(url);
 /** A signed-up customer whose user record exists (the SPA's first call makes it). */
 async function customer(plan: "starter" | "pro" | "enterprise" | null = "starter") {
   const who = await signUp();
-  const { status } = await call(who, "GET", "/api/auth/user");
+  const { status } = await call(who, "GET /api/auth/user");
   expect(status).toBe(200);
   // Payments land separately: the subscription state is written as its webhook would.
   await db.entities.user
@@ -206,7 +206,7 @@ describe("POST /api/questionnaires stores the questionnaire and requests the fir
     await expectNothingStored(other.user.id);
 
     // The current-user record the access gate reads now says so too.
-    const me = await call(who, "GET", "/api/auth/user");
+    const me = await call(who, "GET /api/auth/user");
     expect(me.body).toMatchObject({ hasCompletedQuestionnaire: true });
   });
 
@@ -282,7 +282,7 @@ describe("POST /api/questionnaires stores the questionnaire and requests the fir
         isCompleted: false,
       })
       .go();
-    const status = await call(who, "GET", "/api/questionnaires/me");
+    const status = await call(who, "GET /api/questionnaires/me");
     expect(status.body).toMatchObject({ isCompleted: false });
 
     const retry = await call(who, "POST", "/api/questionnaires", fullAnswers);

@@ -107,13 +107,13 @@ describe("screenshot jobs", () => {
       .create({ userId: who.user.id, name: "No URL yet", status: "requested" })
       .go();
 
-    const first = await call(who, "POST", "/api/sites/refresh-screenshots");
+    const first = await call(who, "POST /api/sites/refresh-screenshots");
     expect(first.body).toMatchObject({ success: true, refreshedCount: 1 });
     await stack.queue.idle();
     const prefix = `users/${who.user.id}/sites/${siteId}/`;
     const [firstKey] = await blobs.listKeys(prefix);
 
-    await call(who, "POST", "/api/sites/refresh-screenshots");
+    await call(who, "POST /api/sites/refresh-screenshots");
     await stack.queue.idle();
     const keys = await blobs.listKeys(prefix);
     expect(keys).toHaveLength(1);
@@ -123,7 +123,7 @@ describe("screenshot jobs", () => {
 
   it("a page that never loads marks nothing, is retried, then dead-lettered", async () => {
     const { who, siteId } = await customerWithSite({ liveUrl: `${origin}/never` }, stack.url);
-    await call(who, "POST", `/api/sites/${siteId}/screenshot`);
+    await call(who, "POST /api/sites/{id}/screenshot", { params: { id: siteId } });
     await stack.queue.idle();
 
     const dead = stack.queue.deadLetters().filter((d) => JSON.parse(d.body).siteId === siteId);
@@ -140,7 +140,7 @@ describe("screenshot jobs", () => {
       { siteId, status: "failed", error: "The preview could not be captured." },
     ]);
 
-    const [site] = (await call(who, "GET", "/api/sites")).body;
+    const [site] = (await call(who, "GET /api/sites")).body;
     expect(site).toMatchObject({ screenshotUrl: null, lastScreenshotUpdate: null });
     expect(await blobs.listKeys(`users/${who.user.id}/sites/${siteId}/`)).toEqual([]);
   });
@@ -160,7 +160,7 @@ describe("screenshot jobs", () => {
         stack.url,
       );
       const deliveredBefore = stack.queue.state().delivered;
-      await call(who, "POST", `/api/sites/${siteId}/screenshot`);
+      await call(who, "POST /api/sites/{id}/screenshot", { params: { id: siteId } });
       await stack.queue.idle();
       // An answer, not a crash: one delivery, nothing dead-lettered.
       expect(stack.queue.state().delivered - deliveredBefore).toBe(1);
@@ -215,13 +215,13 @@ describe("screenshot limits", () => {
     const deliveredBefore = stack.queue.state().delivered;
     // A double click: two requests at once, then a third while the first still runs.
     const [a, b] = await Promise.all([
-      call(who, "POST", `/api/sites/${siteId}/screenshot`),
-      call(who, "POST", `/api/sites/${siteId}/screenshot`),
+      call(who, "POST /api/sites/{id}/screenshot", { params: { id: siteId } }),
+      call(who, "POST /api/sites/{id}/screenshot", { params: { id: siteId } }),
     ]);
-    const c = await call(who, "POST", `/api/sites/${siteId}/screenshot`);
+    const c = await call(who, "POST /api/sites/{id}/screenshot", { params: { id: siteId } });
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
     expect(c.body.message).toBe("A preview of this site is already being refreshed");
-    const all = await call(who, "POST", "/api/sites/refresh-screenshots");
+    const all = await call(who, "POST /api/sites/refresh-screenshots");
     expect(all.body).toMatchObject({ success: true, refreshedCount: 1 });
 
     await stack.queue.idle();
@@ -244,7 +244,7 @@ describe("screenshot limits", () => {
         /^This site's preview was refreshed 5 times in the last hour\. Please try again in (49|50) minutes\.$/,
       ),
     });
-    const all = await call(who, "POST", "/api/sites/refresh-screenshots");
+    const all = await call(who, "POST /api/sites/refresh-screenshots");
     expect(all.body).toMatchObject({
       success: true,
       refreshedCount: 1,
@@ -267,7 +267,7 @@ describe("screenshot limits", () => {
     expect(refused.body.error.message).toBe(
       "You already have 3 site previews being refreshed. Please wait for one to finish.",
     );
-    const all = await call(who, "POST", "/api/sites/refresh-screenshots");
+    const all = await call(who, "POST /api/sites/refresh-screenshots");
     expect(all.status).toBe(429);
   });
 

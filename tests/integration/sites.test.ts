@@ -43,7 +43,7 @@ describe("GET /api/sites", () => {
       performanceScore: 91,
     });
 
-    const { status, body } = await call(alice, "GET", "/api/sites");
+    const { status, body } = await call(alice, "GET /api/sites");
     expect(status).toBe(200);
     const sites = siteListSchema.parse(body);
     expect(sites).toHaveLength(1);
@@ -79,7 +79,7 @@ describe("GET /api/sites", () => {
       .set({ screenshotKey: key, lastScreenshotUpdate: new Date().toISOString() })
       .go();
 
-    const { body } = await call(who, "GET", "/api/sites");
+    const { body } = await call(who, "GET /api/sites");
     const [listed] = siteListSchema.parse(body);
     expect(listed?.screenshotUrl).toMatch(/X-Amz-Expires=900/);
     const image = await fetch(listed?.screenshotUrl ?? "");
@@ -97,19 +97,22 @@ describe("PATCH /api/sites/{id}", () => {
       description: "Old",
       logoUrl: "https://cdn.bakery.com/old.png",
     });
-    const { status, body } = await call(who, "PATCH", `/api/sites/${site.siteId}`, {
-      name: "  Corner Bakery & Café ",
-      description: "",
-      category: "restaurant",
-      primaryColor: "#FF0000",
-      secondaryColor: "#00ff00",
-      logoUrl: "",
-      faviconUrl: "https://cdn.bakery.com/favicon.ico",
-      customDomain: "",
-      sslEnabled: false,
-      analyticsEnabled: false,
-      seoEnabled: true,
-      maintenanceMode: true,
+    const { status, body } = await call(who, "PATCH /api/sites/{id}", {
+      params: { id: site.siteId },
+      body: {
+        name: "  Corner Bakery & Café ",
+        description: "",
+        category: "restaurant",
+        primaryColor: "#FF0000",
+        secondaryColor: "#00ff00",
+        logoUrl: "",
+        faviconUrl: "https://cdn.bakery.com/favicon.ico",
+        customDomain: "",
+        sslEnabled: false,
+        analyticsEnabled: false,
+        seoEnabled: true,
+        maintenanceMode: true,
+      },
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -126,7 +129,7 @@ describe("PATCH /api/sites/{id}", () => {
       maintenanceMode: true,
       status: "live",
     });
-    const [listed] = siteListSchema.parse((await call(who, "GET", "/api/sites")).body);
+    const [listed] = siteListSchema.parse((await call(who, "GET /api/sites")).body);
     expect(listed).toMatchObject({ name: "Corner Bakery & Café", primaryColor: "#ff0000" });
     const { data: activities } = await db.entities.activity.query
       .byOwner({ userId: who.user.id })
@@ -219,16 +222,18 @@ describe("DELETE /api/sites/{id}", () => {
     ];
     expect(await analyticsOf(doomed.siteId)).toHaveLength(1 + 3);
 
-    const { status } = await call(who, "DELETE", `/api/sites/${doomed.siteId}`);
+    const { status } = await call(who, "DELETE /api/sites/{id}", { params: { id: doomed.siteId } });
     expect(status).toBe(204);
 
-    const sites = siteListSchema.parse((await call(who, "GET", "/api/sites")).body);
+    const sites = siteListSchema.parse((await call(who, "GET /api/sites")).body);
     expect(sites.map((s) => s.name)).toEqual(["Kept"]);
     expect(await blobs.listKeys(prefix(doomed.siteId))).toEqual([]);
     expect(await blobs.listKeys(prefix(kept.siteId))).toHaveLength(1);
     expect(await analyticsOf(doomed.siteId)).toEqual([]);
     expect(await analyticsOf(kept.siteId)).toHaveLength(1 + 3);
-    expect((await call(who, "DELETE", `/api/sites/${doomed.siteId}`)).status).toBe(404);
+    expect(
+      (await call(who, "DELETE /api/sites/{id}", { params: { id: doomed.siteId } })).status,
+    ).toBe(404);
   });
 });
 
@@ -268,7 +273,7 @@ describe("another customer's site is not found on every site route", () => {
     await createSite(who.user.id, { liveUrl: "https://bakery-one.invalid" });
     await createSite(who.user.id, { url: "https://staging.bakery-two.invalid" });
     await createSite(who.user.id, {});
-    const { status, body } = await call(who, "POST", "/api/sites/refresh-screenshots");
+    const { status, body } = await call(who, "POST /api/sites/refresh-screenshots");
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, refreshedCount: 2 });
   });
