@@ -4,6 +4,7 @@
  * customer's site id is a 404 on every route).
  */
 import { siteListSchema } from "@portal/core/contracts/sites";
+import { DEFAULT_SECONDARY_COLOR } from "@portal/core/questionnaires/enums";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
 import { type SignedIn, signUpCustomer } from "../support/dev-identity";
@@ -56,7 +57,8 @@ describe("GET /api/sites", () => {
       performanceScore: 91,
       category: "restaurant",
       primaryColor: "#3b82f6",
-      secondaryColor: "#6366f1",
+      // No questionnaire answer: the product's one default (docs/decisions.md), lower-cased.
+      secondaryColor: DEFAULT_SECONDARY_COLOR.toLowerCase(),
       sslEnabled: true,
       analyticsEnabled: true,
       seoEnabled: true,
