@@ -1,10 +1,10 @@
 /**
- * The browser function: runs one screenshot, SEO or Lighthouse task on this container's
- * Chromium and answers with the result (core/browser/protocol.ts). Its role has no IAM
- * statement and it has no binding (stacks/Jobs.ts): a page that took Chromium over finds no key
- * that reaches the table or the bucket, only the presigned PUT of the one screenshot it was
- * asked for (docs/security.md, "The audit browser"). The jobs worker invokes it synchronously
- * and stores what it answers.
+ * The browser function: runs one screenshot, SEO, Lighthouse or PDF task on a Chromium started
+ * for that task and closed after it, and answers with the result (core/browser/protocol.ts).
+ * Its role has no IAM statement and it has no binding (stacks/Jobs.ts): a page that took
+ * Chromium over finds no key that reaches the table or the bucket, only the presigned PUT of
+ * the one object it was asked for, and no other task's data (docs/security.md, "The audit
+ * browser"). The jobs worker invokes it synchronously and stores what it answers.
  */
 
 import {
@@ -23,9 +23,9 @@ export async function handler(event: unknown): Promise<BrowserResponse> {
   // Loaded on first use: puppeteer and Lighthouse are large, and a bad request needs neither.
   const { runBrowserTask } = await import("@portal/core/browser/tasks");
   try {
+    // Each task on a Chromium of its own, closed when it ends (audit-browser.ts).
     const result = await withAuditBrowser(
       (browser) => runBrowserTask(browser, request),
-      (error) => error instanceof DomainError,
       request.deadlineMs,
     );
     const answer: BrowserResponse = { outcome: "done", result };
