@@ -3,14 +3,15 @@
  * browser"): the worker reaches it through the SDK's LambdaClient and the local Invoke stand-in,
  * its process and the Chromium it starts have no AWS credential and no SST binding in their
  * environment, and the one thing it can write, through a presigned PUT, is the one object key
- * the worker signed.
+ * the worker signed. Each task runs on a Chromium of its own that is gone, profile folder and
+ * all, when the task ends, so no task sees another's cookies or storage.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from "@aws-sdk/client-lambda";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 let stack: LocalStack;
 let page: Server;
@@ -18,12 +19,46 @@ let origin: string;
 let lambda: LambdaClient;
 let blobs: typeof import("@portal/core/adapters/blobs");
 
+/** Set when a task asks for /hold; that answer waits until `release` is called. */
+let held: Promise<void>;
+let arrived: () => void;
+let release: () => void;
+function resetHold() {
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  held = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  release = answer;
+  return answered;
+}
+let answered = resetHold();
+
 beforeAll(async () => {
-  page = createServer((_req, res) =>
-    res
-      .writeHead(200, { "content-type": "text/html" })
-      .end("<!doctype html><title>Bakery</title><h1>Bread</h1>"),
-  );
+  page = createServer((req, res) => {
+    const html = (body: string, headers: Record<string, string> = {}) =>
+      res.writeHead(200, { "content-type": "text/html", ...headers }).end(body);
+    if (req.url === "/hold") {
+      arrived();
+      void answered.then(() => html("<!doctype html><title>Held</title>"));
+    } else if (req.url === "/first") {
+      // One customer's page leaves a cookie and storage behind.
+      html(
+        "<!doctype html><title>First</title><script>localStorage.setItem('left', 'first')</script>",
+        { "set-cookie": "left=first; Max-Age=3600; Path=/" },
+      );
+    } else if (req.url === "/second") {
+      // The next task's page, on the same origin, reports what it finds.
+      html(
+        "<!doctype html><title>Second</title><script>document.title = " +
+          "'cookie=' + document.cookie + ' storage=' + localStorage.getItem('left')</script>",
+      );
+    } else {
+      html("<!doctype html><title>Bakery</title><h1>Bread</h1>");
+    }
+  });
   await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
   stack = await startLocalStack({ port: 0, logRequests: false });
@@ -107,7 +142,7 @@ describe("the local browser function", () => {
     expect(payload).toMatchObject({ outcome: "done", result: { metaTitle: "Bakery" } });
   }, 90_000);
 
-  it("runs with no AWS credential and no SST binding, nor does the Chromium it started", () => {
+  it("runs with no AWS credential and no SST binding, nor does the Chromium it started", async () => {
     // The stack's own process has both: the check would see them.
     expect(Object.keys(process.env).filter((n) => CREDENTIAL_OR_BINDING.test(n))).toEqual(
       expect.arrayContaining([
@@ -119,13 +154,28 @@ describe("the local browser function", () => {
     const browserPid = stack.browser.pid();
     if (browserPid === undefined) throw new Error("The browser function has not run");
     expect(envNames(browserPid).filter((n) => CREDENTIAL_OR_BINDING.test(n))).toEqual([]);
-    // The run above left its Chromium up (it is shared between runs).
+    // A task whose page answers only when released: its Chromium is up meanwhile.
+    const task = invoke(stack.env.SST_Function_functionName_Browser as string, {
+      task: "seo",
+      url: `${origin}/hold`,
+      allowHosts: [new URL(origin).host],
+      deadlineMs: 30_000,
+    });
+    await held;
     const chromium = descendants(browserPid);
     expect(chromium.length).toBeGreaterThan(0);
+    const profiles = new Set<string>();
+    const browserProcesses: number[] = [];
     for (const pid of chromium) {
       let names: string[];
       try {
         names = envNames(pid);
+        const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        if (/chrom|headless_shell/i.test(args[0] ?? "")) browserProcesses.push(pid);
+        for (const arg of args) {
+          if (arg.startsWith("--user-data-dir="))
+            profiles.add(arg.slice("--user-data-dir=".length));
+        }
       } catch {
         continue; // a helper that exited meanwhile
       }
@@ -134,7 +184,41 @@ describe("the local browser function", () => {
         `process ${pid}`,
       ).toEqual([]);
     }
-  });
+    expect(profiles.size).toBe(1);
+    release();
+    expect((await task).payload).toMatchObject({
+      outcome: "done",
+      result: { metaTitle: "Held" },
+    });
+    answered = resetHold();
+    // The task is over: its Chromium is gone, and so is its profile (cookies, storage, cache).
+    const running = (pid: number) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+      } catch {
+        return false;
+      }
+    };
+    expect(browserProcesses.length).toBeGreaterThan(0);
+    expect(browserProcesses.filter(running)).toEqual([]);
+    for (const profile of profiles) expect(existsSync(profile), profile).toBe(false);
+  }, 90_000);
+
+  it("a task finds no cookie or storage that an earlier task's page left", async () => {
+    const seo = (path: string) =>
+      invoke(stack.env.SST_Function_functionName_Browser as string, {
+        task: "seo",
+        url: `${origin}${path}`,
+        allowHosts: [new URL(origin).host],
+        deadlineMs: 30_000,
+      });
+    expect((await seo("/first")).payload).toMatchObject({ result: { metaTitle: "First" } });
+    expect((await seo("/second")).payload).toMatchObject({
+      outcome: "done",
+      result: { metaTitle: "cookie= storage=null" },
+    });
+  }, 90_000);
 
   it("a crash is Lambda's function error, and an unknown function is not found", async () => {
     const crash = await invoke(stack.env.SST_Function_functionName_Browser as string, {
