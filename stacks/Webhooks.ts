@@ -6,17 +6,21 @@ import { WORKER_GRANTS } from "@portal/functions/worker-grants";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Events } from "./Events";
 import { grantsProps } from "./grants";
+import { Hosting } from "./Hosting";
 import { Storage } from "./Storage";
 
 export function Webhooks({ stack }: StackContext) {
   const { table, bucket, config } = use(Storage);
   const { queue: events } = use(Events);
-  // Billing events (a failed payment, a subscription ending) are mailed: events:send.
+  const { hosting } = use(Hosting);
+  // Billing events (a failed payment, a subscription ending) are mailed: events:send; an ended
+  // or renewed subscription pauses or resumes the sites' hosts: deployments:send.
   const granted = grantsProps(WORKER_GRANTS.StripeWebhook.grants, {
     table,
     bucket,
     config,
     events,
+    hosting,
   });
 
   const stripeWebhook = new LambdaFunction(stack, "StripeWebhook", {

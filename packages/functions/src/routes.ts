@@ -123,9 +123,13 @@ const api = (path: string) => `packages/functions/src/api/${path}.handler`;
 const READ_SITES = ["table:read", "screenshots:read"] as const;
 const WRITE_SITES = ["table:write", "screenshots:read"] as const;
 /** Reading Stripe may find a subscription paid up or ending: an event (docs/notifications.md). */
-const PAYMENTS = ["table:write", "stripe", "events:send"] as const;
+/**
+ * A sync of the subscription may suspend or restore the customer's sites, which queues their
+ * hosts' routing update on the Deployments worker (docs/hosting.md "Paused sites").
+ */
+const PAYMENTS = ["table:write", "stripe", "events:send", "deployments:send"] as const;
 /** A billing route that never syncs the subscription, so never emits. */
-const PAYMENTS_NO_EVENTS = ["table:write", "stripe"] as const;
+const PAYMENTS_NO_EVENTS = ["table:write", "stripe", "deployments:send"] as const;
 
 /**
  * A billing route: Stripe and the stored subscription, and never reachable with an API key
@@ -385,7 +389,7 @@ export const routes = {
   "DELETE /api/account": {
     handler: api("account/delete"),
     entitlement: "signedIn",
-    grants: ["table:write", "stripe", "events:send", "privacy-jobs:send"],
+    grants: ["table:write", "stripe", "events:send", "privacy-jobs:send", "deployments:send"],
     keys: "none",
   },
 

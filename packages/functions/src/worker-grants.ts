@@ -84,7 +84,8 @@ export const WORKER_GRANTS = {
   /** The Stripe webhook (stacks/Webhooks.ts): records billing events, mails failed payments. */
   StripeWebhook: {
     handler: stripeWebhookHandler,
-    grants: ["table:write", "stripe", "events:send"],
+    // A subscription's end or return queues its sites' hosts' update (docs/hosting.md).
+    grants: ["table:write", "stripe", "events:send", "deployments:send"],
   },
   /** SES's bounces and complaints (stacks/mail-feedback.ts): writes why mail to a user is off. */
   MailFeedbackConsumer: { handler: QUEUE_CONSUMERS.MailFeedback.handler, grants: ["table:write"] },

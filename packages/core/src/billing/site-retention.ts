@@ -11,6 +11,7 @@
 import { isConditionFailure } from "../db/errors";
 import { db, type UserItem } from "../db/service";
 import { emit } from "../events/emit";
+import { sendDeployment } from "../hosting/deployments-queue";
 import { longDate } from "../long-date";
 import type { SubscriptionEnding } from "../users/enums";
 import { recordOnce } from "./activity-log";
@@ -21,6 +22,17 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 async function sitesOf(userId: string) {
   const { data } = await db.entities.site.query.byOwner({ userId }).go({ pages: "all" });
   return data;
+}
+
+/**
+ * Each hosted site's hosts follow its record (docs/hosting.md "Paused sites"): the Deployments
+ * worker reads the site and writes paused or live entries. Sent for every hosted site on each
+ * run, so a run that failed after the sites' patch still gets them there on its retry.
+ */
+async function syncHosting(sites: { userId: string; siteId: string; hostName?: string }[]) {
+  for (const { userId, siteId } of sites.filter((site) => site.hostName)) {
+    await sendDeployment({ kind: "sync", userId, siteId });
+  }
 }
 
 /**
@@ -62,6 +74,7 @@ export async function suspendSites(
   for (const site of sites.filter((s) => !s.suspendedAt)) {
     await db.entities.site.patch({ userId, siteId: site.siteId }).set({ suspendedAt }).go();
   }
+  await syncHosting(sites);
 
   const cause = {
     key: `sites-suspended:${suspendedAt}`,
@@ -90,6 +103,8 @@ export async function restoreSites(user: UserItem): Promise<void> {
   for (const site of sites.filter((s) => s.suspendedAt)) {
     await db.entities.site.patch({ userId, siteId: site.siteId }).remove(["suspendedAt"]).go();
   }
+  // Before the user's record is cleared: should this fail, the next sync runs the restore again.
+  await syncHosting(sites);
   try {
     await db.entities.user
       .patch({ userId })

@@ -32,7 +32,23 @@ export const eraseMessageSchema = z.object({
 });
 export type EraseMessage = z.infer<typeof eraseMessageSchema>;
 
-export const hostingMessageSchema = z.union([eraseMessageSchema, deploymentMessageSchema]);
+/**
+ * A site's hosts brought in line with its record (sync-run.ts): paused while it is suspended,
+ * its live deployment again once resumed (docs/hosting.md "Paused sites"). The worker reads the
+ * site when it runs, so a late or repeated message writes the current state.
+ */
+export const syncMessageSchema = z.object({
+  kind: z.literal("sync"),
+  userId: id(),
+  siteId: id(),
+});
+export type SyncMessage = z.infer<typeof syncMessageSchema>;
+
+export const hostingMessageSchema = z.union([
+  eraseMessageSchema,
+  syncMessageSchema,
+  deploymentMessageSchema,
+]);
 export type HostingMessage = z.infer<typeof hostingMessageSchema>;
 
 export async function sendDeployment(message: HostingMessage): Promise<void> {
