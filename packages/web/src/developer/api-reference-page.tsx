@@ -74,9 +74,11 @@ function Fields({ schema }: { schema: Schema }) {
 }
 
 function OperationCard({ method, path, op }: { method: string; path: string; op: Operation }) {
-  const body = op.requestBody?.content["application/json"].schema;
+  const body = op.requestBody?.content["application/json"]?.schema;
   const [status, success] = Object.entries(op.responses)[0] ?? [];
-  const result = success?.content?.["application/json"].schema;
+  // A page or a script answers text, not JSON: say its media type instead of fields.
+  const result = success?.content?.["application/json"]?.schema;
+  const textType = result ? undefined : Object.keys(success?.content ?? {})[0];
   return (
     <Card.Root size="sm" data-testid="api-operation">
       <Card.Body>
@@ -123,6 +125,10 @@ function OperationCard({ method, path, op }: { method: string; path: string; op:
               </Text>
               <Fields schema={result.type === "array" && result.items ? result.items : result} />
             </Stack>
+          ) : textType ? (
+            <Text fontSize="sm">
+              Response {status}: <Code fontSize="xs">{textType}</Code>
+            </Text>
           ) : null}
         </Stack>
       </Card.Body>

@@ -42,10 +42,11 @@ export interface Operation {
   tags: string[];
   "x-api-key-access": "read" | "write" | "none";
   parameters: { name: string; in: string; required: boolean; schema: Schema }[];
-  requestBody?: { content: { "application/json": { schema: Schema } } };
+  /** Keyed by media type: JSON for most routes, text for pages and scripts. */
+  requestBody?: { content: Partial<Record<string, { schema?: Schema }>> };
   responses: Record<
     string,
-    { description: string; content?: { "application/json": { schema: Schema } } }
+    { description: string; content?: Partial<Record<string, { schema?: Schema }>> }
   >;
 }
 export interface OpenApi {
