@@ -18,7 +18,7 @@ import {
 } from "../adapters/hosting-tenants";
 import { emitMetric } from "../adapters/metrics";
 import type { CertificateState } from "../db/entities/hosting-tenant";
-import { db, type HostingTenantItem, isConditionFailure, type SiteItem } from "../db/service";
+import { db, type HostingTenantItem, type SiteItem } from "../db/service";
 import type { CertificateFailure } from "../sites/certificate-state";
 import { namesNotPointing, recordState } from "../sites/domain-hosting";
 import type { DomainSettings } from "../sites/domain-rules";
@@ -31,15 +31,6 @@ export const STUCK_AFTER_MS = 24 * 60 * 60 * 1000;
 export const CERTIFICATES_STUCK_METRIC = "CertificatesStuck";
 
 const redirectEntry = (to: string) => JSON.stringify({ r: to });
-
-/** The site's current record for the domain (not one being taken down), if any. */
-async function recordsOf(domain: string): Promise<HostingTenantItem[]> {
-  const { data } = await db.entities.hostingTenant.query
-    .byDomain({})
-    .begins({ domain })
-    .go({ pages: "all" });
-  return data.filter((r) => r.domain === domain);
-}
 
 /** Where the certificate stands, from CloudFront and, while it waits, from DNS. */
 async function refresh(

@@ -4,13 +4,12 @@
  * so this route's bundle holds no queue client (and needs no deployments:send grant).
  */
 import * as Store from "../adapters/hosting-store";
-import type { Deployment, DeploymentCreate, DeploymentUpload } from "../contracts/hosting";
+import type { DeploymentCreate, DeploymentUpload } from "../contracts/hosting";
 import { deploymentCreateSchema } from "../contracts/hosting";
 import { type DeploymentItem, db, isConditionFailure, newId, type SiteItem } from "../db/service";
-import { UnprocessableError } from "../errors";
 import { getItem } from "../sites/item";
-import { actionItem, recordAction, type StaffActor } from "../staff/audit-log";
-import { domain, item, toDeployment } from "./deployments";
+import { recordAction, type StaffActor } from "../staff/audit-log";
+import { domain, toDeployment } from "./deployments";
 import { UPLOAD_EXPIRES_SECONDS, uploadKey, ZIP_CONTENT_TYPE } from "./enums";
 import { hostNameFor } from "./host-names";
 
