@@ -38,10 +38,16 @@ export function workerReservedConcurrency(
 
 /**
  * The scheduled functions (Cron) of the app, one run at a time each: uptime checks and site
- * deletions (stacks/Events.ts), monthly reports (stacks/Jobs.ts). tests/infra/concurrency.test.ts
- * holds this list to the synthesised app's Crons.
+ * deletions (stacks/Events.ts), monthly reports (stacks/Jobs.ts), custom domains' certificate
+ * checks (stacks/Hosting.ts). tests/infra/concurrency.test.ts holds this list to the synthesised
+ * app's Crons.
  */
-export const SCHEDULED_FUNCTIONS = ["UptimeChecks", "SiteDeletions", "MonthlyReports"] as const;
+export const SCHEDULED_FUNCTIONS = [
+  "UptimeChecks",
+  "SiteDeletions",
+  "MonthlyReports",
+  "CertificateChecks",
+] as const;
 
 /**
  * Executions kept for the API (and the Stripe webhook) beyond the background work: the stage's
