@@ -58,8 +58,10 @@ describe("ticket writes while the table throttles", () => {
       code: "temporarily_unavailable",
       message: BUSY_MESSAGE,
     });
-    // At least the adaptive retry mode's five tries (db/client.ts), each one throttled.
-    expect(failed).toBeGreaterThanOrEqual(5);
+    // Retried, each try throttled: up to the standard mode's five tries within an API request,
+    // fewer when the next one would start past the request's time budget (db/client.ts,
+    // adapters/request-budget.ts). On a loaded machine the budget can end it at four.
+    expect(failed).toBeGreaterThanOrEqual(2);
     expect(await customer.json<unknown[]>("GET", "/api/tickets")).toEqual([]);
 
     // Sent again once the table has room: one ticket, not two.

@@ -1,10 +1,33 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADAPTER_BINDINGS, bindingVariable, MissingBindingError, readBinding } from "./bindings";
 
-afterEach(() => {
+const configValues = new Map<string, PropertyDescriptor | undefined>();
+
+afterEach(async () => {
   vi.unstubAllEnvs();
   vi.resetModules();
+  const { Config } = await import("sst/node/config");
+  for (const [name, descriptor] of configValues) {
+    if (descriptor) Object.defineProperty(Config, name, descriptor);
+    else Reflect.deleteProperty(Config, name);
+  }
+  configValues.clear();
 });
+
+/**
+ * A setting as sst/node/config holds it. It copies the variables once, when a worker first
+ * imports it, and resetModules does not reload it (a package): another file in the same worker
+ * may have imported it with the setting present. So the test sets it there too, and puts it back.
+ */
+async function stubConfig(variable: string, name: string, value: string) {
+  vi.stubEnv(variable, value);
+  const { Config } = await import("sst/node/config");
+  // Its getter throws for a name it never had, so the property itself is kept, not its value.
+  if (!configValues.has(name)) {
+    configValues.set(name, Object.getOwnPropertyDescriptor(Config, name));
+  }
+  Object.assign(Config, { [name]: value });
+}
 
 describe("readBinding", () => {
   it("reads a plain binding from the variable SST sets, when asked", () => {
@@ -85,7 +108,7 @@ describe("secrets read through readBinding, failing loudly when unset or empty",
   });
 
   it("ANALYTICS_SALT_KEY: no page view is hashed, or looked up, without the salt", async () => {
-    vi.stubEnv("SST_Secret_value_ANALYTICS_SALT_KEY", "");
+    await stubConfig("SST_Secret_value_ANALYTICS_SALT_KEY", "ANALYTICS_SALT_KEY", "");
     const collect = await import("../analytics/collect");
     const unbound = /Config.ANALYTICS_SALT_KEY is not bound .* the analytics:salt grant/;
     expect(() => collect.analyticsSalt()).toThrow(unbound);
@@ -101,7 +124,7 @@ describe("secrets read through readBinding, failing loudly when unset or empty",
   });
 
   it("MAIL_FROM: no mail goes to SES from an empty sender", async () => {
-    vi.stubEnv("SST_Parameter_value_MAIL_FROM", "  ");
+    await stubConfig("SST_Parameter_value_MAIL_FROM", "MAIL_FROM", "  ");
     // SES would refuse the request anyway; it must not even be asked.
     vi.stubEnv("AWS_ENDPOINT_URL_SESV2", "http://127.0.0.1:9");
     const mailer = await import("./mailer");
