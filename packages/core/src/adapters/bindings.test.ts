@@ -98,7 +98,7 @@ describe("adapters read their binding at first use, not at import", () => {
 describe("secrets read through readBinding, failing loudly when unset or empty", () => {
   it("UNSUBSCRIBE_KEY: no link is made or checked with an empty key", async () => {
     vi.stubEnv("SST_Parameter_value_APP_URL", "https://portal.example.com");
-    vi.stubEnv("SST_Secret_value_UNSUBSCRIBE_KEY", "");
+    await stubConfig("SST_Secret_value_UNSUBSCRIBE_KEY", "UNSUBSCRIBE_KEY", "");
     const tokens = await import("../notifications/unsubscribe-token");
     const settings = await import("../notifications/mail-settings");
     const unbound = /Config.UNSUBSCRIBE_KEY is not bound .* the mail:unsubscribe-key grant/;
