@@ -9,7 +9,6 @@
  */
 import {
   DeleteObjectCommand,
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -17,7 +16,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { readBinding } from "./bindings";
-import { presigningS3, s3 } from "./s3";
+import { deleteUnder, presigningS3, s3 } from "./s3";
 
 /** How long a presigned screenshot URL stays valid: long enough to render a page, no more. */
 export const PRESIGNED_URL_SECONDS = 15 * 60;
@@ -43,26 +42,8 @@ export async function deleteObject(key: string): Promise<void> {
 }
 
 /** Deletes every object whose key starts with `prefix`; answers how many were deleted. */
-export async function deletePrefix(prefix: string): Promise<number> {
-  // A prefix must end at a folder boundary, or "…/sites/A" would also take "…/sites/AB".
-  if (!prefix.endsWith("/"))
-    throw new Error(`deletePrefix needs a prefix ending in "/": ${prefix}`);
-  let deleted = 0;
-  let token: string | undefined;
-  do {
-    const page = await s3().send(
-      new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
-    );
-    const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
-    if (keys.length > 0) {
-      await s3().send(
-        new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys, Quiet: true } }),
-      );
-      deleted += keys.length;
-    }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return deleted;
+export function deletePrefix(prefix: string): Promise<number> {
+  return deleteUnder(bucket(), prefix);
 }
 
 /** Keys under a prefix (tests and clean-up checks). */

@@ -9,15 +9,13 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
   PutObjectCommand,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { readBinding } from "./bindings";
-import { presigningS3, s3 } from "./s3";
+import { deleteUnder, presigningS3, s3 } from "./s3";
 
 const bucketName = () => readBinding("hostingStore");
 
@@ -108,25 +106,8 @@ export async function put(
 }
 
 /** Deletes every object under a prefix (a failed deployment's files, a deleted site's). */
-export async function deletePrefix(prefix: string): Promise<number> {
-  let deleted = 0;
-  let token: string | undefined;
-  do {
-    const page = await s3().send(
-      new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken: token }),
-    );
-    const keys = (page.Contents ?? []).flatMap((object) =>
-      object.Key ? [{ Key: object.Key }] : [],
-    );
-    if (keys.length) {
-      await s3().send(
-        new DeleteObjectsCommand({ Bucket: bucketName(), Delete: { Objects: keys, Quiet: true } }),
-      );
-      deleted += keys.length;
-    }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return deleted;
+export function deletePrefix(prefix: string): Promise<number> {
+  return deleteUnder(bucketName(), prefix);
 }
 
 export async function remove(key: string): Promise<void> {

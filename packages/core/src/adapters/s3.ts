@@ -3,7 +3,7 @@
  * on first use. No endpoint here: the SDK reads AWS_ENDPOINT_URL_S3 (s3rver locally, with
  * path-style addressing).
  */
-import { S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { parameter } from "./bindings";
 
 const pathStyle = () => parameter("S3_FORCE_PATH_STYLE") === "true";
@@ -25,4 +25,29 @@ export function presigningS3(): S3Client {
     requestChecksumCalculation: "WHEN_REQUIRED",
   });
   return presigning;
+}
+
+/**
+ * Deletes every object of `bucket` under `prefix`, a page of keys at a time; answers how many.
+ * The prefix must end at a folder boundary, or "…/sites/A" would also take "…/sites/AB".
+ */
+export async function deleteUnder(bucket: string, prefix: string): Promise<number> {
+  if (!prefix.endsWith("/"))
+    throw new Error(`deletePrefix needs a prefix ending in "/": ${prefix}`);
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3().send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+    if (keys.length > 0) {
+      await s3().send(
+        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }),
+      );
+      deleted += keys.length;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
 }
