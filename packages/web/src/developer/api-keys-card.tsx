@@ -9,6 +9,7 @@ import { KeyRound, Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { formatAge } from "../staff/format";
 import { formatLongDate } from "../ui/format";
+import { ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { apiKeysKey, apiKeysQuery, revokeKey } from "./queries";
 
@@ -45,19 +46,21 @@ export function ApiKeysCard() {
         </Flex>
       </Card.Header>
       <Card.Body>
-        {keys.isPending ? (
-          <Text color="fg.muted">Loading API keys…</Text>
-        ) : keys.isError ? (
-          <Text color="fg.error">Your API keys could not be loaded. Please try again.</Text>
-        ) : keys.data.length === 0 ? (
-          <Text color="fg.muted">No API keys yet.</Text>
-        ) : (
-          <Stack gap="0" divideY="1px">
-            {keys.data.map((key) => (
-              <KeyRow key={key.id} apiKey={key} />
-            ))}
-          </Stack>
-        )}
+        <ListStates
+          query={keys}
+          select={(data) => data}
+          loading={<LoadingSpinner label="Loading API keys" py="6" />}
+          failed={<LoadFailed title="We couldn't load your API keys." retry={keys.refetch} />}
+          empty={<Text color="fg.muted">No API keys yet.</Text>}
+        >
+          {(list) => (
+            <Stack gap="0" divideY="1px">
+              {list.map((key) => (
+                <KeyRow key={key.id} apiKey={key} />
+              ))}
+            </Stack>
+          )}
+        </ListStates>
       </Card.Body>
       <Suspense fallback={null}>
         {creating ? <CreateKeyDialog onClose={() => setCreating(false)} /> : null}

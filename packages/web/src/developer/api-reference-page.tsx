@@ -6,6 +6,7 @@
 import { Badge, Box, Card, Code, Flex, Heading, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { PageHeader } from "../shell/app-shell";
+import { RecordStates } from "../ui/query-states";
 import { type Operation, openApiQuery, type Schema } from "./queries";
 
 const METHOD_COLORS: Record<string, string> = {
@@ -206,22 +207,24 @@ export function ApiReferencePage() {
         <Heading size="md" id="routes">
           Routes
         </Heading>
-        {doc.isPending ? (
-          <Text color="fg.muted">Loading the reference…</Text>
-        ) : doc.isError ? (
-          <Text color="fg.error">The reference could not be loaded. Please try again.</Text>
-        ) : (
-          [...groups].map(([tag, operations]) => (
-            <Stack key={tag} gap="3">
-              <Heading size="sm" textTransform="capitalize">
-                {tag}
-              </Heading>
-              {operations.map(({ method, path, op }) => (
-                <OperationCard key={`${method} ${path}`} method={method} path={path} op={op} />
-              ))}
-            </Stack>
-          ))
-        )}
+        <RecordStates
+          query={doc}
+          loading="Loading the reference"
+          failed="We couldn't load the reference."
+        >
+          {() =>
+            [...groups].map(([tag, operations]) => (
+              <Stack key={tag} gap="3">
+                <Heading size="sm" textTransform="capitalize">
+                  {tag}
+                </Heading>
+                {operations.map(({ method, path, op }) => (
+                  <OperationCard key={`${method} ${path}`} method={method} path={path} op={op} />
+                ))}
+              </Stack>
+            ))
+          }
+        </RecordStates>
       </Stack>
     </>
   );

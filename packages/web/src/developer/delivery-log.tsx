@@ -8,22 +8,30 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RotateCw } from "lucide-react";
 import { ApiError } from "../api/api-error";
 import { longDateTime } from "../audits/display";
+import { ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { deliveriesQuery, redeliver } from "./queries";
 
 export function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const log = useQuery(deliveriesQuery(webhook.id));
-  if (log.isPending) return <Text color="fg.muted">Loading deliveries…</Text>;
-  if (log.isError) return <Text color="fg.error">The delivery log could not be loaded.</Text>;
-  if (log.data.length === 0) {
-    return <Text color="fg.muted">No deliveries yet. Send a test event to try the endpoint.</Text>;
-  }
   return (
-    <Stack gap="2" data-testid="delivery-log">
-      {log.data.map((delivery) => (
-        <DeliveryRow key={delivery.id} webhook={webhook} delivery={delivery} />
-      ))}
-    </Stack>
+    <ListStates
+      query={log}
+      select={(data) => data}
+      loading={<LoadingSpinner label="Loading deliveries" py="4" />}
+      failed={<LoadFailed title="We couldn't load the delivery log." retry={log.refetch} />}
+      empty={
+        <Text color="fg.muted">No deliveries yet. Send a test event to try the endpoint.</Text>
+      }
+    >
+      {(deliveries) => (
+        <Stack gap="2" data-testid="delivery-log">
+          {deliveries.map((delivery) => (
+            <DeliveryRow key={delivery.id} webhook={webhook} delivery={delivery} />
+          ))}
+        </Stack>
+      )}
+    </ListStates>
   );
 }
 

@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Send, Webhook as WebhookIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { ApiError } from "../api/api-error";
+import { ListStates, LoadFailed, LoadingSpinner } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { DeliveryLog } from "./delivery-log";
 import {
@@ -47,19 +48,21 @@ export function WebhooksCard() {
         </Flex>
       </Card.Header>
       <Card.Body>
-        {webhooks.isPending ? (
-          <Text color="fg.muted">Loading endpoints…</Text>
-        ) : webhooks.isError ? (
-          <Text color="fg.error">Your endpoints could not be loaded. Please try again.</Text>
-        ) : webhooks.data.length === 0 ? (
-          <Text color="fg.muted">No endpoints yet.</Text>
-        ) : (
-          <Stack gap="4">
-            {webhooks.data.map((webhook) => (
-              <EndpointPanel key={webhook.id} webhook={webhook} />
-            ))}
-          </Stack>
-        )}
+        <ListStates
+          query={webhooks}
+          select={(data) => data}
+          loading={<LoadingSpinner label="Loading endpoints" py="6" />}
+          failed={<LoadFailed title="We couldn't load your endpoints." retry={webhooks.refetch} />}
+          empty={<Text color="fg.muted">No endpoints yet.</Text>}
+        >
+          {(list) => (
+            <Stack gap="4">
+              {list.map((webhook) => (
+                <EndpointPanel key={webhook.id} webhook={webhook} />
+              ))}
+            </Stack>
+          )}
+        </ListStates>
       </Card.Body>
       <Suspense fallback={null}>
         {adding ? <AddEndpointDialog onClose={() => setAdding(false)} /> : null}
