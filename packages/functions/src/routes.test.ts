@@ -80,3 +80,39 @@ describe("a record's other route keys", () => {
     for (const alias of aliases) expect(Object.hasOwn(routes, alias)).toBe(false);
   });
 });
+
+/** What only an account's owner may do (core/access/roles.ts, docs/team.md). */
+describe("the role each route needs", () => {
+  const OWNER_ONLY = (routeKey: string, record: RouteRecord) =>
+    record.grants.includes("stripe") ||
+    routeKey.includes("/api/developer/") ||
+    routeKey.startsWith("GET /api/account") ||
+    routeKey.startsWith("POST /api/account") ||
+    routeKey.startsWith("DELETE /api/account") ||
+    routeKey === "DELETE /api/sites/{id}";
+
+  test("billing, keys and webhooks, the account's export and deletion, deleting a site: owners only", () => {
+    for (const [routeKey, record] of entries) {
+      if (record.entitlement === "staff" || record.entitlement === "public") {
+        expect([routeKey, record.role]).toEqual([routeKey, undefined]);
+        continue;
+      }
+      if (OWNER_ONLY(routeKey, record))
+        expect([routeKey, record.role]).toEqual([routeKey, "owner"]);
+    }
+  });
+
+  test("an owner-only route never answers an API key (a key acts as a member)", () => {
+    for (const [routeKey, record] of entries) {
+      if (record.role === "owner") {
+        expect([routeKey, keyAccess(routeKey, record)]).toEqual([routeKey, "none"]);
+      }
+    }
+  });
+
+  test("a route of the person has no role: it reads no account", () => {
+    for (const [routeKey, record] of entries) {
+      if (record.scope === "person") expect([routeKey, record.role]).toEqual([routeKey, undefined]);
+    }
+  });
+});

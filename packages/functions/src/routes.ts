@@ -6,6 +6,7 @@
  */
 import type { Entitlement } from "@portal/core/access/entitlements";
 import type { KeyAccess } from "@portal/core/access/key-access";
+import type { Role } from "@portal/core/access/roles";
 
 /**
  * What a route's function may touch beyond its own code. stacks/Api.ts turns each into the
@@ -88,6 +89,19 @@ export interface RouteRecord {
   entitlement: Entitlement;
   grants: readonly Grant[];
   /**
+   * The role the person must have in the account (core/access/roles.ts, docs/team.md). Left
+   * out: any member ("member"). "owner": billing, API keys and webhooks, the team, the
+   * account's export and deletion, deleting a site. Checked by the wrapper on every request,
+   * from the table. Only customer routes carry one.
+   */
+  role?: Role;
+  /**
+   * "person": the route serves the signed-in person whichever account the session chose (their
+   * accounts, switching, accepting an invitation, their own mail settings); the wrapper reads
+   * no membership and the handler gets a person actor. Left out: the session's account.
+   */
+  scope?: "person";
+  /**
    * Whether an API key may call the route (docs/developer-api.md). Left out: GET routes are
    * "read", the others "write"; public and staff routes are never reachable with a key. Billing
    * and key management say "none": money and credentials are handled signed in, in the portal.
@@ -144,6 +158,7 @@ const billing = <const E extends Entitlement = "signedIn">(
     handler: api(`billing/${path}`),
     entitlement: (entitlement ?? "signedIn") as E,
     grants,
+    role: "owner",
     keys: "none",
   }) as const;
 
@@ -153,7 +168,13 @@ const billing = <const E extends Entitlement = "signedIn">(
  * handler's bundle (the 1 MB budget, docs/performance.md).
  */
 const developer = <const G extends readonly Grant[]>(path: string, grants: G) =>
-  ({ handler: api(`developer/${path}`), entitlement: "validPlan", grants, keys: "none" }) as const;
+  ({
+    handler: api(`developer/${path}`),
+    entitlement: "validPlan",
+    grants,
+    role: "owner",
+    keys: "none",
+  }) as const;
 
 export const routes = {
   // Creates or refreshes the caller's record from the token: the one route a new user needs.
@@ -168,6 +189,8 @@ export const routes = {
     handler: api("auth/update-preferences"),
     entitlement: "signedIn",
     grants: ["table:write"],
+    // Each person's own mail settings, whatever account they act in (docs/team.md).
+    scope: "person",
     keys: "none",
   },
 
@@ -192,6 +215,7 @@ export const routes = {
     // The site's uploaded files go with it (content:write, docs/content.md), and its hosting
     // through the Deployments worker (deployments:send, docs/hosting.md).
     grants: ["table:write", "screenshots:write", "content:write", "deployments:send"],
+    role: "owner",
     keys: "none",
   },
   "POST /api/sites/{id}/domain": {
@@ -376,12 +400,14 @@ export const routes = {
     handler: api("account/export-status"),
     entitlement: "signedIn",
     grants: ["table:read", "exports:read"],
+    role: "owner",
     keys: "none",
   },
   "POST /api/account/export": {
     handler: api("account/request-export"),
     entitlement: "signedIn",
     grants: ["table:write", "privacy-jobs:send"],
+    role: "owner",
     keys: "none",
   },
   // Asks Stripe whether a subscription still runs (a sync may emit), revokes keys and
@@ -390,6 +416,7 @@ export const routes = {
     handler: api("account/delete"),
     entitlement: "signedIn",
     grants: ["table:write", "stripe", "events:send", "privacy-jobs:send", "deployments:send"],
+    role: "owner",
     keys: "none",
   },
 

@@ -40,6 +40,17 @@ export interface SessionIdentity {
   sessionId?: string;
   /** Set when the caller is an API key rather than a signed-in person (docs/developer-api.md). */
   apiKeyId?: string;
+  /**
+   * The customer account the session acts in (docs/team.md "Switching accounts"): the
+   * session's active organization's account, from the `account_id` claim the session-token
+   * template takes from the organization's public metadata (packages/core/README.md). Absent
+   * with no active organization: the person's own account, whose id is their user id. A claim
+   * only says which account was CHOSEN; whether the person belongs to it is read from the
+   * table on every request (access/actor.ts).
+   */
+  accountId?: string;
+  /** The session's active organization at the identity provider (`org_id`, or v2's `o.id`). */
+  organizationId?: string;
   claims: {
     email?: string;
     firstName?: string;
@@ -105,9 +116,11 @@ async function verifyUncached(token: string): Promise<SessionIdentity> {
   if (audience && !hasAudience(payload.aud, audience)) {
     throw new UnauthorizedError(INVALID_SESSION);
   }
+  const organization = activeOrganization(payload);
   const identity: SessionIdentity = {
     userId: payload.sub,
     sessionId: payload.sid,
+    ...(organization ?? {}),
     claims: {
       ...claim("email", payload.email),
       ...claim("firstName", payload.first_name),
@@ -175,6 +188,24 @@ async function settings(): Promise<IdentitySettings> {
     issuer: Config.CLERK_ISSUER,
   });
   return cached;
+}
+
+/**
+ * The session's active organization and the account it stands for. Clerk's session token names
+ * the organization as `org_id` (claims version 1) or `o.id` (version 2, `v: 2`); our template's
+ * `account_id` claim carries the account (packages/core/README.md). Both or nothing: an
+ * organization without an account claim is a misconfigured template, refused rather than read
+ * as the person's own account.
+ */
+function activeOrganization(
+  payload: Record<string, unknown>,
+): { organizationId: string; accountId: string } | undefined {
+  const o = payload.o as { id?: unknown } | undefined;
+  const organizationId = payload.org_id ?? (o && typeof o === "object" ? o.id : undefined);
+  if (typeof organizationId !== "string" || !organizationId) return undefined;
+  const accountId = payload.account_id;
+  if (typeof accountId !== "string" || !accountId) throw new UnauthorizedError(INVALID_SESSION);
+  return { organizationId, accountId };
 }
 
 function hasAudience(aud: unknown, audience: string): boolean {

@@ -1,3 +1,4 @@
+import { ROLES } from "../access/roles";
 import { PLANS, SUBSCRIPTION_ENDINGS } from "../users/enums";
 import * as z from "./zod";
 
@@ -38,6 +39,13 @@ export const currentUserSchema = z.object({
   subscriptionEndedFor: z.nullable(z.enum(SUBSCRIPTION_ENDINGS)),
   /** A member of the provider's team (docs/access.md): the console is theirs. */
   isStaff: z.optional(z.boolean()),
+  /**
+   * The account the session acts in (docs/team.md) and the caller's role in it. The plan,
+   * subscription, questionnaire and sites fields above are that ACCOUNT's; the name, address and
+   * mail settings the person's own.
+   */
+  accountId: z.optional(z.string()),
+  role: z.optional(z.enum(ROLES)),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -16,7 +16,9 @@ import { Deployment } from "./entities/deployment";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
 import { HostingTenant } from "./entities/hosting-tenant";
+import { Invitation } from "./entities/invitation";
 import { MailedEvent } from "./entities/mailed-event";
+import { Membership } from "./entities/membership";
 import { MonthlyReport, ReportRun, UptimeIncident } from "./entities/monthly-report";
 import { Questionnaire } from "./entities/questionnaire";
 import { ReviewRound } from "./entities/review-round";
@@ -67,6 +69,8 @@ const ENTITIES = {
   reportRun: ReportRun,
   deployment: Deployment,
   hostingTenant: HostingTenant,
+  membership: Membership,
+  invitation: Invitation,
 } as const;
 
 type EntityName = keyof typeof ENTITIES;
@@ -174,7 +178,9 @@ export type { DomainClaimItem } from "./entities/domain-claim";
 export type { EmailClaimItem } from "./entities/email-claim";
 export { normalizeEmail } from "./entities/email-claim";
 export type { HostingTenantItem } from "./entities/hosting-tenant";
+export type { InvitationItem } from "./entities/invitation";
 export type { MailedEventItem } from "./entities/mailed-event";
+export type { MembershipItem } from "./entities/membership";
 export type {
   MonthlyReportItem,
   ReportRunItem,

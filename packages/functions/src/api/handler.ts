@@ -5,7 +5,12 @@
  * Public routes use public-handler.ts, which loads none of the identity code.
  */
 
-import { type Actor, resolveActor } from "@portal/core/access/actor";
+import {
+  type CustomerActor,
+  type PersonActor,
+  resolveActor,
+  type StaffActor,
+} from "@portal/core/access/actor";
 import { requireKeyAccess } from "@portal/core/access/key-access";
 import { parameter } from "@portal/core/adapters/bindings";
 import { type SessionIdentity, verifySessionToken } from "@portal/core/adapters/identity";
@@ -14,7 +19,7 @@ import type { RouteContract } from "@portal/core/contracts/api-areas/index";
 import * as ApiKeys from "@portal/core/developer/api-key-auth";
 import { UnauthorizedError } from "@portal/core/errors";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { keyAccess, type RouteKey, type RouteRecord } from "../routes";
+import { keyAccess, type RouteKey, type RouteRecord, type routes } from "../routes";
 import {
   type ApiHandler,
   type Attempt,
@@ -28,11 +33,27 @@ import { requireJsonBody, requireSameSite } from "./request-guards";
 export { type ApiHandler, type HttpResponse, parseJsonBody, response } from "./frame";
 export { publicApi } from "./public-handler";
 
-export interface RequestContext<C extends RouteContract> extends RequestParts<C> {
+/**
+ * The actor a route's record gives its handler: staff on staff routes, the person on routes of
+ * `scope: "person"`, else a customer acting in the session's account.
+ */
+export type ActorOf<R extends RouteKey> = (typeof routes)[R]["entitlement"] extends "staff"
+  ? StaffActor
+  : (typeof routes)[R] extends { scope: "person" }
+    ? PersonActor
+    : CustomerActor;
+
+type SignedInActor = CustomerActor | PersonActor | StaffActor;
+
+export interface RequestContext<C extends RouteContract, A extends SignedInActor = SignedInActor>
+  extends RequestParts<C> {
   /** The verified caller. The user id comes from here only, never from the request. */
   identity: SessionIdentity;
-  /** The caller as the route's entitlement resolved them (the stored user where it was read). */
-  actor: Exclude<Actor, { type: "public" | "system" }>;
+  /**
+   * The caller as the route's entitlement and role resolved them. A customer's `accountId`
+   * owns the data; their `userId` is the person who acted (docs/access.md "The actor").
+   */
+  actor: A;
 }
 
 /**
@@ -47,7 +68,7 @@ export interface RequestContext<C extends RouteContract> extends RequestParts<C>
 export function api<R extends RouteKey, const A extends { readonly [K in R]: RouteContract }>(
   route: R,
   contracts: A,
-  run: Run<A[R], RequestContext<A[R]>>,
+  run: Run<A[R], RequestContext<A[R], ActorOf<R>>>,
 ): ApiHandler {
   const contract: A[R] = contracts[route];
   return serveRoute(false, route, contract, async (event, record, attempt) => {
@@ -63,11 +84,13 @@ export function api<R extends RouteKey, const A extends { readonly [K in R]: Rou
     const actor = await resolveActor(
       identity,
       record.entitlement as Exclude<RouteRecord["entitlement"], "public">,
+      record.role,
+      record.scope,
     );
     return run({
       ...validateRequest(contract, event),
       identity,
-      actor: actor as RequestContext<A[R]>["actor"],
+      actor: actor as ActorOf<R>,
       requestId: event.requestContext?.requestId ?? "",
       event,
     });

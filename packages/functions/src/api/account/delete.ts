@@ -6,6 +6,6 @@ import { contracts } from "@portal/core/contracts/api-areas/account";
 import { requestAccountDeletion } from "@portal/core/privacy/delete-account";
 import { api } from "../handler";
 
-export const handler = api("DELETE /api/account", contracts, ({ identity }) =>
-  requestAccountDeletion(identity.userId),
+export const handler = api("DELETE /api/account", contracts, ({ actor }) =>
+  requestAccountDeletion(actor.accountId),
 );

@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/account";
 import * as ExportStatus from "@portal/core/privacy/export-status";
 import { api } from "../handler";
 
-export const handler = api("GET /api/account/export", contracts, async ({ identity }) => ({
-  export: await ExportStatus.status(identity.userId),
+export const handler = api("GET /api/account/export", contracts, async ({ actor }) => ({
+  export: await ExportStatus.status(actor.accountId),
 }));

@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/account";
 import * as ExportRequest from "@portal/core/privacy/export-request";
 import { api } from "../handler";
 
-export const handler = api("POST /api/account/export", contracts, ({ identity }) =>
-  ExportRequest.request(identity.userId),
+export const handler = api("POST /api/account/export", contracts, ({ actor }) =>
+  ExportRequest.request(actor.accountId),
 );

@@ -4,6 +4,6 @@ import * as Activities from "@portal/core/activities/index";
 import { contracts } from "@portal/core/contracts/api-areas/dashboard";
 import { api } from "../handler";
 
-export const handler = api("GET /api/activities", contracts, ({ identity, query }) =>
-  Activities.listRecent(identity.userId, query.limit),
+export const handler = api("GET /api/activities", contracts, ({ actor, query }) =>
+  Activities.listRecent(actor.accountId, query.limit),
 );

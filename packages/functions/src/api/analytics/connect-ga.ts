@@ -8,8 +8,8 @@ import { scriptUrl } from "./script-url";
 export const handler = api(
   "POST /api/analytics/connect-ga",
   contracts,
-  async ({ identity, body }) => ({
-    ...(await Settings.connect(identity.userId, body.trackingId)),
+  async ({ actor, body }) => ({
+    ...(await Settings.connect(actor.accountId, body.trackingId)),
     scriptUrl: scriptUrl(),
   }),
 );

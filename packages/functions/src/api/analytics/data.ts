@@ -4,6 +4,6 @@ import { report } from "@portal/core/analytics/report";
 import { contracts } from "@portal/core/contracts/api-areas/analytics";
 import { api } from "../handler";
 
-export const handler = api("GET /api/analytics/data", contracts, ({ identity, query }) =>
-  report(identity.userId, query.site, query.range),
+export const handler = api("GET /api/analytics/data", contracts, ({ actor, query }) =>
+  report(actor.accountId, query.site, query.range),
 );

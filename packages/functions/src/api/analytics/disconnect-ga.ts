@@ -5,11 +5,7 @@ import { contracts } from "@portal/core/contracts/api-areas/analytics";
 import { api } from "../handler";
 import { scriptUrl } from "./script-url";
 
-export const handler = api(
-  "POST /api/analytics/disconnect-ga",
-  contracts,
-  async ({ identity }) => ({
-    ...(await Settings.disconnect(identity.userId)),
-    scriptUrl: scriptUrl(),
-  }),
-);
+export const handler = api("POST /api/analytics/disconnect-ga", contracts, async ({ actor }) => ({
+  ...(await Settings.disconnect(actor.accountId)),
+  scriptUrl: scriptUrl(),
+}));

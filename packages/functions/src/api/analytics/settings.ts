@@ -5,7 +5,7 @@ import { contracts } from "@portal/core/contracts/api-areas/analytics";
 import { api } from "../handler";
 import { scriptUrl } from "./script-url";
 
-export const handler = api("GET /api/analytics/settings", contracts, async ({ identity }) => ({
-  ...(await Settings.getSettings(identity.userId)),
+export const handler = api("GET /api/analytics/settings", contracts, async ({ actor }) => ({
+  ...(await Settings.getSettings(actor.accountId)),
   scriptUrl: scriptUrl(),
 }));

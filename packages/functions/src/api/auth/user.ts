@@ -5,7 +5,9 @@ import { contracts } from "@portal/core/contracts/api-areas/auth";
 import * as Users from "@portal/core/users/index";
 import { api } from "../handler";
 
-export const handler = api("GET /api/auth/user", contracts, async ({ identity }) => ({
+export const handler = api("GET /api/auth/user", contracts, async ({ identity, actor }) => ({
   ...(await Users.syncFromClaims(identity.userId, identity.claims)),
   isStaff: isStaff(identity),
+  accountId: actor.accountId,
+  role: actor.role,
 }));

@@ -4,6 +4,6 @@ import * as Billing from "@portal/core/billing/index";
 import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
-export const handler = api("POST /api/create-payment-intent", contracts, ({ identity, body }) =>
-  Billing.createSeoPaymentIntent(identity.userId, body.upsellId),
+export const handler = api("POST /api/create-payment-intent", contracts, ({ actor, body }) =>
+  Billing.createSeoPaymentIntent(actor.accountId, body.upsellId),
 );

@@ -7,6 +7,6 @@ import * as Billing from "@portal/core/billing/index";
 import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
-export const handler = api("POST /api/create-subscription", contracts, ({ identity, body }) =>
-  Billing.createSubscription(identity.userId, body ?? {}),
+export const handler = api("POST /api/create-subscription", contracts, ({ actor, body }) =>
+  Billing.createSubscription(actor.accountId, body ?? {}),
 );

@@ -4,6 +4,6 @@ import * as Billing from "@portal/core/billing/index";
 import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
-export const handler = api("GET /api/billing/invoices", contracts, ({ identity }) =>
-  Billing.listInvoices(identity.userId),
+export const handler = api("GET /api/billing/invoices", contracts, ({ actor }) =>
+  Billing.listInvoices(actor.accountId),
 );

@@ -4,6 +4,6 @@ import * as Billing from "@portal/core/billing/index";
 import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
-export const handler = api("GET /api/billing/payment-methods", contracts, ({ identity }) =>
-  Billing.listPaymentMethods(identity.userId),
+export const handler = api("GET /api/billing/payment-methods", contracts, ({ actor }) =>
+  Billing.listPaymentMethods(actor.accountId),
 );

@@ -7,5 +7,5 @@ import { api } from "../handler";
 export const handler = api(
   "POST /api/billing/set-default-payment-method",
   contracts,
-  ({ identity, body }) => Billing.setDefaultPaymentMethod(identity.userId, body.paymentMethodId),
+  ({ actor, body }) => Billing.setDefaultPaymentMethod(actor.accountId, body.paymentMethodId),
 );

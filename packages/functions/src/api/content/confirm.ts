@@ -7,5 +7,5 @@ import { api } from "../handler";
 export const handler = api(
   "POST /api/content/files/{id}/confirm",
   contracts,
-  ({ identity, params, body }) => Files.confirmUpload(identity.userId, params.id, body.key),
+  ({ actor, params, body }) => Files.confirmUpload(actor.accountId, params.id, body.key),
 );

@@ -4,6 +4,6 @@ import * as Files from "@portal/core/content/files";
 import { contracts } from "@portal/core/contracts/api-areas/content";
 import { api } from "../handler";
 
-export const handler = api("POST /api/content/uploads", contracts, ({ identity, body }) =>
-  Files.createUpload(identity.userId, body),
+export const handler = api("POST /api/content/uploads", contracts, ({ actor, body }) =>
+  Files.createUpload(actor.accountId, body),
 );

@@ -7,7 +7,7 @@ import { api } from "../handler";
 export const handler = api(
   "DELETE /api/content/files/{id}",
   contracts,
-  async ({ identity, params }) => {
-    await Files.remove(identity.userId, params.id);
+  async ({ actor, params }) => {
+    await Files.remove(actor.accountId, params.id);
   },
 );

@@ -4,6 +4,6 @@ import * as Files from "@portal/core/content/files";
 import { contracts } from "@portal/core/contracts/api-areas/content";
 import { api } from "../handler";
 
-export const handler = api("GET /api/content/files", contracts, ({ identity, query }) =>
-  Files.list(identity.userId, { siteId: query.siteId }),
+export const handler = api("GET /api/content/files", contracts, ({ actor, query }) =>
+  Files.list(actor.accountId, { siteId: query.siteId }),
 );

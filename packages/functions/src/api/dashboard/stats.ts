@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/dashboard";
 import * as Dashboard from "@portal/core/dashboard/index";
 import { api } from "../handler";
 
-export const handler = api("GET /api/dashboard/stats", contracts, ({ identity }) =>
-  Dashboard.getStats(identity.userId),
+export const handler = api("GET /api/dashboard/stats", contracts, ({ actor }) =>
+  Dashboard.getStats(actor.accountId),
 );

@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as ApiKeys from "@portal/core/developer/api-keys";
 import { api } from "../handler";
 
-export const handler = api("POST /api/developer/keys", contracts, ({ identity, body }) =>
-  ApiKeys.create(identity.userId, body),
+export const handler = api("POST /api/developer/keys", contracts, ({ actor, body }) =>
+  ApiKeys.create(actor.accountId, body),
 );

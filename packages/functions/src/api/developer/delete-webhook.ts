@@ -6,7 +6,7 @@ import { api } from "../handler";
 export const handler = api(
   "DELETE /api/developer/webhooks/{id}",
   contracts,
-  async ({ identity, params }) => {
-    await Webhooks.remove(identity.userId, params.id);
+  async ({ actor, params }) => {
+    await Webhooks.remove(actor.accountId, params.id);
   },
 );

@@ -6,5 +6,5 @@ import { api } from "../handler";
 export const handler = api(
   "GET /api/developer/webhooks/{id}/deliveries",
   contracts,
-  ({ identity, params }) => Webhooks.deliveries(identity.userId, params.id),
+  ({ actor, params }) => Webhooks.deliveries(actor.accountId, params.id),
 );

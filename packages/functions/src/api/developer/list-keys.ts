@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as ApiKeys from "@portal/core/developer/api-keys";
 import { api } from "../handler";
 
-export const handler = api("GET /api/developer/keys", contracts, ({ identity }) =>
-  ApiKeys.list(identity.userId),
+export const handler = api("GET /api/developer/keys", contracts, ({ actor }) =>
+  ApiKeys.list(actor.accountId),
 );

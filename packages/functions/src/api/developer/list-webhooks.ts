@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as Webhooks from "@portal/core/developer/webhook-endpoints";
 import { api } from "../handler";
 
-export const handler = api("GET /api/developer/webhooks", contracts, ({ identity }) =>
-  Webhooks.list(identity.userId),
+export const handler = api("GET /api/developer/webhooks", contracts, ({ actor }) =>
+  Webhooks.list(actor.accountId),
 );

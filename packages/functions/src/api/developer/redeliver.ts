@@ -6,5 +6,5 @@ import { api } from "../handler";
 export const handler = api(
   "POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver",
   contracts,
-  ({ identity, params }) => Webhooks.redeliver(identity.userId, params.id, params.deliveryId),
+  ({ actor, params }) => Webhooks.redeliver(actor.accountId, params.id, params.deliveryId),
 );

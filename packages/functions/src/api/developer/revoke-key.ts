@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/developer";
 import * as ApiKeys from "@portal/core/developer/api-keys";
 import { api } from "../handler";
 
-export const handler = api("DELETE /api/developer/keys/{id}", contracts, ({ identity, params }) =>
-  ApiKeys.revoke(identity.userId, params.id),
+export const handler = api("DELETE /api/developer/keys/{id}", contracts, ({ actor, params }) =>
+  ApiKeys.revoke(actor.accountId, params.id),
 );

@@ -6,5 +6,5 @@ import { api } from "../handler";
 export const handler = api(
   "PATCH /api/developer/webhooks/{id}",
   contracts,
-  ({ identity, params, body }) => Webhooks.update(identity.userId, params.id, body),
+  ({ actor, params, body }) => Webhooks.update(actor.accountId, params.id, body),
 );

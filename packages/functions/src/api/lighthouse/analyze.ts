@@ -4,6 +4,6 @@ import * as Audits from "@portal/core/audits/requests";
 import { contracts } from "@portal/core/contracts/api-areas/audits";
 import { api } from "../handler";
 
-export const handler = api("POST /api/lighthouse/analyze", contracts, ({ identity, body }) =>
-  Audits.requestLighthouse(identity.userId, body),
+export const handler = api("POST /api/lighthouse/analyze", contracts, ({ actor, body }) =>
+  Audits.requestLighthouse(actor.accountId, body),
 );

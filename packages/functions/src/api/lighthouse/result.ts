@@ -4,6 +4,6 @@ import * as Audits from "@portal/core/audits/requests";
 import { contracts } from "@portal/core/contracts/api-areas/audits";
 import { api } from "../handler";
 
-export const handler = api("GET /api/lighthouse/results/{id}", contracts, ({ identity, params }) =>
-  Audits.getLighthouse(identity.userId, params.id),
+export const handler = api("GET /api/lighthouse/results/{id}", contracts, ({ actor, params }) =>
+  Audits.getLighthouse(actor.accountId, params.id),
 );

@@ -4,6 +4,6 @@ import * as Audits from "@portal/core/audits/requests";
 import { contracts } from "@portal/core/contracts/api-areas/audits";
 import { api } from "../handler";
 
-export const handler = api("GET /api/lighthouse/results", contracts, ({ identity }) =>
-  Audits.listLighthouse(identity.userId),
+export const handler = api("GET /api/lighthouse/results", contracts, ({ actor }) =>
+  Audits.listLighthouse(actor.accountId),
 );

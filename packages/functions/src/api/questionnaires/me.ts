@@ -4,6 +4,6 @@ import { contracts } from "@portal/core/contracts/api-areas/questionnaires";
 import * as Questionnaires from "@portal/core/questionnaires/index";
 import { api } from "../handler";
 
-export const handler = api("GET /api/questionnaires/me", contracts, ({ identity }) =>
-  Questionnaires.getMine(identity.userId),
+export const handler = api("GET /api/questionnaires/me", contracts, ({ actor }) =>
+  Questionnaires.getMine(actor.accountId),
 );

@@ -4,9 +4,6 @@ import * as Reports from "@portal/core/reports/index";
 import { api } from "../handler";
 import { reportViewer } from "./viewer";
 
-export const handler = api(
-  "GET /api/sites/{id}/reports",
-  contracts,
-  ({ actor, identity, params }) =>
-    Reports.listMonths(reportViewer(actor, identity.userId), params.id),
+export const handler = api("GET /api/sites/{id}/reports", contracts, ({ actor, params }) =>
+  Reports.listMonths(reportViewer(actor), params.id),
 );

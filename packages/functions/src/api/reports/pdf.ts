@@ -7,6 +7,5 @@ import { reportViewer } from "./viewer";
 export const handler = api(
   "GET /api/sites/{id}/reports/{month}/pdf",
   contracts,
-  ({ actor, identity, params }) =>
-    ReportPdf.pdfDownload(reportViewer(actor, identity.userId), params.id, params.month),
+  ({ actor, params }) => ReportPdf.pdfDownload(reportViewer(actor), params.id, params.month),
 );

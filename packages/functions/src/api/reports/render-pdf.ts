@@ -7,6 +7,5 @@ import { reportViewer } from "./viewer";
 export const handler = api(
   "POST /api/sites/{id}/reports/{month}/pdf",
   contracts,
-  async ({ actor, identity, params }) =>
-    requestPdf(reportViewer(actor, identity.userId), params.id, params.month),
+  async ({ actor, params }) => requestPdf(reportViewer(actor), params.id, params.month),
 );

@@ -4,9 +4,6 @@ import * as Reports from "@portal/core/reports/index";
 import { api } from "../handler";
 import { reportViewer } from "./viewer";
 
-export const handler = api(
-  "GET /api/sites/{id}/reports/{month}",
-  contracts,
-  ({ actor, identity, params }) =>
-    Reports.viewReport(reportViewer(actor, identity.userId), params.id, params.month),
+export const handler = api("GET /api/sites/{id}/reports/{month}", contracts, ({ actor, params }) =>
+  Reports.viewReport(reportViewer(actor), params.id, params.month),
 );

@@ -6,5 +6,5 @@ import { api } from "../handler";
 export const handler = api(
   "POST /api/sites/{id}/review/rounds/{round}/approve",
   contracts,
-  ({ identity, params }) => Review.approve(identity.userId, params.id, params.round),
+  ({ actor, params }) => Review.approve(actor.accountId, params.id, params.round),
 );

@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/review";
 import * as Review from "@portal/core/review/index";
 import { api } from "../handler";
 
-export const handler = api("GET /api/sites/{id}/review", contracts, ({ identity, params }) =>
-  Review.get(identity.userId, params.id),
+export const handler = api("GET /api/sites/{id}/review", contracts, ({ actor, params }) =>
+  Review.get(actor.accountId, params.id),
 );

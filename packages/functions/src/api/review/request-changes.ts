@@ -6,6 +6,6 @@ import { api } from "../handler";
 export const handler = api(
   "POST /api/sites/{id}/review/rounds/{round}/changes",
   contracts,
-  ({ identity, params, body }) =>
-    Review.requestChanges(identity.userId, params.id, params.round, body),
+  ({ actor, params, body }) =>
+    Review.requestChanges(actor.accountId, params.id, params.round, body),
 );

@@ -4,6 +4,6 @@ import * as Audits from "@portal/core/audits/requests";
 import { contracts } from "@portal/core/contracts/api-areas/audits";
 import { api } from "../handler";
 
-export const handler = api("POST /api/seo/analyze", contracts, ({ identity, body }) =>
-  Audits.requestSeo(identity.userId, body),
+export const handler = api("POST /api/seo/analyze", contracts, ({ actor, body }) =>
+  Audits.requestSeo(actor.accountId, body),
 );

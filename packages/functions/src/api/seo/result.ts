@@ -4,6 +4,6 @@ import * as Audits from "@portal/core/audits/requests";
 import { contracts } from "@portal/core/contracts/api-areas/audits";
 import { api } from "../handler";
 
-export const handler = api("GET /api/seo/results/{id}", contracts, ({ identity, params }) =>
-  Audits.getSeo(identity.userId, params.id),
+export const handler = api("GET /api/seo/results/{id}", contracts, ({ actor, params }) =>
+  Audits.getSeo(actor.accountId, params.id),
 );

@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/sites";
 import * as Sites from "@portal/core/sites/index";
 import { api } from "../handler";
 
-export const handler = api("POST /api/sites/{id}/domain", contracts, ({ identity, params, body }) =>
-  Sites.addDomain(identity.userId, params.id, body.domain),
+export const handler = api("POST /api/sites/{id}/domain", contracts, ({ actor, params, body }) =>
+  Sites.addDomain(actor.accountId, params.id, body.domain),
 );

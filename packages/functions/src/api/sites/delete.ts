@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/sites";
 import * as SiteRemoval from "@portal/core/sites/remove";
 import { api } from "../handler";
 
-export const handler = api("DELETE /api/sites/{id}", contracts, async ({ identity, params }) => {
-  await SiteRemoval.remove(identity.userId, params.id);
+export const handler = api("DELETE /api/sites/{id}", contracts, async ({ actor, params }) => {
+  await SiteRemoval.remove(actor.accountId, params.id);
 });

@@ -3,6 +3,4 @@ import { contracts } from "@portal/core/contracts/api-areas/sites";
 import * as Sites from "@portal/core/sites/index";
 import { api } from "../handler";
 
-export const handler = api("GET /api/sites", contracts, ({ identity }) =>
-  Sites.list(identity.userId),
-);
+export const handler = api("GET /api/sites", contracts, ({ actor }) => Sites.list(actor.accountId));

@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/sites";
 import * as SiteScreenshots from "@portal/core/sites/refresh";
 import { api } from "../handler";
 
-export const handler = api("POST /api/sites/{id}/screenshot", contracts, ({ identity, params }) =>
-  SiteScreenshots.refreshScreenshot(identity.userId, params.id),
+export const handler = api("POST /api/sites/{id}/screenshot", contracts, ({ actor, params }) =>
+  SiteScreenshots.refreshScreenshot(actor.accountId, params.id),
 );

@@ -8,7 +8,7 @@ import { contracts } from "@portal/core/contracts/api-areas/sites";
 import * as Sites from "@portal/core/sites/index";
 import { api } from "../handler";
 
-export const handler = api("PATCH /api/sites/{id}", contracts, ({ identity, params, body }) => {
-  if (body.customDomain !== undefined) refuseKeyFor("a site's domain", identity.apiKeyId);
-  return Sites.update(identity.userId, params.id, body);
+export const handler = api("PATCH /api/sites/{id}", contracts, ({ actor, params, body }) => {
+  if (body.customDomain !== undefined) refuseKeyFor("a site's domain", actor.apiKeyId);
+  return Sites.update(actor.accountId, params.id, body);
 });

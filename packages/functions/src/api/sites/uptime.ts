@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/sites";
 import * as Uptime from "@portal/core/monitoring/site-uptime";
 import { api } from "../handler";
 
-export const handler = api("GET /api/sites/{id}/uptime", contracts, ({ identity, params }) =>
-  Uptime.siteUptime(identity.userId, params.id),
+export const handler = api("GET /api/sites/{id}/uptime", contracts, ({ actor, params }) =>
+  Uptime.siteUptime(actor.accountId, params.id),
 );

@@ -7,8 +7,6 @@ import { contracts } from "@portal/core/contracts/api-areas/sites";
 import { verifyAndAttach } from "@portal/core/sites/domain-attachment";
 import { api } from "../handler";
 
-export const handler = api(
-  "POST /api/sites/{id}/verify-domain",
-  contracts,
-  ({ identity, params }) => verifyAndAttach(identity.userId, params.id),
+export const handler = api("POST /api/sites/{id}/verify-domain", contracts, ({ actor, params }) =>
+  verifyAndAttach(actor.accountId, params.id),
 );

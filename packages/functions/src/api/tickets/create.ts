@@ -3,6 +3,6 @@ import { contracts } from "@portal/core/contracts/api-areas/tickets";
 import * as Tickets from "@portal/core/tickets/index";
 import { api } from "../handler";
 
-export const handler = api("POST /api/tickets", contracts, ({ identity, body }) =>
-  Tickets.create(identity.userId, body),
+export const handler = api("POST /api/tickets", contracts, ({ actor, body }) =>
+  Tickets.create(actor.accountId, body),
 );

@@ -6,6 +6,6 @@ import { api } from "../handler";
 export const handler = api(
   "POST /api/tickets/{id}/messages",
   contracts,
-  ({ identity, params, body }) =>
-    Tickets.reply(identity.userId, params.id, body.message, body.attachments),
+  ({ actor, params, body }) =>
+    Tickets.reply(actor.accountId, params.id, body.message, body.attachments),
 );
