@@ -248,3 +248,27 @@ describe("gate: the provider's console (/staff)", () => {
     });
   });
 });
+
+describe("gate: a member of the account (docs/team.md, 'Roles')", () => {
+  const member: GateUser = { ...customer, role: "member" };
+  it.each(["/billing", "/subscribe", "/complete-payment"])("sends %s to the dashboard", (path) => {
+    expect(gate(signedIn(member), path, noQuery)).toEqual({ redirect: "/dashboard" });
+    expect(gate(signedIn({ ...lapsed, role: "member" }), path, noQuery)).toEqual({
+      redirect: "/dashboard",
+    });
+  });
+  it.each(["/dashboard", "/manage", "/support", "/settings", "/settings/team", "/analytics"])(
+    "renders %s",
+    (path) => {
+      expect(gate(signedIn(member), path, noQuery)).toEqual({ render: true });
+    },
+  );
+  it("leaves the owner's pages to an owner", () => {
+    expect(gate(signedIn({ ...customer, role: "owner" }), "/billing", noQuery)).toEqual({
+      render: true,
+    });
+    expect(gate(signedIn({ ...customer, role: "owner" }), "/subscribe", noQuery)).toEqual({
+      render: true,
+    });
+  });
+});

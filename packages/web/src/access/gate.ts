@@ -3,6 +3,7 @@
  * in each user state, and where every other path sends them. Pure: the router applies it.
  */
 import { hasValidPlan } from "@portal/core/access/entitlements";
+import { type Role, roleCovers } from "@portal/core/access/roles";
 import type { FileRouteTypes } from "../routeTree.gen";
 
 /**
@@ -19,6 +20,8 @@ export interface GateUser {
   hasCompletedQuestionnaire?: boolean | null;
   /** On the provider's team (the identity provider's role claim): the console opens. */
   isStaff?: boolean;
+  /** The person's role in the account the session acts in (docs/team.md). */
+  role?: Role;
 }
 
 export type AccessState =
@@ -48,6 +51,16 @@ export const PUBLIC_ROUTES = [
  * signed-in state").
  */
 const PLAN_ROUTES = ["/pricing", "/subscribe"] as const satisfies readonly PagePath[];
+
+/**
+ * The pages of what only an account's owner may do (docs/team.md, "Roles"): billing and plan
+ * changes. A member is sent to their state's page instead; the server refuses the routes anyway.
+ */
+const OWNER_ROUTES = [
+  "/billing",
+  "/subscribe",
+  "/complete-payment",
+] as const satisfies readonly PagePath[];
 
 /** Signed in, no active subscription, no valid plan, back from payment (?payment=success). */
 const AFTER_PAYMENT_ROUTES = [
@@ -183,6 +196,14 @@ export function gate(
     return spinner;
   }
 
+  // A member of someone's account: never the owner's pages (the role fact: core access/roles).
+  if (
+    user.role &&
+    !roleCovers(user.role, "owner") &&
+    OWNER_ROUTES.some((p) => p === gatedRoute(path))
+  ) {
+    return { redirect: "/dashboard" };
+  }
   if ((PLAN_ROUTES as readonly string[]).includes(path)) return render;
 
   const active = user.subscriptionActive;

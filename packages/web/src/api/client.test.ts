@@ -200,6 +200,17 @@ describe("query client", () => {
     expect(client.getQueryState(["/api/auth/user"])?.isInvalidated).toBe(true);
   });
 
+  it.each(["owner_required", "not_a_member"])(
+    "reads the current user again when the server refuses for the role or membership (%s)",
+    async (code) => {
+      const client = createQueryClient(() => {});
+      client.setQueryData(["/api/auth/user"], user);
+      answer = () => Response.json({ error: { code, message: "No" } }, { status: 403 });
+      await client.fetchQuery(readSites).catch(() => {});
+      expect(client.getQueryState(["/api/auth/user"])?.isInvalidated).toBe(true);
+    },
+  );
+
   it("leaves the current user alone on other 403s", async () => {
     const client = createQueryClient(() => {});
     client.setQueryData(["/api/auth/user"], user);

@@ -9,6 +9,7 @@ import type { CurrentUser } from "@portal/core/contracts/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { mayDo } from "../access/role";
 import { isUnauthorizedError } from "../api/client";
 import { currentUserKey } from "../api/current-user";
 import { SitesSuspendedNotice } from "../billing/sites-suspended-notice";
@@ -19,6 +20,8 @@ import { verifySubscription } from "./queries";
 export function DashboardBanners({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const state = bannersFor(user);
+  // Billing is the owner's (docs/team.md, "Roles"): a member is told whom to ask instead.
+  const owner = mayDo(user, "owner");
 
   const check = useMutation({
     mutationFn: verifySubscription,
@@ -52,7 +55,7 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
   return (
     <Stack gap="3" mb="6">
       {state.sitesSuspended && user.sitesDeleteAfter ? (
-        <SitesSuspendedNotice deleteAfter={user.sitesDeleteAfter} />
+        <SitesSuspendedNotice deleteAfter={user.sitesDeleteAfter} owner={owner} />
       ) : null}
 
       {state.paymentIssue ? (
@@ -60,13 +63,17 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
           status="error"
           title="Payment Issue"
           action={
-            <Button asChild size="sm" colorPalette="red">
-              <Link to="/billing">Go to Billing</Link>
-            </Button>
+            owner ? (
+              <Button asChild size="sm" colorPalette="red">
+                <Link to="/billing">Go to Billing</Link>
+              </Button>
+            ) : undefined
           }
         >
-          We couldn't process your latest payment. Please update your payment details to keep your
-          websites running.
+          We couldn't process your latest payment.{" "}
+          {owner
+            ? "Please update your payment details to keep your websites running."
+            : "Please ask an owner of the account to update the payment details to keep the websites running."}
         </Banner>
       ) : null}
 
@@ -75,15 +82,17 @@ export function DashboardBanners({ user }: { user: CurrentUser }) {
           status="info"
           title="Payment Received - Activating Subscription"
           action={
-            <Button
-              size="sm"
-              variant="outline"
-              loading={check.isPending}
-              loadingText="Checking..."
-              onClick={() => check.mutate()}
-            >
-              Check Status
-            </Button>
+            owner ? (
+              <Button
+                size="sm"
+                variant="outline"
+                loading={check.isPending}
+                loadingText="Checking..."
+                onClick={() => check.mutate()}
+              >
+                Check Status
+              </Button>
+            ) : undefined
           }
         >
           Your payment went through and we're activating your subscription. This usually takes a

@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from "@tanstack/react-router";
 import { LifeBuoy } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useAccess } from "../access/access-context";
+import { mayDo } from "../access/role";
 import { productName } from "../brand";
 import { PageHeader } from "../shell/app-shell";
 import { refreshAllScreenshots, sitesQuery } from "../sites/queries";
@@ -62,9 +63,9 @@ export function DashboardPage() {
         <GridItem>
           <MySites
             hasCompletedQuestionnaire={user.hasCompletedQuestionnaire}
-            // Only a paid-up customer can buy the package (docs/access.md); a lapsed one is
-            // shown the Payment Issue banner instead.
-            onUpgrade={user.subscriptionActive ? setUpsellSite : undefined}
+            // Only a paid-up customer's owner can buy the package (docs/access.md,
+            // docs/team.md); a lapsed one is shown the Payment Issue banner instead.
+            onUpgrade={user.subscriptionActive && mayDo(user, "owner") ? setUpsellSite : undefined}
           />
         </GridItem>
         <GridItem>

@@ -1,12 +1,14 @@
 /**
  * Account Settings (docs/notifications.md, "Preferences"): e-mail preferences, the identity
- * provider's profile widget, for customers with a plan the Developer section
- * (docs/developer-api.md), then their data: export it, or delete the account (docs/privacy.md).
+ * provider's profile widget, for an owner with a plan the Developer section
+ * (docs/developer-api.md), then for an owner the account's data: export it, or delete the
+ * account (docs/privacy.md). What a member may not do is not shown to them (docs/team.md).
  */
 import { Box, Text } from "@chakra-ui/react";
 import { missingFor } from "@portal/core/access/entitlements";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
+import { mayDo } from "../access/role";
 import { currentUserQuery } from "../api/current-user";
 import { DeveloperSection } from "../developer/developer-section";
 import { useIdentity, useIdentityWidgets } from "../identity/context";
@@ -19,6 +21,7 @@ export function SettingsPage() {
   const identity = useIdentity();
   const { Profile } = useIdentityWidgets();
   const { data: user } = useQuery(currentUserQuery(identity.loaded && identity.signedIn));
+  const owner = mayDo(user, "owner");
 
   if (!identity.loaded) return <LoadingSpinner label="Loading settings" />;
   if (!identity.signedIn) return <Text>Please sign in to access settings</Text>;
@@ -30,9 +33,10 @@ export function SettingsPage() {
         <Suspense fallback={<LoadingSpinner label="Loading your profile" />}>
           <Profile />
         </Suspense>
-        {/* The developer routes need a plan: the same rule the server applies. */}
-        {user && !missingFor(user, "validPlan") ? <DeveloperSection /> : null}
-        <YourDataSection />
+        {/* The developer routes need a plan and an owner: the rules the server applies. */}
+        {user && !missingFor(user, "validPlan") && owner ? <DeveloperSection /> : null}
+        {/* The account's export and deletion are the owner's (docs/team.md, "Roles"). */}
+        {owner ? <YourDataSection /> : null}
       </Box>
     </>
   );

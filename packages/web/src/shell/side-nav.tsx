@@ -3,6 +3,7 @@
  * the Upgrade to Pro card.
  */
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import type { Role } from "@portal/core/access/roles";
 import { planById, planInOnePhrase } from "@portal/core/contracts/plans";
 import { Link, useLocation } from "@tanstack/react-router";
 import {
@@ -18,6 +19,7 @@ import {
   Sparkles,
 } from "lucide-react";
 import { useAccess } from "../access/access-context";
+import { mayDo } from "../access/role";
 import { useNavCounts } from "./nav-counts";
 import { NavLink } from "./nav-link";
 
@@ -38,6 +40,8 @@ interface NavItem {
   badge?: "sites" | "openTickets";
   /** Other paths on which this item is the current page. */
   alsoActiveAt?: string[];
+  /** Shown only to a person whose role covers it (docs/team.md, "Roles"). */
+  role?: Role;
 }
 
 const items: NavItem[] = [
@@ -48,7 +52,7 @@ const items: NavItem[] = [
   { to: "/performance", label: "Performance", icon: Gauge },
   { to: "/site-settings", label: "Site Settings", icon: Settings2 },
   { to: "/support", label: "Support", icon: LifeBuoy, badge: "openTickets" },
-  { to: "/billing", label: "Billing", icon: CreditCard },
+  { to: "/billing", label: "Billing", icon: CreditCard, role: "owner" },
 ];
 
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -60,6 +64,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
     <Stack as="nav" aria-label="Portal" gap="6" h="full" justify="space-between">
       <Stack as="ul" gap="1" listStyleType="none">
         {items.map((item) => {
+          if (item.role && !mayDo(user, item.role)) return null;
           const active = pathname === item.to || (item.alsoActiveAt?.includes(pathname) ?? false);
           const count = item.badge ? counts[item.badge] : undefined;
           return (
@@ -87,7 +92,10 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           );
         })}
       </Stack>
-      {user?.subscriptionPlan === "starter" ? <UpgradeCard onNavigate={onNavigate} /> : null}
+      {/* A plan change is the owner's (docs/team.md, "Roles"). */}
+      {user?.subscriptionPlan === "starter" && mayDo(user, "owner") ? (
+        <UpgradeCard onNavigate={onNavigate} />
+      ) : null}
     </Stack>
   );
 }

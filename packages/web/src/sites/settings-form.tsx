@@ -32,6 +32,7 @@ import {
 import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Control, type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { useMayDo } from "../access/role";
 import { ApiError } from "../api/api-error";
 import { BoundSelectField, ColorField } from "../ui/form-fields";
 import { SettingSwitchField } from "../ui/setting-switch";
@@ -86,6 +87,7 @@ function formValues(site: Site): SiteSettingsInput {
 
 export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: () => void }) {
   const [tab, setTab] = useState<TabId>("general");
+  const owner = useMayDo("owner");
   const {
     register,
     control,
@@ -283,35 +285,38 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
                   label="SEO Optimization"
                   help="Publish meta tags and a sitemap for search engines."
                 />
-                <Box
-                  borderWidth="1px"
-                  borderColor="red.muted"
-                  borderRadius="lg"
-                  p="5"
-                  bg="red.subtle"
-                >
-                  <Stack gap="3">
-                    <Heading as="h3" size="sm" color="red.fg">
-                      Danger Zone
-                    </Heading>
-                    <Text fontSize="sm">
-                      Deleting a site removes it, its previews and its custom domain for good.
-                    </Text>
-                    <Box>
-                      <Button
-                        type="button"
-                        colorPalette="red"
-                        loading={remove.isPending}
-                        onClick={() => {
-                          if (window.confirm(DELETE_CONFIRMATION)) remove.mutate();
-                        }}
-                      >
-                        <Trash2 aria-hidden />
-                        Delete Site
-                      </Button>
-                    </Box>
-                  </Stack>
-                </Box>
+                {/* Deleting a site is the owner's (docs/team.md, "Roles"). */}
+                {owner ? (
+                  <Box
+                    borderWidth="1px"
+                    borderColor="red.muted"
+                    borderRadius="lg"
+                    p="5"
+                    bg="red.subtle"
+                  >
+                    <Stack gap="3">
+                      <Heading as="h3" size="sm" color="red.fg">
+                        Danger Zone
+                      </Heading>
+                      <Text fontSize="sm">
+                        Deleting a site removes it, its previews and its custom domain for good.
+                      </Text>
+                      <Box>
+                        <Button
+                          type="button"
+                          colorPalette="red"
+                          loading={remove.isPending}
+                          onClick={() => {
+                            if (window.confirm(DELETE_CONFIRMATION)) remove.mutate();
+                          }}
+                        >
+                          <Trash2 aria-hidden />
+                          Delete Site
+                        </Button>
+                      </Box>
+                    </Stack>
+                  </Box>
+                ) : null}
               </Stack>
             </Tabs.Content>
           </Tabs.Root>
