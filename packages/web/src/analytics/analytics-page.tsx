@@ -7,7 +7,6 @@
  * and says so. This file holds the page: the site and range pickers, the tabs and their states.
  */
 import {
-  Alert,
   Button,
   Flex,
   HStack,
@@ -21,10 +20,10 @@ import { ANALYTICS_RANGES, type AnalyticsRange } from "@portal/core/contracts/an
 import type { Site } from "@portal/core/contracts/sites";
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
-import { ApiError } from "../api/api-error";
 import { PageHeader } from "../shell/app-shell";
 import { pickSite } from "../sites/queries";
 import { NoSitesYet, SiteListStates, useSites } from "../sites/site-list-states";
+import { RecordFailed } from "../ui/query-states";
 import { Tooltip } from "../ui/tooltip";
 import { Audience } from "./audience-tab";
 import { Behavior } from "./behavior-tab";
@@ -165,20 +164,12 @@ function SiteAnalytics({
       </Flex>
 
       {data.isError ? (
-        <Alert.Root status="error" borderRadius="lg">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>
-              {ApiError.from(data.error)?.status === 404
-                ? "This site's analytics could not be found."
-                : "We couldn't load the analytics for this site."}
-            </Alert.Title>
-            <Alert.Description>Please try again in a moment.</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void data.refetch()}>
-            Try again
-          </Button>
-        </Alert.Root>
+        <RecordFailed
+          error={data.error}
+          retry={data.refetch}
+          failed="We couldn't load the analytics for this site."
+          notFound={{ title: "This site's analytics could not be found." }}
+        />
       ) : (
         <Tabs.Root defaultValue="overview" variant="line" lazyMount>
           <Tabs.List overflowX="auto" overflowY="hidden">

@@ -22,6 +22,7 @@ import { type AnalyticsSettings, TRACKING_ID_TOASTS } from "@portal/core/contrac
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { RecordStates } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { analyticsSettingsKey, analyticsSettingsQuery, connectGa, disconnectGa } from "./queries";
 
@@ -35,23 +36,18 @@ export function GaCard() {
         </Card.Title>
       </Card.Header>
       <Card.Body pt="2">
-        {settings.isPending ? (
-          <Stack gap="3" aria-busy="true">
-            <Skeleton height="5" width="60%" />
-            <Skeleton height="10" />
-          </Stack>
-        ) : settings.isError ? (
-          <Stack gap="3" align="flex-start" role="alert">
-            <Text color="fg.muted">We couldn't load your Google Analytics settings.</Text>
-            <Button size="sm" variant="outline" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        ) : settings.data.isConnected ? (
-          <Connected settings={settings.data} />
-        ) : (
-          <ConnectForm />
-        )}
+        <RecordStates
+          query={settings}
+          loading={
+            <Stack gap="3" aria-busy="true">
+              <Skeleton height="5" width="60%" />
+              <Skeleton height="10" />
+            </Stack>
+          }
+          failed="We couldn't load your Google Analytics settings."
+        >
+          {(ga) => (ga.isConnected ? <Connected settings={ga} /> : <ConnectForm />)}
+        </RecordStates>
       </Card.Body>
     </Card.Root>
   );

@@ -7,6 +7,7 @@ import { trackingSnippet } from "@portal/core/contracts/analytics";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { LoadFailed } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { Tooltip } from "../ui/tooltip";
 import { analyticsSettingsQuery } from "./queries";
@@ -89,9 +90,7 @@ export function SnippetCard({ siteId, siteName }: { siteId: string; siteName: st
               {snippet}
             </Box>
           ) : settings.isError ? (
-            <Text color="fg.muted" fontSize="sm" role="alert">
-              We couldn't load the snippet. Reload the page to try again.
-            </Text>
+            <LoadFailed title="We couldn't load the snippet." retry={settings.refetch} />
           ) : (
             <Skeleton height="14" />
           )}

@@ -3,13 +3,14 @@
  * open payment, confirms it with the card form (returning to our origin only if the card
  * needs a redirect), then goes to /?payment=success after 2 s.
  */
-import { Card, Center, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Card, Stack, Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { isUnauthorizedError } from "../api/client";
 import { PageHeader } from "../shell/app-shell";
+import { LoadingSpinner } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { CardPaymentForm } from "./card-form";
 import { paymentFailureToasts } from "./payment-toasts";
@@ -88,12 +89,11 @@ export function CompletePaymentPage() {
               </Text>
             </Stack>
           ) : (
-            <Center py="10" flexDirection="column" gap="3">
-              <Spinner size="lg" color="brand.solid" />
-              <Text color="fg.muted">
-                {paid ? "Payment received. Redirecting..." : "Loading payment information..."}
-              </Text>
-            </Center>
+            <LoadingSpinner
+              label={paid ? "Payment received. Redirecting..." : "Loading payment information..."}
+              py="10"
+              showLabel
+            />
           )}
         </Card.Body>
       </Card.Root>

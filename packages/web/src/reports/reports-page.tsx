@@ -4,7 +4,7 @@ import { longMonth } from "@portal/core/long-date";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { formatLongDate } from "../ui/format";
-import { ListStates, SkeletonRows } from "../ui/query-states";
+import { ListStates, LoadFailed, SkeletonRows } from "../ui/query-states";
 import { reportMonthsQuery } from "./queries";
 
 export function ReportsPage({ siteId }: { siteId: string }) {
@@ -21,7 +21,12 @@ export function ReportsPage({ siteId }: { siteId: string }) {
         query={months}
         select={(data) => data.months}
         loading={<SkeletonRows height="16" />}
-        failed={<Text color="fg.error">We couldn't load the reports of this website.</Text>}
+        failed={
+          <LoadFailed
+            title="We couldn't load the reports of this website."
+            retry={months.refetch}
+          />
+        }
         empty={<Text color="fg.muted">No report yet: the first one covers this month.</Text>}
       >
         {(items) => (

@@ -3,13 +3,13 @@
  * Settings, Website Analytics, the dashboard's My Sites): loading, the 'couldn't load' retry,
  * 'No Sites Yet', and the list itself. One place, so the pages cannot drift apart.
  */
-import { Button, EmptyState, Flex, Stack, Text } from "@chakra-ui/react";
+import { Button, EmptyState, Flex } from "@chakra-ui/react";
 import type { Site } from "@portal/core/contracts/sites";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Globe } from "lucide-react";
 import type { ReactNode } from "react";
-import { ListStates } from "../ui/query-states";
+import { ListStates, LoadFailed } from "../ui/query-states";
 import { sitesQuery } from "./queries";
 
 /** The customer's sites (GET /api/sites), shared through the query cache. */
@@ -33,22 +33,11 @@ export function SiteListStates({ sites, loading, empty, children }: SiteListStat
       query={sites}
       select={(list) => list}
       loading={loading}
-      failed={<SitesLoadError onRetry={() => void sites.refetch()} />}
+      failed={<LoadFailed title="We couldn't load your sites." retry={sites.refetch} />}
       empty={empty}
     >
       {children}
     </ListStates>
-  );
-}
-
-export function SitesLoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Stack gap="3" align="flex-start" role="alert">
-      <Text color="fg.muted">We couldn't load your sites.</Text>
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </Stack>
   );
 }
 

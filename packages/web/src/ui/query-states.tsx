@@ -1,6 +1,7 @@
 /**
  * The states a read goes through, the same on every page. A list: loading, failed, empty, and
- * the list (ListStates). One record: loading, not found, failed, and the record (RecordStates).
+ * the list (ListStates). One record: loading, not found, failed, and the record (RecordStates,
+ * or RecordFailed alone where the record's loading is drawn by the page itself).
  * Each page passes its own texts (the spec gives every card its own).
  */
 import { Alert, Box, Button, Center, Skeleton, Spinner, Stack, Text } from "@chakra-ui/react";
@@ -44,11 +45,27 @@ export function SkeletonRows({ height }: { height: string }) {
   );
 }
 
-/** The spinner of a page's main read: `label` is what a screen reader hears ("Loading ticket"). */
-export function LoadingSpinner({ label, py = "16" }: { label: string; py?: string }) {
+/**
+ * The spinner of a page's main read: `label` is what a screen reader hears ("Loading ticket");
+ * with `showLabel` it is also written under the spinner.
+ */
+export function LoadingSpinner({
+  label,
+  py = "16",
+  showLabel = false,
+}: {
+  label: string;
+  py?: string;
+  showLabel?: boolean;
+}) {
   return (
-    <Center py={py}>
-      <Spinner size="lg" color="brand.solid" aria-label={label} />
+    <Center py={py} flexDirection="column" gap="3">
+      <Spinner size="lg" color="brand.solid" aria-label={showLabel ? undefined : label} />
+      {showLabel ? (
+        <Text color="fg.muted" role="status">
+          {label}
+        </Text>
+      ) : null}
     </Center>
   );
 }
@@ -80,10 +97,44 @@ export function EmptyCard({ text }: { text: string }) {
   );
 }
 
+/** What a 404 means for one record: a notice, with nothing to retry. */
+export interface NotFoundNotice {
+  title: string;
+  text?: string;
+}
+
 /**
- * One record's read: a spinner while it loads; when the server answers 404 and `notFound` is
- * given, that notice (nothing to retry); any other failure `failed` with Try again; else the
- * record.
+ * A record's read that failed: `notFound` when the server answered 404 and it is given, else
+ * `failed` with Try again.
+ */
+export function RecordFailed({
+  error,
+  retry,
+  failed,
+  notFound,
+}: {
+  error: unknown;
+  retry: () => unknown;
+  failed: string;
+  notFound?: NotFoundNotice;
+}) {
+  if (notFound && ApiError.from(error)?.status === 404) {
+    return (
+      <Alert.Root status="warning" borderRadius="lg">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{notFound.title}</Alert.Title>
+          {notFound.text ? <Alert.Description>{notFound.text}</Alert.Description> : null}
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  return <LoadFailed title={failed} retry={retry} />;
+}
+
+/**
+ * One record's read: while it loads a spinner (or the skeleton given as `loading`), when it
+ * failed RecordFailed, else the record.
  */
 export function RecordStates<D>({
   query,
@@ -93,28 +144,21 @@ export function RecordStates<D>({
   children,
 }: {
   query: UseQueryResult<D>;
-  /** The spinner's label ("Loading ticket"). */
-  loading: string;
+  /** The spinner's label ("Loading ticket"), or what shows instead of a spinner. */
+  loading: string | ReactNode;
   /** The failure's title ("We couldn't load this ticket."). */
   failed: string;
   /** What a 404 means here; left out, a 404 is a failure like any other. */
-  notFound?: { title: string; text?: string };
+  notFound?: NotFoundNotice;
   children: (record: D) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingSpinner label={loading} />;
+  if (query.isPending) {
+    return typeof loading === "string" ? <LoadingSpinner label={loading} /> : loading;
+  }
   if (query.isError) {
-    if (notFound && ApiError.from(query.error)?.status === 404) {
-      return (
-        <Alert.Root status="warning" borderRadius="lg">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{notFound.title}</Alert.Title>
-            {notFound.text ? <Alert.Description>{notFound.text}</Alert.Description> : null}
-          </Alert.Content>
-        </Alert.Root>
-      );
-    }
-    return <LoadFailed title={failed} retry={query.refetch} />;
+    return (
+      <RecordFailed error={query.error} retry={query.refetch} failed={failed} notFound={notFound} />
+    );
   }
   return children(query.data);
 }
