@@ -24,12 +24,16 @@ describe("Support Center", () => {
     const { page, context, problems } = await openPage(browser());
     const userId = await customer(context);
     // Another ticket, so the search and the filter have something to leave out.
-    await Tickets.create(userId, {
-      title: "Question about my invoice",
-      description: "I was charged twice this month for the Pro plan.",
-      category: "billing",
-      priority: "medium",
-    });
+    await Tickets.create(
+      userId,
+      {
+        title: "Question about my invoice",
+        description: "I was charged twice this month for the Pro plan.",
+        category: "billing",
+        priority: "medium",
+      },
+      userId,
+    );
 
     await page.goto("/support");
     await page.getByRole("heading", { name: "Support Center" }).waitFor();
@@ -108,12 +112,16 @@ describe("Support Center", () => {
     const { page, context } = await openPage(browser());
     await customer(context);
     const otherCustomer = `user_${Date.now()}`;
-    const foreign = await Tickets.create(otherCustomer, {
-      title: "Someone else's ticket",
-      description: "This belongs to another customer entirely.",
-      category: "general",
-      priority: "low",
-    });
+    const foreign = await Tickets.create(
+      otherCustomer,
+      {
+        title: "Someone else's ticket",
+        description: "This belongs to another customer entirely.",
+        category: "general",
+        priority: "low",
+      },
+      otherCustomer,
+    );
     await page.goto(`/support/${foreign.id}`);
     await page.getByText("Ticket not found").waitFor();
     expect(await page.getByText("Someone else's ticket").count()).toBe(0);

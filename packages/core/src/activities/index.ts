@@ -1,5 +1,7 @@
 /** A customer's activity feed: what happened to their sites, tickets and account, newest first. */
 
+import { type People, peopleByIds, personRef } from "../attribution/people";
+import type { Activity } from "../contracts/dashboard";
 import type { ActivityItem } from "../db/entities/activity";
 import { db } from "../db/service";
 
@@ -30,30 +32,37 @@ export type ActivityType =
   | "questionnaire_completed"
   | "analytics_connected";
 
-export interface ActivityView {
-  id: string;
-  type: string;
-  description: string;
-  siteId: string | null;
-  createdAt: string;
-}
+export type ActivityView = Activity;
 
-export function toActivityView(item: ActivityItem): ActivityView {
+/** An entry as the API answers it, its actor named from `people` (activityPeople). */
+export function toActivityView(item: ActivityItem, people: People): ActivityView {
   return {
     id: item.activityId,
     type: item.type,
     description: item.description,
     siteId: item.siteId ?? null,
     createdAt: item.createdAt,
+    actor: personRef(item.actorId, people),
   };
 }
 
+/** The people the entries name, in one read. */
+export function activityPeople(items: readonly ActivityItem[]): Promise<People> {
+  return peopleByIds(items.map((item) => item.actorId));
+}
+
+/**
+ * Records an entry; `actorId` is the person who acted (docs/team.md, "Who did it"), left out
+ * where the team or the system did.
+ */
 export async function record(
   userId: string,
-  activity: { type: ActivityType; description: string; siteId?: string },
-): Promise<ActivityView> {
-  const { data } = await db.entities.activity.create({ userId, ...activity }).go();
-  return toActivityView(data);
+  activity: { type: ActivityType; description: string; siteId?: string; actorId?: string },
+): Promise<void> {
+  const { actorId, ...rest } = activity;
+  await db.entities.activity
+    .create({ userId, ...rest, ...(actorId ? { actorId } : {}) })
+    .go({ response: "none" });
 }
 
 /** Newest first: activity ids are ULIDs, so reading the partition backwards is time order. */
@@ -61,5 +70,6 @@ export async function listRecent(userId: string, limit = 50): Promise<ActivityVi
   const { data } = await db.entities.activity.query
     .byOwner({ userId })
     .go({ order: "desc", limit });
-  return data.map(toActivityView);
+  const people = await activityPeople(data);
+  return data.map((item) => toActivityView(item, people));
 }

@@ -10,6 +10,7 @@
  * "confirmed". Anything else is deleted (object and record, its bytes given back) and refused.
  */
 import * as ContentStore from "../adapters/content-store";
+import type { People } from "../attribution/people";
 import {
   CONTENT_TYPES,
   type ContentFile,
@@ -24,7 +25,7 @@ import {
 import { type ContentFileItem, db, isConditionFailure, isId, newId } from "../db/service";
 import { NotFoundError, UnprocessableError, ValidationError } from "../errors";
 import { matchesType, SNIFF_BYTES } from "./magic";
-import { fileView, listFiles, ownFiles, quotaOf } from "./records";
+import { filePeople, fileView, listFiles, ownFiles, quotaOf } from "./records";
 import {
   PENDING_HOLD_MS,
   releaseUpload,
@@ -41,8 +42,11 @@ export const DOWNLOAD_URL_SECONDS = 15 * 60;
 export const contentPrefix = (userId: string) => `users/${userId}/content/`;
 const objectKey = (userId: string, fileId: string) => `${contentPrefix(userId)}${fileId}`;
 
-/** Who uploads: the customer themselves, or a member of the team on their behalf. */
-export type Uploader = { type: "customer" } | { type: "staff"; staffId: string };
+/**
+ * Who uploads: a member of the customer's account (docs/team.md, "Who did it"), or a member of
+ * the provider's team on their behalf.
+ */
+export type Uploader = { type: "customer"; memberId: string } | { type: "staff"; staffId: string };
 
 const FILE_NOT_FOUND = "File not found";
 
@@ -76,7 +80,7 @@ async function requireOwnSite(userId: string, siteId: string) {
 export async function createUpload(
   userId: string,
   input: NewUpload,
-  by: Uploader = { type: "customer" },
+  by: Uploader,
   now = new Date(),
 ): Promise<PresignedUpload> {
   requireExtension(input.fileName, input.contentType);
@@ -99,6 +103,7 @@ export async function createUpload(
       purpose: input.purpose,
       state: "pending",
       uploadedBy: by.type,
+      uploadedById: by.type === "customer" ? by.memberId : undefined,
       uploadedByStaffId: by.type === "staff" ? by.staffId : undefined,
       uploadExpiresAt: expiresAt,
       expiresAt: Math.floor((expires + PENDING_HOLD_MS) / 1000) + 86_400,
@@ -226,18 +231,25 @@ export async function confirmRecord(
   }
 }
 
-/** A file as the API answers it, with fresh presigned links (the console's list has none). */
-export async function toFile(item: ContentFileItem): Promise<ContentFile> {
+/**
+ * A file as the API answers it, with fresh presigned links (the console's list has none); its
+ * uploader named from `people` (read for it when not given).
+ */
+export async function toFile(item: ContentFileItem, people?: People): Promise<ContentFile> {
   const download = (inline: boolean) =>
     ContentStore.presignDownload(item.objectKey, item.name, {
       inline,
       contentType: item.contentType,
       expiresIn: DOWNLOAD_URL_SECONDS,
     });
-  return fileView(item, {
-    downloadUrl: await download(false),
-    previewUrl: isRasterImage(item.contentType) ? await download(true) : null,
-  });
+  return fileView(
+    item,
+    {
+      downloadUrl: await download(false),
+      previewUrl: isRasterImage(item.contentType) ? await download(true) : null,
+    },
+    people ?? (await filePeople([item])),
+  );
 }
 
 /** A customer's confirmed files, newest first (of one site, if given), and their usage. */

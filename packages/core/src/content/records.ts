@@ -5,6 +5,7 @@
  * (files.ts does), so the routes that only read records do not carry the S3 client
  * (docs/performance.md "Routes carry only what they call").
  */
+import { type People, peopleByIds, personRef } from "../attribution/people";
 import type { Attachment, ContentFile, ContentList, StorageUsage } from "../contracts/content";
 import { planById, STARTER_PLAN } from "../contracts/plans";
 import { type ContentFileItem, db, isId } from "../db/service";
@@ -47,8 +48,20 @@ export interface FileLinks {
 
 export const NO_LINKS: FileLinks = { downloadUrl: null, previewUrl: null };
 
+/**
+ * Who uploaded a file: null for the team's; for a file older than teams the account's first
+ * owner, whose id is the account's (docs/team.md, "Who did it").
+ */
+export const uploaderOf = (item: ContentFileItem) =>
+  item.uploadedBy === "staff" ? null : (item.uploadedById ?? item.userId);
+
+/** The people files name, in one read. */
+export function filePeople(items: readonly ContentFileItem[]): Promise<People> {
+  return peopleByIds(items.map(uploaderOf));
+}
+
 /** A file as the API answers it, with the links the caller made. */
-export function fileView(item: ContentFileItem, links: FileLinks): ContentFile {
+export function fileView(item: ContentFileItem, links: FileLinks, people: People): ContentFile {
   return {
     id: item.fileId,
     name: item.name,
@@ -57,6 +70,7 @@ export function fileView(item: ContentFileItem, links: FileLinks): ContentFile {
     siteId: item.siteId ?? null,
     purpose: item.purpose,
     uploadedBy: item.uploadedBy,
+    uploader: personRef(uploaderOf(item), people),
     createdAt: item.confirmedAt ?? item.createdAt,
     downloadUrl: links.downloadUrl,
     previewUrl: links.previewUrl,
@@ -70,14 +84,15 @@ export function fileView(item: ContentFileItem, links: FileLinks): ContentFile {
 export async function listFiles(
   userId: string,
   filter: { siteId?: string },
-  view: (item: ContentFileItem) => ContentFile | Promise<ContentFile>,
+  view: (item: ContentFileItem, people: People) => ContentFile | Promise<ContentFile>,
 ): Promise<ContentList> {
   const files = await ownFiles(userId);
   const shown = files
     .filter((f) => f.state === "confirmed" && (!filter.siteId || f.siteId === filter.siteId))
     .sort((a, b) => (b.confirmedAt ?? b.createdAt).localeCompare(a.confirmedAt ?? a.createdAt));
+  const people = await filePeople(shown);
   return {
-    files: await Promise.all(shown.map(view)),
+    files: await Promise.all(shown.map((item) => view(item, people))),
     usage: await usage(userId, files),
   };
 }

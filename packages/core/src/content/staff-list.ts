@@ -8,5 +8,5 @@ import { fileView, listFiles, NO_LINKS } from "./records";
 
 /** A customer's files without links: downloading one is its own, audited, request. */
 export function list(customerId: string, filter: { siteId?: string } = {}): Promise<ContentList> {
-  return listFiles(customerId, filter, (item) => fileView(item, NO_LINKS));
+  return listFiles(customerId, filter, (item, people) => fileView(item, NO_LINKS, people));
 }

@@ -7,7 +7,7 @@ import type { ContentFile, NewUpload, PresignedUpload } from "../contracts/conte
 import { NotFoundError } from "../errors";
 import { recordAction, type StaffActor } from "../staff/audit-log";
 import * as Files from "./files";
-import { fileView, NO_LINKS } from "./records";
+import { filePeople, fileView, NO_LINKS } from "./records";
 
 /** A download link for one of the customer's files, recorded in the audit log. */
 export async function download(
@@ -76,5 +76,5 @@ export async function confirmUpload(
       after: { name: item.name },
     });
   }
-  return fileView(item, NO_LINKS);
+  return fileView(item, NO_LINKS, await filePeople([item]));
 }

@@ -4,6 +4,7 @@
  * Imported by the web bundle: zod and plain data only.
  */
 import { FILE_PURPOSES } from "../content/enums";
+import { actedBySchema } from "./attribution";
 import { text } from "./text";
 import * as z from "./zod";
 
@@ -108,6 +109,8 @@ export const contentFileSchema = z.object({
   siteId: z.nullable(z.string()),
   purpose: z.enum(FILE_PURPOSES),
   uploadedBy: z.enum(["customer", "staff"]),
+  /** The member who uploaded it; null when the team did (docs/team.md, "Who did it"). */
+  uploader: actedBySchema,
   createdAt: z.string(),
   /** A presigned GET that saves the file (Content-Disposition: attachment); null for staff lists. */
   downloadUrl: z.nullable(z.string()),

@@ -2,6 +2,7 @@
  * The dashboard's own reads (docs/pages.md, "Dashboard"): its four stat cards and the activity
  * feed.
  */
+import { actedBySchema } from "./attribution";
 import * as z from "./zod";
 
 /**
@@ -27,6 +28,8 @@ export const activitySchema = z.object({
   description: z.string(),
   siteId: z.nullable(z.string()),
   createdAt: z.string(),
+  /** The member who acted; null where the team or the system did (docs/team.md, "Who did it"). */
+  actor: actedBySchema,
 });
 export type Activity = z.infer<typeof activitySchema>;
 

@@ -11,6 +11,11 @@ const base = {
   eventId: z.string().check(z.minLength(1), z.maxLength(200)),
   /** The customer the event concerns (the identity provider's id). */
   userId: z.string().check(z.minLength(1)),
+  /**
+   * The member of the account whose action it is (docs/team.md, "Who did it"); absent where
+   * the team or the system acted.
+   */
+  actorId: z.optional(z.string()),
   occurredAt: z.string(),
 };
 

@@ -5,6 +5,7 @@
  * Imported by the web bundle too: zod and other contracts only.
  */
 import { REVIEW_OUTCOMES, REVIEW_WAITING_ON } from "../sites/enums";
+import { actedBySchema } from "./attribution";
 import { attachmentIdsSchema, attachmentSchema } from "./content";
 import { text } from "./text";
 import * as z from "./zod";
@@ -50,6 +51,8 @@ export const reviewRoundSchema = z.object({
   outcome: z.enum(REVIEW_OUTCOMES),
   waitingOn: z.enum(REVIEW_WAITING_ON),
   respondedAt: z.nullable(z.string()),
+  /** The member who approved or asked for changes; null while pending (docs/team.md). */
+  answeredBy: actedBySchema,
   changes: z.array(reviewChangeSchema),
 });
 export type ReviewRound = z.infer<typeof reviewRoundSchema>;
@@ -141,6 +144,8 @@ export const reviewRequestSchema = z.object({
   customerName: z.nullable(z.string()),
   round: z.number().check(z.int()),
   respondedAt: z.nullable(z.string()),
+  /** The member who asked for the changes (docs/team.md, "Who did it"). */
+  answeredBy: actedBySchema,
   changes: z.array(reviewChangeSchema),
 });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;

@@ -172,6 +172,14 @@ export const staffTicketSchema = z.extend(ticketSchema, {
 });
 export type StaffTicket = z.infer<typeof staffTicketSchema>;
 
+/**
+ * A row of the inbox: without the member who opened it, which the ticket's page shows. The
+ * inbox reads no customer records (the address is copied onto the ticket), and naming the
+ * opener would read one per page (docs/team.md, "Who did it").
+ */
+export const staffInboxTicketSchema = z.omit(staffTicketSchema, { openedBy: true });
+export type StaffInboxTicket = z.infer<typeof staffInboxTicketSchema>;
+
 export const staffInboxQuerySchema = z.extend(cursorQuerySchema, {
   status: z._default(ticketStatusSchema, "open"),
   priority: z.optional(ticketPrioritySchema),
@@ -182,7 +190,7 @@ export const staffInboxQuerySchema = z.extend(cursorQuerySchema, {
 });
 export type StaffInboxQuery = z.infer<typeof staffInboxQuerySchema>;
 
-export const staffInboxSchema = z.extend(pageOf(staffTicketSchema), {
+export const staffInboxSchema = z.extend(pageOf(staffInboxTicketSchema), {
   /**
    * Medians over the latest tickets of this status (minutes), null when there are none; read
    * with the first page only (null on the pages a cursor asks for).

@@ -16,6 +16,7 @@ import {
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
 } from "../tickets/enums";
+import { actedBySchema } from "./attribution";
 import { attachmentIdsSchema, attachmentSchema } from "./content";
 import { text } from "./text";
 import * as z from "./zod";
@@ -163,6 +164,8 @@ export const ticketSchema = z.object({
   updatedAt: z.string(),
   /** ISO time of the latest message, null before the first reply. */
   lastResponse: z.nullable(z.string()),
+  /** The member who opened it (docs/team.md, "Who did it"). */
+  openedBy: actedBySchema,
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -174,6 +177,8 @@ export const ticketMessageSchema = z.object({
   id: z.string(),
   message: z.string(),
   isStaffReply: z.boolean(),
+  /** The member who wrote it; null for the team's messages (docs/team.md, "Who did it"). */
+  writtenBy: actedBySchema,
   createdAt: z.string(),
   /** The files attached, as they are now (a file deleted since is left out). */
   attachments: z.array(attachmentSchema),

@@ -12,7 +12,7 @@ import { db, isConditionFailure } from "../db/service";
 import { toApiKey } from "../developer/api-keys";
 import { toDelivery, toWebhook } from "../developer/webhooks";
 import { emit } from "../events/emit";
-import { customerThread } from "../tickets/index";
+import { customerThread, ticketPeople } from "../tickets/index";
 import {
   currentItem,
   EXPORT_KEEP_DAYS,
@@ -36,6 +36,7 @@ export async function collect(userId: string) {
   const { data } = await db.collections.customer({ userId }).go({ pages: "all" });
   const user = data.user[0];
   const invoices = user?.stripeCustomerId ? (await listInvoices(userId)).invoices : [];
+  const people = await ticketPeople(data.ticket, data.ticketMessage);
   const attachments = new Map(
     data.contentFile.filter((f) => f.state === "confirmed").map((f) => [f.fileId, toAttachment(f)]),
   );
@@ -51,6 +52,7 @@ export async function collect(userId: string) {
         ticket,
         data.ticketMessage.filter((m) => m.ticketId === ticket.ticketId),
         attachments,
+        people,
       );
       return { ...thread.ticket, messages: thread.messages };
     }),

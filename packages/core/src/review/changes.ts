@@ -3,6 +3,7 @@
  * approval"): what both sides' views and the console's list of change requests (requests.ts)
  * show. No screenshot links here (index.ts presigns them), so the list carries no bucket client.
  */
+import { type People, peopleByIds } from "../attribution/people";
 import { attachmentsById } from "../content/records";
 import type { Attachment } from "../contracts/content";
 import type { ReviewChange } from "../contracts/review";
@@ -20,6 +21,18 @@ export function roundAttachments(
     userId,
     items.flatMap((item) => (item.changes ?? []).flatMap((change) => change.attachments ?? [])),
   );
+}
+
+/**
+ * Who answered a round: null while it is pending; for an answer older than teams the account's
+ * first owner, whose id is the account's (docs/team.md, "Who did it").
+ */
+export const answererOf = (item: Pick<ReviewRoundItem, "outcome" | "answeredById" | "userId">) =>
+  item.outcome === "pending" ? null : (item.answeredById ?? item.userId);
+
+/** The people rounds name, in one read. */
+export function roundPeople(items: readonly ReviewRoundItem[]): Promise<People> {
+  return peopleByIds(items.map(answererOf));
 }
 
 /**

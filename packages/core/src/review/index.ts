@@ -7,6 +7,7 @@
 
 import * as Activities from "../activities/index";
 import { presignedGetUrl } from "../adapters/blobs";
+import { type People, personRef } from "../attribution/people";
 import { attachableFiles } from "../content/records";
 import type { Attachment } from "../contracts/content";
 import type { ReviewChangesRequest, ReviewRound, SiteReview } from "../contracts/review";
@@ -15,7 +16,7 @@ import { db, type ReviewRoundItem, type SiteItem } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { emit } from "../events/emit";
 import { getItem } from "../sites/item";
-import { changesOf, roundAttachments } from "./changes";
+import { answererOf, changesOf, roundAttachments, roundPeople } from "./changes";
 
 export const REVIEW_ERRORS = {
   roundNotFound: "Review round not found",
@@ -34,11 +35,13 @@ export const REVIEW_ROUND_LIMIT: number | null = null;
 
 /**
  * A stored round as both sides read it; the screenshot through a presigned URL. `files` are
- * the attachments of its changes (roundAttachments), read for this round when not given.
+ * the attachments of its changes (roundAttachments) and `people` the member who answered
+ * (roundPeople), each read for this round when not given.
  */
 export async function toReviewRound(
   item: ReviewRoundItem,
   files?: ReadonlyMap<string, Attachment>,
+  people?: People,
 ): Promise<ReviewRound> {
   return {
     round: item.round,
@@ -52,6 +55,7 @@ export async function toReviewRound(
     outcome: item.outcome,
     waitingOn: item.waitingOn,
     respondedAt: item.respondedAt ?? null,
+    answeredBy: personRef(answererOf(item), people ?? (await roundPeople([item]))),
     changes: changesOf(item, files ?? (await roundAttachments(item.userId, [item]))),
   };
 }
@@ -67,14 +71,17 @@ export async function roundsOf(userId: string, siteId: string): Promise<ReviewRo
 /** The site's review with its rounds newest first (the customer's page and the console's panel). */
 export async function reviewOf(site: SiteItem): Promise<SiteReview> {
   const rounds = await roundsOf(site.userId, site.siteId);
-  const files = await roundAttachments(site.userId, rounds);
+  const [files, people] = await Promise.all([
+    roundAttachments(site.userId, rounds),
+    roundPeople(rounds),
+  ]);
   return {
     siteId: site.siteId,
     siteName: site.name,
     siteStatus: site.status,
     current: site.reviewRound ?? null,
     roundLimit: REVIEW_ROUND_LIMIT,
-    rounds: await Promise.all(rounds.reverse().map((round) => toReviewRound(round, files))),
+    rounds: await Promise.all(rounds.reverse().map((round) => toReviewRound(round, files, people))),
   };
 }
 
@@ -112,14 +119,16 @@ async function openRound(
 }
 
 /**
- * The answer and the site's copy of it in one transaction, each only if nothing answered the
- * round meanwhile: of two answers at once, one wins and the other is a 409.
+ * The answer of the member `answeredById` and the site's copy of it in one transaction, each
+ * only if nothing answered the round meanwhile: of two answers at once, one wins and the other
+ * is a 409.
  */
 async function answer(
   item: ReviewRoundItem,
   set: {
     outcome: "approved" | "changes_requested";
     waitingOn: "team" | "none";
+    answeredById: string;
     changes?: ReviewRoundItem["changes"];
   },
 ): Promise<ReviewRoundItem> {
@@ -144,16 +153,26 @@ async function answer(
   return { ...item, ...set, respondedAt };
 }
 
-/** POST /api/sites/{id}/review/rounds/{round}/approve: idempotent for the approved round. */
-export async function approve(userId: string, siteId: string, round: number): Promise<ReviewRound> {
+/**
+ * POST /api/sites/{id}/review/rounds/{round}/approve by the member `by`: idempotent for the
+ * approved round (which keeps the member who approved it first).
+ */
+export async function approve(
+  userId: string,
+  siteId: string,
+  round: number,
+  by: string,
+): Promise<ReviewRound> {
   const { site, item, repeat } = await openRound(userId, siteId, round, "approved");
   if (repeat) return toReviewRound(item);
-  const approved = await answer(item, { outcome: "approved", waitingOn: "none" });
-  await emit({ type: "site.approved", userId, siteId, siteName: site.name, round });
+  const approved = await answer(item, { outcome: "approved", waitingOn: "none", answeredById: by });
+  await emit({ type: "site.approved", userId, actorId: by, siteId, siteName: site.name, round });
+  // Every member reads the feed: it says what was done, and `actor` says who (docs/team.md).
   await Activities.record(userId, {
     type: "review_approved",
-    description: `You approved version ${round} of ${site.name}`,
+    description: `Approved version ${round} of ${site.name}`,
     siteId,
+    actorId: by,
   });
   return toReviewRound(approved);
 }
@@ -171,12 +190,13 @@ async function attachedIds(userId: string, fileIds: readonly string[], index: nu
   }
 }
 
-/** POST /api/sites/{id}/review/rounds/{round}/changes: the list goes to the team. */
+/** POST /api/sites/{id}/review/rounds/{round}/changes by the member `by`: the list goes to the team. */
 export async function requestChanges(
   userId: string,
   siteId: string,
   round: number,
   input: ReviewChangesRequest,
+  by: string,
 ): Promise<ReviewRound> {
   const { changes } = reviewChangesRequestSchema.parse(input);
   const { site, item } = await openRound(userId, siteId, round, "changes_requested");
@@ -190,11 +210,13 @@ export async function requestChanges(
   const answered = await answer(item, {
     outcome: "changes_requested",
     waitingOn: "team",
+    answeredById: by,
     changes: stored,
   });
   await emit({
     type: "site.changes_requested",
     userId,
+    actorId: by,
     siteId,
     siteName: site.name,
     round,
@@ -202,8 +224,9 @@ export async function requestChanges(
   });
   await Activities.record(userId, {
     type: "review_changes_requested",
-    description: `You asked for ${changes.length} ${changes.length === 1 ? "change" : "changes"} to version ${round} of ${site.name}`,
+    description: `Asked for ${changes.length} ${changes.length === 1 ? "change" : "changes"} to version ${round} of ${site.name}`,
     siteId,
+    actorId: by,
   });
   return toReviewRound(answered);
 }

@@ -2,11 +2,12 @@
  * The console's list of change requests waiting on the team (docs/sites.md, "Review and
  * approval"): oldest first, with the customer, the site and the files each change names.
  */
+import { personRef } from "../attribution/people";
 import type { ReviewRequest } from "../contracts/review";
 import { db } from "../db/service";
 import { PAGE_SIZE } from "../staff/paging";
 import { usersById } from "../staff/users";
-import { changesOf, roundAttachments } from "./changes";
+import { answererOf, changesOf, roundAttachments, roundPeople } from "./changes";
 
 /** GET /api/staff/review-requests: every customer's change requests waiting on the team. */
 export async function requests(
@@ -15,7 +16,10 @@ export async function requests(
   const page = await db.entities.reviewRound.query
     .byWaitingOn({ waitingOn: "team" })
     .go({ order: "asc", limit: PAGE_SIZE, cursor: cursor ?? null });
-  const users = await usersById(page.data.map((r) => r.userId));
+  const [users, people] = await Promise.all([
+    usersById(page.data.map((r) => r.userId)),
+    roundPeople(page.data),
+  ]);
   const siteKeys = page.data.map((r) => ({ userId: r.userId, siteId: r.siteId }));
   const { data: sites } = siteKeys.length
     ? await db.entities.site.get(siteKeys).go()
@@ -49,6 +53,7 @@ export async function requests(
         customerName: name || null,
         round: r.round,
         respondedAt: r.respondedAt ?? null,
+        answeredBy: personRef(answererOf(r), people),
         changes: changesOf(r, filesByOwner.get(r.userId) ?? new Map()),
       };
     }),

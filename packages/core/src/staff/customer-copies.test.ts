@@ -50,12 +50,16 @@ describe("the owner's address on tickets", () => {
   it("is written with a new ticket, kept current, and spares the inbox reading customers", async () => {
     const userId = "user_copies";
     await db.entities.user.create({ userId, email: "old@example.com" }).go();
-    const ticket = await Tickets.create(userId, {
-      title: "Help",
-      description: "Please",
-      category: "general",
-      priority: "medium",
-    });
+    const ticket = await Tickets.create(
+      userId,
+      {
+        title: "Help",
+        description: "Please",
+        category: "general",
+        priority: "medium",
+      },
+      userId,
+    );
 
     let { page, sent } = await inboxRead();
     expect(page.items.find((t) => t.id === ticket.id)?.customerEmail).toBe("old@example.com");

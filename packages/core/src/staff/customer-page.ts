@@ -3,12 +3,14 @@
  * screenshots), tickets, activity, upsells, questionnaire and monitoring.
  */
 import * as Activities from "../activities/index";
+import { peopleByIds } from "../attribution/people";
 import type { StaffCustomer } from "../contracts/staff";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { summaryOf } from "../monitoring/summary";
 import { toQuestionnaire } from "../questionnaires/index";
 import { seoPackagesFrom, toSiteView } from "../sites/view";
+import { openerOf } from "../tickets/index";
 import { toCustomerSummary, toStaffUpsell } from "./customers";
 import { toStaffTicket } from "./tickets";
 
@@ -44,6 +46,10 @@ export async function get(userId: string): Promise<StaffCustomer> {
   ]);
   if (!user.data) throw new NotFoundError("Customer not found");
   const { email } = user.data;
+  const people = await peopleByIds([
+    ...tickets.data.map(openerOf),
+    ...activities.data.map((activity) => activity.actorId),
+  ]);
   const siteNames = new Map(sites.data.map((site) => [site.siteId, site.name]));
   const seoPackages = seoPackagesFrom(upsells.data);
   const oldestFirst = [...questionnaires.data].reverse();
@@ -56,8 +62,8 @@ export async function get(userId: string): Promise<StaffCustomer> {
         .reverse()
         .map((site) => toSiteView(site, seoPackages.get(site.siteId) ?? null)),
     ),
-    tickets: tickets.data.map((ticket) => toStaffTicket(ticket, email)),
-    activities: activities.data.map(Activities.toActivityView),
+    tickets: tickets.data.map((ticket) => toStaffTicket(ticket, email, people)),
+    activities: activities.data.map((activity) => Activities.toActivityView(activity, people)),
     upsells: [...upsells.data]
       .reverse()
       .map((u) => toStaffUpsell(u, u.siteId ? (siteNames.get(u.siteId) ?? null) : null, email)),

@@ -110,7 +110,7 @@ describe("the inbox medians", () => {
     expect(medians.resolved).toEqual({ responseTime: 30, resolutionTime: 600 });
 
     // The customer answers: reopened, with its times, and waiting on staff again.
-    await Tickets.reply(userId, first, "It is broken again");
+    await Tickets.reply(userId, first, "It is broken again", [], userId);
     medians = await countedMedians();
     expect(medians.open).toEqual({ responseTime: 90, resolutionTime: 600 });
     expect(medians.resolved).toEqual({ responseTime: null, resolutionTime: null });
@@ -137,7 +137,7 @@ describe("the inbox medians", () => {
       // Reopened by the customer while two staff members move it elsewhere.
       // A closed ticket may refuse the replies; the counts are what this checks.
       await Promise.allSettled([
-        Tickets.reply(userId, ticketId, "Not fixed"),
+        Tickets.reply(userId, ticketId, "Not fixed", [], userId),
         StaffTickets.update(staff, userId, ticketId, { status: "closed" }),
         StaffTickets.update(staff, userId, ticketId, { status: "in_progress" }),
         StaffTickets.reply(staff, userId, ticketId, { message: "Looking", isInternal: false }),

@@ -4,9 +4,11 @@
  * Response and resolution times are minutes from the ticket's opening.
  */
 import { createHash } from "node:crypto";
+import { NO_PEOPLE, type People } from "../attribution/people";
 import { attachableFiles } from "../content/records";
 import type {
   StaffInboxQuery,
+  StaffInboxTicket,
   StaffTicket,
   StaffTicketThread,
   StaffTicketUpdate,
@@ -15,7 +17,7 @@ import type { TicketItem, TicketMessageItem } from "../db/service";
 import { db, isId, newId } from "../db/service";
 import { ConflictError, NotFoundError, UnprocessableError } from "../errors";
 import { emit } from "../events/emit";
-import { messageAttachments, toTicket, toTicketMessage } from "../tickets/index";
+import { messageAttachments, ticketPeople, toTicket, toTicketMessage } from "../tickets/index";
 import { actionItem, changedFields, type StaffActor } from "./audit-log";
 import { inboxMedians, transactWithMedians, unchanged } from "./inbox-medians";
 import { PAGE_SIZE } from "./paging";
@@ -27,9 +29,13 @@ const DONE = new Set(["resolved", "closed"]);
 const WRITE_ROUNDS = 3;
 const TICKET_CHANGING = "The ticket is being changed by someone else; please try again.";
 
-export function toStaffTicket(item: TicketItem, customerEmail: string | null): StaffTicket {
+export function toStaffTicket(
+  item: TicketItem,
+  customerEmail: string | null,
+  people: People,
+): StaffTicket {
   return {
-    ...toTicket(item),
+    ...toTicket(item, people),
     userId: item.userId,
     assignedTo: item.assignedTo ?? null,
     internalNotes: item.internalNotes ?? null,
@@ -68,9 +74,15 @@ export async function inbox(query: StaffInboxQuery, actorId: string) {
   // Tickets carry their owner's address; only those older than that copy need their owner read.
   const users = await usersById(page.data.filter((t) => !t.customerEmail).map((t) => t.userId));
   return {
-    items: page.data.map((t) =>
-      toStaffTicket(t, t.customerEmail ?? users.get(t.userId)?.email ?? null),
-    ),
+    items: page.data.map((t): StaffInboxTicket => {
+      // The inbox names no opener (contracts/staff.ts): no people are read for it.
+      const { openedBy: _opener, ...row } = toStaffTicket(
+        t,
+        t.customerEmail ?? users.get(t.userId)?.email ?? null,
+        NO_PEOPLE,
+      );
+      return row;
+    }),
     cursor: page.cursor ?? null,
     medians,
   };
@@ -96,12 +108,15 @@ export async function thread(userId: string, ticketId: string): Promise<StaffTic
       .go({ consistent: true, pages: "all" }),
     usersById([userId]),
   ]);
-  const files = await messageAttachments(userId, messages);
+  const [files, people] = await Promise.all([
+    messageAttachments(userId, messages),
+    ticketPeople([ticket], messages),
+  ]);
   return {
-    ticket: toStaffTicket(ticket, users.get(userId)?.email ?? null),
+    ticket: toStaffTicket(ticket, users.get(userId)?.email ?? null, people),
     messages: [...messages]
       .sort(byId)
-      .map((m) => ({ ...toTicketMessage(m, files), isInternal: m.isInternal })),
+      .map((m) => ({ ...toTicketMessage(m, files, people), isInternal: m.isInternal })),
   };
 }
 
@@ -231,6 +246,8 @@ export async function reply(
         attachments,
       } as TicketMessageItem,
       new Map(attached.map((file) => [file.id, file])),
+      // A staff message names no member.
+      NO_PEOPLE,
     ),
     isInternal: input.isInternal,
   };
@@ -249,7 +266,8 @@ async function repliedAlready(userId: string, ticketId: string, key: string) {
     .go({ consistent: true });
   if (!message) throw new NotFoundError(TICKET_NOT_FOUND);
   const files = await messageAttachments(userId, [message]);
-  return { ...toTicketMessage(message, files), isInternal: message.isInternal };
+  // A staff message names no member.
+  return { ...toTicketMessage(message, files, NO_PEOPLE), isInternal: message.isInternal };
 }
 
 export async function update(
@@ -321,6 +339,9 @@ export async function update(
       to: input.status,
     });
   }
-  const users = await usersById([userId]);
-  return toStaffTicket(data as TicketItem, users.get(userId)?.email ?? null);
+  const [users, people] = await Promise.all([
+    usersById([userId]),
+    ticketPeople([data as TicketItem]),
+  ]);
+  return toStaffTicket(data as TicketItem, users.get(userId)?.email ?? null, people);
 }

@@ -5,6 +5,7 @@
  */
 
 import * as Activities from "../activities/index";
+import { type People, peopleByIds, personRef } from "../attribution/people";
 import { attachableFiles, attachmentsById } from "../content/records";
 import type { Attachment } from "../contracts/content";
 import type {
@@ -22,7 +23,25 @@ const TICKET_NOT_FOUND = "Ticket not found";
 export const CLOSED_TICKET_MESSAGE =
   "This ticket is closed and can no longer be replied to. Please open a new ticket.";
 
-export function toTicket(item: TicketItem): Ticket {
+/**
+ * Who opened the ticket: its `openedById`, or for a ticket older than teams the account's first
+ * owner, whose id is the account's (docs/team.md, "Who did it").
+ */
+export const openerOf = (item: TicketItem) => item.openedById ?? item.userId;
+
+/** Who wrote a message: null for the team's; the account's first owner before teams. */
+export const authorOf = (item: TicketMessageItem) =>
+  item.isStaffReply ? null : (item.authorId ?? item.userId);
+
+/** The people tickets and their messages name, in one read. */
+export function ticketPeople(
+  tickets: readonly TicketItem[],
+  messages: readonly TicketMessageItem[] = [],
+): Promise<People> {
+  return peopleByIds([...tickets.map(openerOf), ...messages.map(authorOf)]);
+}
+
+export function toTicket(item: TicketItem, people: People): Ticket {
   return {
     id: item.ticketId,
     title: item.title,
@@ -34,6 +53,7 @@ export function toTicket(item: TicketItem): Ticket {
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     lastResponse: item.lastResponse ?? null,
+    openedBy: personRef(openerOf(item), people),
   };
 }
 
@@ -43,12 +63,14 @@ export function toTicket(item: TicketItem): Ticket {
  */
 export function toTicketMessage(
   item: TicketMessageItem,
-  files: ReadonlyMap<string, Attachment> = new Map(),
+  files: ReadonlyMap<string, Attachment>,
+  people: People,
 ): TicketMessage {
   return {
     id: item.messageId,
     message: item.message,
     isStaffReply: item.isStaffReply,
+    writtenBy: personRef(authorOf(item), people),
     createdAt: item.createdAt,
     attachments: (item.attachments ?? []).flatMap((id) => {
       const file = files.get(id);
@@ -69,15 +91,16 @@ export function messageAttachments(userId: string, messages: readonly TicketMess
 export function customerThread(
   ticket: TicketItem,
   messages: TicketMessageItem[],
-  files: ReadonlyMap<string, Attachment> = new Map(),
+  files: ReadonlyMap<string, Attachment>,
+  people: People,
 ): TicketThread {
   return {
-    ticket: toTicket(ticket),
+    ticket: toTicket(ticket, people),
     messages: messages
       .filter((message) => !message.isInternal)
       // Ids are ULIDs: their order is creation order.
       .sort((a, b) => (a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0))
-      .map((message) => toTicketMessage(message, files)),
+      .map((message) => toTicketMessage(message, files, people)),
   };
 }
 
@@ -86,20 +109,22 @@ export async function list(userId: string): Promise<Ticket[]> {
   const { data } = await db.entities.ticket.query
     .byOwner({ userId })
     .go({ order: "desc", pages: "all" });
-  return data.map(toTicket);
+  const people = await ticketPeople(data);
+  return data.map((ticket) => toTicket(ticket, people));
 }
 
 /**
- * Opens a ticket (status open). A site it names must be one of the caller's own; otherwise
- * nothing is stored and the error names the field.
+ * Opens a ticket (status open) on account `userId`, by the member `by`. A site it names must be
+ * one of the account's own; otherwise nothing is stored and the error names the field.
  */
-export async function create(userId: string, input: NewTicket): Promise<Ticket> {
+export async function create(userId: string, input: NewTicket, by: string): Promise<Ticket> {
   if (input.siteId !== undefined) await requireOwnSite(userId, input.siteId);
   // The staff inbox shows it without reading the owner (staff/customer-copies.ts).
   const { data: owner } = await db.entities.user.get({ userId }).go();
   const { data } = await db.entities.ticket
     .create({
       userId,
+      openedById: by,
       ...(owner ? { customerEmail: owner.email } : {}),
       title: input.title,
       description: input.description,
@@ -113,8 +138,9 @@ export async function create(userId: string, input: NewTicket): Promise<Ticket> 
     type: "ticket_created",
     description: `Support ticket created: ${data.title}`,
     siteId: data.siteId,
+    actorId: by,
   });
-  return toTicket(data);
+  return toTicket(data, await ticketPeople([data]));
 }
 
 /**
@@ -126,15 +152,15 @@ export async function getThread(userId: string, ticketId: string): Promise<Ticke
   const { data } = await db.collections.thread({ userId, ticketId }).go({ pages: "all" });
   const ticket = data.ticket[0];
   if (!ticket) throw new NotFoundError(TICKET_NOT_FOUND);
-  return customerThread(
-    ticket,
-    data.ticketMessage,
-    await messageAttachments(userId, data.ticketMessage),
-  );
+  const [files, people] = await Promise.all([
+    messageAttachments(userId, data.ticketMessage),
+    ticketPeople([ticket], data.ticketMessage),
+  ]);
+  return customerThread(ticket, data.ticketMessage, files, people);
 }
 
 /**
- * The customer answers on their ticket. Allowed until the ticket is closed; an answer to a
+ * A member (`by`) answers on the account's ticket. Allowed until the ticket is closed; an answer to a
  * resolved ticket reopens it. Answers with the whole thread as it now stands, read from the
  * primary index so the new message is certainly in it.
  *
@@ -147,7 +173,8 @@ export async function reply(
   userId: string,
   ticketId: string,
   message: string,
-  attachmentIds: readonly string[] = [],
+  attachmentIds: readonly string[],
+  by: string,
 ): Promise<TicketThread> {
   const ticket = await readTicket(userId, ticketId);
   if (ticket.status === "closed") {
@@ -172,7 +199,7 @@ export async function reply(
   // Reopening moves the ticket's times between the inbox medians' counts (staff/inbox-medians.ts).
   if (await transactWithMedians(write, ticket, { ...ticket, status })) {
     // The status or times changed under us (or the ticket went away): decide again on fresh state.
-    return reply(userId, ticketId, message, attachmentIds);
+    return reply(userId, ticketId, message, attachmentIds, by);
   }
 
   await db.entities.ticketMessage
@@ -181,6 +208,7 @@ export async function reply(
       ticketId,
       message,
       isStaffReply: false,
+      authorId: by,
       isInternal: false,
       createdAt: now,
       ...(attachments.length > 0 ? { attachments } : {}),
@@ -190,6 +218,7 @@ export async function reply(
     type: "ticket_replied",
     description: `Replied to support ticket: ${ticket.title}`,
     siteId: ticket.siteId,
+    actorId: by,
   });
   return readThreadConsistent(userId, ticketId);
 }
@@ -248,7 +277,8 @@ export async function setStatus(
   if (await transactWithMedians(write, read, { ...read, status })) {
     return setStatus(ownerId, ticketId, status);
   }
-  return toTicket(await readTicket(ownerId, ticketId));
+  const ticket = await readTicket(ownerId, ticketId);
+  return toTicket(ticket, await ticketPeople([ticket]));
 }
 
 // ------------------------------------------------------------------ helpers
@@ -267,7 +297,11 @@ async function readThreadConsistent(userId: string, ticketId: string): Promise<T
       .byOwner({ userId, ticketId })
       .go({ consistent: true, pages: "all" }),
   ]);
-  return customerThread(ticket, messages, await messageAttachments(userId, messages));
+  const [files, people] = await Promise.all([
+    messageAttachments(userId, messages),
+    ticketPeople([ticket], messages),
+  ]);
+  return customerThread(ticket, messages, files, people);
 }
 
 async function requireOwnSite(userId: string, siteId: string): Promise<void> {

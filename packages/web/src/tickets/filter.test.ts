@@ -13,6 +13,7 @@ const ticket = (over: Partial<Ticket>): Ticket => ({
   createdAt: "2025-01-01T10:00:00.000Z",
   updatedAt: "2025-01-01T10:00:00.000Z",
   lastResponse: null,
+  openedBy: null,
   ...over,
 });
 

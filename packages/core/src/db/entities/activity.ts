@@ -10,6 +10,11 @@ export const Activity = lazyEntity({
     id: idFrom("activityId"),
     userId: { type: "string", required: true, readOnly: true },
     siteId: { type: "string" },
+    /**
+     * The person who acted (docs/team.md, "Who did it"); absent where the team or the system
+     * did (a payment failed, a site went live) and on entries older than teams.
+     */
+    actorId: { type: "string", readOnly: true },
     description: { type: "string", required: true },
     /** e.g. site_requested, ticket_created, site_updated: the dashboard picks its icon by it. */
     type: { type: "string", required: true },

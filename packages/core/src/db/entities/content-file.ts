@@ -25,6 +25,11 @@ export const ContentFile = lazyEntity({
     purpose: { type: FILE_PURPOSES, required: true },
     state: { type: FILE_STATES, required: true },
     uploadedBy: { type: ["customer", "staff"] as const, required: true },
+    /**
+     * The member who uploaded it (docs/team.md, "Who did it"); absent on staff uploads and on
+     * files older than teams (the account's first owner uploaded those).
+     */
+    uploadedById: { type: "string", readOnly: true },
     /** The staff member who uploaded it (a proof), for the audit trail. */
     uploadedByStaffId: { type: "string" },
     /** Until when a pending upload may be confirmed (ISO): the presigned URL's expiry. */

@@ -30,6 +30,11 @@ export const ReviewRound = lazyEntity({
     outcome: { type: REVIEW_OUTCOMES, required: true, default: "pending" },
     waitingOn: { type: REVIEW_WAITING_ON, required: true, default: "customer" },
     respondedAt: { type: "string" },
+    /**
+     * The member who approved or asked for changes (docs/team.md, "Who did it"); absent while
+     * pending and on answers older than teams (the account's first owner gave those).
+     */
+    answeredById: { type: "string" },
     /** The customer's requested changes, in their order. */
     changes: {
       type: "list",

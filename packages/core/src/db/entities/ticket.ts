@@ -32,6 +32,11 @@ export const Ticket = lazyEntity({
     id: idFrom("ticketId"),
     userId: { type: "string", required: true, readOnly: true },
     siteId: { type: "string" },
+    /**
+     * The person who opened it (docs/team.md, "Who did it"); absent on tickets older than
+     * teams, which the account's first owner (whose id is the account's) opened.
+     */
+    openedById: { type: "string", readOnly: true },
     title: { type: "string", required: true },
     description: { type: "string" },
     category: { type: TICKET_CATEGORIES, required: true, default: "general" },
@@ -96,6 +101,11 @@ export const TicketMessage = lazyEntity({
     /** The ticket owner's id: the partition the message lives in, whoever wrote it. */
     userId: { type: "string", required: true, readOnly: true },
     isStaffReply: { type: "boolean", required: true, default: false },
+    /**
+     * The member who wrote a customer message (docs/team.md, "Who did it"); absent on staff
+     * messages and on messages older than teams (the account's first owner wrote those).
+     */
+    authorId: { type: "string", readOnly: true },
     message: { type: "string", required: true },
     attachments: stringList,
     /** Staff only: never sent to the customer. */

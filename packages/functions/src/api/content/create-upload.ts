@@ -5,5 +5,5 @@ import { contracts } from "@portal/core/contracts/api-areas/content";
 import { api } from "../handler";
 
 export const handler = api("POST /api/content/uploads", contracts, ({ actor, body }) =>
-  Files.createUpload(actor.accountId, body),
+  Files.createUpload(actor.accountId, body, { type: "customer", memberId: actor.userId }),
 );

@@ -6,5 +6,5 @@ import { api } from "../handler";
 export const handler = api(
   "POST /api/sites/{id}/review/rounds/{round}/approve",
   contracts,
-  ({ actor, params }) => Review.approve(actor.accountId, params.id, params.round),
+  ({ actor, params }) => Review.approve(actor.accountId, params.id, params.round, actor.userId),
 );

@@ -7,5 +7,5 @@ export const handler = api(
   "POST /api/sites/{id}/review/rounds/{round}/changes",
   contracts,
   ({ actor, params, body }) =>
-    Review.requestChanges(actor.accountId, params.id, params.round, body),
+    Review.requestChanges(actor.accountId, params.id, params.round, body, actor.userId),
 );

@@ -4,5 +4,5 @@ import * as Tickets from "@portal/core/tickets/index";
 import { api } from "../handler";
 
 export const handler = api("POST /api/tickets", contracts, ({ actor, body }) =>
-  Tickets.create(actor.accountId, body),
+  Tickets.create(actor.accountId, body, actor.userId),
 );

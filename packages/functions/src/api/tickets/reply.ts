@@ -7,5 +7,5 @@ export const handler = api(
   "POST /api/tickets/{id}/messages",
   contracts,
   ({ actor, params, body }) =>
-    Tickets.reply(actor.accountId, params.id, body.message, body.attachments),
+    Tickets.reply(actor.accountId, params.id, body.message, body.attachments, actor.userId),
 );

@@ -1,0 +1,39 @@
+/**
+ * The names of the people records point at, read when a response is made (docs/team.md, "Who
+ * did it"; docs/decisions.md): a record keeps only the person's id, and one batch read of their
+ * person records gives every name a page shows. A renamed member shows their new name, a
+ * member who left still shows theirs, and a person who erased themselves shows FORMER_MEMBER
+ * without any account's records being rewritten.
+ */
+import { FORMER_MEMBER, type MemberRef } from "../contracts/attribution";
+import type { UserItem } from "../db/service";
+import { usersById } from "../staff/users";
+
+/** People by id, as personRef reads them. */
+export type People = ReadonlyMap<string, MemberRef>;
+
+export const NO_PEOPLE: People = new Map();
+
+/** A person's name as the portal shows it: first and last name, else their e-mail address. */
+export function displayName(user: Pick<UserItem, "firstName" | "lastName" | "email">): string {
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
+  return name || user.email;
+}
+
+/** The people these ids name, in one batch read; ids that are absent or repeated are skipped. */
+export async function peopleByIds(ids: Iterable<string | null | undefined>): Promise<People> {
+  const wanted = [...new Set([...ids].filter((id): id is string => !!id))];
+  const users = await usersById(wanted);
+  return new Map(
+    [...users.values()].map((user) => [user.userId, { id: user.userId, name: displayName(user) }]),
+  );
+}
+
+/** The person `id` names (null: nobody), FORMER_MEMBER when their record is gone. */
+export function personRef(id: string | null | undefined, people: People): MemberRef | null {
+  if (!id) return null;
+  return people.get(id) ?? { id, name: FORMER_MEMBER };
+}
