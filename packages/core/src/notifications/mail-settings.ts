@@ -25,7 +25,8 @@ export function productName(): string {
   }
 }
 
-export function unsubscribeUrl(userId: string): string {
-  const token = signUnsubscribeToken(unsubscribeKey(), userId);
+/** The link that turns off notification mails of `personId` from account `accountId`. */
+export function unsubscribeUrl(accountId: string, personId = accountId): string {
+  const token = signUnsubscribeToken(unsubscribeKey(), accountId, personId);
   return `${appUrl()}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 }

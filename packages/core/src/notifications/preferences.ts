@@ -24,8 +24,9 @@ export async function update(userId: string, input: EmailPreferencesUpdate): Pro
 
 /** Turns off notification mails for the token's user; null when the token is not ours. */
 export async function unsubscribe(token: string): Promise<{ email: string } | null> {
-  const userId = verifyUnsubscribeToken(unsubscribeKey(), token);
-  if (!userId) return null;
+  const subject = verifyUnsubscribeToken(unsubscribeKey(), token);
+  if (!subject) return null;
+  const userId = subject.accountId;
   try {
     const { data } = await db.entities.user
       .patch({ userId })

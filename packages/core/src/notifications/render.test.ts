@@ -173,6 +173,21 @@ describe("rendering mails", () => {
       context,
     );
     expect(approved.text).toContain("You approved version 3 of Bakery.");
+    // Another member's action names them: every member of the account gets the mail.
+    const theirs = renderMail(
+      { ...site, type: "site.approved", round: 3 },
+      { email: "x@example.com" },
+      { ...context, actorName: "Dana Baker" },
+    );
+    expect(theirs.subject).toBe("Dana Baker approved Bakery");
+    expect(theirs.text).toContain("Dana Baker approved version 3 of Bakery.");
+    const theirChanges = renderMail(
+      { ...site, type: "site.changes_requested", round: 1, changes: ["Bigger logo"] },
+      { email: "x@example.com" },
+      { ...context, actorName: "Dana Baker" },
+    );
+    expect(theirChanges.subject).toBe("Dana Baker asked for changes to Bakery");
+    expect(theirChanges.text).toContain("Dana Baker asked for 1 change to version 1 of Bakery.");
     const live = renderMail(
       {
         ...site,

@@ -16,6 +16,11 @@ export interface MailContext {
   productName: string;
   /** One-click unsubscribe address for this recipient (also in the List-Unsubscribe header). */
   unsubscribeUrl: string;
+  /**
+   * The name of the member whose action the mail is about, when that is someone else than the
+   * recipient: the mail says "Dana approved…" where it would say "You approved…" (docs/team.md).
+   */
+  actorName?: string;
 }
 
 export interface Recipient {
@@ -62,7 +67,7 @@ const siteLink = (siteId: string) => `/site-settings?site=${encodeURIComponent(s
 const reviewLink = (siteId: string) => `/sites/${encodeURIComponent(siteId)}/review`;
 const ticketLink = (ticketId: string) => `/support/${encodeURIComponent(ticketId)}`;
 
-function contentFor(event: DomainEvent, productName: string): Content {
+function contentFor(event: DomainEvent, productName: string, actorName?: string): Content {
   switch (event.type) {
     case "site.live":
       return {
@@ -90,19 +95,23 @@ function contentFor(event: DomainEvent, productName: string): Content {
       };
     case "site.approved":
       return {
-        subject: `You approved ${event.siteName}`,
-        heading: "Thank you for your approval",
+        subject: `${actorName ?? "You"} approved ${event.siteName}`,
+        heading: actorName ? `${actorName} approved the draft` : "Thank you for your approval",
         paragraphs: [
-          `You approved version ${event.round} of ${event.siteName}. Our team now prepares it to go live and writes to you when it is online.`,
+          `${actorName ?? "You"} approved version ${event.round} of ${event.siteName}. Our team now prepares it to go live and writes to you when it is online.`,
         ],
         action: { label: "See the review", path: reviewLink(event.siteId) },
       };
     case "site.changes_requested":
       return {
-        subject: `We received your changes to ${event.siteName}`,
-        heading: "Your changes are with our team",
+        subject: actorName
+          ? `${actorName} asked for changes to ${event.siteName}`
+          : `We received your changes to ${event.siteName}`,
+        heading: actorName
+          ? `${actorName}'s changes are with our team`
+          : "Your changes are with our team",
         paragraphs: [
-          `You asked for ${event.changes.length} ${event.changes.length === 1 ? "change" : "changes"} to version ${event.round} of ${event.siteName}. We write to you when the next version is ready.`,
+          `${actorName ?? "You"} asked for ${event.changes.length} ${event.changes.length === 1 ? "change" : "changes"} to version ${event.round} of ${event.siteName}. We write to you when the next version is ready.`,
         ],
         quote: event.changes.map((change, index) => `${index + 1}. ${change}`).join("\n"),
         action: { label: "See the review", path: reviewLink(event.siteId) },
@@ -304,7 +313,7 @@ export function renderMail(
   recipient: Recipient,
   context: MailContext,
 ): RenderedMail {
-  const content = contentFor(event, context.productName);
+  const content = contentFor(event, context.productName, context.actorName);
   const link = content.action.href ?? `${context.appUrl}${content.action.path}`;
   const settings = `${context.appUrl}/settings`;
   const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : "Hello,";

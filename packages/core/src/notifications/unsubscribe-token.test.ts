@@ -6,7 +6,10 @@ const key = "k".repeat(32);
 describe("unsubscribe tokens", () => {
   it("verify for the user they were made for", () => {
     const token = signUnsubscribeToken(key, "user_2abcDEF");
-    expect(verifyUnsubscribeToken(key, token)).toBe("user_2abcDEF");
+    expect(verifyUnsubscribeToken(key, token)).toEqual({
+      accountId: "user_2abcDEF",
+      personId: "user_2abcDEF",
+    });
   });
 
   it("refuse another key, another user's id with this signature, and garbage", () => {
@@ -19,6 +22,20 @@ describe("unsubscribe tokens", () => {
       expect(verifyUnsubscribeToken(key, bad)).toBeNull();
     }
     expect(verifyUnsubscribeToken("", token)).toBeNull();
+  });
+
+  it("name a member of another account, and only the pair they were made for", () => {
+    const token = signUnsubscribeToken(key, "user_acct", "user_member");
+    expect(verifyUnsubscribeToken(key, token)).toEqual({
+      accountId: "user_acct",
+      personId: "user_member",
+    });
+    const [version, account, person, signature] = token.split(".");
+    // Swapping the two ids, or dropping the member to make it the account's own, is refused.
+    expect(verifyUnsubscribeToken(key, `${version}.${person}.${account}.${signature}`)).toBeNull();
+    expect(verifyUnsubscribeToken(key, `u1.${account}.${signature}`)).toBeNull();
+    expect(verifyUnsubscribeToken(key, `u2.${account}.${account}.${signature}`)).toBeNull();
+    expect(verifyUnsubscribeToken("x".repeat(32), token)).toBeNull();
   });
 
   it("do not carry the user id in the clear", () => {
