@@ -51,7 +51,11 @@ export function FileGrid({
             </Flex>
             <Text fontSize="xs" color="fg.muted">
               {formatBytes(file.sizeBytes)}
-              {file.uploadedBy === "staff" ? " · from our team" : ""}
+              {file.uploadedBy === "staff"
+                ? " · from our team"
+                : file.uploader
+                  ? ` · uploaded by ${file.uploader.name}`
+                  : ""}
             </Text>
             <Flex gap="2" mt="1">
               {onDownload ? (

@@ -47,6 +47,8 @@ export function RecentActivity() {
                       <Text fontSize="sm">{activity.description}</Text>
                       <Text fontSize="xs" color="fg.muted">
                         {formatLongDate(activity.createdAt)}
+                        {/* Who of the account did it (docs/team.md, "Who did it"). */}
+                        {activity.actor ? ` · ${activity.actor.name}` : ""}
                       </Text>
                     </Box>
                   </HStack>

@@ -1,7 +1,7 @@
 /**
  * One review round as both sides see it (docs/sites.md, "Review and approval"): the version's
  * number and outcome, the preview (link and screenshot), who posted it and when, the team's
- * note and the changes the customer asked for.
+ * note, the changes asked for, and which member of the account answered (docs/team.md).
  */
 import { Badge, Box, Flex, HStack, Image, Link, Stack, Text } from "@chakra-ui/react";
 import type { ReviewRound } from "@portal/core/contracts/review";
@@ -125,6 +125,7 @@ export function RoundCard({
         <Stack gap="1">
           <Text fontWeight="semibold" fontSize="sm">
             {REVIEW_OUTCOME_LABELS.changes_requested}
+            {round.answeredBy ? ` by ${round.answeredBy.name}` : ""}
             {round.respondedAt ? ` on ${formatDateTime(round.respondedAt)}` : ""}
           </Text>
           <Stack as="ol" ps="5" gap="1" listStyleType="decimal">
@@ -141,7 +142,8 @@ export function RoundCard({
       ) : null}
       {round.outcome === "approved" && round.respondedAt ? (
         <Text fontSize="sm" color="fg.muted">
-          Approved on {formatDateTime(round.respondedAt)}
+          Approved{round.answeredBy ? ` by ${round.answeredBy.name}` : ""} on{" "}
+          {formatDateTime(round.respondedAt)}
         </Text>
       ) : null}
       {children}

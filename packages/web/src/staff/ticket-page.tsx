@@ -100,7 +100,7 @@ function TicketWork({ thread }: { thread: StaffTicketThread }) {
         <Stack as="ol" gap="3" listStyleType="none" aria-label="Conversation">
           <li>
             <MessageBubble
-              author="Customer"
+              author={ticket.openedBy?.name ?? "Customer"}
               staff={false}
               at={ticket.createdAt}
               text={ticket.description}
@@ -111,7 +111,11 @@ function TicketWork({ thread }: { thread: StaffTicketThread }) {
             <li key={message.id}>
               <MessageBubble
                 author={
-                  message.isInternal ? "Team" : message.isStaffReply ? "Support Team" : "Customer"
+                  message.isInternal
+                    ? "Team"
+                    : message.isStaffReply
+                      ? "Support Team"
+                      : (message.writtenBy?.name ?? "Customer")
                 }
                 staff={message.isStaffReply}
                 internal={message.isInternal}

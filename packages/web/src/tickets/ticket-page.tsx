@@ -15,6 +15,7 @@ import {
   Textarea,
 } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { MemberRef } from "@portal/core/contracts/attribution";
 import type { ContentFile } from "@portal/core/contracts/content";
 import {
   TICKET_MESSAGE_MAX,
@@ -28,6 +29,7 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Send } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useAccess } from "../access/access-context";
 import { ApiError } from "../api/api-error";
 import { AttachmentList, AttachmentPicker } from "../content/attachments";
 import { fileLink } from "../content/queries";
@@ -81,15 +83,24 @@ function BackLink() {
   );
 }
 
+/**
+ * Who of the account wrote: "You" for the person reading, else their name (docs/team.md, "Who
+ * did it"); "You" too where no member is named.
+ */
+function authorName(member: MemberRef | null, meId: string | undefined): string {
+  return !member || member.id === meId ? "You" : member.name;
+}
+
 function Conversation({ thread }: { thread: TicketThread }) {
   const { ticket, messages } = thread;
+  const meId = useAccess().user?.id;
   return (
     <>
       <TicketHeader ticket={ticket} />
       <Stack as="ol" gap="3" listStyleType="none" aria-label="Conversation">
         <li>
           <MessageBubble
-            author="You"
+            author={authorName(ticket.openedBy, meId)}
             staff={false}
             at={ticket.createdAt}
             text={ticket.description}
@@ -99,7 +110,7 @@ function Conversation({ thread }: { thread: TicketThread }) {
         {messages.map((message) => (
           <li key={message.id}>
             <MessageBubble
-              author={message.isStaffReply ? "Support Team" : "You"}
+              author={message.isStaffReply ? "Support Team" : authorName(message.writtenBy, meId)}
               staff={message.isStaffReply}
               at={message.createdAt}
               text={message.message}
