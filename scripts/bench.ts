@@ -19,6 +19,7 @@ import { loadBench } from "./bench/load";
 import { signedInBench } from "./bench/signed-in";
 import { staffBench } from "./bench/staff";
 import { webBench } from "./bench/web";
+import { writesBench } from "./bench/writes";
 
 interface BenchSection {
   name: string;
@@ -38,6 +39,7 @@ const sections: BenchSection[] = [
   coldBench,
   signedInBench,
   hostingBench,
+  writesBench,
 ];
 sections.push((await import("./bench/reports")).reportsBench);
 

@@ -7,6 +7,7 @@
  */
 import { ADAPTER_BINDINGS, type AdapterBinding } from "@portal/core/adapters/bindings";
 import { API_KEY_TOUCH_ATTRIBUTES } from "@portal/core/db/entities/api-key";
+import { IDEMPOTENCY_KEY_ATTRIBUTES } from "@portal/core/db/entities/idempotency-key";
 import { EXPORTS_PREFIX } from "@portal/core/privacy/enums";
 import type { Grant } from "@portal/functions/routes";
 import { aws_iam as iam, Stack } from "aws-cdk-lib";
@@ -205,6 +206,19 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
           },
         }),
       ]);
+    case "table:idempotency":
+      // A signed-in write without table:write keeps its Idempotency-Key (docs/security.md):
+      // the claim's PutItem and the answer's UpdateItem, naming that item's attributes only.
+      return tableAccess(table, [
+        new iam.PolicyStatement({
+          actions: ["dynamodb:PutItem", "dynamodb:UpdateItem"],
+          resources: [table.tableArn],
+          conditions: {
+            "ForAllValues:StringEquals": { "dynamodb:Attributes": [...IDEMPOTENCY_KEY_ATTRIBUTES] },
+            StringEqualsIfExists: { "dynamodb:ReturnValues": ["NONE"] },
+          },
+        }),
+      ]);
     case "webhooks:send":
       if (!webhooks) throw new Error("webhooks:send needs the WebhookDeliveries queue");
       return {
@@ -383,11 +397,12 @@ export function grantMismatches(
  * Reads against writes (docs/security.md "Grants the build proves"): a function whose bundle
  * writes the table (`tableWrites` in stacks/bundling.ts) must hold table:write. An API key's
  * use (apiKey.*) is every authenticating route's one narrow write, table:key-use, whose
- * statement tests/infra/route-grants.ts checks; table:count-views is the page-view counters'.
+ * statement tests/infra/route-grants.ts checks, as it checks table:idempotency's, the narrow
+ * write of an Idempotency-Key (idempotencyKey.*); table:count-views is the page-view counters'.
  */
 export function tableWriteProblems(grants: readonly Grant[], writes: readonly string[]): string[] {
   if (grants.includes("table:write") || grants.includes("table:count-views")) return [];
-  const left = writes.filter((w) => !/^apiKey\./.test(w));
+  const left = writes.filter((w) => !/^(apiKey|idempotencyKey)\./.test(w));
   if (left.length === 0) return [];
   return [`writes the table (${left.join(", ")}) but holds no table:write`];
 }

@@ -141,7 +141,7 @@ describe("route grants against what each bundle holds (esbuild's metafile)", () 
       grants: ["identity:webhook-secret", "jobs:send"] as const,
     };
     expect(mismatches(routeKey, wrong)).toEqual([
-      `${ADAPTER_GRANTS.table?.module} reads Table.Main.tableName, which needs table:read or table:write or table:page-views or table:count-views or table:key-use`,
+      `${ADAPTER_GRANTS.table?.module} reads Table.Main.tableName, which needs table:read or table:write or table:page-views or table:count-views or table:key-use or table:idempotency`,
       "jobs:send is granted but no module in the bundle uses it",
     ]);
   });

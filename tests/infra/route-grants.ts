@@ -4,6 +4,7 @@
  * function can do what its record grants and nothing more.
  */
 import { API_KEY_TOUCH_ATTRIBUTES } from "@portal/core/db/entities/api-key";
+import { IDEMPOTENCY_KEY_ATTRIBUTES } from "@portal/core/db/entities/idempotency-key";
 import { ORIGIN_VERIFY_ENV } from "@portal/functions/api/origin-verify";
 import { type Grant, type RouteRecord, routeGrants } from "@portal/functions/routes";
 import { expect } from "vitest";
@@ -76,6 +77,10 @@ export function observedGrants(
 export const isKeyUse = (s: Statement) =>
   JSON.stringify(s).includes('"dynamodb:Attributes"') && s.Action === "dynamodb:UpdateItem";
 
+/** The statements that let a write without table:write keep its Idempotency-Key. */
+export const isIdempotencyUse = (s: Statement) =>
+  JSON.stringify(s).includes('"dynamodb:Attributes"') && Array.isArray(s.Action);
+
 /** The function can do what its record grants (routeGrants) and nothing more. */
 export function expectGrants(
   fn: RouteFunction,
@@ -87,7 +92,17 @@ export function expectGrants(
   const want = new Set<Grant>(routeGrants(routeKey, record));
   // A key's use is one narrow write, checked here on its own; the rest is checked without it.
   const keyUse = allStatements.filter(isKeyUse);
-  const statements = allStatements.filter((s) => !isKeyUse(s));
+  const idempotency = allStatements.filter(isIdempotencyUse);
+  const statements = allStatements.filter((s) => !isKeyUse(s) && !isIdempotencyUse(s));
+  expect(idempotency.length > 0).toBe(want.has("table:idempotency"));
+  for (const statement of idempotency) {
+    expect(statement.Action).toEqual(["dynamodb:PutItem", "dynamodb:UpdateItem"]);
+    expect(JSON.stringify(statement.Resource)).not.toContain("/index/");
+    expect((statement as unknown as { Condition: unknown }).Condition).toEqual({
+      "ForAllValues:StringEquals": { "dynamodb:Attributes": [...IDEMPOTENCY_KEY_ATTRIBUTES] },
+      StringEqualsIfExists: { "dynamodb:ReturnValues": ["NONE"] },
+    });
+  }
   expect(keyUse.length > 0).toBe(want.has("table:key-use"));
   for (const statement of keyUse) {
     expect(allows([statement], "dynamodb:UpdateItem", table)).toBe(true);

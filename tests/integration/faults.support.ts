@@ -75,7 +75,15 @@ export async function startFaultStack(
 export interface FaultCustomer {
   userId: string;
   email: string;
-  call(method: string, path: string, body?: unknown): Promise<Response>;
+  /** `headers` go with the session's (an Idempotency-Key). */
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
+  /** A fresh session token, for a request made by hand. */
+  token(): Promise<string>;
   json<T = Json>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
@@ -90,12 +98,17 @@ export async function faultCustomer(baseUrl: string, firstName = "Pat"): Promise
     if (!answer.ok) throw new Error(`token refresh answered ${answer.status}`);
     return ((await answer.json()) as { jwt: string }).jwt;
   };
-  const call = async (method: string, path: string, body?: unknown) =>
-    send(baseUrl, { authorization: `Bearer ${await token()}` }, method, path, body);
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => send(baseUrl, { ...headers, authorization: `Bearer ${await token()}` }, method, path, body);
   const customer: FaultCustomer = {
     userId: signedIn.user.id,
     email: signedIn.user.email,
     call,
+    token,
     async json<T>(method: string, path: string, body?: unknown) {
       const answer = await call(method, path, body);
       if (!answer.ok)

@@ -5,6 +5,7 @@
 import { keyAllows, requireKeyAccess } from "@portal/core/access/key-access";
 import { describe, expect, test } from "vitest";
 import {
+  keepsIdempotencyKeys,
   keyAccess,
   type RouteRecord,
   routeGrants,
@@ -60,8 +61,26 @@ describe("API key access per route class", () => {
 
   test("routes a key can reach may record its use; the others are granted nothing more", () => {
     for (const [routeKey, record] of entries) {
-      const extra = routeGrants(routeKey, record).filter((g) => !record.grants.includes(g));
+      const extra = routeGrants(routeKey, record).filter(
+        (g) => !record.grants.includes(g) && g !== "table:idempotency",
+      );
       expect(extra).toEqual(keyAccess(routeKey, record) === "none" ? [] : ["table:key-use"]);
+    }
+  });
+
+  test("signed-in writes without table:write may keep Idempotency-Keys; nothing else gets that", () => {
+    const keeping = entries.filter(([key, record]) =>
+      routeGrants(key, record).includes("table:idempotency"),
+    );
+    expect(keeping.map(([key]) => key)).toEqual([
+      "POST /api/developer/webhooks/{id}/test",
+      "POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+    ]);
+    for (const [routeKey, record] of entries) {
+      const canWrite = routeGrants(routeKey, record).some(
+        (g) => g === "table:write" || g === "table:idempotency",
+      );
+      if (keepsIdempotencyKeys(routeKey, record)) expect(canWrite, routeKey).toBe(true);
     }
   });
 });

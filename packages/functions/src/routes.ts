@@ -44,6 +44,12 @@ export type Grant =
    * record: every route an API key can reach gets it (routeGrants below).
    */
   | "table:key-use"
+  /**
+   * record an Idempotency-Key's claim and answer (docs/security.md, "Idempotency keys"):
+   * PutItem and UpdateItem naming only that item's attributes. Never listed in a record: a
+   * signed-in write route without table:write gets it (routeGrants below).
+   */
+  | "table:idempotency"
   /** send webhook deliveries (and their retries) to the WebhookDeliveries queue */
   | "webhooks:send"
   /** queue data exports and account erasures on the PrivacyJobs queue (docs/privacy.md) */
@@ -124,11 +130,22 @@ export function keyAccess(routeKey: string, record: RouteRecord): KeyAccess {
   return routeKey.startsWith("GET ") ? "read" : "write";
 }
 
-/** The record's grants, and what every route a key can reach needs to record the key's use. */
+/**
+ * The record's grants, what every route a key can reach needs to record the key's use, and
+ * what a signed-in write needs to keep its Idempotency-Key when table:write is not among them.
+ */
 export function routeGrants(routeKey: string, record: RouteRecord): readonly Grant[] {
-  return keyAccess(routeKey, record) === "none"
-    ? record.grants
-    : [...record.grants, "table:key-use"];
+  const grants: Grant[] = [...record.grants];
+  if (keyAccess(routeKey, record) !== "none") grants.push("table:key-use");
+  if (keepsIdempotencyKeys(routeKey, record) && !grants.includes("table:write")) {
+    grants.push("table:idempotency");
+  }
+  return grants;
+}
+
+/** Signed-in writes honour an Idempotency-Key (api/idempotency.ts). */
+export function keepsIdempotencyKeys(routeKey: string, record: RouteRecord): boolean {
+  return record.entitlement !== "public" && !routeKey.startsWith("GET ");
 }
 
 const api = (path: string) => `packages/functions/src/api/${path}.handler`;

@@ -36,6 +36,7 @@ const TABLE_GRANTS = [
   "table:page-views",
   "table:count-views",
   "table:key-use",
+  "table:idempotency",
 ] as const;
 const DYNAMODB = ["@aws-sdk/client-dynamodb", "@aws-sdk/lib-dynamodb"] as const;
 const SQS = ["@aws-sdk/client-sqs"] as const;

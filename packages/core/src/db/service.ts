@@ -16,6 +16,7 @@ import { Deployment } from "./entities/deployment";
 import { DomainClaim } from "./entities/domain-claim";
 import { EmailClaim } from "./entities/email-claim";
 import { HostingTenant } from "./entities/hosting-tenant";
+import { IdempotencyKey } from "./entities/idempotency-key";
 import { Invitation } from "./entities/invitation";
 import { MailedEvent } from "./entities/mailed-event";
 import { Membership } from "./entities/membership";
@@ -71,6 +72,7 @@ const ENTITIES = {
   hostingTenant: HostingTenant,
   membership: Membership,
   invitation: Invitation,
+  idempotencyKey: IdempotencyKey,
 } as const;
 
 type EntityName = keyof typeof ENTITIES;

@@ -12,6 +12,7 @@ import { forgetStorage } from "../content/storage-reservations";
 import { db, isConditionFailure, normalizeEmail } from "../db/service";
 import { forgetCounters } from "../developer/quota";
 import { ConflictError } from "../errors";
+import { forgetKeys } from "../idempotency/keys";
 import { eraseSite } from "../sites/erase";
 import { deleteTicketsCounted } from "../staff/inbox-medians";
 import { ACCOUNT_DELETED, CANCEL_FIRST_MESSAGE, requireNoSubscription } from "./delete-account";
@@ -38,6 +39,8 @@ export async function eraseAccount(userId: string): Promise<"erased" | "kept"> {
     // The counters outside the customer's partition, which the partition's erase misses.
     await forgetCounters(userId);
     await forgetStorage(userId);
+    // Recorded answers of Idempotency-Keys hold what the customer wrote.
+    await forgetKeys(userId);
     await Blobs.deletePrefix(`users/${userId}/`);
     await Blobs.deletePrefix(`${EXPORTS_PREFIX}${userId}/`);
     if (user.sitesDeleteAfter) {

@@ -15,7 +15,14 @@ import type {
   TicketStatusValue,
   TicketThread,
 } from "../contracts/tickets";
-import { db, isId, type TicketItem, type TicketMessageItem } from "../db/service";
+import {
+  db,
+  isConditionFailure,
+  isId,
+  newId,
+  type TicketItem,
+  type TicketMessageItem,
+} from "../db/service";
 import { NotFoundError, UnprocessableError, ValidationError } from "../errors";
 import { transactWithMedians, unchanged } from "../staff/inbox-medians";
 
@@ -121,19 +128,33 @@ export async function create(userId: string, input: NewTicket, by: string): Prom
   if (input.siteId !== undefined) await requireOwnSite(userId, input.siteId);
   // The staff inbox shows it without reading the owner (staff/customer-copies.ts).
   const { data: owner } = await db.entities.user.get({ userId }).go();
-  const { data } = await db.entities.ticket
-    .create({
-      userId,
-      openedById: by,
-      ...(owner ? { customerEmail: owner.email } : {}),
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      priority: input.priority,
-      status: "open",
-      ...(input.siteId ? { siteId: input.siteId } : {}),
-    })
-    .go();
+  // Made here, not by the entity's default: a request sent again with its Idempotency-Key
+  // makes the same id (db/ids.ts), and finds the ticket its first run stored.
+  const ticketId = newId();
+  let data: TicketItem;
+  try {
+    ({ data } = await db.entities.ticket
+      .create({
+        userId,
+        ticketId,
+        openedById: by,
+        ...(owner ? { customerEmail: owner.email } : {}),
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        priority: input.priority,
+        status: "open",
+        ...(input.siteId ? { siteId: input.siteId } : {}),
+      })
+      .go());
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { data: stored } = await db.entities.ticket
+      .get({ userId, ticketId })
+      .go({ consistent: true });
+    if (!stored) throw error;
+    return toTicket(stored, await ticketPeople([stored]));
+  }
   await recordActivity(userId, {
     type: "ticket_created",
     description: `Support ticket created: ${data.title}`,

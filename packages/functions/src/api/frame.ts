@@ -126,6 +126,11 @@ export interface Attempt {
   userId?: string;
   /** The id (never the key) of the API key that made the request, if one did. */
   apiKeyId?: string;
+  /**
+   * Given the answer once it is known, before it is sent: where a request's Idempotency-Key
+   * records it (idempotency.ts). A failure here is logged and the answer still sent.
+   */
+  settle?: (result: APIGatewayProxyStructuredResultV2) => Promise<void>;
 }
 
 /**
@@ -165,11 +170,29 @@ export function serveRoute(
       result = errorResult(error, requestId);
       if (result.statusCode === 500) failure = error;
     }
+    if (attempt.settle) await settle(attempt.settle, result);
 
     logRequest(event, result.statusCode ?? 200, started, requestId, attempt, failure);
     return result;
   };
   return Object.assign(handler, { route, contract });
+}
+
+async function settle(
+  hook: NonNullable<Attempt["settle"]>,
+  result: APIGatewayProxyStructuredResultV2,
+): Promise<void> {
+  try {
+    await hook(result);
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        msg: "answer not recorded for its Idempotency-Key",
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
 }
 
 /** The status a route answers success with: its contract's, 204 with no answer, else 200. */

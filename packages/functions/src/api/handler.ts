@@ -28,6 +28,7 @@ import {
   serveRoute,
   validateRequest,
 } from "./frame";
+import { idempotent } from "./idempotency";
 import { requireJsonBody, requireSameSite } from "./request-guards";
 
 export { type ApiHandler, type HttpResponse, parseJsonBody, response } from "./frame";
@@ -87,13 +88,15 @@ export function api<R extends RouteKey, const A extends { readonly [K in R]: Rou
       record.role,
       record.scope,
     );
-    return run({
+    const request = {
       ...validateRequest(contract, event),
       identity,
       actor: actor as ActorOf<R>,
       requestId: event.requestContext?.requestId ?? "",
       event,
-    });
+    };
+    // A write sent with an Idempotency-Key runs once per key and caller (idempotency.ts).
+    return idempotent(event, identity.userId, attempt, async () => run(request));
   });
 }
 

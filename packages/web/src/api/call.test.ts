@@ -90,6 +90,71 @@ describe("call", () => {
   });
 });
 
+describe("a write's Idempotency-Key", () => {
+  const keyOf = (s: Sent | undefined) =>
+    (s?.init.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
+  const busy = (retryAfter: string) =>
+    Response.json(
+      { error: { code: "temporarily_unavailable", message: "Busy" } },
+      { status: 503, headers: { "retry-after": retryAfter } },
+    );
+
+  it("goes with every write, one per call; never with a read", async () => {
+    answer = () => Response.json({ success: true, activations: [] });
+    await call("POST /api/verify-subscription");
+    await call("POST /api/verify-subscription");
+    answer = () => Response.json([]);
+    await call("GET /api/tickets");
+    const [first, second, read] = sent.map(keyOf);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+    expect(read).toBeUndefined();
+  });
+
+  it("is sent again, with the same key, when the answer says to come back soon or is lost", async () => {
+    const answers = [
+      () => busy("0"),
+      () => {
+        throw new TypeError("Failed to fetch");
+      },
+      () => Response.json({ success: true, activations: [] }),
+    ];
+    answer = () => (answers.shift() ?? answers[0])?.() as Response;
+    vi.useFakeTimers();
+    try {
+      const done = call("POST /api/verify-subscription");
+      await vi.runAllTimersAsync();
+      await expect(done).resolves.toEqual({ success: true, activations: [] });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map(keyOf)).size).toBe(1);
+  });
+
+  it("stops after two retries, and does not wait out a long Retry-After or another 409", async () => {
+    answer = () => busy("0");
+    const failure = await call("POST /api/verify-subscription").catch((e: unknown) => e);
+    expect((failure as ApiError).status).toBe(503);
+    expect(sent).toHaveLength(3);
+
+    sent = [];
+    answer = () => busy("30");
+    await call("POST /api/verify-subscription").catch(() => {});
+    expect(sent).toHaveLength(1);
+
+    sent = [];
+    answer = () =>
+      Response.json(
+        { error: { code: "conflict", message: "Taken" } },
+        { status: 409, headers: { "retry-after": "1" } },
+      );
+    await call("POST /api/verify-subscription").catch(() => {});
+    expect(sent).toHaveLength(1);
+  });
+});
+
 describe("routePath and apiKey", () => {
   it("refuses a missing path parameter instead of calling a wrong path", () => {
     expect(() => routePath("GET /api/tickets/{id}", {})).toThrow(

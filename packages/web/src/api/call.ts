@@ -20,7 +20,7 @@ import {
   routePath,
 } from "@portal/core/contracts/api-call";
 import type * as z from "@portal/core/contracts/zod";
-import { apiRequest } from "./client";
+import { apiRequest, apiWrite } from "./client";
 
 export { type CallAnswer, type CallInput, queryString, routePath };
 
@@ -49,9 +49,11 @@ export async function call<R extends ApiRoute>(
     body?: unknown;
   };
   const method = route.slice(0, route.indexOf(" "));
-  // The route's area of contracts loads while the request is out.
+  const url = `${routePath(route, params)}${queryString(query)}`;
+  // The route's area of contracts loads while the request is out. A write goes with its own
+  // Idempotency-Key, the same on its retries (client.ts, apiWrite).
   const [res, { response }] = await Promise.all([
-    apiRequest(method, `${routePath(route, params)}${queryString(query)}`, body),
+    method === "GET" ? apiRequest(method, url, body) : apiWrite(method, url, body),
     loadRouteContract(route),
   ]);
   if (response === null) return undefined as CallAnswer<R>;

@@ -28,9 +28,14 @@ async function bearerToken(): Promise<string | null> {
   }
 }
 
-/** Sends the request; does not judge the answer. */
-export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = {};
+/** Sends the request; does not judge the answer. `extra` headers go with it (an Idempotency-Key). */
+export async function apiFetch(
+  method: string,
+  url: string,
+  body?: unknown,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const token = await bearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -53,6 +58,56 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   await throwIfResNotOk(res);
   return res;
 }
+
+/** How often a write is sent again after its first try, and the longest wait before one. */
+export const WRITE_RETRIES = 2;
+const LONGEST_RETRY_WAIT_S = 5;
+
+/**
+ * A write (POST, PUT, PATCH, DELETE) whose non-OK answer is an error, sent with an
+ * Idempotency-Key made for this one call (docs/pages.md, "Calling the API"). When its answer
+ * is lost (the network failed, the gateway answered 502 or 504) or says to come back soon (a
+ * 503, or a 409 because the first try still runs, with a Retry-After of at most 5 s), it is
+ * sent again, up to twice, with the same key: the API answers what the first try did rather
+ * than writing twice (docs/security.md, "Idempotency keys").
+ */
+export async function apiWrite(method: string, url: string, body?: unknown): Promise<Response> {
+  const key = { "Idempotency-Key": crypto.randomUUID() };
+  for (let retry = 0; ; retry++) {
+    let res: Response;
+    try {
+      res = await apiFetch(method, url, body, key);
+    } catch (error) {
+      if (retry >= WRITE_RETRIES) throw error;
+      await waitSeconds(1);
+      continue;
+    }
+    const wait = retry < WRITE_RETRIES ? await retryWait(res) : undefined;
+    if (wait === undefined) {
+      await throwIfResNotOk(res);
+      return res;
+    }
+    await waitSeconds(wait);
+  }
+}
+
+/** Seconds to wait before sending a write again, or undefined when its answer stands. */
+async function retryWait(res: Response): Promise<number | undefined> {
+  if (res.status === 502 || res.status === 504) return 1;
+  if (res.status !== 503 && res.status !== 409) return undefined;
+  const header = res.headers.get("retry-after");
+  const seconds = header === null ? Number.NaN : Number(header);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > LONGEST_RETRY_WAIT_S) return undefined;
+  if (res.status === 409) {
+    // Only the key's own conflict: any other 409 is the answer.
+    const { code } = await ApiError.fromResponse(res.clone());
+    if (code !== "idempotency_key_in_use") return undefined;
+  }
+  return seconds;
+}
+
+const waitSeconds = (seconds: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
 
 /**
  * True for a 401 whose answer says "Unauthorized" (docs/pages.md, "Calling the API"). Our API's 401 body carries
