@@ -93,7 +93,7 @@ export const writesBench = {
         },
         {
           name: "bare Tickets.create",
-          run: () => Tickets.create(user.userId, TICKET).then(() => undefined),
+          run: () => Tickets.create(user.userId, TICKET, user.userId).then(() => undefined),
         },
       ];
       const timings = operations.map(() => [] as Timings[]);

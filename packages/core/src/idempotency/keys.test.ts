@@ -89,7 +89,7 @@ describe("a request run again with its key's ids", () => {
     } as const;
     const firstAt = Date.now();
     const run = () =>
-      ids.withRepeatableIds("user_t\nk", firstAt, () => Tickets.create("user_t", input));
+      ids.withRepeatableIds("user_t\nk", firstAt, () => Tickets.create("user_t", input, "user_t"));
     const first = await run();
     const second = await run();
     expect(second.id).toBe(first.id);
