@@ -53,12 +53,11 @@ export function DashboardTicketDialog({ open, onClose }: { open: boolean; onClos
 
 function TicketDialog({ onClose }: { onClose: () => void }) {
   const sites = useQuery(sitesQuery());
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues, unknown, DashboardTicketForm>({ resolver, defaultValues: DEFAULTS });
+  const form = useForm<FormValues, unknown, DashboardTicketForm>({
+    resolver,
+    defaultValues: DEFAULTS,
+  });
+  const { handleSubmit, setError } = form;
 
   const create = useCreateTicket({
     onClose,
@@ -74,26 +73,15 @@ function TicketDialog({ onClose }: { onClose: () => void }) {
       loadingText="Creating..."
       size={{ base: "full", sm: "lg" }}
     >
-      <TicketTitleField registration={register("title")} error={errors.title?.message} />
-      <TicketDescriptionField
-        registration={register("description")}
-        error={errors.description?.message}
-      />
+      <TicketTitleField form={form} name="title" />
+      <TicketDescriptionField form={form} name="description" />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <TicketCategoryField
-          registration={register("category")}
-          error={errors.category?.message}
-          placeholder="Select a category"
-        />
-        <TicketPriorityField
-          registration={register("priority")}
-          error={errors.priority?.message}
-          placeholder="Select a priority"
-        />
+        <TicketCategoryField form={form} name="category" placeholder="Select a category" />
+        <TicketPriorityField form={form} name="priority" placeholder="Select a priority" />
       </SimpleGrid>
       <TicketSiteField
-        registration={register("siteId")}
-        error={errors.siteId?.message}
+        form={form}
+        name="siteId"
         sites={sites.data ?? []}
         none={{ value: NO_SITE, label: "None" }}
       />

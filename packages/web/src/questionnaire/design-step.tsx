@@ -8,7 +8,7 @@ import { type UseFormReturn, useWatch } from "react-hook-form";
 import { QuestionnaireContentStep } from "../content/questionnaire-content-step";
 import { CheckboxField } from "../ui/checkbox-field";
 import { RadioCardField } from "../ui/choice-fields";
-import { ColorField, fieldOf, TextField } from "../ui/form-fields";
+import { ColorField, TextField } from "../ui/form-fields";
 import { designStyleChoices } from "./options";
 import type { WizardValues } from "./wizard-values";
 
@@ -24,20 +24,21 @@ export function DesignStep({ form }: { form: Form }) {
         choices={designStyleChoices}
       />
       <TextField
-        {...fieldOf(form, "preferredColors")}
+        form={form}
+        name="preferredColors"
         label="Preferred Colors"
         placeholder="e.g. navy blue and gold, earthy tones..."
       />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <ColorField
-          control={form.control}
+          form={form}
           name="primaryColor"
           label="Primary Color"
           placeholder={DEFAULT_PRIMARY_COLOR}
           upperCase
         />
         <ColorField
-          control={form.control}
+          form={form}
           name="secondaryColor"
           label="Secondary Color"
           placeholder={DEFAULT_SECONDARY_COLOR}

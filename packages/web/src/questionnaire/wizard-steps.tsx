@@ -7,7 +7,7 @@
 import { Stack } from "@chakra-ui/react";
 import type { UseFormReturn } from "react-hook-form";
 import { RadioCardField } from "../ui/choice-fields";
-import { fieldOf, SelectField, TextAreaField, TextField } from "../ui/form-fields";
+import { SelectField, TextAreaField, TextField } from "../ui/form-fields";
 import { industryChoices, websiteTypeChoices } from "./options";
 import type { WizardValues } from "./wizard-values";
 
@@ -17,7 +17,8 @@ export function BusinessStep({ form }: { form: Form }) {
   return (
     <Stack gap="5">
       <TextField
-        {...fieldOf(form, "businessName")}
+        form={form}
+        name="businessName"
         label="Business Name"
         required
         placeholder="Your business name"
@@ -58,7 +59,8 @@ export function GoalsStep({ form }: { form: Form }) {
         placeholder="What do you want your website to achieve? (more leads, online sales, bookings...)"
       />
       <TextField
-        {...fieldOf(form, "currentWebsite")}
+        form={form}
+        name="currentWebsite"
         label="Current Website (optional)"
         type="url"
         placeholder="https://www.yourwebsite.com"

@@ -14,7 +14,7 @@ import { deploymentRef } from "../hosting/deployment-rules";
 import { deploymentsQuery } from "../hosting/queries";
 import { refreshConsole } from "../staff/queries";
 import { formatDateTime } from "../tickets/ticket-badges";
-import { BoundSelectField, fieldOf, TextAreaField, TextField } from "../ui/form-fields";
+import { SelectField, TextAreaField, TextField } from "../ui/form-fields";
 import { toast } from "../ui/toaster";
 import { postRound, staffFileLink, staffReviewQuery } from "./queries";
 import { OutcomeBadge, RoundCard } from "./round-card";
@@ -113,8 +113,9 @@ export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: s
         <form onSubmit={onSubmit} aria-label="Ready for review" noValidate>
           <Stack gap="2">
             {ready.length > 0 ? (
-              <BoundSelectField
-                {...fieldOf(form, "deploymentId")}
+              <SelectField
+                form={form}
+                name="deploymentId"
                 label="Version to review"
                 choices={choices}
                 helper="A ready deployment is reviewed at its preview address."
@@ -122,7 +123,8 @@ export function StaffReviewPanel({ userId, siteId }: { userId: string; siteId: s
             ) : null}
             {ready.length === 0 || chosen === TYPED_URL ? (
               <TextField
-                {...fieldOf(form, "previewUrl")}
+                form={form}
+                name="previewUrl"
                 label="Preview URL"
                 type="url"
                 placeholder="https://"

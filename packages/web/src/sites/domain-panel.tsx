@@ -21,12 +21,13 @@ import {
 import type {
   DnsRecord,
   Site,
+  SiteSettings,
   SiteSettingsInput,
   VerifyDomainResponse,
 } from "@portal/core/contracts/sites";
 import { Globe, ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import type { Control } from "react-hook-form";
+import type { UseFormReturn } from "react-hook-form";
 import { ApiError } from "../api/api-error";
 import { formatLongDate } from "../ui/format";
 import { SettingSwitchField } from "../ui/setting-switch";
@@ -64,10 +65,11 @@ function CertificateState({ certificate }: { certificate: NonNullable<Site["cert
 
 export function DomainPanel({
   site,
-  control,
+  form,
 }: {
   site: Site;
-  control: Control<SiteSettingsInput>;
+  /** The settings form, for the SSL switch it holds. */
+  form: UseFormReturn<SiteSettingsInput, unknown, SiteSettings>;
 }) {
   const [input, setInput] = useState("");
   // The answer of the last add, shown at once (the list refetch brings the same records).
@@ -273,7 +275,7 @@ export function DomainPanel({
       <Separator />
 
       <SettingSwitchField
-        control={control}
+        form={form}
         name="sslEnabled"
         label="SSL Certificate"
         help="Serve your site over a secure https:// connection."

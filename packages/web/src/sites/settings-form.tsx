@@ -8,16 +8,13 @@ import {
   Box,
   Button,
   Card,
-  Field,
   Flex,
   Heading,
   HStack,
-  Input,
   SimpleGrid,
   Stack,
   Tabs,
   Text,
-  Textarea,
 } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
@@ -34,7 +31,7 @@ import { useState } from "react";
 import { type Control, type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { useMayDo } from "../access/role";
 import { ApiError } from "../api/api-error";
-import { BoundSelectField, ColorField } from "../ui/form-fields";
+import { ColorField, SelectField, TextAreaField, TextField } from "../ui/form-fields";
 import { SettingSwitchField } from "../ui/setting-switch";
 import { toast } from "../ui/toaster";
 import { DomainPanel } from "./domain-panel";
@@ -88,17 +85,17 @@ function formValues(site: Site): SiteSettingsInput {
 export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: () => void }) {
   const [tab, setTab] = useState<TabId>("general");
   const owner = useMayDo("owner");
+  const form = useForm<SiteSettingsInput, unknown, SiteSettings>({
+    resolver: zodResolver(siteSettingsSchema),
+    defaultValues: formValues(site),
+  });
   const {
-    register,
     control,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isDirty },
-  } = useForm<SiteSettingsInput, unknown, SiteSettings>({
-    resolver: zodResolver(siteSettingsSchema),
-    defaultValues: formValues(site),
-  });
+    formState: { isDirty },
+  } = form;
 
   const save = useSiteMutation({
     mutationFn: (values: SiteSettings) =>
@@ -202,85 +199,72 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
 
             <Tabs.Content value="general" pt="6">
               <Stack gap="5">
-                <Field.Root invalid={!!errors.name} required>
-                  <Field.Label>
-                    Site Name
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input {...register("name")} />
-                  <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-                </Field.Root>
-                <BoundSelectField
-                  registration={register("category")}
-                  error={errors.category?.message}
+                <TextField form={form} name="name" label="Site Name" required />
+                <SelectField
+                  form={form}
+                  name="category"
                   label="Category"
                   placeholder="Select a category"
                   choices={CATEGORY_CHOICES}
                 />
-                <Field.Root invalid={!!errors.description}>
-                  <Field.Label>Description</Field.Label>
-                  <Textarea
-                    rows={4}
-                    placeholder="What your site is about"
-                    {...register("description")}
-                  />
-                  <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
-                </Field.Root>
+                <TextAreaField
+                  form={form}
+                  name="description"
+                  label="Description"
+                  placeholder="What your site is about"
+                  rows={4}
+                />
               </Stack>
             </Tabs.Content>
 
             <Tabs.Content value="domain" pt="6">
-              <DomainPanel site={site} control={control} />
+              <DomainPanel site={site} form={form} />
             </Tabs.Content>
 
             <Tabs.Content value="design" pt="6">
               <Stack gap="5">
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
                   <ColorField
-                    control={control}
+                    form={form}
                     name="primaryColor"
                     label="Primary Color"
                     placeholder={SITE_DEFAULT_COLORS.primary}
                   />
                   <ColorField
-                    control={control}
+                    form={form}
                     name="secondaryColor"
                     label="Secondary Color"
                     placeholder={SITE_DEFAULT_COLORS.secondary}
                   />
                 </SimpleGrid>
                 <ColorPreview control={control} />
-                <Field.Root invalid={!!errors.logoUrl}>
-                  <Field.Label>Logo URL</Field.Label>
-                  <Input
-                    type="url"
-                    placeholder="https://example.com/logo.png"
-                    {...register("logoUrl")}
-                  />
-                  <Field.ErrorText>{errors.logoUrl?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.faviconUrl}>
-                  <Field.Label>Favicon URL</Field.Label>
-                  <Input
-                    type="url"
-                    placeholder="https://example.com/favicon.ico"
-                    {...register("faviconUrl")}
-                  />
-                  <Field.ErrorText>{errors.faviconUrl?.message}</Field.ErrorText>
-                </Field.Root>
+                <TextField
+                  form={form}
+                  name="logoUrl"
+                  label="Logo URL"
+                  type="url"
+                  placeholder="https://example.com/logo.png"
+                />
+                <TextField
+                  form={form}
+                  name="faviconUrl"
+                  label="Favicon URL"
+                  type="url"
+                  placeholder="https://example.com/favicon.ico"
+                />
               </Stack>
             </Tabs.Content>
 
             <Tabs.Content value="advanced" pt="6">
               <Stack gap="6">
                 <SettingSwitchField
-                  control={control}
+                  form={form}
                   name="analyticsEnabled"
                   label="Analytics"
                   help="Collect page views for the Analytics page."
                 />
                 <SettingSwitchField
-                  control={control}
+                  form={form}
                   name="seoEnabled"
                   label="SEO Optimization"
                   help="Publish meta tags and a sitemap for search engines."

@@ -3,7 +3,7 @@
  * saved only after a confirmation that says what the change will do. Going live tells the
  * customer and measures the live site (screenshot and mobile performance test).
  */
-import { Alert, Button, Field, Flex, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Flex, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { APPROVAL_OVERRIDE_MIN } from "@portal/core/contracts/review";
 import type { Site } from "@portal/core/contracts/sites";
 import type { StaffSiteLifecycle, StaffSiteUpdate } from "@portal/core/contracts/staff";
@@ -13,7 +13,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { BoundSelectField, fieldOf } from "../ui/form-fields";
+import { SelectField, TextField } from "../ui/form-fields";
 import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
 import { ApprovalOverrideField } from "./approval-override-field";
@@ -111,7 +111,6 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
     const update = changesOf(valuesOf(site), values);
     if (update) setPending(update);
   });
-  const { errors } = form.formState;
 
   return (
     <form onSubmit={onSubmit} aria-label={`Lifecycle of ${site.name}`} noValidate>
@@ -128,22 +127,29 @@ export function SiteLifecycle({ userId, site }: { userId: string; site: Site }) 
           </Alert.Root>
         ) : null}
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-          <BoundSelectField
-            {...fieldOf(form, "status")}
+          <SelectField
+            form={form}
+            name="status"
             label="Status"
             choices={STATUS_CHOICES}
             size="sm"
           />
-          <Field.Root invalid={!!errors.url}>
-            <Field.Label>Working URL</Field.Label>
-            <Input size="sm" type="url" placeholder="https://" {...form.register("url")} />
-            <Field.ErrorText>{errors.url?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.liveUrl}>
-            <Field.Label>Live URL</Field.Label>
-            <Input size="sm" type="url" placeholder="https://" {...form.register("liveUrl")} />
-            <Field.ErrorText>{errors.liveUrl?.message}</Field.ErrorText>
-          </Field.Root>
+          <TextField
+            form={form}
+            name="url"
+            label="Working URL"
+            type="url"
+            placeholder="https://"
+            size="sm"
+          />
+          <TextField
+            form={form}
+            name="liveUrl"
+            label="Live URL"
+            type="url"
+            placeholder="https://"
+            size="sm"
+          />
         </SimpleGrid>
         <Flex justify="flex-end">
           <Button type="submit" size="sm" colorPalette="brand" disabled={!form.formState.isDirty}>

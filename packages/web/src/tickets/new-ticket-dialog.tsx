@@ -39,16 +39,11 @@ export function NewTicketDialog({ onClose }: { onClose: () => void }) {
   const sites = useQuery(sitesQuery());
   const siteChoices = sites.data ?? [];
 
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors },
-  } = useForm<SupportTicketFormInput, unknown, SupportTicketForm>({
+  const form = useForm<SupportTicketFormInput, unknown, SupportTicketForm>({
     resolver: zodResolver(supportTicketFormSchema),
     defaultValues: DEFAULTS,
   });
+  const { handleSubmit, watch, setError } = form;
   const descriptionLength = watch("description")?.length ?? 0;
 
   const create = useCreateTicket({ onClose, setError });
@@ -60,23 +55,23 @@ export function NewTicketDialog({ onClose }: { onClose: () => void }) {
       pending={create.isPending}
       size="lg"
     >
-      <TicketTitleField registration={register("title")} error={errors.title?.message} />
+      <TicketTitleField form={form} name="title" />
       <SimpleGrid columns={2} gap={{ base: "3", sm: "4" }}>
-        <TicketCategoryField registration={register("category")} error={errors.category?.message} />
-        <TicketPriorityField registration={register("priority")} error={errors.priority?.message} />
+        <TicketCategoryField form={form} name="category" />
+        <TicketPriorityField form={form} name="priority" />
       </SimpleGrid>
       {siteChoices.length > 0 ? (
         <TicketSiteField
-          registration={register("siteId")}
-          error={errors.siteId?.message}
+          form={form}
+          name="siteId"
           sites={siteChoices}
           none={{ value: "", label: "No specific site" }}
         />
       ) : null}
       <TicketDescriptionField
-        registration={register("description")}
-        error={errors.description?.message}
-        helper={
+        form={form}
+        name="description"
+        note={
           <Field.HelperText
             aria-live="polite"
             color={descriptionLength > SUPPORT_DESCRIPTION_MAX ? "fg.error" : undefined}

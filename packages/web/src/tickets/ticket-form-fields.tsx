@@ -1,33 +1,25 @@
 /**
  * What the two New Ticket dialogs share (docs/support.md, "Two forms, one request": the dashboard
  * form and the Support Center form). Each dialog keeps its own schema, defaults, messages, field
- * order and extras; these parts only draw a field from the registration and message the dialog
- * hands them, so they work with either form's value types.
+ * order and extras; these parts draw a field of whichever form and name the dialog hands them,
+ * as the kit's fields do (ui/form-fields.tsx).
  */
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  type DialogRootProps,
-  Field,
-  Portal,
-  Stack,
-  Textarea,
-} from "@chakra-ui/react";
+import { Button, CloseButton, Dialog, type DialogRootProps, Portal, Stack } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError, unavailableMessage } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
-import { BoundSelectField, type Choice, TextField } from "../ui/form-fields";
+import {
+  type Choice,
+  type FieldOf,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../ui/form-fields";
 import { toast } from "../ui/toaster";
 import { CATEGORY_CHOICES, PRIORITY_CHOICES } from "./choices";
 import { createTicket, refreshAfterTicketCreated } from "./queries";
-
-interface FieldProps {
-  registration: UseFormRegisterReturn;
-  error?: string;
-}
 
 /** The dialog around either form: title, body, Cancel / Create Ticket, close button. */
 export function TicketDialogShell({
@@ -90,34 +82,24 @@ export function TicketDialogShell({
   );
 }
 
-export function TicketTitleField({ registration, error }: FieldProps) {
+export function TicketTitleField<V extends FieldValues>(props: FieldOf<V>) {
   return (
-    <TextField
-      registration={registration}
-      error={error}
-      label="Title"
-      required
-      placeholder="Brief description of the issue"
-    />
+    <TextField {...props} label="Title" required placeholder="Brief description of the issue" />
   );
 }
 
-/** `helper` is drawn between the box and the message (the Support Center's live counter). */
-export function TicketDescriptionField({
-  registration,
-  error,
-  helper,
-}: FieldProps & { helper?: ReactNode }) {
+/** `note` is drawn between the box and the message (the Support Center's live counter). */
+export function TicketDescriptionField<V extends FieldValues>(
+  props: FieldOf<V> & { note?: ReactNode },
+) {
   return (
-    <Field.Root invalid={!!error} required>
-      <Field.Label>
-        Description
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Textarea rows={5} placeholder="Please describe your issue in detail..." {...registration} />
-      {helper}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    <TextAreaField
+      {...props}
+      label="Description"
+      required
+      rows={5}
+      placeholder="Please describe your issue in detail..."
+    />
   );
 }
 
@@ -125,31 +107,35 @@ export function TicketDescriptionField({
  * A select of `choices` (the kit's). With `placeholder` the field is required and starts on an
  * empty "Select a …" option (the dashboard's rule); without, it starts on the form's default.
  */
-function ChoiceField(
-  props: FieldProps & { label: string; placeholder?: string; choices: readonly Choice[] },
+function ChoiceField<V extends FieldValues>(
+  props: FieldOf<V> & { label: string; placeholder?: string; choices: readonly Choice[] },
 ) {
-  return <BoundSelectField required={props.placeholder !== undefined} {...props} />;
+  return <SelectField required={props.placeholder !== undefined} {...props} />;
 }
 
-export function TicketCategoryField(props: FieldProps & { placeholder?: string }) {
+export function TicketCategoryField<V extends FieldValues>(
+  props: FieldOf<V> & { placeholder?: string },
+) {
   return <ChoiceField label="Category" choices={CATEGORY_CHOICES} {...props} />;
 }
 
-export function TicketPriorityField(props: FieldProps & { placeholder?: string }) {
+export function TicketPriorityField<V extends FieldValues>(
+  props: FieldOf<V> & { placeholder?: string },
+) {
   return <ChoiceField label="Priority" choices={PRIORITY_CHOICES} {...props} />;
 }
 
 /** Optional site picker; `none` is the first option, the form's "no particular site". */
-export function TicketSiteField({
+export function TicketSiteField<V extends FieldValues>({
   sites,
   none,
   ...props
-}: FieldProps & {
+}: FieldOf<V> & {
   sites: readonly { id: string; name: string }[];
   none: { value: string; label: string };
 }) {
   return (
-    <BoundSelectField
+    <SelectField
       label="Related Site (optional)"
       choices={[none, ...sites.map((site) => ({ value: site.id, label: site.name }))]}
       {...props}

@@ -2,18 +2,7 @@
  * One support ticket and its conversation: the original description, then every message
  * oldest first (staff replies marked), and a reply form while the ticket is not closed.
  */
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Field,
-  Flex,
-  HStack,
-  Stack,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, Field, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { MemberRef } from "@portal/core/contracts/attribution";
 import type { ContentFile } from "@portal/core/contracts/content";
@@ -34,6 +23,7 @@ import { ApiError } from "../api/api-error";
 import { AttachmentList, AttachmentPicker } from "../content/attachments";
 import { fileLink } from "../content/queries";
 import { activitiesQuery } from "../dashboard/queries";
+import { TextAreaField } from "../ui/form-fields";
 import { RecordStates } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { MessageBubble } from "./message-bubble";
@@ -168,17 +158,11 @@ function TicketHeader({ ticket }: { ticket: Ticket }) {
 
 function ReplyForm({ ticket }: { ticket: Ticket }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<TicketReplyRequest>({
+  const form = useForm<TicketReplyRequest>({
     resolver: zodResolver(ticketReplyRequestSchema),
     defaultValues: { message: "" },
   });
+  const { handleSubmit, watch, reset, setError } = form;
   const length = watch("message")?.length ?? 0;
   const [attached, setAttached] = useState<ContentFile[]>([]);
 
@@ -215,19 +199,23 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
     <Box asChild bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: "4", md: "5" }}>
       <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))}>
         <Stack gap="3">
-          <Field.Root invalid={!!errors.message}>
-            <Field.Label>Your reply</Field.Label>
-            <Textarea rows={4} placeholder="Write a reply..." {...register("message")} />
-            <Field.HelperText
-              aria-live="polite"
-              color={length > TICKET_MESSAGE_MAX ? "fg.error" : undefined}
-            >
-              {ticket.status === "resolved"
-                ? `Replying will reopen this ticket. ${length}/${TICKET_MESSAGE_MAX} characters`
-                : `${length}/${TICKET_MESSAGE_MAX} characters`}
-            </Field.HelperText>
-            <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
-          </Field.Root>
+          <TextAreaField
+            form={form}
+            name="message"
+            label="Your reply"
+            rows={4}
+            placeholder="Write a reply..."
+            note={
+              <Field.HelperText
+                aria-live="polite"
+                color={length > TICKET_MESSAGE_MAX ? "fg.error" : undefined}
+              >
+                {ticket.status === "resolved"
+                  ? `Replying will reopen this ticket. ${length}/${TICKET_MESSAGE_MAX} characters`
+                  : `${length}/${TICKET_MESSAGE_MAX} characters`}
+              </Field.HelperText>
+            }
+          />
           <AttachmentPicker target={ATTACHMENT_TARGET} files={attached} setFiles={setAttached} />
           <Button
             type="submit"

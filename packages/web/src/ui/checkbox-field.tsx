@@ -4,15 +4,14 @@
  */
 import { Checkbox } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { Controller, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { Controller, type FieldValues } from "react-hook-form";
+import type { FieldOf } from "./form-fields";
 
 export function CheckboxField<V extends FieldValues>({
   form,
   name,
   children,
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
+}: FieldOf<V> & {
   children: ReactNode;
 }) {
   return (

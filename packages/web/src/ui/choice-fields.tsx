@@ -5,8 +5,8 @@
  * "`signed-in`").
  */
 import { Box, Fieldset, RadioCard, SimpleGrid } from "@chakra-ui/react";
-import { Controller, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
-import { type Choice, errorOf } from "./form-fields";
+import { Controller, type FieldValues } from "react-hook-form";
+import { type Choice, errorOf, type FieldOf } from "./form-fields";
 
 /** Radios drawn as cards: a label and a short description each. */
 export function RadioCardField<V extends FieldValues>({
@@ -15,9 +15,7 @@ export function RadioCardField<V extends FieldValues>({
   label,
   choices,
   required,
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
+}: FieldOf<V> & {
   label: string;
   choices: Choice[];
   required?: boolean;

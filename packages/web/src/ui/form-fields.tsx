@@ -1,7 +1,9 @@
 /**
  * Form fields for react-hook-form, in the portal's look: a label with its required mark, the
  * control, a helper line and the field's error (the questionnaire wizard's steps use them; any
- * form may). Generic over the form's values, so a field name is checked against the form.
+ * form may). Every field is bound the same way, `form={form} name="…"` (this file's, the radio
+ * cards', the checkbox's, the setting switch's): generic over the form's values, so a field name
+ * is checked against the form, and the field reads its own error.
  * Radio cards (choice-fields.tsx) and the checkbox (checkbox-field.tsx) are in files of their
  * own, so a form of text fields does not download their machinery (docs/performance.md,
  * "`signed-in`").
@@ -9,15 +11,7 @@
 import { chakra, Field, HStack, Input, NativeSelect, Textarea } from "@chakra-ui/react";
 import { HEX_COLOR } from "@portal/core/contracts/questionnaires";
 import type { ReactNode } from "react";
-import {
-  type Control,
-  Controller,
-  type FieldValues,
-  get,
-  type Path,
-  type UseFormRegisterReturn,
-  type UseFormReturn,
-} from "react-hook-form";
+import { Controller, type FieldValues, get, type Path, type UseFormReturn } from "react-hook-form";
 
 /** One option of a select or a set of radio cards. */
 export interface Choice {
@@ -44,31 +38,29 @@ export function errorOf<V extends FieldValues>(
   return items.find((item) => item?.message)?.message;
 }
 
-/** A field's registration and its current error, as `TextField` takes them. */
-export interface BoundField {
-  registration: UseFormRegisterReturn;
-  error?: string | { message?: string };
-}
-
-/** `name` of `form` bound for a field: `<TextField {...fieldOf(form, "email")} … />`. */
-export function fieldOf<V extends FieldValues>(form: UseFormReturn<V>, name: Path<V>): BoundField {
-  return { registration: form.register(name), error: errorOf(form, name) };
+/** What every field takes: the form and the name of its field in it. */
+export interface FieldOf<V extends FieldValues> {
+  form: UseFormReturn<V>;
+  name: Path<V>;
 }
 
 /**
  * Label (with the required mark), the control, the helper and the field's error; the error
- * takes the helper's place while it shows.
+ * takes the helper's place while it shows. `note` stays under the control whatever the error
+ * (a live character count).
  */
 export function FieldShell({
   label,
   required,
   helper,
+  note,
   error,
   children,
 }: {
   label: string;
   required?: boolean;
   helper?: string;
+  note?: ReactNode;
   error?: string;
   children: ReactNode;
 }) {
@@ -79,6 +71,7 @@ export function FieldShell({
         {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
       {children}
+      {note}
       {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
@@ -86,31 +79,35 @@ export function FieldShell({
 }
 
 /** A one-line text input: text, e-mail, password, URL. */
-export function TextField({
-  registration,
-  error,
+export function TextField<V extends FieldValues>({
+  form,
+  name,
   label,
   required,
   placeholder,
   helper,
   autoComplete,
   type = "text",
-}: BoundField & {
+  size,
+}: FieldOf<V> & {
   label: string;
   required?: boolean;
   placeholder?: string;
   helper?: string;
   autoComplete?: string;
   type?: string;
+  /** "sm" where the other inputs beside it are small (the console's lifecycle form). */
+  size?: "sm" | "md";
 }) {
   return (
-    <FieldShell
-      label={label}
-      required={required}
-      helper={helper}
-      error={typeof error === "string" ? error : error?.message}
-    >
-      <Input type={type} autoComplete={autoComplete} placeholder={placeholder} {...registration} />
+    <FieldShell label={label} required={required} helper={helper} error={errorOf(form, name)}>
+      <Input
+        type={type}
+        size={size}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        {...form.register(name)}
+      />
     </FieldShell>
   );
 }
@@ -119,39 +116,47 @@ export function TextAreaField<V extends FieldValues>({
   form,
   name,
   label,
+  required,
   placeholder,
   helper,
+  note,
   rows = 3,
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
+}: FieldOf<V> & {
   label: string;
+  required?: boolean;
   placeholder?: string;
   helper?: string;
+  /** Drawn under the box even while the error shows (a live character count). */
+  note?: ReactNode;
   rows?: number;
 }) {
   return (
-    <FieldShell label={label} helper={helper} error={errorOf(form, name)}>
+    <FieldShell
+      label={label}
+      required={required}
+      helper={helper}
+      note={note}
+      error={errorOf(form, name)}
+    >
       <Textarea rows={rows} placeholder={placeholder} {...form.register(name)} />
     </FieldShell>
   );
 }
 
 /**
- * A select of `choices` from a registration, as `TextField` takes one (a form's field of any
- * value type). With `placeholder`, the first option is an empty "Select a …"; without, the select
- * starts on the form's default.
+ * A select of `choices`. With `placeholder`, the first option is an empty "Select a …"; without,
+ * the select starts on the form's default.
  */
-export function BoundSelectField({
-  registration,
-  error,
+export function SelectField<V extends FieldValues>({
+  form,
+  name,
   label,
   placeholder,
   choices,
   required,
   helper,
   size,
-}: BoundField & {
+}: FieldOf<V> & {
   label: string;
   placeholder?: string;
   choices: readonly Choice[];
@@ -161,14 +166,9 @@ export function BoundSelectField({
   size?: "sm" | "md";
 }) {
   return (
-    <FieldShell
-      label={label}
-      required={required}
-      helper={helper}
-      error={typeof error === "string" ? error : error?.message}
-    >
+    <FieldShell label={label} required={required} helper={helper} error={errorOf(form, name)}>
       <NativeSelect.Root size={size}>
-        <NativeSelect.Field {...registration}>
+        <NativeSelect.Field {...form.register(name)}>
           {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {choices.map((choice) => (
             <option key={choice.value} value={choice.value}>
@@ -182,36 +182,17 @@ export function BoundSelectField({
   );
 }
 
-/** `BoundSelectField` for `name` of `form`, starting on its empty "Select a …" option. */
-export function SelectField<V extends FieldValues>({
-  form,
-  name,
-  ...props
-}: {
-  form: UseFormReturn<V>;
-  name: Path<V>;
-  label: string;
-  placeholder: string;
-  choices: Choice[];
-  required?: boolean;
-  helper?: string;
-}) {
-  return <BoundSelectField {...fieldOf(form, name)} {...props} />;
-}
-
 /**
  * A colour picker and the same value as hex text, kept in step. The picker needs a complete
  * colour: while the text is half typed (or not a colour) it shows `placeholder`.
  */
 export function ColorField<V extends FieldValues>({
-  control,
+  form,
   name,
   label,
   placeholder,
   upperCase = false,
-}: {
-  control: Control<V>;
-  name: Path<V>;
+}: FieldOf<V> & {
   label: string;
   placeholder: string;
   /** Write what the picker chooses in capitals ("#C2410C"), as the questionnaire does. */
@@ -219,7 +200,7 @@ export function ColorField<V extends FieldValues>({
 }) {
   return (
     <Controller
-      control={control}
+      control={form.control}
       name={name}
       render={({ field, fieldState }) => {
         const text = (field.value as string | null | undefined) ?? "";

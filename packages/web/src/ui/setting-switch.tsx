@@ -4,7 +4,8 @@
  * (the site settings form).
  */
 import { Stack, Switch, Text } from "@chakra-ui/react";
-import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { Controller, type FieldValues } from "react-hook-form";
+import type { FieldOf } from "./form-fields";
 
 export interface SettingSwitchProps {
   label: string;
@@ -52,19 +53,17 @@ export function SettingSwitch({
 
 /** A form's boolean field `name` as a SettingSwitch. */
 export function SettingSwitchField<V extends FieldValues>({
-  control,
+  form,
   name,
   label,
   help,
-}: {
-  control: Control<V>;
-  name: Path<V>;
+}: FieldOf<V> & {
   label: string;
   help: string;
 }) {
   return (
     <Controller
-      control={control}
+      control={form.control}
       name={name}
       render={({ field }) => (
         <SettingSwitch

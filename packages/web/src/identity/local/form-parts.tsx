@@ -1,7 +1,8 @@
 /** Pieces shared by the local provider's forms. */
 import { Alert, Box } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { type BoundField, TextField } from "../../ui/form-fields";
+import type { Path, UseFormReturn } from "react-hook-form";
+import { TextField } from "../../ui/form-fields";
 
 export function FormCard({ children }: { children: ReactNode }) {
   return (
@@ -11,41 +12,57 @@ export function FormCard({ children }: { children: ReactNode }) {
   );
 }
 
-/** First and last name (sign-up and profile); the caller lays them out. */
-export function NameFields({
-  firstName,
-  lastName,
+// The constraint says the form has these fields; TypeScript cannot see that a literal name of
+// them is a Path of the generic form, hence the casts.
+
+/** First and last name of a form that has them (sign-up and profile); the caller lays them out. */
+export function NameFields<V extends Record<"firstName" | "lastName", unknown>>({
+  form,
 }: {
-  firstName: BoundField;
-  lastName: BoundField;
+  form: UseFormReturn<V>;
 }) {
   return (
     <>
-      <TextField label="First name" autoComplete="given-name" {...firstName} />
-      <TextField label="Last name" autoComplete="family-name" {...lastName} />
+      <TextField
+        form={form}
+        name={"firstName" as Path<V>}
+        label="First name"
+        autoComplete="given-name"
+      />
+      <TextField
+        form={form}
+        name={"lastName" as Path<V>}
+        label="Last name"
+        autoComplete="family-name"
+      />
     </>
   );
 }
 
 /** Email and password; `newPassword` for sign-up (browser suggests one, rule shown). */
-export function CredentialFields({
-  email,
-  password,
+export function CredentialFields<V extends Record<"email" | "password", unknown>>({
+  form,
   newPassword = false,
 }: {
-  email: BoundField;
-  password: BoundField;
+  form: UseFormReturn<V>;
   newPassword?: boolean;
 }) {
   return (
     <>
-      <TextField label="Email address" type="email" autoComplete="email" {...email} />
       <TextField
+        form={form}
+        name={"email" as Path<V>}
+        label="Email address"
+        type="email"
+        autoComplete="email"
+      />
+      <TextField
+        form={form}
+        name={"password" as Path<V>}
         label="Password"
         type="password"
         autoComplete={newPassword ? "new-password" : "current-password"}
         helper={newPassword ? "At least 8 characters." : undefined}
-        {...password}
       />
     </>
   );

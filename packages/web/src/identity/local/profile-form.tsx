@@ -18,12 +18,7 @@ export default function LocalProfileForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const user = identity.user;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting, isDirty },
-    reset,
-  } = useForm<ProfileUpdate>({
+  const form = useForm<ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
       firstName: user?.firstName ?? "",
@@ -31,6 +26,11 @@ export default function LocalProfileForm() {
       imageUrl: user?.imageUrl ?? "",
     },
   });
+  const {
+    handleSubmit,
+    formState: { isSubmitting, isDirty },
+    reset,
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -68,16 +68,13 @@ export default function LocalProfileForm() {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <FormError message={formError} />
-            <NameFields
-              firstName={{ registration: register("firstName"), error: errors.firstName }}
-              lastName={{ registration: register("lastName"), error: errors.lastName }}
-            />
+            <NameFields form={form} />
             <TextField
+              form={form}
+              name="imageUrl"
               label="Profile image URL"
               type="url"
               placeholder="https://…"
-              registration={register("imageUrl")}
-              error={errors.imageUrl}
             />
             <HStack gap="3">
               <Button

@@ -12,11 +12,11 @@ export default function LocalSignInForm() {
   const { signIn } = useLocalIdentityActions();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInInputSchema) });
   const {
-    register,
     handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver: zodResolver(signInInputSchema) });
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -35,10 +35,7 @@ export default function LocalSignInForm() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           <FormError message={formError} />
-          <CredentialFields
-            email={{ registration: register("email"), error: errors.email }}
-            password={{ registration: register("password"), error: errors.password }}
-          />
+          <CredentialFields form={form} />
           <Button
             type="submit"
             colorPalette="brand"

@@ -13,12 +13,12 @@ const fieldNames = ["email", "password", "firstName", "lastName"] as const;
 export default function LocalSignUpForm() {
   const { signUp } = useLocalIdentityActions();
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignUpInput>({ resolver: zodResolver(signUpInputSchema) });
   const {
-    register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpInput>({ resolver: zodResolver(signUpInputSchema) });
+    formState: { isSubmitting },
+  } = form;
 
   // Once signed in, the root route syncs the user record and moves on to /sales.
   const onSubmit = handleSubmit(async (values) => {
@@ -42,16 +42,9 @@ export default function LocalSignUpForm() {
         <Stack gap="4">
           <FormError message={formError} />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <NameFields
-              firstName={{ registration: register("firstName"), error: errors.firstName }}
-              lastName={{ registration: register("lastName"), error: errors.lastName }}
-            />
+            <NameFields form={form} />
           </SimpleGrid>
-          <CredentialFields
-            email={{ registration: register("email"), error: errors.email }}
-            password={{ registration: register("password"), error: errors.password }}
-            newPassword
-          />
+          <CredentialFields form={form} newPassword />
           <Button
             type="submit"
             colorPalette="brand"
