@@ -228,6 +228,21 @@ export const LOG_RETENTION_CHOICES = Object.values(logs.RetentionDays)
   .filter((days) => days !== logs.RetentionDays.INFINITE)
   .sort((a, b) => a - b);
 
+/**
+ * How far back the table's point-in-time recovery reaches (stacks/Storage.ts turns it on with
+ * DynamoDB's default and longest window, 35 days).
+ */
+export const POINT_IN_TIME_RECOVERY_DAYS = 35;
+
+/**
+ * The default retention: the shortest CloudWatch offers that covers the recovery window (60), so
+ * the request log a restore needs to re-apply erasures and revocations reaches back to any point
+ * it can restore to (docs/operations.md, "Re-applying erasures and revocations after a restore").
+ */
+export const DEFAULT_LOG_RETENTION_DAYS = LOG_RETENTION_CHOICES.find(
+  (days) => days >= POINT_IN_TIME_RECOVERY_DAYS,
+) as number;
+
 /** Reads ALARM_EMAIL and LOG_RETENTION_DAYS; throws one error naming each invalid setting. */
 export function readOperationsSettings(
   stage: string,
@@ -245,11 +260,11 @@ export function readOperationsSettings(
       'ALARM_EMAIL is required in the prod stage: without it the alarm topic has no subscriber and every alarm reaches nobody (docs/operations.md, "Hearing of trouble")',
     );
   }
-  const retentionRaw = env.LOG_RETENTION_DAYS?.trim() || "30";
+  const retentionRaw = env.LOG_RETENTION_DAYS?.trim() || String(DEFAULT_LOG_RETENTION_DAYS);
   const retention = Number(retentionRaw);
   if (!/^\d+$/.test(retentionRaw) || !LOG_RETENTION_CHOICES.includes(retention)) {
     problems.push(
-      `LOG_RETENTION_DAYS must be one of ${LOG_RETENTION_CHOICES.join(", ")} (days CloudWatch Logs accepts; default 30)`,
+      `LOG_RETENTION_DAYS must be one of ${LOG_RETENTION_CHOICES.join(", ")} (days CloudWatch Logs accepts; default ${DEFAULT_LOG_RETENTION_DAYS})`,
     );
   }
   if (problems.length > 0) {

@@ -9,7 +9,12 @@ import { Template } from "aws-cdk-lib/assertions";
 import { App, Function as SstFunction, Stack, type StackContext } from "sst/constructs";
 import { beforeAll, describe, expect, test } from "vitest";
 import sstConfig from "../../sst.config";
-import { LOG_RETENTION_CHOICES, readOperationsSettings } from "../../stacks/Config";
+import {
+  DEFAULT_LOG_RETENTION_DAYS,
+  LOG_RETENTION_CHOICES,
+  POINT_IN_TIME_RECOVERY_DAYS,
+  readOperationsSettings,
+} from "../../stacks/Config";
 import { NOTIFICATIONS_CONCURRENCY } from "../../stacks/Events";
 import { WORKER_TIMEOUT_SECONDS } from "../../stacks/Jobs";
 import {
@@ -507,13 +512,13 @@ describe("alarms", () => {
     expect(RECORD_METRICS.MailRejected.pattern.logPatternString).toBe(
       '{ ($.msg = "domain event handled") && ($.outcome = "rejected") }',
     );
-    expect(logProblems(templates, 30)).toEqual([]);
+    expect(logProblems(templates, DEFAULT_LOG_RETENTION_DAYS)).toEqual([]);
     const [stackName, id] = resourcesOf(templates, "AWS::Logs::MetricFilter").find(
       ([, , f]) => f.Properties.MetricTransformations[0].MetricName === "MailRejected",
     ) as [string, string, Resource];
     const removed = clone(templates);
     delete removed[stackName]?.Resources[id];
-    expect(logProblems(removed, 30)).toEqual([
+    expect(logProblems(removed, DEFAULT_LOG_RETENTION_DAYS)).toEqual([
       expect.stringMatching(/does not count MailRejected/),
     ]);
   });
@@ -613,9 +618,9 @@ describe("failed scheduled runs", () => {
 });
 
 describe("log retention", () => {
-  test("every function of every stack logs in JSON to a log group of its stack kept 30 days", () => {
+  test("every function of every stack logs in JSON to a log group of its stack kept 60 days", () => {
     expect(resourcesOf(templates, "AWS::Lambda::Function").length).toBeGreaterThan(70);
-    expect(logProblems(templates, 30)).toEqual([]);
+    expect(logProblems(templates, DEFAULT_LOG_RETENTION_DAYS)).toEqual([]);
   });
 
   test("LOG_RETENTION_DAYS sets it for every function and the API's access logs", () => {
@@ -635,7 +640,7 @@ describe("log retention", () => {
     ];
     const unrouted = clone(templates);
     delete unrouted[stackName]?.Resources[fnId]?.Properties.LoggingConfig;
-    expect(logProblems(unrouted, 30)).toEqual([
+    expect(logProblems(unrouted, DEFAULT_LOG_RETENTION_DAYS)).toEqual([
       `${stackName}/${fnId} logs to no log group of its stack`,
     ]);
 
@@ -644,7 +649,9 @@ describe("log retention", () => {
     ) as [string, string, Resource];
     const forever = clone(templates);
     delete forever[apiStack]?.Resources[accessLogsId]?.Properties.RetentionInDays;
-    expect(logProblems(forever, 30)).toEqual([`${apiStack}/${accessLogsId} is not kept 30 days`]);
+    expect(logProblems(forever, DEFAULT_LOG_RETENTION_DAYS)).toEqual([
+      `${apiStack}/${accessLogsId} is not kept ${DEFAULT_LOG_RETENTION_DAYS} days`,
+    ]);
 
     const [filterStack, filterId] = resourcesOf(templates, "AWS::Logs::MetricFilter")[0] as [
       string,
@@ -654,7 +661,7 @@ describe("log retention", () => {
     const uncounted = clone(templates);
     const logGroupId = uncounted[filterStack]?.Resources[filterId]?.Properties.LogGroupName.Ref;
     delete uncounted[filterStack]?.Resources[filterId];
-    expect(logProblems(uncounted, 30)).toEqual([
+    expect(logProblems(uncounted, DEFAULT_LOG_RETENTION_DAYS)).toEqual([
       `${filterStack}/${logGroupId} does not count failed invocations`,
     ]);
   });
@@ -735,7 +742,7 @@ describe("sst dev", () => {
       expect(config.Properties.MaximumRetryAttempts).toBe(0);
       expect(config.Properties.DestinationConfig).toBeUndefined();
     }
-    expect(logProblems(json, 30)).toEqual([]);
+    expect(logProblems(json, DEFAULT_LOG_RETENTION_DAYS)).toEqual([]);
   });
 });
 
@@ -760,11 +767,31 @@ describe("notifications consumer", () => {
 });
 
 describe("operations settings", () => {
-  test("defaults: no alarm e-mail, logs kept 30 days", () => {
+  test("defaults: no alarm e-mail, logs kept 60 days", () => {
     expect(readOperationsSettings("staging", {})).toEqual({
       alarmEmail: undefined,
-      logRetentionDays: 30,
+      logRetentionDays: 60,
     });
+  });
+
+  test("the default keeps the request log as far back as the table can be restored", () => {
+    // A restore to any point of the recovery window re-applies later erasures and revocations
+    // from the request log (docs/operations.md, "Restoring the table").
+    const tables = resourcesOf(templates, "AWS::DynamoDB::Table");
+    expect(tables.length).toBeGreaterThan(0);
+    for (const [, , table] of tables) {
+      const recovery = table.Properties.PointInTimeRecoverySpecification;
+      expect(recovery.PointInTimeRecoveryEnabled).toBe(true);
+      // Unset is DynamoDB's default window, POINT_IN_TIME_RECOVERY_DAYS.
+      expect(recovery.RecoveryPeriodInDays ?? POINT_IN_TIME_RECOVERY_DAYS).toBe(
+        POINT_IN_TIME_RECOVERY_DAYS,
+      );
+    }
+    expect(DEFAULT_LOG_RETENTION_DAYS).toBeGreaterThanOrEqual(POINT_IN_TIME_RECOVERY_DAYS);
+    expect(LOG_RETENTION_CHOICES).toContain(DEFAULT_LOG_RETENTION_DAYS);
+    // And not longer than needed: the choice below it would not reach back far enough.
+    const below = LOG_RETENTION_CHOICES.filter((days) => days < DEFAULT_LOG_RETENTION_DAYS).at(-1);
+    expect(below).toBeLessThan(POINT_IN_TIME_RECOVERY_DAYS);
   });
 
   test("prod requires ALARM_EMAIL: its alarms must reach someone", () => {
