@@ -9,14 +9,19 @@
  * - `POST /v1/users/{id}/ban`: bans the user, then sends a signed `user.updated` with
  *   `banned: true`.
  *
- * Both need `Authorization: Bearer <CLERK_SECRET_KEY>`, which only the stack's env holds.
+ * - Organizations (docs/team.md): `POST /v1/organizations`, and
+ *   `POST /v1/organizations/{id}/memberships`, `PATCH` and `DELETE
+ *   /v1/organizations/{id}/memberships/{userId}`, each answering Clerk's object and sending the
+ *   signed `organizationMembership.created` / `.updated` / `.deleted` as Clerk does.
+ *
+ * All need `Authorization: Bearer <CLERK_SECRET_KEY>`, which only the stack's env holds.
  * Deliveries are signed the Standard Webhooks way under `svix-*` headers, sent after the
  * answer (as Svix does) and retried a few times.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sign } from "@portal/core/developer/signature";
 import { ulid } from "ulid";
-import type { DevIdentityStore, DevUser } from "./dev-identity-store";
+import type { DevIdentityStore, DevOrganization, DevUser } from "./dev-identity-store";
 import { errorJson, sendJson } from "./http-io";
 
 export interface BackendApiOptions {
@@ -87,6 +92,126 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
     locked: false,
   });
 
+  const organizationJson = (organization: DevOrganization) => ({
+    object: "organization",
+    id: organization.id,
+    name: organization.name,
+    slug: organization.id.toLowerCase(),
+    image_url: "",
+    has_image: false,
+    public_metadata: organization.publicMetadata,
+    private_metadata: {},
+    members_count: organization.memberships.length,
+    created_at: Date.parse(organization.createdAt),
+    updated_at: Date.parse(organization.createdAt),
+  });
+
+  /** Clerk's OrganizationMembership, as the Backend API and the webhooks send it. */
+  const membershipJson = (
+    organization: DevOrganization,
+    membership: DevOrganization["memberships"][number],
+  ) => {
+    const user = store.userById(membership.userId);
+    return {
+      object: "organization_membership",
+      id: `orgmem_${organization.id}_${membership.userId}`,
+      role: membership.role,
+      permissions: [],
+      public_metadata: {},
+      private_metadata: {},
+      created_at: Date.parse(membership.createdAt),
+      updated_at: Date.now(),
+      organization: organizationJson(organization),
+      public_user_data: {
+        user_id: membership.userId,
+        identifier: user?.email ?? "",
+        first_name: user?.firstName ?? null,
+        last_name: user?.lastName ?? null,
+        image_url: user?.imageUrl ?? "",
+        has_image: !!user?.imageUrl,
+      },
+    };
+  };
+
+  /** The organization routes; false when the path is none of them. */
+  async function organizations(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<boolean> {
+    if (path === "/v1/organizations" && req.method === "POST") {
+      if (typeof body.name !== "string" || !body.name) {
+        sendJson(res, 422, {
+          errors: [{ code: "form_param_missing", message: "name is missing", long_message: "" }],
+        });
+        return true;
+      }
+      const organization = await store.createOrganization({
+        name: body.name,
+        publicMetadata: (body.public_metadata as Record<string, unknown> | undefined) ?? {},
+        ...(typeof body.created_by === "string" ? { createdBy: body.created_by } : {}),
+      });
+      sendJson(res, 200, organizationJson(organization));
+      send("organization.created", organizationJson(organization));
+      return true;
+    }
+    const match = /^\/v1\/organizations\/([^/]+)\/memberships(?:\/([^/]+))?$/.exec(path);
+    if (!match) return false;
+    const organizationId = decodeURIComponent(match[1] ?? "");
+    const userId = match[2] ? decodeURIComponent(match[2]) : undefined;
+    if (req.method === "POST" && !userId) {
+      const added = await store.addMembership(
+        organizationId,
+        String(body.user_id ?? ""),
+        String(body.role ?? "org:member"),
+      );
+      if (!added) notFound(res);
+      else if (added.exists) {
+        sendJson(res, 422, {
+          errors: [
+            {
+              code: "already_a_member_in_organization",
+              message: "already a member",
+              long_message: "This user is already a member of the organization.",
+            },
+          ],
+        });
+      } else {
+        const json = membershipJson(added.organization, added.membership);
+        sendJson(res, 200, json);
+        send("organizationMembership.created", json);
+      }
+      return true;
+    }
+    if (req.method === "PATCH" && userId) {
+      const updated = await store.updateMembership(
+        organizationId,
+        userId,
+        String(body.role ?? "org:member"),
+      );
+      if (!updated) notFound(res);
+      else {
+        const json = membershipJson(updated.organization, updated.membership);
+        sendJson(res, 200, json);
+        send("organizationMembership.updated", json);
+      }
+      return true;
+    }
+    if (req.method === "DELETE" && userId) {
+      const deleted = await store.deleteMembership(organizationId, userId);
+      if (!deleted) notFound(res);
+      else {
+        const json = membershipJson(deleted.organization, deleted.membership);
+        sendJson(res, 200, json);
+        send("organizationMembership.deleted", json);
+      }
+      return true;
+    }
+    sendJson(res, 405, errorJson("method_not_allowed", `${req.method} is not allowed here`));
+    return true;
+  }
+
   const notFound = (res: ServerResponse) =>
     sendJson(res, 404, {
       errors: [{ code: "resource_not_found", message: "not found", long_message: "Not found" }],
@@ -94,13 +219,33 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
 
   return {
     /** Handles the request when it is a Backend API path; answers false otherwise. */
-    async handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+    async handle(
+      req: IncomingMessage,
+      res: ServerResponse,
+      path: string,
+      body: Buffer,
+    ): Promise<boolean> {
       const match = /^\/v1\/users\/([^/]+)(\/ban)?$/.exec(path);
-      if (!match) return false;
+      const organizationPath = path.startsWith("/v1/organizations");
+      if (!match && !organizationPath) return false;
       if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
         sendJson(res, 401, errorJson("unauthorized", "The secret key is required"));
         return true;
       }
+      if (organizationPath) {
+        let json: Record<string, unknown>;
+        try {
+          json = body.length ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {};
+        } catch {
+          sendJson(res, 400, errorJson("invalid_json", "Request body is not valid JSON"));
+          return true;
+        }
+        if (!(await organizations(req, res, path, json))) {
+          sendJson(res, 404, errorJson("not_found", `No route for ${req.method} ${path}`));
+        }
+        return true;
+      }
+      if (!match) return false;
       const userId = decodeURIComponent(match[1] ?? "");
       if (req.method === "DELETE" && !match[2]) {
         if (!(await store.deleteUser(userId))) {

@@ -37,6 +37,18 @@ interface StoredSession {
   sid: string;
   userId: string;
   createdAt: string;
+  /** The session's active organization (Clerk's `setActive({ organization })`); none: personal. */
+  activeOrganizationId?: string;
+}
+
+/** An organization and its memberships, as Clerk's Organizations keep them (docs/team.md). */
+export interface DevOrganization {
+  id: string;
+  name: string;
+  publicMetadata: Record<string, unknown>;
+  createdAt: string;
+  /** Clerk's role keys ("org:admin", "org:member"). */
+  memberships: { userId: string; role: string; createdAt: string }[];
 }
 
 export interface SigningKeys {
@@ -47,6 +59,8 @@ export interface SigningKeys {
 
 interface StoreFile {
   users: StoredUser[];
+  /** Absent in folders made before organizations. */
+  organizations?: DevOrganization[];
   /** Keyed by the sha256 of the `__client` cookie, so the file alone cannot sign anyone in. */
   sessions: Record<string, StoredSession>;
 }
@@ -123,6 +137,9 @@ export async function openDevIdentityStore(dir: string) {
   }
 
   const findByEmail = (email: string) => data.users.find((u) => u.email === email.toLowerCase());
+  data.organizations ??= [];
+  const organizations = data.organizations;
+  const findOrganization = (id: string) => organizations.find((o) => o.id === id);
 
   return {
     keys,
@@ -184,6 +201,9 @@ export async function openDevIdentityStore(dir: string) {
       const index = data.users.findIndex((u) => u.id === userId);
       if (index < 0) return false;
       data.users.splice(index, 1);
+      for (const organization of organizations) {
+        organization.memberships = organization.memberships.filter((m) => m.userId !== userId);
+      }
       for (const [key, session] of Object.entries(data.sessions)) {
         if (session.userId === userId) delete data.sessions[key];
       }
@@ -203,6 +223,88 @@ export async function openDevIdentityStore(dir: string) {
       return publicUser(user);
     },
 
+    /** Clerk's POST /v1/organizations: `createdBy`, when given, becomes its first admin. */
+    async createOrganization(input: {
+      name: string;
+      publicMetadata?: Record<string, unknown>;
+      createdBy?: string;
+    }): Promise<DevOrganization> {
+      const now = new Date().toISOString();
+      const organization: DevOrganization = {
+        id: `org_${ulid()}`,
+        name: input.name,
+        publicMetadata: input.publicMetadata ?? {},
+        createdAt: now,
+        memberships: input.createdBy
+          ? [{ userId: input.createdBy, role: "org:admin", createdAt: now }]
+          : [],
+      };
+      organizations.push(organization);
+      await persist();
+      return organization;
+    },
+
+    organization: (id: string) => findOrganization(id),
+
+    userById(userId: string): DevUser | undefined {
+      const user = data.users.find((u) => u.id === userId);
+      return user ? publicUser(user) : undefined;
+    },
+
+    /** Adds a membership; "exists" when the person is in already, undefined when either is unknown. */
+    async addMembership(organizationId: string, userId: string, role: string) {
+      const organization = findOrganization(organizationId);
+      if (!organization || !data.users.some((u) => u.id === userId)) return undefined;
+      const existing = organization.memberships.find((m) => m.userId === userId);
+      if (existing) return { organization, membership: existing, exists: true };
+      const membership = { userId, role, createdAt: new Date().toISOString() };
+      organization.memberships.push(membership);
+      await persist();
+      return { organization, membership, exists: false };
+    },
+
+    async updateMembership(organizationId: string, userId: string, role: string) {
+      const organization = findOrganization(organizationId);
+      const membership = organization?.memberships.find((m) => m.userId === userId);
+      if (!organization || !membership) return undefined;
+      membership.role = role;
+      await persist();
+      return { organization, membership };
+    },
+
+    /** Removes a membership; a session that had the organization active has none after. */
+    async deleteMembership(organizationId: string, userId: string) {
+      const organization = findOrganization(organizationId);
+      const membership = organization?.memberships.find((m) => m.userId === userId);
+      if (!organization || !membership) return undefined;
+      organization.memberships = organization.memberships.filter((m) => m !== membership);
+      for (const session of Object.values(data.sessions)) {
+        if (session.userId === userId && session.activeOrganizationId === organizationId) {
+          delete session.activeOrganizationId;
+        }
+      }
+      await persist();
+      return { organization, membership };
+    },
+
+    /**
+     * The session's active organization (Clerk's setActive): only one the person belongs to;
+     * null for none. Answers false when they do not belong to it.
+     */
+    async setActiveOrganization(client: string | undefined, organizationId: string | null) {
+      const session = client ? data.sessions[sha256(client)] : undefined;
+      if (!session) return false;
+      if (organizationId === null) {
+        delete session.activeOrganizationId;
+      } else {
+        const organization = findOrganization(organizationId);
+        if (!organization?.memberships.some((m) => m.userId === session.userId)) return false;
+        session.activeOrganizationId = organizationId;
+      }
+      await persist();
+      return true;
+    },
+
     /** Starts a session and returns the opaque `__client` value that names it. */
     async startSession(userId: string) {
       const client = randomBytes(32).toString("base64url");
@@ -218,7 +320,17 @@ export async function openDevIdentityStore(dir: string) {
     session(client: string | undefined) {
       const session = client ? data.sessions[sha256(client)] : undefined;
       const user = session && data.users.find((u) => u.id === session.userId);
-      return session && user ? { sid: session.sid, user: publicUser(user) } : undefined;
+      if (!session || !user) return undefined;
+      // The active organization, while the person still belongs to it.
+      const organization = session.activeOrganizationId
+        ? findOrganization(session.activeOrganizationId)
+        : undefined;
+      const membership = organization?.memberships.find((m) => m.userId === user.id);
+      return {
+        sid: session.sid,
+        user: publicUser(user),
+        ...(organization && membership ? { organization, role: membership.role } : {}),
+      };
     },
 
     async endSession(client: string | undefined) {

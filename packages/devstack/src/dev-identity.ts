@@ -15,6 +15,7 @@ import * as z from "zod";
 import { type BackendApiOptions, createBackendApi } from "./dev-identity-backend";
 import {
   type DevIdentityStore,
+  type DevOrganization,
   type DevUser,
   EmailTakenError,
   openDevIdentityStore,
@@ -71,6 +72,14 @@ export interface DevIdentity {
 }
 
 const staffInputSchema = z.object({ email: z.email() });
+const activeOrganizationSchema = z.object({ organizationId: z.nullable(z.string().min(1)) });
+
+/** The session's active organization and the person's role in it, when it has one. */
+function activeOf(session: { organization?: DevOrganization; role?: string }) {
+  return session.organization && session.role
+    ? { organization: session.organization, role: session.role }
+    : undefined;
+}
 
 /**
  * @param origins the stack's own origins; the first is used when a request names none. Tokens
@@ -97,8 +106,20 @@ export async function createDevIdentity(options: {
     return candidates.find((o): o is string => !!o && options.origins.includes(o)) ?? primaryOrigin;
   }
 
-  async function issueToken(req: IncomingMessage, sid: string, user: DevUser) {
+  /**
+   * Signs a session token. With an active organization it carries Clerk's claims for it
+   * (session token version 2: `v: 2`, `o: { id, rol, slg }`, the role without its "org:"
+   * prefix) and the `account_id` our session-token template adds from the organization's public
+   * metadata (packages/core/README.md, docs/team.md).
+   */
+  async function issueToken(
+    req: IncomingMessage,
+    sid: string,
+    user: DevUser,
+    active?: { organization: DevOrganization; role: string },
+  ) {
     const origin = originOf(req);
+    const accountId = active?.organization.publicMetadata.account_id;
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({
       sid,
@@ -110,6 +131,17 @@ export async function createDevIdentity(options: {
       ...(user.imageUrl ? { image_url: user.imageUrl } : {}),
       // The claim the Clerk session template adds from publicMetadata.role (README).
       ...(user.role ? { role: user.role } : {}),
+      ...(active
+        ? {
+            v: 2,
+            o: {
+              id: active.organization.id,
+              rol: active.role.replace(/^org:/, ""),
+              slg: active.organization.id.toLowerCase(),
+            },
+            ...(typeof accountId === "string" ? { account_id: accountId } : {}),
+          }
+        : {}),
     })
       .setProtectedHeader({ alg: "RS256", kid: store.keys.kid, typ: "JWT" })
       .setSubject(user.id)
@@ -167,15 +199,34 @@ export async function createDevIdentity(options: {
       await signedIn(req, res, 200, user);
     },
     "POST /tokens": async (req, res) => {
-      const { sid, user } = currentSession(req);
-      const jwt = await issueToken(req, sid, user);
+      const { sid, user, ...active } = currentSession(req);
+      const jwt = await issueToken(req, sid, user, activeOf(active));
       sendJson(res, 200, { jwt }, { "set-cookie": sessionCookie(jwt) });
+    },
+    // Clerk's `setActive({ organization })`: the session's chosen account (docs/team.md). Only
+    // an organization the person belongs to; null for none (their own account). Answers the
+    // session's fresh token, which names it.
+    "POST /active-organization": async (req, res, body) => {
+      const { organizationId } = parse(activeOrganizationSchema, body);
+      const client = readCookie(req, "__client");
+      currentSession(req);
+      if (!(await store.setActiveOrganization(client, organizationId))) {
+        throw new HttpError(403, "not_a_member", "You are not a member of this organization");
+      }
+      const { sid, user, ...active } = currentSession(req);
+      const jwt = await issueToken(req, sid, user, activeOf(active));
+      sendJson(
+        res,
+        200,
+        { jwt, organizationId: active.organization?.id ?? null },
+        { "set-cookie": sessionCookie(jwt) },
+      );
     },
     "GET /me": async (req, res) => {
       sendJson(res, 200, { user: currentSession(req).user });
     },
     "PATCH /me": async (req, res, body) => {
-      const { sid, user } = currentSession(req);
+      const { sid, user, ...active } = currentSession(req);
       const patch = parse(profileUpdateSchema, body);
       const updated = await store.updateUser(user.id, {
         firstName: patch.firstName,
@@ -185,7 +236,7 @@ export async function createDevIdentity(options: {
       });
       if (!updated) throw unauthorized();
       // A fresh token at once, so the next API call already carries the new names.
-      const jwt = await issueToken(req, sid, updated);
+      const jwt = await issueToken(req, sid, updated, activeOf(active));
       sendJson(res, 200, { user: updated }, { "set-cookie": sessionCookie(jwt) });
     },
     // Not reachable from a browser: it takes the admin token only the stack's own process and
@@ -210,7 +261,7 @@ export async function createDevIdentity(options: {
     issuer,
     webhooksIdle: () => backend?.idle() ?? Promise.resolve(),
     async handle(req, res, path, body) {
-      if (backend && (await backend.handle(req, res, path))) return;
+      if (backend && (await backend.handle(req, res, path, body))) return;
       const route = routes[`${req.method} ${path}`];
       try {
         if (!route) throw new HttpError(404, "not_found", `No route for ${req.method} ${path}`);

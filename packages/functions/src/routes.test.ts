@@ -35,6 +35,10 @@ describe("API key access per route class", () => {
         routeKey.includes("/api/account") ||
         // Files are handed over in the portal, signed in (docs/content.md).
         routeKey.includes("/api/content/") ||
+        // The team is managed signed in, like keys (docs/team.md).
+        routeKey.startsWith("GET /api/team") ||
+        routeKey.includes(" /api/team/") ||
+        routeKey.includes(" /api/invitations/") ||
         record.entitlement === "staff" ||
         record.entitlement === "public";
       expect([routeKey, keyAccess(routeKey, record) === "none"]).toEqual([routeKey, closed]);
@@ -108,7 +112,12 @@ describe("the role each route needs", () => {
     routeKey.startsWith("GET /api/account") ||
     routeKey.startsWith("POST /api/account") ||
     routeKey.startsWith("DELETE /api/account") ||
-    routeKey === "DELETE /api/sites/{id}";
+    routeKey === "DELETE /api/sites/{id}" ||
+    // Changing the team (docs/team.md): invitations, roles, removing, handing over.
+    routeKey.startsWith("POST /api/team/invitations") ||
+    routeKey.startsWith("DELETE /api/team/") ||
+    routeKey.startsWith("PATCH /api/team/") ||
+    routeKey === "POST /api/team/transfer-ownership";
 
   test("billing, keys and webhooks, the account's export and deletion, deleting a site: owners only", () => {
     for (const [routeKey, record] of entries) {

@@ -193,6 +193,26 @@ const developer = <const G extends readonly Grant[]>(path: string, grants: G) =>
     keys: "none",
   }) as const;
 
+/** The team's changes: the table, and the identity provider's organization mirrored. */
+const TEAM_CHANGE = ["table:write", "identity:admin"] as const;
+
+/**
+ * A route of the customer's team (docs/team.md): signed in whatever the plan, never with an API
+ * key; `role` "owner" for what changes the team.
+ */
+const team = <const G extends readonly Grant[], const R extends Role | undefined = undefined>(
+  path: string,
+  grants: G,
+  role?: R,
+) =>
+  ({
+    handler: api(`team/${path}`),
+    entitlement: "signedIn",
+    grants,
+    keys: "none",
+    ...(role ? { role } : {}),
+  }) as const;
+
 export const routes = {
   // Creates or refreshes the caller's record from the token: the one route a new user needs.
   "GET /api/auth/user": {
@@ -657,6 +677,33 @@ export const routes = {
     handler: api("review/staff-requests"),
     entitlement: "staff",
     grants: ["table:read"],
+  },
+
+  // The customer's team (docs/team.md): reading it is any member's, changing it an owner's;
+  // never with an API key (people are managed signed in, like keys). The Backend API grant is
+  // for mirroring a change to the account's organization at the identity provider.
+  "GET /api/team": team("get", ["table:read"]),
+  "POST /api/team/invitations": team("invite", ["table:write", "mail:send"], "owner"),
+  "POST /api/team/invitations/{id}/resend": team("resend", ["table:write", "mail:send"], "owner"),
+  "DELETE /api/team/invitations/{id}": team("revoke", ["table:write"], "owner"),
+  "PATCH /api/team/members/{userId}": team("change-role", TEAM_CHANGE, "owner"),
+  "DELETE /api/team/members/{userId}": team("remove-member", TEAM_CHANGE, "owner"),
+  "POST /api/team/transfer-ownership": team("transfer-ownership", TEAM_CHANGE, "owner"),
+  "POST /api/team/leave": team("leave", TEAM_CHANGE),
+  // The person's own, whichever account the session chose (scope "person"): a person removed
+  // from the current account can still see and pick the others.
+  "GET /api/team/accounts": { ...team("accounts", ["table:read"]), scope: "person" },
+  // Making the organization, the first time an account is picked, writes it on the account.
+  "POST /api/team/accounts/switch": { ...team("switch-account", TEAM_CHANGE), scope: "person" },
+  // Public: the invitation page before sign-in; the link's secret is the authority.
+  "GET /api/invitations/{token}": {
+    handler: api("team/lookup-invitation"),
+    entitlement: "public",
+    grants: ["table:read"],
+  },
+  "POST /api/invitations/{token}/accept": {
+    ...team("accept-invitation", TEAM_CHANGE),
+    scope: "person",
   },
 
   // Public: customers' sites load the tracking script and send page views (no sign-in).

@@ -22,8 +22,11 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** One-click unsubscribe address (RFC 8058): List-Unsubscribe and List-Unsubscribe-Post. */
-  unsubscribeUrl: string;
+  /**
+   * One-click unsubscribe address (RFC 8058): List-Unsubscribe and List-Unsubscribe-Post. None
+   * for a mail to someone who subscribed to nothing (an invitation, docs/team.md).
+   */
+  unsubscribeUrl?: string;
   /** Our event id, carried as a header so a message can be traced to what caused it. */
   eventId: string;
 }
@@ -61,8 +64,12 @@ export async function composeMail(from: string, mail: OutgoingMail): Promise<Buf
     html: mail.html,
     // Written here: MailComposer leaves the `list` option to nodemailer's transports.
     headers: {
-      "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      ...(mail.unsubscribeUrl
+        ? {
+            "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          }
+        : {}),
       "X-Portal-Event-Id": mail.eventId,
     },
   })

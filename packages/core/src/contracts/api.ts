@@ -27,6 +27,7 @@ import { contracts as reports } from "./api-areas/reports";
 import { contracts as review } from "./api-areas/review";
 import { contracts as sites } from "./api-areas/sites";
 import { contracts as staff } from "./api-areas/staff";
+import { contracts as team } from "./api-areas/team";
 import { contracts as tickets } from "./api-areas/tickets";
 
 export type { RouteContract } from "./api-areas/index";
@@ -45,6 +46,7 @@ export const apiContracts = {
   ...review,
   ...account,
   ...staff,
+  ...team,
   ...content,
   ...reports,
   ...publicRoutes,

@@ -43,7 +43,8 @@ const PAGE = "#f4f4f5";
 const INK = "#18181b";
 const MUTED = "#52525b";
 
-interface Content {
+/** What a mail says, before it is laid out (renderLetter). */
+export interface MailContent {
   subject: string;
   heading: string;
   paragraphs: string[];
@@ -67,7 +68,7 @@ const siteLink = (siteId: string) => `/site-settings?site=${encodeURIComponent(s
 const reviewLink = (siteId: string) => `/sites/${encodeURIComponent(siteId)}/review`;
 const ticketLink = (ticketId: string) => `/support/${encodeURIComponent(ticketId)}`;
 
-function contentFor(event: DomainEvent, productName: string, actorName?: string): Content {
+function contentFor(event: DomainEvent, productName: string, actorName?: string): MailContent {
   switch (event.type) {
     case "site.live":
       return {
@@ -313,7 +314,22 @@ export function renderMail(
   recipient: Recipient,
   context: MailContext,
 ): RenderedMail {
-  const content = contentFor(event, context.productName, context.actorName);
+  return renderLetter(
+    contentFor(event, context.productName, context.actorName),
+    recipient,
+    context,
+  );
+}
+
+/**
+ * Any mail's content in the portal's look. Without an unsubscribe address (a mail to someone
+ * who is not a customer yet: an invitation, docs/team.md) the footer names the portal only.
+ */
+export function renderLetter(
+  content: MailContent,
+  recipient: Recipient,
+  context: Omit<MailContext, "unsubscribeUrl"> & { unsubscribeUrl?: string },
+): RenderedMail {
   const link = content.action.href ?? `${context.appUrl}${content.action.path}`;
   const settings = `${context.appUrl}/settings`;
   const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : "Hello,";
@@ -328,10 +344,18 @@ export function renderMail(
     "",
     "--",
     `${context.productName} · ${context.appUrl}`,
-    `Choose which e-mails you get: ${settings}`,
-    `Unsubscribe from notifications: ${context.unsubscribeUrl}`,
+    ...(context.unsubscribeUrl
+      ? [
+          `Choose which e-mails you get: ${settings}`,
+          `Unsubscribe from notifications: ${context.unsubscribeUrl}`,
+        ]
+      : []),
     "",
   ].join("\n");
+  const preferences = context.unsubscribeUrl
+    ? `<br>
+<a href="${e(settings)}" style="color:${MUTED}">Choose which e-mails you get</a> · <a href="${e(context.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from notifications</a>`
+    : "";
 
   const paragraph = (p: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${INK}">${e(p)}</p>`;
@@ -360,8 +384,7 @@ ${quote}
 </td></tr></table>
 </td></tr>
 <tr><td style="padding:16px 4px;font-size:13px;line-height:20px;color:${MUTED}">
-${e(context.productName)} · <a href="${e(context.appUrl)}" style="color:${MUTED}">${e(context.appUrl)}</a><br>
-<a href="${e(settings)}" style="color:${MUTED}">Choose which e-mails you get</a> · <a href="${e(context.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from notifications</a>
+${e(context.productName)} · <a href="${e(context.appUrl)}" style="color:${MUTED}">${e(context.appUrl)}</a>${preferences}
 </td></tr>
 </table>
 </td></tr>

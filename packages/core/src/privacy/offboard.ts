@@ -6,6 +6,11 @@
  */
 import * as EventLog from "../billing/event-log";
 import { db } from "../db/service";
+import {
+  applyMembershipEvent,
+  isMembershipEvent,
+  type MembershipEventData,
+} from "../team/identity-events";
 
 export const IDENTITY_DELETED = "The account's identity was deleted";
 export const IDENTITY_BANNED = "The account's identity was banned";
@@ -36,7 +41,8 @@ export async function revokeAccess(userId: string, reason: string, now = new Dat
 /** The part of Clerk's user events this reads (the payload is Clerk's User or DeletedObject). */
 export interface IdentityEvent {
   type: string;
-  data: { id?: string; banned?: boolean };
+  /** Clerk's User, DeletedObject, or OrganizationMembership (docs/team.md). */
+  data: { id?: string; banned?: boolean } & MembershipEventData;
 }
 
 /** What an identity event asks of us: revoke for this reason, or nothing. */
@@ -67,12 +73,16 @@ export async function handleIdentityEvent(
   if (claim.kind === "done") return "duplicate";
   if (claim.kind === "busy") return "busy";
   const revocation = revocationFor(event);
+  let handled = !!revocation;
   try {
     if (revocation) await revokeAccess(revocation.userId, revocation.reason);
+    if (isMembershipEvent(event.type)) {
+      handled = await applyMembershipEvent(event.type, event.data);
+    }
   } catch (error) {
     await EventLog.abandonEvent(id, claim.leaseId);
     throw error;
   }
   await EventLog.finishEvent(id, claim.leaseId);
-  return revocation ? "handled" : "ignored";
+  return handled ? "handled" : "ignored";
 }

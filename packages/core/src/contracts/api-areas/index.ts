@@ -51,6 +51,7 @@ export const AREA_CONTRACTS = {
   review: () => import("./review"),
   sites: () => import("./sites"),
   staff: () => import("./staff"),
+  team: () => import("./team"),
   tickets: () => import("./tickets"),
 } satisfies Record<string, () => Promise<AreaContracts>>;
 
@@ -70,6 +71,8 @@ const AREA_OF_SEGMENT: Record<string, ApiArea> = {
   collect: "public",
   notifications: "public",
   webhooks: "public",
+  // An invitation's link (docs/team.md): the acceptance page's routes.
+  invitations: "team",
 };
 
 const isArea = (name: string): name is ApiArea => Object.hasOwn(AREA_CONTRACTS, name);

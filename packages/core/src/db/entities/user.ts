@@ -69,6 +69,11 @@ export const User = lazyEntity({
     mailSuppressedAt: { type: "string" },
     /** SES's own words: the bounce's diagnostic, or the complaint's feedback type. */
     mailSuppressedDetail: { type: "string" },
+    /**
+     * The identity provider's organization of this account, made when its first invited person
+     * joined (docs/team.md): the session names the account by making it the active one.
+     */
+    organizationId: { type: "string" },
     createdAt,
     updatedAt,
   },

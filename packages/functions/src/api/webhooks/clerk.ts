@@ -2,14 +2,15 @@
  * POST /api/webhooks/clerk: the identity provider's events (docs/privacy.md), signed by Svix
  * the Standard Webhooks way and checked with @clerk/backend's `verifyWebhook` over the raw
  * body. Public: the signature under CLERK_WEBHOOK_SECRET is the authority. A deleted or banned
- * identity loses its API keys and webhook endpoints, once per event id.
+ * identity loses its API keys and webhook endpoints, and a deleted organization membership takes
+ * the person out of the account (docs/team.md), once per event id.
  */
 
 import { verifyWebhook } from "@clerk/backend/webhooks";
 import { readBinding } from "@portal/core/adapters/bindings";
 import { contracts } from "@portal/core/contracts/api-areas/public";
 import { DomainError } from "@portal/core/errors";
-import { handleIdentityEvent } from "@portal/core/privacy/offboard";
+import { handleIdentityEvent, type IdentityEvent } from "@portal/core/privacy/offboard";
 import { Config } from "sst/node/config";
 import { publicApi } from "../public-handler";
 
@@ -51,7 +52,7 @@ export const handler = publicApi("POST /api/webhooks/clerk", contracts, async ({
   const eventId = headers.get("svix-id") ?? "";
   const outcome = await handleIdentityEvent(eventId, {
     type: verified.type,
-    data: verified.data as { id?: string; banned?: boolean },
+    data: verified.data as IdentityEvent["data"],
   });
   if (outcome === "busy") {
     // Not a 2xx: should the delivery holding the event fail, Svix must try again.

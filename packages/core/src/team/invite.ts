@@ -1,0 +1,142 @@
+/**
+ * Sending invitations (docs/team.md "Invitations"): a new one, or the same one again with a new
+ * link. Each sends the invitation mail; an account sends at most INVITATION_MAILS_PER_HOUR.
+ */
+import { randomBytes } from "node:crypto";
+import type { CustomerActor } from "../access/actor";
+import type { InvitationCreate, TeamInvitation } from "../contracts/team";
+import { invitationCreateSchema } from "../contracts/team";
+import { takeHourly } from "../db/customer-share";
+import { normalizeEmail } from "../db/entities/email-claim";
+import { db, type InvitationItem, isConditionFailure } from "../db/service";
+import { ConflictError, RateLimitError, UnprocessableError } from "../errors";
+import { sendInvitationMail } from "./invitation-mail";
+import {
+  DAY_MS,
+  INVITATION_DAYS,
+  INVITATION_MAILS_PER_HOUR,
+  invitationToken,
+  MAX_PENDING_INVITATIONS,
+  ownInvitation,
+  sha256,
+  statusOf,
+  toTeamInvitation,
+} from "./invitation-records";
+import { accountName, accountRecord, currentMembers, materializeFounder } from "./people";
+
+async function takeMailAllowance(accountId: string, now: Date) {
+  const minutes = await takeHourly("invitationMails", accountId, INVITATION_MAILS_PER_HOUR, now);
+  if (minutes !== undefined) {
+    throw new RateLimitError(
+      `At most ${INVITATION_MAILS_PER_HOUR} invitation mails an hour: try again in ${minutes} minutes.`,
+    );
+  }
+}
+
+async function mail(actor: CustomerActor, item: InvitationItem, secret: string) {
+  const account = await accountRecord(actor.accountId);
+  await sendInvitationMail({
+    to: item.email,
+    invitationId: item.invitationId,
+    token: invitationToken(actor.accountId, item.invitationId, secret),
+    accountName: accountName(account),
+    invitedByName: item.invitedByName ?? null,
+    role: item.role,
+    expiresAt: item.expiresAt,
+  });
+}
+
+/** The inviter's name as the mail and the page show it: theirs, else their address. */
+async function inviterName(actor: CustomerActor): Promise<string | undefined> {
+  const members = await currentMembers(actor.accountId);
+  const me = members.find((item) => item.memberId === actor.userId);
+  return me?.name ?? me?.email;
+}
+
+/** POST /api/team/invitations */
+export async function create(
+  actor: CustomerActor,
+  input: InvitationCreate,
+  now = new Date(),
+): Promise<TeamInvitation> {
+  const { email: raw, role } = invitationCreateSchema.parse(input);
+  const email = normalizeEmail(raw);
+  const [members, { data: invitations }] = await Promise.all([
+    currentMembers(actor.accountId),
+    db.entities.invitation.query
+      .byAccount({ userId: actor.accountId })
+      .go({ pages: "all", consistent: true }),
+  ]);
+  if (members.some((member) => normalizeEmail(member.email) === email)) {
+    throw new ConflictError(`${email} is already a member of this account.`);
+  }
+  const pending = invitations.filter((item) => statusOf(item, now) === "pending");
+  if (pending.some((item) => item.email === email)) {
+    throw new ConflictError(`${email} is invited already: send that invitation again instead.`);
+  }
+  if (pending.length >= MAX_PENDING_INVITATIONS) {
+    throw new UnprocessableError(
+      `At most ${MAX_PENDING_INVITATIONS} invitations can wait at once: revoke some first.`,
+    );
+  }
+  await takeMailAllowance(actor.accountId, now);
+  // The first owner gets an item of their own now, so the team shows them beside the invitee.
+  await materializeFounder(actor.accountId);
+  const secret = randomBytes(32).toString("base64url");
+  const invitedByName = await inviterName(actor);
+  const { data: item } = await db.entities.invitation
+    .create({
+      userId: actor.accountId,
+      email,
+      role,
+      secretHash: sha256(secret),
+      invitedBy: actor.userId,
+      ...(invitedByName ? { invitedByName } : {}),
+      expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS).toISOString(),
+      sentAt: now.toISOString(),
+    })
+    .go();
+  await mail(actor, item, secret);
+  return toTeamInvitation(item, now);
+}
+
+/**
+ * POST /api/team/invitations/{id}/resend: a new mail with a new link, valid 7 days from now;
+ * the earlier link stops working. An expired invitation may be sent again; a used or revoked
+ * one not.
+ */
+export async function resend(
+  actor: CustomerActor,
+  invitationId: string,
+  now = new Date(),
+): Promise<TeamInvitation> {
+  const item = await ownInvitation(actor.accountId, invitationId);
+  if (item.status === "accepted") throw new ConflictError("This invitation was accepted already.");
+  if (item.status === "revoked") {
+    throw new ConflictError("This invitation was revoked: invite the address again instead.");
+  }
+  await takeMailAllowance(actor.accountId, now);
+  const secret = randomBytes(32).toString("base64url");
+  const changes = {
+    secretHash: sha256(secret),
+    expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS).toISOString(),
+    sentAt: now.toISOString(),
+    sentCount: item.sentCount + 1,
+  };
+  try {
+    await db.entities.invitation
+      .patch({ userId: actor.accountId, invitationId })
+      .set(changes)
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.status, "pending")} AND ${op.eq(attr.sentCount, item.sentCount)}`,
+      )
+      .go({ response: "none" });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw new ConflictError("The invitation changed meanwhile: reload and try again.");
+  }
+  const sent = { ...item, ...changes };
+  await mail(actor, sent, secret);
+  return toTeamInvitation(sent, now);
+}
