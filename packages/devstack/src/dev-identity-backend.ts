@@ -32,6 +32,14 @@ export interface BackendApiOptions {
 /** Pauses between the tries of one delivery (Svix waits longer; tests do not). */
 const RETRY_DELAYS_MS = [0, 500, 2_000, 5_000];
 
+/**
+ * Answers as Clerk's Backend API does: its client (@clerk/backend) parses a body as JSON only
+ * when the content type is exactly "application/json".
+ */
+function clerkJson(res: ServerResponse, status: number, body: unknown) {
+  sendJson(res, status, body, { "content-type": "application/json" });
+}
+
 export function createBackendApi(store: DevIdentityStore, options: BackendApiOptions) {
   let inFlight = 0;
   const idleWaiters: (() => void)[] = [];
@@ -142,7 +150,7 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
   ): Promise<boolean> {
     if (path === "/v1/organizations" && req.method === "POST") {
       if (typeof body.name !== "string" || !body.name) {
-        sendJson(res, 422, {
+        clerkJson(res, 422, {
           errors: [{ code: "form_param_missing", message: "name is missing", long_message: "" }],
         });
         return true;
@@ -152,7 +160,7 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
         publicMetadata: (body.public_metadata as Record<string, unknown> | undefined) ?? {},
         ...(typeof body.created_by === "string" ? { createdBy: body.created_by } : {}),
       });
-      sendJson(res, 200, organizationJson(organization));
+      clerkJson(res, 200, organizationJson(organization));
       send("organization.created", organizationJson(organization));
       return true;
     }
@@ -168,7 +176,7 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
       );
       if (!added) notFound(res);
       else if (added.exists) {
-        sendJson(res, 422, {
+        clerkJson(res, 422, {
           errors: [
             {
               code: "already_a_member_in_organization",
@@ -179,7 +187,7 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
         });
       } else {
         const json = membershipJson(added.organization, added.membership);
-        sendJson(res, 200, json);
+        clerkJson(res, 200, json);
         send("organizationMembership.created", json);
       }
       return true;
@@ -193,7 +201,7 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
       if (!updated) notFound(res);
       else {
         const json = membershipJson(updated.organization, updated.membership);
-        sendJson(res, 200, json);
+        clerkJson(res, 200, json);
         send("organizationMembership.updated", json);
       }
       return true;
@@ -203,17 +211,17 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
       if (!deleted) notFound(res);
       else {
         const json = membershipJson(deleted.organization, deleted.membership);
-        sendJson(res, 200, json);
+        clerkJson(res, 200, json);
         send("organizationMembership.deleted", json);
       }
       return true;
     }
-    sendJson(res, 405, errorJson("method_not_allowed", `${req.method} is not allowed here`));
+    clerkJson(res, 405, errorJson("method_not_allowed", `${req.method} is not allowed here`));
     return true;
   }
 
   const notFound = (res: ServerResponse) =>
-    sendJson(res, 404, {
+    clerkJson(res, 404, {
       errors: [{ code: "resource_not_found", message: "not found", long_message: "Not found" }],
     });
 
@@ -229,7 +237,7 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
       const organizationPath = path.startsWith("/v1/organizations");
       if (!match && !organizationPath) return false;
       if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
-        sendJson(res, 401, errorJson("unauthorized", "The secret key is required"));
+        clerkJson(res, 401, errorJson("unauthorized", "The secret key is required"));
         return true;
       }
       if (organizationPath) {
@@ -237,11 +245,11 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
         try {
           json = body.length ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {};
         } catch {
-          sendJson(res, 400, errorJson("invalid_json", "Request body is not valid JSON"));
+          clerkJson(res, 400, errorJson("invalid_json", "Request body is not valid JSON"));
           return true;
         }
         if (!(await organizations(req, res, path, json))) {
-          sendJson(res, 404, errorJson("not_found", `No route for ${req.method} ${path}`));
+          clerkJson(res, 404, errorJson("not_found", `No route for ${req.method} ${path}`));
         }
         return true;
       }
@@ -252,7 +260,7 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
           notFound(res);
           return true;
         }
-        sendJson(res, 200, { object: "user", id: userId, deleted: true });
+        clerkJson(res, 200, { object: "user", id: userId, deleted: true });
         send("user.deleted", { object: "user", id: userId, deleted: true });
         return true;
       }
@@ -262,11 +270,11 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
           notFound(res);
           return true;
         }
-        sendJson(res, 200, userJson(user, true));
+        clerkJson(res, 200, userJson(user, true));
         send("user.updated", userJson(user, true));
         return true;
       }
-      sendJson(res, 405, errorJson("method_not_allowed", `${req.method} is not allowed here`));
+      clerkJson(res, 405, errorJson("method_not_allowed", `${req.method} is not allowed here`));
       return true;
     },
     idle(): Promise<void> {

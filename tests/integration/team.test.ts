@@ -1,0 +1,417 @@
+/**
+ * The customer's team (docs/team.md) through the local stack and its identity provider: an
+ * owner invites by mail, the invitee accepts and acts in the owner's account; used, revoked,
+ * expired, replaced and wrong-address links each get their answer; a removal counts at the
+ * very next request whatever the session token says; one person in two accounts switches
+ * between them through the session's active organization; a member is refused every owner-only
+ * route (session and API key) and cannot raise their role; and a member of another account
+ * probing this one's data finds nothing.
+ */
+import { type RouteRecord, routes } from "@portal/functions/routes";
+import { describe, expect, it } from "vitest";
+import { apiAt } from "../support/api";
+import { addSite } from "../support/customer-state";
+import {
+  cookieHeader,
+  resign,
+  type SignedIn,
+  signUp,
+  signUpCustomer,
+  uniqueEmail,
+} from "../support/dev-identity";
+import { inbox } from "../support/mail";
+import { env, url, useStackEnvDb } from "../support/payments";
+
+const db = await useStackEnvDb();
+const call = apiAt(url);
+const clerkSecretKey = env.SST_Secret_value_CLERK_SECRET_KEY ?? "";
+
+/** The token of the latest invitation mail to `email`, from its link into the SPA. */
+async function invitationLink(email: string): Promise<string> {
+  const mails = (await inbox()).filter((mail) => mail.envelope.to.includes(email));
+  const latest = mails.at(-1);
+  if (!latest) throw new Error(`no invitation mail to ${email}`);
+  expect(latest.subject).toContain("invited you to");
+  const token = /\/invitations\/([A-Za-z0-9_.%-]+)/.exec(latest.text)?.[1];
+  if (!token) throw new Error(`no invitation link in the mail to ${email}`);
+  return decodeURIComponent(token);
+}
+
+async function invite(owner: SignedIn, email: string, role: "owner" | "member" = "member") {
+  const answer = await call(owner, "POST /api/team/invitations", { body: { email, role } });
+  expect(answer.status, answer.text).toBe(201);
+  return { invitation: answer.body, token: await invitationLink(email) };
+}
+
+/**
+ * Makes the account the session's (as the SPA does: the switch route, then the identity
+ * provider's setActive) and answers the person with the session's fresh token.
+ */
+async function switchTo(who: SignedIn, accountId: string): Promise<SignedIn> {
+  const choice = await call(who, "POST /api/team/accounts/switch", { body: { accountId } });
+  expect(choice.status, choice.text).toBe(200);
+  const answer = await fetch(`${url}/dev-identity/active-organization`, {
+    method: "POST",
+    headers: { cookie: who.cookie, "content-type": "application/json" },
+    body: JSON.stringify({ organizationId: choice.body.organizationId }),
+  });
+  expect(answer.status).toBe(200);
+  const { jwt } = (await answer.json()) as { jwt: string };
+  const fresh = cookieHeader(answer);
+  return { ...who, token: jwt, cookie: who.cookie.replace(/__session=[^;]+/, fresh) };
+}
+
+/** An owner with a site, and a person who joined their account as `role`, acting in it. */
+async function ownerAndMember(role: "owner" | "member" = "member", siteName = "Olive's Bakery") {
+  const owner = await signUpCustomer({ firstName: "Olive", lastName: "Owner" });
+  const siteId = await addSite(owner.user.id, { name: siteName });
+  const email = uniqueEmail("member");
+  const { token } = await invite(owner, email, role);
+  const joined = await signUp({ email, firstName: "Max", lastName: "Member" });
+  const accepted = await call(joined, "POST /api/invitations/{token}/accept", {
+    params: { token },
+  });
+  expect(accepted.status, accepted.text).toBe(200);
+  expect(accepted.body).toMatchObject({ accountId: owner.user.id, role });
+  const member = await switchTo(joined, owner.user.id);
+  return { owner, member, siteId, token };
+}
+
+describe("invite → accept → act as a member", () => {
+  it("mails a link, joins with the invitation's role and works in the owner's account", async () => {
+    const { owner, member, siteId } = await ownerAndMember();
+
+    // The member sees the owner's account: its sites, its plan state, their own role.
+    const sites = await call(member, "GET /api/sites");
+    expect(sites.status).toBe(200);
+    expect(sites.body.map((site) => site.id)).toEqual([siteId]);
+    const me = await call(member, "GET /api/auth/user");
+    expect(me.body).toMatchObject({
+      id: member.user.id,
+      email: member.user.email,
+      accountId: owner.user.id,
+      role: "member",
+      subscriptionActive: true,
+      hasCompletedQuestionnaire: true,
+    });
+
+    // What they open belongs to the account: the owner sees the ticket.
+    const ticket = await call(member, "POST /api/tickets", {
+      body: { title: "New photos", description: "Please use the new bread photos." },
+    });
+    expect(ticket.status, ticket.text).toBe(201);
+    const ownerTickets = await call(owner, "GET /api/tickets");
+    expect(ownerTickets.body.map((t) => t.id)).toContain(ticket.body.id);
+
+    // The team lists both, owners first; the invitation is used.
+    const team = await call(owner, "GET /api/team");
+    expect(team.body.members.map((m) => [m.userId, m.role, m.isYou])).toEqual([
+      [owner.user.id, "owner", true],
+      [member.user.id, "member", false],
+    ]);
+    expect(team.body.invitations[0]).toMatchObject({ status: "accepted", role: "member" });
+  });
+
+  it("answers the link's state before sign-in, and each unusable link clearly", async () => {
+    const owner = await signUpCustomer();
+    const email = uniqueEmail("invitee");
+    const { invitation, token } = await invite(owner, email);
+
+    const pending = await call(null, "GET /api/invitations/{token}", { params: { token } });
+    expect(pending.body).toMatchObject({ status: "pending", email, role: "member" });
+
+    // Bound to the address: another sign-in is refused and the link stays usable.
+    const stranger = await signUp();
+    const wrong = await call(stranger, "POST /api/invitations/{token}/accept", {
+      params: { token },
+    });
+    expect([wrong.status, wrong.error?.code]).toEqual([403, "invitation_wrong_email"]);
+    expect(wrong.error?.message).toContain(email);
+
+    // A resend replaces the link: the first one no longer works.
+    const resent = await call(owner, "POST /api/team/invitations/{id}/resend", {
+      params: { id: invitation.id },
+    });
+    expect(resent.body.sentCount).toBe(2);
+    const newToken = await invitationLink(email);
+    expect(newToken).not.toBe(token);
+    const replaced = await call(null, "GET /api/invitations/{token}", { params: { token } });
+    expect(replaced.body.status).toBe("invalid");
+
+    // Single use.
+    const invitee = await signUp({ email });
+    const first = await call(invitee, "POST /api/invitations/{token}/accept", {
+      params: { token: newToken },
+    });
+    expect(first.status, first.text).toBe(200);
+    const again = await call(invitee, "POST /api/invitations/{token}/accept", {
+      params: { token: newToken },
+    });
+    expect([again.status, again.error?.code]).toEqual([410, "invitation_used"]);
+    expect(
+      (await call(null, "GET /api/invitations/{token}", { params: { token: newToken } })).body
+        .status,
+    ).toBe("accepted");
+  });
+
+  it("refuses a revoked link and an expired one, and lets the owner send an expired one again", async () => {
+    const owner = await signUpCustomer();
+    const revokedEmail = uniqueEmail("revoked");
+    const revoked = await invite(owner, revokedEmail);
+    const revoking = await call(owner, "DELETE /api/team/invitations/{id}", {
+      params: { id: revoked.invitation.id },
+    });
+    expect(revoking.body.status).toBe("revoked");
+    const late = await signUp({ email: revokedEmail });
+    const refused = await call(late, "POST /api/invitations/{token}/accept", {
+      params: { token: revoked.token },
+    });
+    expect([refused.status, refused.error?.code]).toEqual([410, "invitation_revoked"]);
+
+    const expiredEmail = uniqueEmail("expired");
+    const expired = await invite(owner, expiredEmail);
+    await db.entities.invitation
+      .patch({ userId: owner.user.id, invitationId: expired.invitation.id })
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .go();
+    const slow = await signUp({ email: expiredEmail });
+    const tooLate = await call(slow, "POST /api/invitations/{token}/accept", {
+      params: { token: expired.token },
+    });
+    expect([tooLate.status, tooLate.error?.code]).toEqual([410, "invitation_expired"]);
+    expect(tooLate.error?.message).toContain("7 days");
+    expect(
+      (await call(null, "GET /api/invitations/{token}", { params: { token: expired.token } })).body
+        .status,
+    ).toBe("expired");
+    // Sent again: a new link with 7 more days, which works.
+    await call(owner, "POST /api/team/invitations/{id}/resend", {
+      params: { id: expired.invitation.id },
+    });
+    const accepted = await call(slow, "POST /api/invitations/{token}/accept", {
+      params: { token: await invitationLink(expiredEmail) },
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+  });
+});
+
+describe("leaving and removal", () => {
+  it("refuses a removed member at their next request, with a token minted before", async () => {
+    const { owner, member } = await ownerAndMember();
+    expect((await call(member, "GET /api/sites")).status).toBe(200);
+
+    const removed = await call(owner, "DELETE /api/team/members/{userId}", {
+      params: { userId: member.user.id },
+    });
+    expect(removed.status, removed.text).toBe(204);
+    // The same token, still naming the owner's organization.
+    const after = await call(member, "GET /api/sites");
+    expect([after.status, after.error?.code]).toEqual([403, "not_a_member"]);
+    // Their own things still work: the list of their accounts no longer has it.
+    const accounts = await call(member, "GET /api/team/accounts");
+    expect(accounts.body.accounts.map((a) => a.accountId)).not.toContain(owner.user.id);
+  });
+
+  it("takes a member out when the identity provider deletes their membership", async () => {
+    const { owner, member } = await ownerAndMember();
+    const { data: account } = await db.entities.user.get({ userId: owner.user.id }).go();
+    const organizationId = account?.organizationId ?? "";
+    expect(organizationId).toMatch(/^org_/);
+    const deleted = await fetch(
+      `${url}/dev-identity/v1/organizations/${organizationId}/memberships/${member.user.id}`,
+      { method: "DELETE", headers: { authorization: `Bearer ${clerkSecretKey}` } },
+    );
+    expect(deleted.status).toBe(200);
+    await expect
+      .poll(async () => (await call(member, "GET /api/sites")).status, { timeout: 15_000 })
+      .toBe(403);
+  });
+
+  it("lets a member leave, keeps the last owner, and hands ownership over", async () => {
+    const { owner, member } = await ownerAndMember();
+    const last = await call(owner, "POST /api/team/leave");
+    expect([last.status, last.error?.code]).toEqual([409, "last_owner"]);
+
+    const handed = await call(owner, "POST /api/team/transfer-ownership", {
+      body: { userId: member.user.id },
+    });
+    expect(handed.status, handed.text).toBe(200);
+    expect(handed.body.role).toBe("member");
+    // The former owner is a member now: owner-only routes refuse them.
+    const billing = await call(owner, "GET /api/billing/subscription");
+    expect([billing.status, billing.error?.code]).toEqual([403, "owner_required"]);
+    // and may leave; their own account's id stays the account's, now run by the new owner.
+    expect((await call(owner, "POST /api/team/leave")).status).toBe(204);
+    const gone = await call(owner, "GET /api/sites");
+    expect([gone.status, gone.error?.code]).toEqual([403, "not_a_member"]);
+    const team = await call(member, "GET /api/team");
+    expect(team.body.members.map((m) => [m.userId, m.role])).toEqual([[member.user.id, "owner"]]);
+  });
+});
+
+describe("one person in two accounts", () => {
+  it("switches between them through the session, never through a parameter", async () => {
+    const first = await ownerAndMember();
+    const other = await signUpCustomer({ firstName: "Second", lastName: "Shop" });
+    const otherSite = await addSite(other.user.id, { name: "Second Shop" });
+    const { token } = await invite(other, first.member.user.email);
+    const joined = await call(first.member, "POST /api/invitations/{token}/accept", {
+      params: { token },
+    });
+    expect(joined.status, joined.text).toBe(200);
+
+    const accounts = await call(first.member, "GET /api/team/accounts");
+    const ids = accounts.body.accounts.map((a) => a.accountId);
+    expect(ids).toEqual(expect.arrayContaining([first.owner.user.id, other.user.id]));
+    expect(accounts.body.accounts.find((a) => a.current)?.accountId).toBe(first.owner.user.id);
+
+    const inFirst = await call(first.member, "GET /api/sites");
+    expect(inFirst.body.map((s) => s.id)).toEqual([first.siteId]);
+    const second = await switchTo(first.member, other.user.id);
+    const inSecond = await call(second, "GET /api/sites");
+    expect(inSecond.body.map((s) => s.id)).toEqual([otherSite]);
+    const back = await switchTo(second, first.owner.user.id);
+    expect((await call(back, "GET /api/sites")).body.map((s) => s.id)).toEqual([first.siteId]);
+
+    // The identity provider refuses an organization the person does not belong to.
+    const stranger = await signUp();
+    const { data: account } = await db.entities.user.get({ userId: other.user.id }).go();
+    const refused = await fetch(`${url}/dev-identity/active-organization`, {
+      method: "POST",
+      headers: { cookie: stranger.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ organizationId: account?.organizationId }),
+    });
+    expect(refused.status).toBe(403);
+    const switching = await call(stranger, "POST /api/team/accounts/switch", {
+      body: { accountId: other.user.id },
+    });
+    expect([switching.status, switching.error?.code]).toEqual([403, "not_a_member"]);
+  });
+});
+
+/** A request for a route key: ids of the given data in its path, an empty JSON body for writes. */
+function requestFor(routeKey: string, ids: { siteId: string; userId: string }) {
+  const [method = "GET", path = ""] = routeKey.split(" ");
+  const filled = path
+    .replaceAll("{id}", ids.siteId)
+    .replaceAll("{userId}", ids.userId)
+    .replace(/\{[^}]+\}/g, "01J0000000000000000000000X");
+  return { method, path: filled, body: method === "GET" ? undefined : {} };
+}
+
+const ownerOnly = Object.entries(routes as Record<string, RouteRecord>)
+  .filter(([, record]) => record.role === "owner")
+  .map(([routeKey]) => routeKey);
+
+describe("what a member cannot do", () => {
+  it("is refused every owner-only route with 403 naming the role, with a session", async () => {
+    expect(ownerOnly.length).toBeGreaterThan(25);
+    const { owner, member, siteId } = await ownerAndMember();
+    for (const routeKey of ownerOnly) {
+      const { method, path, body } = requestFor(routeKey, { siteId, userId: owner.user.id });
+      const answer = await call(member, method, path, body);
+      expect([routeKey, answer.status, answer.error?.code]).toEqual([
+        routeKey,
+        403,
+        "owner_required",
+      ]);
+      expect(answer.error?.message).toContain("owner");
+    }
+    // Nothing was done in the owner's name: the site is there, no key, no invitation.
+    expect((await call(owner, "GET /api/sites")).body.map((s) => s.id)).toEqual([siteId]);
+    expect((await call(owner, "GET /api/developer/keys")).body).toEqual([]);
+  });
+
+  it("is refused every owner-only route with the account's API key", async () => {
+    const { owner, siteId } = await ownerAndMember();
+    const created = await call(owner, "POST /api/developer/keys", {
+      body: { name: "script", permission: "write" },
+    });
+    expect(created.status, created.text).toBe(201);
+    const key = { authorization: `Bearer ${created.body.key}` };
+    for (const routeKey of ownerOnly) {
+      const { method, path, body } = requestFor(routeKey, { siteId, userId: owner.user.id });
+      const answer = await call(key, method, path, body);
+      expect([routeKey, answer.status]).toEqual([routeKey, 403]);
+    }
+    // A member's route answers the key as the account's.
+    const sites = await call(key, "GET", "/api/sites");
+    expect(sites.body.map((s: { id: string }) => s.id)).toEqual([siteId]);
+  });
+
+  it("cannot raise their own role, nor hand themselves ownership", async () => {
+    const { owner, member } = await ownerAndMember();
+    const raise = await call(member, "PATCH /api/team/members/{userId}", {
+      params: { userId: member.user.id },
+      body: { role: "owner" },
+    });
+    expect([raise.status, raise.error?.code]).toEqual([403, "owner_required"]);
+    const take = await call(member, "POST /api/team/transfer-ownership", {
+      body: { userId: member.user.id },
+    });
+    expect([take.status, take.error?.code]).toEqual([403, "owner_required"]);
+    const team = await call(owner, "GET /api/team");
+    expect(team.body.members.find((m) => m.userId === member.user.id)?.role).toBe("member");
+  });
+
+  it("refuses a token that names an account its person does not belong to", async () => {
+    const { owner } = await ownerAndMember();
+    const outsider = await signUpCustomer();
+    const forged = await resign(outsider.token, {
+      v: 2,
+      o: { id: "org_forged", rol: "admin" },
+      account_id: owner.user.id,
+    });
+    const answer = await call({ ...outsider, token: forged }, "GET /api/sites");
+    expect([answer.status, answer.error?.code]).toEqual([403, "not_a_member"]);
+  });
+});
+
+describe("tenancy: a member of another account probing this one's data", () => {
+  it("finds none of it on any customer route", async () => {
+    const victim = await ownerAndMember("member", "Victim's Bakery");
+    const ticket = await call(victim.owner, "POST /api/tickets", {
+      body: { title: "Secret recipe", description: "Only for our team, nobody else." },
+    });
+    const secrets = [
+      victim.siteId,
+      ticket.body.id,
+      victim.owner.user.email,
+      "Victim's Bakery",
+      "Secret recipe",
+    ];
+    // An intruder: the member of another, paying account.
+    const { member: intruder } = await ownerAndMember();
+    // Leaving last: it takes the intruder out of their own account.
+    const customerRoutes = Object.entries(routes as Record<string, RouteRecord>)
+      .filter(
+        ([routeKey, record]) =>
+          record.entitlement !== "staff" &&
+          record.entitlement !== "public" &&
+          !routeKey.includes("{token}"),
+      )
+      .sort(
+        ([a], [b]) => Number(a === "POST /api/team/leave") - Number(b === "POST /api/team/leave"),
+      );
+    let leaks = 0;
+    for (const [routeKey] of customerRoutes) {
+      for (const id of [victim.siteId, ticket.body.id]) {
+        const { method, path, body } = requestFor(routeKey, {
+          siteId: id,
+          userId: victim.owner.user.id,
+        });
+        const answer = await call(intruder, method, path, body);
+        const found = secrets.filter((secret) => answer.text.includes(secret));
+        if (found.length) {
+          leaks += 1;
+          expect.soft([routeKey, found]).toEqual([routeKey, []]);
+        }
+      }
+    }
+    expect(leaks).toBe(0);
+    // And the victim's data is as it was.
+    expect((await call(victim.owner, "GET /api/sites")).body.map((s) => s.name)).toEqual([
+      "Victim's Bakery",
+    ]);
+  });
+});
