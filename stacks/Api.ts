@@ -76,6 +76,8 @@ export const ROUTE_STACKS = {
   Content: ["content"],
   // The team's deployments of customers' sites (docs/hosting.md).
   Hosting: ["hosting"],
+  // The customer's team: members, roles, invitations, accounts (docs/team.md).
+  Team: ["team"],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The ROUTE_STACKS key for a record, from its handler's folder. */
@@ -205,7 +207,7 @@ function addAliasRoutes(api: HttpApi, routeTable: Readonly<Record<string, RouteR
 }
 
 export function Api({ stack }: StackContext) {
-  const { table, bucket, config, originSecret } = use(Storage);
+  const { table, bucket, config, originSecret, settings } = use(Storage);
   const { queue } = use(Jobs);
   const { queue: events, webhooks } = use(Events);
   const { queue: pageViews } = use(Analytics);
@@ -222,6 +224,8 @@ export function Api({ stack }: StackContext) {
     privacyJobs,
     hosting,
     originSecret,
+    // The team's invitation mails (docs/team.md).
+    mail: settings.mail,
   });
   stack.addOutputs({ ApiUrl: api.url });
   return { api, routeStacks };

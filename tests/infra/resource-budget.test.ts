@@ -62,9 +62,10 @@ async function synthesizeApiOf(routeTable: Record<string, RouteRecord>) {
     .stack(Analytics)
     .stack(Privacy)
     .stack(function Synthetic({ stack }: StackContext) {
-      const { table, bucket, config, originSecret } = use(Storage);
+      const { table, bucket, config, originSecret, settings } = use(Storage);
       const { queue: events, webhooks } = use(Events);
       createApi(stack, "Synthetic", routeTable, {
+        mail: settings.mail,
         table,
         bucket,
         config,
