@@ -29,11 +29,15 @@ export function withoutGlobalCss(code: string, id: string): string {
   return code.replace(GLOBAL_STATEMENT, "const _global = [];");
 }
 
+/** The module whose `UiProvider` the build renders: the app's own (src/ui/provider.tsx). */
+const APP_PROVIDER = fileURLToPath(new URL("./src/ui/provider.tsx", import.meta.url));
+
 /**
  * The CSS Chakra's provider inserts at start-up (the layer order and the system's global
- * styles), rendered by the provider itself with Emotion's server API.
+ * styles), rendered by the provider itself with Emotion's server API. `providerModule` exports
+ * `UiProvider`: the app's, or the bench's stack floor's (bench/stack-floor/provider.jsx).
  */
-export async function chakraGlobalCss(): Promise<string> {
+export async function chakraGlobalCss(providerModule = APP_PROVIDER): Promise<string> {
   const [{ default: createCache }, { default: createEmotionServer }, react, server, emotion] =
     await Promise.all([
       import("@emotion/cache"),
@@ -45,7 +49,7 @@ export async function chakraGlobalCss(): Promise<string> {
   // Through Vite's module runner, not import(): the config's bundler would take the provider and
   // the theme into the config's own dependencies, and the dev server restarts on those.
   const { module: provider } = await runnerImport<typeof import("./src/ui/provider")>(
-    fileURLToPath(new URL("./src/ui/provider.tsx", import.meta.url)),
+    providerModule,
     { configFile: false, logLevel: "warn" },
   );
   const { CacheProvider } = emotion;
@@ -64,7 +68,7 @@ export async function chakraGlobalCss(): Promise<string> {
   return global.map((chunk) => chunk.css).join("");
 }
 
-export function chakraStaticGlobalCss(): Plugin {
+export function chakraStaticGlobalCss(providerModule = APP_PROVIDER): Plugin {
   let css: Promise<string> | undefined;
   let transformed = false;
   return {
@@ -89,7 +93,7 @@ export function chakraStaticGlobalCss(): Plugin {
       }
     },
     transformIndexHtml() {
-      css ??= chakraGlobalCss();
+      css ??= chakraGlobalCss(providerModule);
       return css.then((children) => [
         { tag: "style", attrs: { "data-chakra-global": "" }, children, injectTo: "head" },
       ]);

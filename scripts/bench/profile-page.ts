@@ -14,6 +14,9 @@
  * components that took most of it (the profiling renderer is itself a little slower).
  * PROFILE_SAVE=dir writes each CPU profile there. PROFILE_TRACE=dir records each load's
  * Chromium trace there too and prints what each long task did (script, style, layout, fonts).
+ * Each load of the page follows one of the stack's floor (stack-floor.ts), measured the same way,
+ * and the end prints both side by side: what the page costs beyond what its stack needs. Each
+ * load also lists the scripts and API calls it made, in order.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -23,6 +26,7 @@ import puppeteer from "puppeteer-core";
 import { build } from "vite";
 import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
 import { customerWithData, SIGNED_IN_PAGES } from "./signed-in";
+import { FLOOR_HEADING, startStackFloor } from "./stack-floor";
 import { dataOnScreen, median } from "./web";
 
 const webRoot = path.resolve(import.meta.dirname, "../../packages/web");
@@ -239,6 +243,7 @@ async function main() {
       : {}),
   });
   const stack = await startLocalStack({ port: 0, logRequests: false, webDist: dist });
+  const floor = await startStackFloor();
   const browser = await puppeteer.launch({
     ...(await chromiumLaunchSpec()),
     defaultViewport: null,
@@ -246,71 +251,106 @@ async function main() {
   try {
     const cookies = await customerWithData(stack.url);
     for (const page of pages) {
-      const blocking: number[] = [];
+      // The stack's floor beside the page, load for load in turns (stack-floor.ts).
+      const targets = [
+        { label: "stack floor", url: floor.url, heading: FLOOR_HEADING, signedIn: false },
+        { label: page, url: `${stack.url}${page}`, heading: known.get(page) ?? "", signedIn: true },
+      ];
+      const blocking = new Map<string, number[]>();
+      const onScreenTimes = new Map<string, number[]>();
+      const commitCounts = new Map<string, number[]>();
+      const add = (m: Map<string, number[]>, key: string, value: number) =>
+        m.set(key, [...(m.get(key) ?? []), value]);
       for (let run = 1; run <= runs; run += 1) {
-        const tab = await browser.newPage();
-        await tab.setViewport({ width: 412, height: 823 });
-        await tab.setCookie(...cookies.map((c) => ({ ...c, url: stack.url })));
-        const cdp = await tab.createCDPSession();
-        await cdp.send("Network.enable");
-        await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
-        await cdp.send("Profiler.enable");
-        await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
-        await tab.evaluateOnNewDocument(OBSERVERS);
-        await cdp.send("Profiler.start");
-        // PROFILE_TRACE=dir also records Chromium's trace (what DevTools' Performance panel and
-        // Lighthouse read: style, layout, parsing as well as script), one file per load.
-        const stem = `${page.replaceAll("/", "_")}-${run}`;
-        const tracePath = process.env.PROFILE_TRACE
-          ? path.join(process.env.PROFILE_TRACE, `${stem}.trace.json`)
-          : undefined;
-        if (tracePath) await tab.tracing.start({ path: tracePath, categories: TRACE_CATEGORIES });
-        const started = Date.now();
-        await tab.goto(`${stack.url}${page}`);
-        await tab.waitForFunction(dataOnScreen(known.get(page) ?? ""), { timeout: 60_000 });
-        const onScreen = Date.now() - started;
-        // What the page does once its data shows (images, tooltips loaded when idle) counts too.
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-        const trace = tracePath ? await tab.tracing.stop() : undefined;
-        const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: CpuProfile };
-        const record = (await tab.evaluate("window.__profile")) as PageRecord;
-        // PROFILE_SAVE=dir keeps each profile for Chromium's DevTools (Performance → Load profile).
-        if (process.env.PROFILE_SAVE) {
-          await writeFile(
-            path.join(process.env.PROFILE_SAVE, `${stem}.cpuprofile`),
-            JSON.stringify(profile),
-          );
-        }
-        await tab.close();
-        const over50 = record.longTasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
-        blocking.push(over50);
-        console.log(
-          `\n## ${page}, load ${run} of ${runs} (CPU ${slowdown}× slower): data on screen after ${onScreen} ms, ${record.commits.length} React commits`,
-        );
-        console.log(
-          `long tasks (start+duration, ms): ${record.longTasks.map(([s, d]) => `${s}+${d}`).join(" ")}`,
-        );
-        console.log(`their time over 50 ms: ${over50} ms\n`);
-        if (record.renders.length) {
-          console.log("React's commits (at, render ms, components rendered: heaviest, self ms):");
-          for (const [at, took, fibers, heaviest] of record.renders)
-            console.log(
-              `${String(at).padStart(6)} ${String(took).padStart(5)} ms ${String(fibers).padStart(5)}: ${heaviest}`,
+        for (const target of targets) {
+          const tab = await browser.newPage();
+          await tab.setViewport({ width: 412, height: 823 });
+          if (target.signedIn)
+            await tab.setCookie(...cookies.map((c) => ({ ...c, url: stack.url })));
+          const cdp = await tab.createCDPSession();
+          await cdp.send("Network.enable");
+          await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+          await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+          await cdp.send("Profiler.enable");
+          await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+          await tab.evaluateOnNewDocument(OBSERVERS);
+          // The module scripts and API calls the load makes, in the order they were asked for.
+          const requests: string[] = [];
+          tab.on("request", (request) => {
+            const url = new URL(request.url());
+            if (request.resourceType() === "script" || url.pathname.startsWith("/api/"))
+              requests.push(url.pathname);
+            else if (url.pathname.startsWith("/dev-identity/")) requests.push(url.pathname);
+          });
+          await cdp.send("Profiler.start");
+          // PROFILE_TRACE=dir also records Chromium's trace (what DevTools' Performance panel and
+          // Lighthouse read: style, layout, parsing as well as script), one file per load.
+          const stem = `${target.signedIn ? page.replaceAll("/", "_") : "_stack-floor"}-${run}`;
+          const tracePath = process.env.PROFILE_TRACE
+            ? path.join(process.env.PROFILE_TRACE, `${stem}.trace.json`)
+            : undefined;
+          if (tracePath) await tab.tracing.start({ path: tracePath, categories: TRACE_CATEGORIES });
+          const started = Date.now();
+          await tab.goto(target.url);
+          await tab.waitForFunction(dataOnScreen(target.heading), { timeout: 60_000 });
+          const onScreen = Date.now() - started;
+          // What the page does once its data shows (images, tooltips loaded when idle) counts too.
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          const trace = tracePath ? await tab.tracing.stop() : undefined;
+          const { profile } = (await cdp.send("Profiler.stop")) as unknown as {
+            profile: CpuProfile;
+          };
+          const record = (await tab.evaluate("window.__profile")) as PageRecord;
+          // PROFILE_SAVE=dir keeps each profile for Chromium's DevTools (Performance → Load profile).
+          if (process.env.PROFILE_SAVE) {
+            await writeFile(
+              path.join(process.env.PROFILE_SAVE, `${stem}.cpuprofile`),
+              JSON.stringify(profile),
             );
-          console.log("");
+          }
+          await tab.close();
+          const over50 = record.longTasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+          add(blocking, target.label, over50);
+          add(onScreenTimes, target.label, onScreen);
+          add(commitCounts, target.label, record.commits.length);
+          const scripts = requests.filter((r) => r.endsWith(".js")).length;
+          console.log(
+            `\n## ${target.label}, load ${run} of ${runs} (CPU ${slowdown}× slower): data on screen after ${onScreen} ms, ${record.commits.length} React commits, ${scripts} scripts`,
+          );
+          console.log(
+            `requests, in order (scripts, API and identity calls): ${requests.map((r) => r.replace(/^\/assets\//, "")).join(" ")}`,
+          );
+          console.log(
+            `long tasks (start+duration, ms): ${record.longTasks.map(([s, d]) => `${s}+${d}`).join(" ")}`,
+          );
+          console.log(`their time over 50 ms: ${over50} ms\n`);
+          if (record.renders.length) {
+            console.log("React's commits (at, render ms, components rendered: heaviest, self ms):");
+            for (const [at, took, fibers, heaviest] of record.renders)
+              console.log(
+                `${String(at).padStart(6)} ${String(took).padStart(5)} ms ${String(fibers).padStart(5)}: ${heaviest}`,
+              );
+            console.log("");
+          }
+          console.log(summarizeProfile(profile));
+          if (trace)
+            console.log(`\n${summarizeTrace(JSON.parse(Buffer.from(trace).toString("utf8")))}`);
         }
-        console.log(summarizeProfile(profile));
-        if (trace)
-          console.log(`\n${summarizeTrace(JSON.parse(Buffer.from(trace).toString("utf8")))}`);
       }
-      console.log(
-        `\n${page}: long tasks' time over 50 ms, median of ${runs}: ${median(blocking)} ms`,
+      console.log(`\nmedians of ${runs} loads, the page beside its stack's floor:`);
+      console.table(
+        targets.map((t) => ({
+          load: t.label,
+          "data on screen, ms": median(onScreenTimes.get(t.label) ?? []),
+          "long tasks over 50 ms, ms": median(blocking.get(t.label) ?? []),
+          "React commits": median(commitCounts.get(t.label) ?? []),
+        })),
       );
     }
   } finally {
     await browser.close();
     await stack.stop();
+    await floor.stop();
     await rm(dist, { recursive: true, force: true });
   }
 }

@@ -19,6 +19,7 @@ import path from "node:path";
 import { startLocalStack } from "@portal/devstack/local-stack";
 import puppeteer from "puppeteer-core";
 import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
+import { FLOOR_HEADING, startStackFloor } from "./stack-floor";
 import {
   appEntryFiles,
   buildApp,
@@ -30,6 +31,9 @@ import {
   median,
   routeChunks,
 } from "./web";
+
+/** Each page is measured on a first visit in a new session (cold) and after one load (warm). */
+const CACHES = ["cold", "warm"] as const;
 
 /**
  * What a page loads only when first used (dashboard-page.tsx, tickets/new-ticket-button.tsx,
@@ -194,6 +198,7 @@ export const signedInBench = {
     "Lighthouse mobile on /dashboard, /manage and /support as a signed-in customer with data; their route chunks (gzip -9)",
   async run() {
     const dist = await buildApp();
+    const floor = await startStackFloor();
     const stack = await startLocalStack({ port: 0, logRequests: false, webDist: dist });
     const shots =
       process.env.BENCH_SCREENSHOTS ?? (await mkdtemp(path.join(os.tmpdir(), "portal-phone-")));
@@ -251,38 +256,90 @@ export const signedInBench = {
             await tab.close();
           }
         }
-        for (const page of SIGNED_IN_PAGES) {
-          const results: LighthouseRun[] = [];
-          let lastReport: LighthouseReport | undefined;
-          for (let i = 0; i < runs; i += 1) {
-            results.push(
-              await lighthouseRun(
+        // In turns: each round measures the floor and every page, cold then warm, so the
+        // machine's drift weighs on each alike and each page's gap is to the floor of its turn.
+        const targets = [
+          {
+            name: "stack floor",
+            url: floor.url,
+            heading: FLOOR_HEADING,
+            session: false,
+            route: "",
+          },
+          ...SIGNED_IN_PAGES.map((page) => ({
+            name: page.path,
+            url: `${stack.url}${page.path}`,
+            heading: page.heading,
+            session: true,
+            route: page.route,
+          })),
+        ];
+        const results = new Map<string, LighthouseRun[]>();
+        const lastReports = new Map<string, LighthouseReport>();
+        for (let round = 1; round <= runs; round += 1) {
+          for (const target of targets) {
+            for (const cache of CACHES) {
+              if (cache === "warm") {
+                // One load just before, unthrottled, fills the HTTP cache the run then keeps.
+                const tab = await browser.newPage();
+                await tab.setViewport({ width: 412, height: 823 });
+                if (target.session)
+                  await tab.setCookie(...cookies.map((c) => ({ ...c, url: stack.url })));
+                await tab.goto(target.url);
+                await tab.waitForFunction(dataOnScreen(target.heading), { timeout: 60_000 });
+                await tab.close();
+              }
+              const key = `${target.name} ${cache}`;
+              const run = await lighthouseRun(
                 browser,
-                `${stack.url}${page.path}`,
+                target.url,
                 undefined,
-                { cookies },
-                (r) => {
-                  lastReport = r;
-                },
-              ),
-            );
+                target.session
+                  ? { cookies, cache }
+                  : cache === "warm"
+                    ? { cookies: [], cache }
+                    : undefined,
+                (report) => lastReports.set(key, report),
+              );
+              results.set(key, [...(results.get(key) ?? []), run]);
+              console.log(
+                `round ${round}, ${key}: ${run.performance}, FCP ${Math.round(run.FCP)}, LCP ${Math.round(run.LCP)}, TBT ${Math.round(run.TBT)} ms, CPU benchmark ${Math.round(run["CPU benchmark"])}`,
+              );
+            }
           }
-          if (lastReport) diagnoses.push({ page: page.path, ...diagnose(lastReport) });
-          const mid = (key: keyof LighthouseRun) => median(results.map((r) => r[key]));
-          const chunk = chunks.find((c) => c.route === page.route);
-          rows.push({
-            page: page.path,
-            performance: mid("performance"),
-            accessibility: mid("accessibility"),
-            "best-practices": mid("best-practices"),
-            "FCP ms": Math.round(mid("FCP")),
-            "LCP ms": Math.round(mid("LCP")),
-            "TBT ms": Math.round(mid("TBT")),
-            CLS: Number(mid("CLS").toFixed(3)),
-            "route chunk gzip KB": chunk ? kb(chunk.gzip) : "?",
-            "CPU benchmark": Math.round(mid("CPU benchmark")),
-            "performance runs": results.map((r) => r.performance).join(" "),
-          });
+        }
+        for (const cache of CACHES) {
+          const floorRuns = results.get(`stack floor ${cache}`) ?? [];
+          for (const target of targets) {
+            const key = `${target.name} ${cache}`;
+            const own = results.get(key) ?? [];
+            const mid = (r: LighthouseRun[], k: keyof LighthouseRun) => median(r.map((x) => x[k]));
+            const report = lastReports.get(key);
+            if (report && target.session)
+              diagnoses.push({ page: target.name, cache, ...diagnose(report) });
+            const chunk = chunks.find((c) => c.route === target.route);
+            const gap = (k: "performance" | "TBT") => Math.round(mid(own, k) - mid(floorRuns, k));
+            rows.push({
+              page: target.name,
+              cache,
+              performance: mid(own, "performance"),
+              "gap to floor": target.session ? gap("performance") : "",
+              "gaps by turn": target.session
+                ? own
+                    .map((r, i) => r.performance - (floorRuns[i]?.performance ?? Number.NaN))
+                    .join(" ")
+                : "",
+              "FCP ms": Math.round(mid(own, "FCP")),
+              "LCP ms": Math.round(mid(own, "LCP")),
+              "TBT ms": Math.round(mid(own, "TBT")),
+              "TBT over floor": target.session ? gap("TBT") : "",
+              CLS: Number(mid(own, "CLS").toFixed(3)),
+              "a11y, best pr.": `${mid(own, "accessibility")}, ${mid(own, "best-practices")}`,
+              "route chunk gzip KB": chunk ? kb(chunk.gzip) : "",
+              "CPU benchmark": Math.round(mid(own, "CPU benchmark")),
+              "performance runs": own.map((r) => r.performance).join(" "),
+            });
+          }
         }
       } finally {
         await browser.close();
@@ -291,10 +348,11 @@ export const signedInBench = {
       console.log("where the main thread went (Lighthouse's last run of each page, simulated ms):");
       console.table(diagnoses);
       console.log(
-        `(Lighthouse mobile, simulated throttling, medians of ${runs} runs; scores depend on this machine's CPU: see 'CPU benchmark'. Screenshots: ${shots})`,
+        `(Lighthouse mobile, simulated throttling, medians of ${runs} runs in turns with the stack floor; cold: Lighthouse's storage reset, which empties the browser's cache; warm: after one load, with the reset off. Scores depend on this machine's CPU: compare a page with the floor of the same run. Screenshots: ${shots})`,
       );
     } finally {
       await stack.stop();
+      await floor.stop();
       await rm(dist, { recursive: true, force: true });
     }
   },

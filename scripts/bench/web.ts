@@ -203,10 +203,13 @@ export async function lighthouseRun(
   url: string,
   config: typeof desktopConfig | undefined,
   /**
-   * For a signed-in page: the session's cookies, set on the page first and kept through the
-   * run (Lighthouse otherwise clears the origin's storage, cookies included, before loading).
+   * For a signed-in page: the session's cookies, set on the page first (Lighthouse's storage
+   * reset leaves cookies alone: its `clearStorageTypes` are file systems, shader cache, service
+   * workers and cache storage). `cache: "warm"` turns the reset off (`disableStorageReset`),
+   * which also keeps the HTTP cache of a load made just before; `"cold"` (the default) keeps
+   * Lighthouse's reset, which empties the browser's cache: a first visit in a new session.
    */
-  session?: { cookies: { name: string; value: string }[] },
+  session?: { cookies: { name: string; value: string }[]; cache?: "cold" | "warm" },
   /** Handed the whole report, for a section that reads more of it than the figures below. */
   onReport?: (report: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]) => void,
 ): Promise<LighthouseRun> {
@@ -223,7 +226,7 @@ export async function lighthouseRun(
       output: "json",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       disableFullPageScreenshot: true,
-      ...(session ? { disableStorageReset: true } : {}),
+      ...(session?.cache === "warm" ? { disableStorageReset: true } : {}),
     },
     config,
     page,
