@@ -6,6 +6,13 @@ import { BOOT_ENTRY, prerender } from "./prerender-plugin";
 import { routeTreeConfig } from "./route-tree.config";
 import { stageServer } from "./stage-proxy";
 
+/** The modules the boot script imports (src/prerender/boot.ts), shared with the app. */
+const BOOT_SHARED =
+  /[\\/](prerendered-pages\.ts|src[\\/]identity[\\/]session-hint\.ts|src[\\/]sales[\\/]selected-plan\.ts|src[\\/]prerender[\\/]app-scripts\.ts)$/;
+
+/** The build's own inputs stay the entry chunks index.html and the pre-rendered pages load. */
+const ENTRIES = /[\\/]src[\\/](main\.tsx|prerender[\\/]boot\.ts)$/;
+
 /** The local stack (`npm start`) listens here; the dev server forwards the same-origin paths. */
 const localStack = "http://127.0.0.1:3000";
 
@@ -34,6 +41,27 @@ export default defineConfig(async ({ command }) => ({
     rolldownOptions: {
       // The SPA, and the small script the pre-rendered public pages load instead of it.
       input: { index: "index.html", boot: BOOT_ENTRY },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the pre-rendered pages' boot script shares with the app stays apart, so the
+            // boot script does not load the app (prerender/boot.ts).
+            { name: "public-shared", test: BOOT_SHARED, priority: 2 },
+            // Everything the app's entry imports statically, in one chunk instead of ~30 that a
+            // phone asks for six at a time (docs/performance.md, "Fifth round"). The modules
+            // alone, not their dependencies: Rolldown tags modules initial through Ark's
+            // re-exports before shaking the tree, and following them would bring the toast and
+            // dismiss machines the app loads with its first toast or dialog (4 KB gzip).
+            {
+              name: "app",
+              tags: ["$initial" as const],
+              test: (id: string) => !ENTRIES.test(id),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
       treeshake: {
         // Chakra's theme module builds its whole default theme config at import
         // (`defaultThemeConfig = defineConfig({...every recipe})`), which nothing here reads
