@@ -59,6 +59,15 @@ export default defineConfig(async ({ command }) => ({
               priority: 1,
               includeDependenciesRecursively: false,
             },
+            // The shell every signed-in page is drawn in (the portal's layout route and
+            // app-shell.tsx) with what it imports beyond the entry: one chunk instead of ~25
+            // for every portal and console page. A public route that shares a Chakra part
+            // with it loads it too (sign-in: 17 KB gzip in 4 files instead of 2 KB in 8).
+            {
+              name: "portal-shell",
+              test: /[\\/]src[\\/](routes[\\/]_portal\.tsx|shell[\\/]app-shell\.tsx)/,
+              priority: 0,
+            },
           ],
         },
       },
