@@ -141,11 +141,14 @@ export const CURRENT_USER_PATH = "/api/auth/user";
  * claims, so this call is also the post-sign-in sync. A 401 means "no user", not an error.
  */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  // Loaded on first use, while the request is out: a signed-out visitor's landing page does
+  // not download zod, and a signed-in one does not wait for it after the answer.
+  const contract = import("@portal/core/contracts/users");
+  contract.catch(() => {});
   const res = await apiFetch("GET", CURRENT_USER_PATH);
   if (res.status === 401) return null;
   if (!res.ok) throw new Error("Failed to fetch user data");
   const body: unknown = await res.json();
-  // Loaded on first use: a signed-out visitor's landing page does not download zod.
-  const { currentUserSchema } = await import("@portal/core/contracts/users");
+  const { currentUserSchema } = await contract;
   return currentUserSchema.parse(body);
 }

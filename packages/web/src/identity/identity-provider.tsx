@@ -2,9 +2,12 @@
 import { Component, lazy, type ReactNode, Suspense } from "react";
 import { FullPageSpinner } from "../ui/full-page-spinner";
 import { AuthUnavailable } from "./auth-unavailable";
-import { LocalIdentityProvider } from "./local/local-identity";
+import { LocalIdentityProvider, startLocalSession } from "./local/local-identity";
 
 const clerkPublishableKey = import.meta.env.VITE_CLERK_PUBLISHABLE_KEY;
+
+// The local provider's session check goes out with the app's scripts (local-identity.tsx).
+if (!clerkPublishableKey) startLocalSession();
 
 const ClerkIdentityProvider = lazy(() => import("./clerk/clerk-identity"));
 

@@ -1,5 +1,10 @@
 /** The identity implementation backed by the local development identity provider. */
-import type { ProfileUpdate, SignInInput, SignUpInput } from "@portal/core/contracts/dev-identity";
+import type {
+  DevIdentityUser,
+  ProfileUpdate,
+  SignInInput,
+  SignUpInput,
+} from "@portal/core/contracts/dev-identity";
 import {
   createContext,
   lazy,
@@ -40,6 +45,30 @@ const widgets: IdentityWidgets = {
   Profile: lazy(() => import("./profile-form")),
 };
 
+/**
+ * The session check and the first token, asked for as the app's scripts start rather than after
+ * its first render (docs/performance.md, "Fifth round"): both are round trips before the
+ * current-user read, and a phone takes hundreds of milliseconds over that first render.
+ * Each is used once, by the first mount and the first token request.
+ */
+let earlyMe: Promise<DevIdentityUser | null> | null = null;
+let earlyToken: Promise<string | null> | null = null;
+
+/** Starts both when this browser may hold a session; identity-provider.tsx calls it at import. */
+export function startLocalSession(): void {
+  if (earlyMe || !mayHaveSession()) return;
+  earlyMe = devIdentity.me();
+  earlyToken = devIdentity.token();
+  // Whoever takes them handles their failures; one never taken must not report one.
+  earlyMe.catch(() => {});
+  earlyToken.catch(() => {});
+}
+
+/** A change of session (sign-in, sign-out, no session after all) makes the early token stale. */
+function dropEarlyToken() {
+  earlyToken = null;
+}
+
 type State =
   | { status: "loading"; user: null }
   | { status: "failed"; user: null }
@@ -58,8 +87,11 @@ export function LocalIdentityProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!mayHaveSession()) return;
     let cancelled = false;
-    devIdentity.me().then(
+    const me = earlyMe ?? devIdentity.me();
+    earlyMe = null;
+    me.then(
       (user) => {
+        if (!user) dropEarlyToken();
         if (!cancelled) setState({ status: "ready", user: user && toIdentityUser(user) });
       },
       (error: unknown) => {
@@ -80,8 +112,9 @@ export function LocalIdentityProvider({ children }: { children: ReactNode }) {
     const now = Date.now() / 1000;
     if (token.current && token.current.exp - TOKEN_REFRESH_MARGIN_S > now) return token.current.jwt;
     // Concurrent API calls share one token request.
-    pendingToken.current ??= devIdentity
-      .token()
+    const early = earlyToken;
+    earlyToken = null;
+    pendingToken.current ??= (early ?? devIdentity.token())
       .then((jwt) => {
         if (jwt === null) {
           token.current = null;
@@ -98,6 +131,7 @@ export function LocalIdentityProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    dropEarlyToken();
     await devIdentity.signOut();
     token.current = null;
     setState({ status: "ready", user: null });
@@ -106,18 +140,21 @@ export function LocalIdentityProvider({ children }: { children: ReactNode }) {
   const actions = useMemo<LocalIdentityActions>(
     () => ({
       async signIn(input) {
+        dropEarlyToken();
         const user = await devIdentity.signIn(input);
         token.current = null;
         signedInRef.current = true;
         setState({ status: "ready", user: toIdentityUser(user) });
       },
       async signUp(input) {
+        dropEarlyToken();
         const user = await devIdentity.signUp(input);
         token.current = null;
         signedInRef.current = true;
         setState({ status: "ready", user: toIdentityUser(user) });
       },
       async updateProfile(input) {
+        dropEarlyToken();
         const user = await devIdentity.updateProfile(input);
         // The next token must carry the new names, so the API's user record follows.
         token.current = null;
