@@ -9,11 +9,11 @@
  */
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:http";
-import dns2 from "dns2";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openPage, sideNavShortfall, useBrowser } from "../support/browser";
 import { signUpCustomer } from "../support/browser-customers";
+import { useDnsZone } from "../support/dns-zone";
 import { useOwnStack } from "../support/own-web-stack";
 import { useServers } from "../support/servers";
 
@@ -28,60 +28,20 @@ main{padding:48px 64px;font-size:28px}</style></head>
 
 const servers = useServers();
 let liveOrigin: string;
-let dnsPort = 0;
 let db: typeof import("@portal/core/db/service").db;
 
-/** The customer's DNS zone, as their provider publishes it: CNAME targets and TXT values. */
-const zone = new Map<string, string>();
-const txtZone = new Map<string, string>();
-const { Packet } = dns2;
-type Answer = ReturnType<typeof Packet.createResponseFromRequest>["answers"][number];
-const dnsServer = dns2.createServer({
-  udp: true,
-  handle(request, send) {
-    const response = Packet.createResponseFromRequest(request);
-    const [question] = request.questions;
-    const target = question ? zone.get(question.name.toLowerCase()) : undefined;
-    const txt = question ? txtZone.get(question.name.toLowerCase()) : undefined;
-    if (question && txt && question.type === Packet.TYPE.TXT) {
-      response.answers.push({
-        name: question.name,
-        type: Packet.TYPE.TXT,
-        class: Packet.CLASS.IN,
-        ttl: 60,
-        data: txt,
-      } as unknown as Answer);
-    } else if (question && target) {
-      response.answers.push({
-        name: question.name,
-        type: Packet.TYPE.CNAME,
-        class: Packet.CLASS.IN,
-        ttl: 60,
-        domain: target,
-      } as unknown as Answer);
-    } else {
-      response.header.rcode = 3; // NXDOMAIN
-    }
-    void send(response);
-  },
-});
+const dns = useDnsZone();
 
 beforeAll(async () => {
   const liveSite = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(LIVE_SITE);
   });
   liveOrigin = `http://127.0.0.1:${await servers.listen(liveSite)}`;
-  const { udp } = await dnsServer.listen({ udp: { port: 0, address: "127.0.0.1" } });
-  if (!udp) throw new Error("the DNS server did not listen on UDP");
-  dnsPort = udp.port;
   mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await dnsServer.close();
 });
 const stack = useOwnStack(() => ({
   allowOutboundHosts: [new URL(liveOrigin).host],
-  dns: { resolver: `127.0.0.1:${dnsPort}`, cnameTarget: CNAME_TARGET, aRecord: "203.0.113.10" },
+  dns: { resolver: dns().resolver, cnameTarget: CNAME_TARGET, aRecord: "203.0.113.10" },
 }));
 beforeAll(async () => {
   ({ db } = await import("@portal/core/db/service"));
@@ -260,13 +220,13 @@ describe("Site Settings", () => {
     await row.getByText("Not found").waitFor();
 
     // Pointing at us is not enough: the TXT token must be there too.
-    zone.set("www.corner-bakery-e2e.com", CNAME_TARGET);
+    dns().records.set("www.corner-bakery-e2e.com", { cname: CNAME_TARGET });
     await reloaded.getByRole("button", { name: "Verify Domain" }).click();
     await toastText(page, "DNS records not yet propagated. Please try again later.");
     await row.getByText("Found").waitFor();
     await txtRow.getByText("Not found").waitFor();
 
-    txtZone.set("_portal-verify.www.corner-bakery-e2e.com", token);
+    dns().records.set("_portal-verify.www.corner-bakery-e2e.com", { txt: [token] });
     await reloaded.getByRole("button", { name: "Verify Domain" }).click();
     await toastText(page, "Your domain is now active with SSL enabled!");
     await reloaded.getByText("Active", { exact: true }).waitFor();

@@ -2,80 +2,39 @@
  * Custom domains on the hosting (docs/hosting.md "Custom domains over HTTPS"), through the same
  * code path as AWS: Verify Domain records the domain, the scheduled check attaches it through
  * the CloudFront API (the local stack's stand-in), the certificate's state shows in words on the site, the partner name
- * redirects through the edge code, and removing the domain takes the tenant down. DNS is a dns2
- * server on 127.0.0.1 whose zone this file edits (as tests/integration/domains.test.ts).
+ * redirects through the edge code, and removing the domain takes the tenant down. DNS is the
+ * zone of tests/support/dns-zone.ts, which this file edits.
  */
 import { request } from "node:http";
 import { siteListSchema } from "@portal/core/contracts/sites";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
-import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
-import { type SignedIn, signUpCustomer } from "../support/dev-identity";
+import { customerWithSite, type SignedIn } from "../support/dev-identity";
+import { type DnsRecord, useDnsZone } from "../support/dns-zone";
 
 const CNAME_TARGET = "edge.sites-hostingco.net";
 const A_RECORD = "203.0.113.20";
 
-const zone = new Map<string, { cname?: string; a?: string[]; txt?: string[] }>();
-const { Packet } = dns2;
-const NXDOMAIN = 3;
-type Answer = ReturnType<typeof Packet.createResponseFromRequest>["answers"][number];
-const answer = (fields: Record<string, unknown>) => fields as unknown as Answer;
-const dnsServer = dns2.createServer({
-  udp: true,
-  handle(req, send) {
-    const response = Packet.createResponseFromRequest(req);
-    const [question] = req.questions;
-    const entry = zone.get((question?.name ?? "").toLowerCase());
-    if (!question || !entry) {
-      response.header.rcode = NXDOMAIN;
-      void send(response);
-      return;
-    }
-    const base = { name: question.name, class: Packet.CLASS.IN, ttl: 60 };
-    if (entry.cname) {
-      response.answers.push(answer({ ...base, type: Packet.TYPE.CNAME, domain: entry.cname }));
-    } else if (question.type === Packet.TYPE.A) {
-      for (const address of entry.a ?? []) {
-        response.answers.push(answer({ ...base, type: Packet.TYPE.A, address }));
-      }
-    } else if (question.type === Packet.TYPE.TXT) {
-      for (const data of entry.txt ?? []) {
-        response.answers.push(answer({ ...base, type: Packet.TYPE.TXT, data }));
-      }
-    }
-    void send(response);
-  },
-});
+const dns = useDnsZone();
 
 let stack: LocalStack;
 let db: typeof import("@portal/core/db/service").db;
 
 beforeAll(async () => {
-  const { udp } = await dnsServer.listen({ udp: { port: 0, address: "127.0.0.1" } });
-  if (!udp) throw new Error("the DNS server did not listen on UDP");
   stack = await startLocalStack({
     port: 0,
     logRequests: false,
-    dns: { resolver: `127.0.0.1:${udp.port}`, cnameTarget: CNAME_TARGET, aRecord: A_RECORD },
+    dns: { resolver: dns().resolver, cnameTarget: CNAME_TARGET, aRecord: A_RECORD },
   });
   ({ db } = await import("@portal/core/db/service"));
 });
 
 afterAll(async () => {
   await stack?.stop();
-  await dnsServer.close();
 });
 
 const call = apiAt(() => stack.url);
-
-async function customerWithSite(): Promise<{ who: SignedIn; siteId: string }> {
-  const who = await signUpCustomer({}, stack.url);
-  const { data } = await db.entities.site
-    .create({ userId: who.user.id, name: "Corner Bakery", status: "live" })
-    .go();
-  return { who, siteId: data.siteId };
-}
 
 const siteOf = async (who: SignedIn, siteId: string) =>
   siteListSchema.parse((await call(who, "GET", "/api/sites")).body).find((s) => s.id === siteId);
@@ -105,12 +64,7 @@ function served(host: string): Promise<{ status: number; location?: string; body
 async function addAndVerify(who: SignedIn, siteId: string, domain: string) {
   const added = await call(who, "POST", `/api/sites/${siteId}/domain`, { domain });
   expect(added.status).toBe(200);
-  for (const record of added.body.records as { type: string; host: string; value: string }[]) {
-    const entry = zone.get(record.host) ?? {};
-    if (record.type === "A") entry.a = [record.value];
-    if (record.type === "TXT") entry.txt = [record.value];
-    zone.set(record.host, entry);
-  }
+  dns().publish(added.body.records as DnsRecord[]);
   return call(who, "POST", `/api/sites/${siteId}/verify-domain`);
 }
 
@@ -126,7 +80,7 @@ describe("a verified custom domain", () => {
   let siteId: string;
 
   it("gets a tenant for the apex and www, and the panel says which name to point", async () => {
-    ({ who, siteId } = await customerWithSite());
+    ({ who, siteId } = await customerWithSite({}, stack.url));
     const verified = await addAndVerify(who, siteId, domain);
     expect(verified.status).toBe(200);
     expect(verified.body.verified).toBe(true);
@@ -152,7 +106,7 @@ describe("a verified custom domain", () => {
   });
 
   it("once www points at us, the check finds the certificate issued", async () => {
-    zone.set(`www.${domain}`, { cname: CNAME_TARGET });
+    dns().records.set(`www.${domain}`, { cname: CNAME_TARGET });
     const check = await stack.certificateChecks.run();
     expect(check.stuck).toEqual([]);
     expect((await siteOf(who, siteId))?.certificate).toEqual({
@@ -162,7 +116,7 @@ describe("a verified custom domain", () => {
   });
 
   it("a day later a certificate still waiting counts as stuck (the alarm's metric)", async () => {
-    const other = await customerWithSite();
+    const other = await customerWithSite({}, stack.url);
     const stuckDomain = "slow-dns-bakery.com";
     await addAndVerify(other.who, other.siteId, stuckDomain);
     const check = await stack.certificateChecks.run(new Date(Date.now() + 25 * 60 * 60 * 1000));

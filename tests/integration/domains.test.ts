@@ -1,17 +1,17 @@
 /**
  * Custom domains end to end: Add Domain claims the name and answers the records to create
  * (pointing records and the claim's TXT token); Verify Domain asks a real DNS server over the
- * wire. The server is a dns2 instance on 127.0.0.1 holding a small zone this file edits; the
+ * wire. The server is tests/support/dns-zone.ts's, holding a small zone this file edits; the
  * stack's resolver (DNS_RESOLVER) points at it, which is why this file starts its own local
  * stack instead of the suite's. That stack's claims lapse after 3 days (DOMAIN_CLAIM_TTL_DAYS).
  */
 
 import { siteListSchema } from "@portal/core/contracts/sites";
 import { type LocalStack, startLocalStack } from "@portal/devstack/local-stack";
-import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
 import { customerWithSite, type SignedIn } from "../support/dev-identity";
+import { useDnsZone } from "../support/dns-zone";
 
 const CNAME_TARGET = "sites.hostingco.net";
 const A_RECORD = "203.0.113.10";
@@ -19,55 +19,17 @@ const A_RECORD = "203.0.113.10";
 const CLAIM_TTL_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** host → its records, as the customer's DNS provider would publish them. */
-const zone = new Map<string, { cname?: string; a?: string[]; txt?: string[] }>();
-
-const { Packet } = dns2;
-/** RFC 1035 response code "name error": the name does not exist (Packet.RCODE lacks a type). */
-const NXDOMAIN = 3;
-type Answer = ReturnType<typeof Packet.createResponseFromRequest>["answers"][number];
-// dns2's types want encoder methods on answers; the packet encoder only reads these fields.
-const answer = (fields: Record<string, unknown>) => fields as unknown as Answer;
-const dnsServer = dns2.createServer({
-  udp: true,
-  handle(request, send) {
-    const response = Packet.createResponseFromRequest(request);
-    const [question] = request.questions;
-    const name = (question?.name ?? "").toLowerCase();
-    const entry = zone.get(name);
-    if (!question || !entry) {
-      response.header.rcode = NXDOMAIN;
-      void send(response);
-      return;
-    }
-    const base = { name: question.name, class: Packet.CLASS.IN, ttl: 60 };
-    if (entry.cname) {
-      // A recursive resolver answers an A question for an alias with the alias itself.
-      response.answers.push(answer({ ...base, type: Packet.TYPE.CNAME, domain: entry.cname }));
-    } else if (question.type === Packet.TYPE.A) {
-      for (const address of entry.a ?? []) {
-        response.answers.push(answer({ ...base, type: Packet.TYPE.A, address }));
-      }
-    } else if (question.type === Packet.TYPE.TXT) {
-      for (const data of entry.txt ?? []) {
-        response.answers.push(answer({ ...base, type: Packet.TYPE.TXT, data }));
-      }
-    }
-    void send(response);
-  },
-});
+const dns = useDnsZone();
 
 let stack: LocalStack;
 let db: typeof import("@portal/core/db/service").db;
 
 beforeAll(async () => {
-  const { udp } = await dnsServer.listen({ udp: { port: 0, address: "127.0.0.1" } });
-  if (!udp) throw new Error("the DNS server did not listen on UDP");
   stack = await startLocalStack({
     port: 0,
     logRequests: false,
     dns: {
-      resolver: `127.0.0.1:${udp.port}`,
+      resolver: dns().resolver,
       cnameTarget: CNAME_TARGET,
       aRecord: A_RECORD,
       claimTtlDays: String(CLAIM_TTL_DAYS),
@@ -78,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await dnsServer.close();
 });
 
 const call = apiAt(() => stack.url);
@@ -93,17 +54,6 @@ function tokenRecord(records: Records) {
   const txt = records.find((r) => r.type === "TXT");
   if (!txt) throw new Error("no TXT record among the DNS records");
   return txt;
-}
-
-/** Publishes the records as the customer would at their DNS provider. */
-function publish(records: Records) {
-  for (const record of records) {
-    const entry = zone.get(record.host) ?? {};
-    if (record.type === "CNAME") entry.cname = record.value;
-    if (record.type === "A") entry.a = [record.value];
-    if (record.type === "TXT") entry.txt = [...(entry.txt ?? []), record.value];
-    zone.set(record.host, entry);
-  }
 }
 
 /**
@@ -354,9 +304,9 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
   });
 
   it("a CNAME to the wrong host: not verified", async () => {
-    zone.set("www.wrong-records-bakery.com", { cname: "ghs.otherhost.com" });
+    dns().records.set("www.wrong-records-bakery.com", { cname: "ghs.otherhost.com" });
     const { verify, records } = await withDomain("www.wrong-records-bakery.com");
-    publish(records.filter((r) => r.type === "TXT"));
+    dns().publish(records.filter((r) => r.type === "TXT"));
     const { body } = await verify();
     expect(body.verified).toBe(false);
     expect(body.checks[0]).toMatchObject({ found: ["ghs.otherhost.com"], ok: false });
@@ -364,7 +314,7 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
 
   it("the right CNAME without the TXT token is not verified: pointing at us proves no ownership", async () => {
     const { who, siteId, verify, records } = await withDomain("www.no-token-bakery.com");
-    publish(records.filter((r) => r.type !== "TXT"));
+    dns().publish(records.filter((r) => r.type !== "TXT"));
     const first = await verify();
     expect(first.body).toMatchObject({
       verified: false,
@@ -374,7 +324,7 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
       ],
     });
     // A TXT record with some other token (another claim's, an old one) does not do either.
-    zone.set(tokenRecord(records).host, {
+    dns().records.set(tokenRecord(records).host, {
       txt: ["portal-verify=0123456789abcdef0123456789abcdef"],
     });
     expect((await verify()).body.verified).toBe(false);
@@ -382,9 +332,9 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
   });
 
   it("the right CNAME and this claim's token: verified, active with SSL, and an activity", async () => {
-    zone.set("www.right-records-bakery.com", { cname: `${CNAME_TARGET.toUpperCase()}.` });
+    dns().records.set("www.right-records-bakery.com", { cname: `${CNAME_TARGET.toUpperCase()}.` });
     const { who, siteId, verify, records } = await withDomain("www.right-records-bakery.com");
-    publish(records.filter((r) => r.type === "TXT"));
+    dns().publish(records.filter((r) => r.type === "TXT"));
     await call(who, "PATCH /api/sites/{id}", {
       params: { id: siteId },
       body: { sslEnabled: false },
@@ -412,12 +362,12 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
   });
 
   it("an apex: verified by its A record and token, refused while another address remains", async () => {
-    zone.set("apex-bakery.com", { a: [A_RECORD, "198.51.100.7"] });
+    dns().records.set("apex-bakery.com", { a: [A_RECORD, "198.51.100.7"] });
     const { who, siteId, verify, records } = await withDomain("apex-bakery.com");
-    publish(records.filter((r) => r.type === "TXT"));
+    dns().publish(records.filter((r) => r.type === "TXT"));
     expect((await verify()).body.verified).toBe(false);
 
-    zone.set("apex-bakery.com", { a: [A_RECORD] });
+    dns().records.set("apex-bakery.com", { a: [A_RECORD] });
     const { body } = await verify();
     expect(body.verified).toBe(true);
     expect(await siteOf(who, siteId)).toMatchObject({ domainVerified: true });
@@ -427,7 +377,7 @@ describe("POST /api/sites/{id}/verify-domain against a DNS server", () => {
     // The first customer verifies, then moves on without touching DNS.
     const domain = "www.left-behind-bakery.com";
     const first = await withDomain(domain);
-    publish(first.records);
+    dns().publish(first.records);
     expect((await first.verify()).body.verified).toBe(true);
     await call(first.who, "PATCH /api/sites/{id}", {
       params: { id: first.siteId },
@@ -466,7 +416,7 @@ describe("unverified claims lapse", () => {
       params: { id: siteId },
       body: { domain },
     });
-    publish(added.body.records);
+    dns().publish(added.body.records);
     await backdateClaim(domain, CLAIM_TTL_DAYS + 1);
     expect(Date.parse((await siteOf(who, siteId))?.domainClaimExpiresAt ?? "")).toBeLessThan(
       Date.now(),
@@ -489,7 +439,7 @@ describe("unverified claims lapse", () => {
       (await call(who, "POST /api/sites/{id}/verify-domain", { params: { id: siteId } })).body
         .verified,
     ).toBe(false);
-    publish([newToken]);
+    dns().publish([newToken]);
     expect(
       (await call(who, "POST /api/sites/{id}/verify-domain", { params: { id: siteId } })).body
         .verified,
@@ -588,7 +538,7 @@ describe("unverified claims lapse", () => {
     ).toBe(409);
 
     // The new holder verifies with its own token.
-    publish(taken.body.records);
+    dns().publish(taken.body.records);
     expect(
       (
         await call(owner.who, "POST /api/sites/{id}/verify-domain", {
@@ -605,7 +555,7 @@ describe("unverified claims lapse", () => {
       params: { id: holder.siteId },
       body: { domain },
     });
-    publish(added.body.records);
+    dns().publish(added.body.records);
     expect(
       (
         await call(holder.who, "POST /api/sites/{id}/verify-domain", {
@@ -632,7 +582,7 @@ describe("unverified claims lapse", () => {
       params: { id: first.siteId },
       body: { domain },
     });
-    publish(added.body.records);
+    dns().publish(added.body.records);
     // Another site holds the claim now, while the first site's item still shows the domain
     // (the clean-up after a take-over is best effort).
     const second = await customerWithSite({}, stack.url);
