@@ -14,19 +14,20 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { LocalStack } from "@portal/devstack/local-stack";
 import { strToU8, zipSync } from "fflate";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { sampleSiteFiles } from "../../scripts/sample-site";
-import { launchBrowser, type OpenPage, openPage, screenshot } from "../support/browser";
+import { type OpenPage, openPage, screenshot, useBrowser } from "../support/browser";
 import { postAsSpa, signUpIn } from "../support/browser-customers";
 import { makeStaff } from "../support/dev-identity";
-import { type OwnStack, startOwnStack } from "../support/own-web-stack";
+import { useOwnStack } from "../support/own-web-stack";
 
-let own: OwnStack | undefined;
-let stack: LocalStack;
-let browser: Browser;
+const stack = useOwnStack(() => ({
+  allowOutboundHosts: ["127.0.0.1"],
+  queue: { msPerDelaySecond: 1 },
+}));
+const browser = useBrowser();
 
 const sample = sampleSiteFiles();
 
@@ -41,19 +42,6 @@ function siteZip(version: "one" | "two"): Buffer {
     .replace("Fresh bread every morning", "Now with croissants");
   return Buffer.from(zipSync({ ...sample, "index.html": strToU8(home) }));
 }
-
-beforeAll(async () => {
-  own = await startOwnStack({ allowOutboundHosts: ["127.0.0.1"], queue: { msPerDelaySecond: 1 } });
-  stack = own.stack;
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await own?.stop();
-  const { closeAuditBrowser } = await import("@portal/functions/workers/audit-browser");
-  await closeAuditBrowser();
-});
 
 /** The page at 1440 and at 375 px, then back: both widths looked at for each screen. */
 async function bothWidths(page: Page, name: string) {
@@ -108,21 +96,21 @@ describe("hosting: deploy, review, publish, roll back", () => {
   }
 
   it("a customer with a requested site, a team member in the console", async () => {
-    customer = await openPage(browser, 1440, stack.url);
+    customer = await openPage(browser(), 1440, stack().url);
     ({ id: customerId } = await signUpIn(customer.context, "Carla"));
     expect((await customer.context.request.get("/api/auth/user")).status()).toBe(200);
     const { setCustomerState, ONBOARDING_CUSTOMER } = await import("../support/customer-state");
     await setCustomerState(customerId, ONBOARDING_CUSTOMER);
-    await postAsSpa(customer.context, stack.url, "/api/questionnaires", {
+    await postAsSpa(customer.context, stack().url, "/api/questionnaires", {
       businessName: "Corner Bakery",
       industry: "restaurant",
       websiteType: "business",
       targetAudience: "Neighbours who like bread",
     });
 
-    staff = await openPage(browser, 1440, stack.url);
+    staff = await openPage(browser(), 1440, stack().url);
     const { email } = await signUpIn(staff.context, "Sam");
-    await makeStaff(email, process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "", stack.url);
+    await makeStaff(email, process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "", stack().url);
     const signIn = await staff.context.request.post("/dev-identity/sign-in", {
       data: { email, password: "correct horse battery" },
     });

@@ -13,6 +13,7 @@ import { sampleSiteFiles } from "../../scripts/sample-site";
 import { apiAt } from "../support/api";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
 import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { questionnaireSite } from "../support/questionnaire";
 import { stackUrl, useStackEnv } from "../support/stack";
 
 const env = useStackEnv();
@@ -58,24 +59,6 @@ function served(host: string, path = "/", headers: Record<string, string> = {}) 
 const hostOf = (address: string) => new URL(address).hostname;
 const deployments = (id = siteId, userId = customer.user.id) =>
   `/api/staff/customers/${userId}/sites/${id}/deployments`;
-
-async function questionnaireSite(who: SignedIn, businessName: string): Promise<string> {
-  const answer = await call(who, "POST /api/questionnaires", {
-    body: {
-      businessName,
-      industry: "restaurant",
-      websiteType: "business",
-      targetAudience: "Neighbours",
-      primaryColor: "#A0522D",
-      secondaryColor: "#8B5CF6",
-      contentProvided: false,
-      logoProvided: false,
-      contactPreference: "email",
-    },
-  });
-  expect(answer.status).toBe(201);
-  return String(answer.body.siteId);
-}
 
 /** Waits for the worker, then reads the deployment as the console's panel does. */
 async function settled(id: string, site = siteId, owner = customer): Promise<Json> {
@@ -125,8 +108,8 @@ beforeAll(async () => {
   staff = await signUpStaff();
   customer = await signUpCustomer({ firstName: "Bea" }, url, ONBOARDING_CUSTOMER);
   other = await signUpCustomer({ firstName: "Oz" }, url, ONBOARDING_CUSTOMER);
-  siteId = await questionnaireSite(customer, "Corner Bakery");
-  otherSiteId = await questionnaireSite(other, "Other Shop");
+  siteId = await questionnaireSite(call, customer, "Corner Bakery");
+  otherSiteId = await questionnaireSite(call, other, "Other Shop");
 }, 60_000);
 
 describe("a deployment", () => {
@@ -434,7 +417,7 @@ describe("tenancy", () => {
 describe("deleting a site", () => {
   it("stops serving its hosts and previews and erases its files", async () => {
     const owner = await signUpCustomer({ firstName: "Dora" }, url, ONBOARDING_CUSTOMER);
-    const doomedId = await questionnaireSite(owner, "Closing Down Shop");
+    const doomedId = await questionnaireSite(call, owner, "Closing Down Shop");
     const deployed = await deploy(zipSync(sample, { level: 6 }), doomedId, owner);
     expect(deployed.status).toBe("ready");
     const published = await call(

@@ -14,8 +14,7 @@ import {
   activities,
   emulator,
   env,
-  FAILING_CARD,
-  payCheckout,
+  makeFailingCardDefault,
   subscribedCustomer,
   url,
   webhooksDelivered,
@@ -175,18 +174,7 @@ describe("billing mails", () => {
       (await customer.call("PATCH", "/api/auth/user/preferences", { emailNotifications: false }))
         .status,
     ).toBe(200);
-    const { url: setupUrl } = await customer.json<{ url: string }>(
-      "POST",
-      "/api/billing/add-payment-method",
-    );
-    expect((await payCheckout(setupUrl, FAILING_CARD)).status).toBe(303);
-    const { paymentMethods } = await customer.json<{
-      paymentMethods: { id: string; card: { last4: string } }[];
-    }>("GET", "/api/billing/payment-methods");
-    const failing = paymentMethods.find((pm) => pm.card.last4 === "0341");
-    await customer.json("POST", "/api/billing/set-default-payment-method", {
-      paymentMethodId: failing?.id,
-    });
+    await makeFailingCardDefault(customer);
     await emulator.renew(user.stripeSubscriptionId as string);
     await webhooksDelivered();
     expect((await activities(customer)).some((a) => a.type === "payment_failed")).toBe(true);

@@ -15,6 +15,7 @@ import { apiAt } from "../support/api";
 import { PNG, put, uploadsAt } from "../support/content";
 import { ONBOARDING_CUSTOMER } from "../support/customer-state";
 import { type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { questionnaireSite } from "../support/questionnaire";
 import { useServers } from "../support/servers";
 import { selfSignedCert } from "../support/tls-cert";
 
@@ -33,24 +34,6 @@ const hooks: { type: string; data: Record<string, unknown> }[] = [];
 
 const call = apiAt(() => stack.url);
 const uploads = uploadsAt(call);
-
-async function questionnaireSite(who: SignedIn, businessName: string): Promise<string> {
-  const answer = await call(who, "POST /api/questionnaires", {
-    body: {
-      businessName,
-      industry: "restaurant",
-      websiteType: "business",
-      targetAudience: "Neighbours",
-      primaryColor: "#A0522D",
-      secondaryColor: "#8B5CF6",
-      contentProvided: false,
-      logoProvided: false,
-      contactPreference: "email",
-    },
-  });
-  expect(answer.status).toBe(201);
-  return String(answer.body.siteId);
-}
 
 const staffSite = (id = siteId, userId = customer.user.id) =>
   `/api/staff/customers/${userId}/sites/${id}`;
@@ -115,9 +98,9 @@ beforeAll(async () => {
   staff = await signUpStaff({}, stack.url, stack.env.DEV_IDENTITY_ADMIN_TOKEN);
   customer = await signUpCustomer({ firstName: "Ada" }, stack.url, ONBOARDING_CUSTOMER);
   other = await signUpCustomer({ firstName: "Eve" }, stack.url, ONBOARDING_CUSTOMER);
-  siteId = await questionnaireSite(customer, "Corner Bakery");
+  siteId = await questionnaireSite(call, customer, "Corner Bakery");
   siteName = (await stored())?.name ?? "";
-  otherSiteId = await questionnaireSite(other, "Eve's Cafe");
+  otherSiteId = await questionnaireSite(call, other, "Eve's Cafe");
   const endpoint = await call(customer, "POST /api/developer/webhooks", {
     body: {
       url: `https://127.0.0.1:${receiverPort}/hooks`,

@@ -11,8 +11,8 @@ import { mailsTo } from "../support/mail";
 import {
   type Customer,
   emulator,
-  FAILING_CARD,
   GOOD_CARD,
+  makeFailingCardDefault,
   payCheckout,
   subscribedCustomer,
   url,
@@ -178,18 +178,7 @@ describe("the end of a cancelled subscription", () => {
   it("Stripe ending it over an unpaid invoice suspends the sites the same way, recorded as unpaid", async () => {
     const { customer, user } = await customerWithSites("Noor");
     // The renewal fails: the card whose charges fail becomes the default.
-    const { url: setupUrl } = await customer.json<{ url: string }>(
-      "POST",
-      "/api/billing/add-payment-method",
-    );
-    expect((await payCheckout(setupUrl, FAILING_CARD)).status).toBe(303);
-    const { paymentMethods } = await customer.json<{
-      paymentMethods: { id: string; card: { last4: string } }[];
-    }>("GET", "/api/billing/payment-methods");
-    const failing = paymentMethods.find((pm) => pm.card.last4 === "0341");
-    await customer.json("POST", "/api/billing/set-default-payment-method", {
-      paymentMethodId: failing?.id,
-    });
+    await makeFailingCardDefault(customer);
     const subscriptionId = user.stripeSubscriptionId as string;
     await emulator.renew(subscriptionId);
     await webhooksDelivered();

@@ -142,3 +142,6 @@ export function apiAt(baseUrl: string | (() => string)) {
   }
   return call;
 }
+
+/** What `apiAt` answers: a caller of one stack's API. */
+export type ApiCall = ReturnType<typeof apiAt>;

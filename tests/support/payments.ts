@@ -146,6 +146,28 @@ export async function subscribedCustomer(planName = "Professional", firstName = 
   return { customer, user };
 }
 
+/**
+ * Adds FAILING_CARD through Checkout in setup mode and makes it the default card, so the next
+ * renewal fails (tests/integration/billing.test.ts checks these steps one by one). Answers the
+ * card's payment method id.
+ */
+export async function makeFailingCardDefault(customer: Customer): Promise<string> {
+  const { url: setupUrl } = await customer.json<{ url: string }>(
+    "POST",
+    "/api/billing/add-payment-method",
+  );
+  expect((await payCheckout(setupUrl, FAILING_CARD)).status).toBe(303);
+  const { paymentMethods } = await customer.json<{
+    paymentMethods: { id: string; card: { last4: string } }[];
+  }>("GET", "/api/billing/payment-methods");
+  const failing = paymentMethods.find((pm) => FAILING_CARD.endsWith(pm.card.last4));
+  if (!failing) throw new Error("the failing card is not among the payment methods");
+  await customer.json("POST", "/api/billing/set-default-payment-method", {
+    paymentMethodId: failing.id,
+  });
+  return failing.id;
+}
+
 export async function activities(customer: Customer) {
   return customer.json<{ type: string; description: string }[]>("GET", "/api/activities");
 }
