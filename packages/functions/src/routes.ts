@@ -226,8 +226,8 @@ export const routes = {
     handler: api("auth/update-preferences"),
     entitlement: "signedIn",
     grants: ["table:write"],
-    // Each person's own mail settings, whatever account they act in (docs/team.md).
-    scope: "person",
+    // The person's mail settings for the account they act in (docs/notifications.md,
+    // "Preferences"): the account's scope, so a removed member cannot write theirs.
     keys: "none",
   },
 

@@ -30,7 +30,8 @@ export type ActivityType =
   | "payment_action_required"
   | "upsell_purchased"
   | "questionnaire_completed"
-  | "analytics_connected";
+  | "analytics_connected"
+  | "account_ownerless";
 
 export type ActivityView = Activity;
 

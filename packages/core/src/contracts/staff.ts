@@ -7,13 +7,14 @@
  */
 import { UPSELL_WORK_STATUSES, type UpsellWorkStatus } from "../billing/enums";
 import { SITE_STATUSES } from "../sites/enums";
-import { STAFF_TARGET_TYPES } from "../staff/enums";
+import { AUDIT_ACTOR_TYPES, STAFF_TARGET_TYPES } from "../staff/enums";
 import { attachmentIdsSchema } from "./content";
 import { activitySchema } from "./dashboard";
 import { siteUptimeSchema } from "./monitoring";
 import { questionnaireSchema } from "./questionnaires";
 import { approvalOverrideSchema } from "./review";
 import { siteSchema } from "./sites";
+import { teamInvitationSchema, teamMemberSchema } from "./team";
 import { text } from "./text";
 import {
   TICKET_MESSAGE_MAX,
@@ -46,6 +47,11 @@ export const staffCustomerSummarySchema = z.object({
   subscriptionStatus: z.nullable(z.string()),
   hasCompletedQuestionnaire: z.boolean(),
   createdAt: z.string(),
+  /**
+   * When the account's last owner left (deleted their identity): nobody may manage it, and the
+   * team should step in (docs/team.md, "When the last owner goes"). Null while it has an owner.
+   */
+  ownerlessSince: z.nullable(z.string()),
 });
 export type StaffCustomerSummary = z.infer<typeof staffCustomerSummarySchema>;
 
@@ -95,6 +101,12 @@ export const staffCustomerSchema = z.object({
   mailSuppression: z.nullable(
     z.object({ reason: z.enum(["bounce", "complaint"]), at: z.string(), detail: z.string() }),
   ),
+  /** The account's people and its pending invitations (docs/console.md, "Team"). */
+  team: z.object({
+    members: z.array(z.omit(teamMemberSchema, { isYou: true })),
+    /** Pending and not yet expired, newest first. */
+    invitations: z.array(teamInvitationSchema),
+  }),
   /** Uptime monitoring of the customer's live sites (docs/monitoring.md), by site id. */
   monitoring: z.array(
     z.pick(siteUptimeSchema, {
@@ -255,9 +267,16 @@ export const staffUpsellUpdateSchema = z.strictObject({
 
 export const auditEntrySchema = z.object({
   id: z.string(),
-  /** The staff member who acted. */
+  /** Who acted: a staff member, a member of the customer's account, or the system. */
+  actorType: z.enum(AUDIT_ACTOR_TYPES),
+  /** The person's id (a staff member's or a customer member's); the system's source otherwise. */
   actorId: z.string(),
   actorEmail: z.nullable(z.string()),
+  /**
+   * The actor as the log names them: a staff member's address; a customer member's name as it
+   * is now (docs/team.md, "Who did it"), "Former member" once they erased themselves; "System".
+   */
+  actorName: z.string(),
   /** e.g. "site.update", "ticket.reply", "ticket.update", "upsell.update". */
   action: z.string(),
   targetType: z.enum(STAFF_TARGET_TYPES),

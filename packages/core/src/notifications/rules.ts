@@ -63,6 +63,29 @@ export function mailKindFor(event: DomainEvent): MailKind | null {
   }
 }
 
+/**
+ * Who among the account's members an event's mail goes to (docs/notifications.md, "Who gets a
+ * mail"): what is billed, the account's own integrations and its data export to its owners, who
+ * alone may see them; everything else to every member.
+ */
+export type Audience = "members" | "owners";
+
+export function audienceFor(event: DomainEvent): Audience {
+  switch (event.type) {
+    case "subscription.activated":
+    case "payment.failed":
+    case "subscription.ending":
+    case "subscription.ended":
+    case "sites.restored":
+    case "sites.deleted":
+    case "webhook.disabled":
+    case "account.export_ready":
+      return "owners";
+    default:
+      return "members";
+  }
+}
+
 export function allowedBy(kind: MailKind, preferences: MailPreferences): boolean {
   if (kind === "transactional") return true;
   if (kind === "notification") return preferences.emailNotifications;

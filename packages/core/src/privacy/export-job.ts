@@ -13,6 +13,7 @@ import { toApiKey } from "../developer/api-keys";
 import { toDelivery, toWebhook } from "../developer/webhooks";
 import { emit } from "../events/emit";
 import { customerThread, ticketPeople } from "../tickets/index";
+import { currentMembers } from "./account-members";
 import {
   currentItem,
   EXPORT_KEEP_DAYS,
@@ -71,6 +72,24 @@ export async function collect(userId: string) {
         .map(toDelivery),
     })),
     invoices,
+    // The account's people (docs/team.md): who belongs, with what role, and its invitations
+    // without their link's secret (only its hash is stored, and that stays out too).
+    team: {
+      members: (await currentMembers(userId)).map(({ personId, role, membership }) => ({
+        userId: personId,
+        role,
+        email: membership?.email ?? user?.email ?? null,
+        name: membership?.name ?? null,
+        joinedAt: membership?.joinedAt ?? user?.createdAt ?? null,
+        lastActiveAt: membership?.lastActiveAt ?? null,
+      })),
+      formerOwners: data.membership
+        .filter((item) => item.removedAt)
+        .map((item) => ({ userId: item.memberId, email: item.email, removedAt: item.removedAt })),
+      invitations: data.invitation.map(({ secretHash: _secret, ...invitation }) => ({
+        ...invitation,
+      })),
+    },
     // The customer's uploaded content (docs/content.md): confirmed files, their bytes in the zip.
     files: data.contentFile
       .filter((file) => file.state === "confirmed")

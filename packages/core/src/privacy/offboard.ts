@@ -11,6 +11,7 @@ import {
   isMembershipEvent,
   type MembershipEventData,
 } from "../team/identity-events";
+import { leaveEveryAccount } from "./leave-accounts";
 
 export const IDENTITY_DELETED = "The account's identity was deleted";
 export const IDENTITY_BANNED = "The account's identity was banned";
@@ -79,6 +80,8 @@ export async function handleIdentityEvent(
     if (isMembershipEvent(event.type)) {
       handled = await applyMembershipEvent(event.type, event.data);
     }
+    // A person who is gone leaves every account they belonged to (docs/privacy.md).
+    if (revocation?.reason === IDENTITY_DELETED) await leaveEveryAccount(revocation.userId);
   } catch (error) {
     await EventLog.abandonEvent(id, claim.leaseId);
     throw error;

@@ -1,5 +1,10 @@
-/** The console's audit log: every staff write records who, what, which record, before/after. */
+/**
+ * The console's audit log: every staff write records who, what, which record, before/after; so
+ * do the changes to a customer's team that no staff member made (a member leaving, an account
+ * losing its last owner: docs/team.md), naming the member or the system that acted.
+ */
 import type { Actor } from "../access/actor";
+import { type People, peopleByIds, personRef } from "../attribution/people";
 import type { AuditEntry } from "../contracts/staff";
 import type { StaffActionItem } from "../db/entities/staff-action";
 import { db } from "../db/service";
@@ -31,6 +36,29 @@ export function actionItem(actor: StaffActor, entry: ActionRecord) {
 }
 
 /**
+ * Records what happened to a customer's team without a staff member: `personId` the member who
+ * acted (null: the system, `source` saying what).
+ */
+export async function recordTeamEvent(
+  by: { personId: string } | { source: string },
+  entry: ActionRecord,
+): Promise<void> {
+  await db.entities.staffAction
+    .create({
+      ...("personId" in by
+        ? { actorType: "member" as const, actorId: by.personId }
+        : { actorType: "system" as const, actorId: by.source }),
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      customerId: entry.customerId,
+      before: entry.before ? JSON.stringify(entry.before) : undefined,
+      after: entry.after ? JSON.stringify(entry.after) : undefined,
+    })
+    .go({ response: "none" });
+}
+
+/**
  * Records an action on its own. A change and its entry belong in one transaction instead
  * (`db.transaction.write` with `actionItem`), so no change is ever unaudited.
  */
@@ -47,13 +75,23 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
   };
 }
 
-function toEntry(item: StaffActionItem): AuditEntry {
+/** The name an entry's actor goes by in the log. */
+function actorName(item: StaffActionItem, people: People): string {
+  const type = item.actorType ?? "staff";
+  if (type === "system") return "System";
+  if (type === "member") return personRef(item.actorId, people)?.name ?? "";
+  return item.actorEmail ?? item.actorId;
+}
+
+function toEntry(item: StaffActionItem, people: People): AuditEntry {
   const parse = (value: string | undefined) =>
     value ? (JSON.parse(value) as Record<string, unknown>) : null;
   return {
     id: item.actionId,
+    actorType: item.actorType ?? "staff",
     actorId: item.actorId,
     actorEmail: item.actorEmail ?? null,
+    actorName: actorName(item, people),
     action: item.action,
     targetType: item.targetType,
     targetId: item.targetId,
@@ -82,5 +120,9 @@ export async function list(filter: {
         .join(" AND "),
     )
     .go({ order: "desc", count: PAGE_SIZE, limit: PAGE_SIZE, cursor: filter.cursor ?? null });
-  return { items: data.map(toEntry), cursor: cursor ?? null };
+  // Customer members are named as they are now, in one read for the page.
+  const people = await peopleByIds(
+    data.filter((item) => item.actorType === "member").map((item) => item.actorId),
+  );
+  return { items: data.map((item) => toEntry(item, people)), cursor: cursor ?? null };
 }

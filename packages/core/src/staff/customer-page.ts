@@ -11,6 +11,7 @@ import { summaryOf } from "../monitoring/summary";
 import { toQuestionnaire } from "../questionnaires/index";
 import { seoPackagesFrom, toSiteView } from "../sites/view";
 import { openerOf } from "../tickets/index";
+import { customerTeam } from "./customer-team";
 import { toCustomerSummary, toStaffUpsell } from "./customers";
 import { toStaffTicket } from "./tickets";
 
@@ -46,9 +47,12 @@ export async function get(userId: string): Promise<StaffCustomer> {
   ]);
   if (!user.data) throw new NotFoundError("Customer not found");
   const { email } = user.data;
-  const people = await peopleByIds([
-    ...tickets.data.map(openerOf),
-    ...activities.data.map((activity) => activity.actorId),
+  const [people, team] = await Promise.all([
+    peopleByIds([
+      ...tickets.data.map(openerOf),
+      ...activities.data.map((activity) => activity.actorId),
+    ]),
+    customerTeam(user.data),
   ]);
   const siteNames = new Map(sites.data.map((site) => [site.siteId, site.name]));
   const seoPackages = seoPackagesFrom(upsells.data);
@@ -67,6 +71,7 @@ export async function get(userId: string): Promise<StaffCustomer> {
     upsells: [...upsells.data]
       .reverse()
       .map((u) => toStaffUpsell(u, u.siteId ? (siteNames.get(u.siteId) ?? null) : null, email)),
+    team,
     monitoring: monitors.data.map((m) => ({ siteId: m.siteId, ...summaryOf(m, new Date()) })),
     mailSuppression: user.data.mailSuppressedReason
       ? {

@@ -19,6 +19,7 @@ export function toCustomerSummary(user: UserItem): StaffCustomerSummary {
     subscriptionStatus: user.subscriptionStatus ?? null,
     hasCompletedQuestionnaire: user.hasCompletedQuestionnaire,
     createdAt: user.createdAt,
+    ownerlessSince: user.ownerlessSince ?? null,
   };
 }
 

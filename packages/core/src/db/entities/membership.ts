@@ -34,6 +34,14 @@ export const Membership = lazyEntity({
      * (access/actor.ts). Other people's items are deleted instead.
      */
     removedAt: { type: "string" },
+    /**
+     * The person's mail settings for this account (docs/notifications.md, "Preferences"); one
+     * left unset is their own record's. Their settings for their own account (whose id is
+     * theirs) are on their user record, where they always were.
+     */
+    emailNotifications: { type: "boolean" },
+    marketingEmails: { type: "boolean" },
+    monthlyReport: { type: "boolean" },
     createdAt,
     updatedAt,
   },

@@ -4,7 +4,7 @@
  * ULID; a team's volume of actions stays far below a partition's limits.
  */
 import type { EntityItem } from "electrodb";
-import { STAFF_TARGET_TYPES } from "../../staff/enums";
+import { AUDIT_ACTOR_TYPES, STAFF_TARGET_TYPES } from "../../staff/enums";
 import { newId } from "../ids";
 import { CASE_SENSITIVE, type EntityOf, lazyEntity, model } from "./common";
 
@@ -14,6 +14,8 @@ export const StaffAction = lazyEntity({
     actionId: { type: "string", required: true, readOnly: true, default: newId },
     actorId: { type: "string", required: true, readOnly: true },
     actorEmail: { type: "string", readOnly: true },
+    /** Absent on staff entries (all of them before teams). */
+    actorType: { type: AUDIT_ACTOR_TYPES, readOnly: true },
     /** e.g. "site.update", "ticket.reply", "ticket.update", "upsell.update", "apiKey.revoke". */
     action: { type: "string", required: true, readOnly: true },
     targetType: { type: STAFF_TARGET_TYPES, required: true, readOnly: true },

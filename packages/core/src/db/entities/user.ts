@@ -74,6 +74,12 @@ export const User = lazyEntity({
      * joined (docs/team.md): the session names the account by making it the active one.
      */
     organizationId: { type: "string" },
+    /**
+     * Set when the account's last owner disappeared (deleted their identity) while it still has
+     * data, or members: staff see the account flagged in the console (docs/team.md, "When the
+     * last owner goes"). Nobody is left who may manage it.
+     */
+    ownerlessSince: { type: "string" },
     createdAt,
     updatedAt,
   },

@@ -6,6 +6,7 @@
 
 import { isStaff } from "@portal/core/access/actor";
 import { contracts } from "@portal/core/contracts/api-areas/auth";
+import * as Preferences from "@portal/core/notifications/preferences";
 import * as Members from "@portal/core/team/members";
 import * as Users from "@portal/core/users/index";
 import { api } from "../handler";
@@ -15,5 +16,10 @@ export const handler = api("GET /api/auth/user", contracts, async ({ identity, a
     Users.syncFromClaims(identity.userId, identity.claims),
     Members.touch(actor),
   ]);
-  return { ...(await Members.asSeenIn(actor, me)), isStaff: isStaff(identity) };
+  return {
+    ...(await Members.asSeenIn(actor, me)),
+    // The mail settings are the person's for the account they act in (docs/notifications.md).
+    ...(await Preferences.settingsFor(actor.accountId, me)),
+    isStaff: isStaff(identity),
+  };
 });

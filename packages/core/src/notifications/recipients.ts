@@ -1,0 +1,52 @@
+/**
+ * Who a domain event's mail goes to (docs/notifications.md, "Who gets a mail"): the account's
+ * current members, or its owners for billing, or the one member who asked; each with their own
+ * record (address, bounce state) and their membership (their settings for this account).
+ */
+import type { DomainEvent } from "../contracts/events";
+import type { MembershipItem, UserItem } from "../db/service";
+import { currentMembers } from "../privacy/account-members";
+import { usersById } from "../staff/users";
+import { audienceFor } from "./rules";
+
+export interface MailRecipient {
+  personId: string;
+  /**
+   * The mailedEvent claim of this event for this person: the event's id for the account's first
+   * owner (one claim per event, as before teams), `<eventId>>to:<personId>` for anyone else.
+   */
+  claimId: string;
+  /** Their record; null when it is gone (nothing is sent). */
+  person: UserItem | null;
+  /** Their item in the account; null for a first owner who has none. */
+  membership: MembershipItem | null;
+}
+
+/**
+ * The people `event` is mailed to, its account's first owner first. With no member left (an
+ * account being erased), the account's own id, so the claim records why nothing went.
+ */
+export async function recipientsOf(event: DomainEvent): Promise<{
+  recipients: MailRecipient[];
+  /** Everyone read, the event's actor included (their name goes in others' mails). */
+  people: Map<string, UserItem>;
+}> {
+  const members = await currentMembers(event.userId);
+  const to =
+    audienceFor(event) === "owners" ? members.filter((member) => member.role === "owner") : members;
+  const list = to.length > 0 ? to : [{ personId: event.userId, membership: null }];
+  const people = await usersById([
+    ...list.map((member) => member.personId),
+    ...(event.actorId ? [event.actorId] : []),
+  ]);
+  return {
+    recipients: list.map((member) => ({
+      personId: member.personId,
+      claimId:
+        member.personId === event.userId ? event.eventId : `${event.eventId}>to:${member.personId}`,
+      person: people.get(member.personId) ?? null,
+      membership: member.membership,
+    })),
+    people,
+  };
+}
