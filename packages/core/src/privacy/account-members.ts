@@ -13,11 +13,14 @@ export interface CurrentMember {
   membership: MembershipItem | null;
 }
 
-/** The account's current members, its first owner first when they have no item. */
-export async function currentMembers(accountId: string): Promise<CurrentMember[]> {
+/**
+ * The account's current members, its first owner first when they have no item; at most `limit`
+ * items read (a page that shows them), all of them otherwise.
+ */
+export async function currentMembers(accountId: string, limit?: number): Promise<CurrentMember[]> {
   const { data } = await db.entities.membership.query
     .byAccount({ userId: accountId })
-    .go({ pages: "all", consistent: true });
+    .go(limit ? { limit, consistent: true } : { pages: "all", consistent: true });
   const members: CurrentMember[] = data
     .filter((item) => !item.removedAt)
     .map((item) => ({ personId: item.memberId, role: item.role, membership: item }));

@@ -6,14 +6,20 @@ import type { StaffCustomer } from "../contracts/staff";
 import { db, type UserItem } from "../db/service";
 import { currentMembers } from "../privacy/account-members";
 
+/** How many of each the page reads: an account holds few (25 pending invitations at most). */
+export const CUSTOMER_TEAM_LIMITS = { members: 100, invitations: 100 } as const;
+
 export async function customerTeam(
   account: UserItem,
   now = new Date(),
 ): Promise<StaffCustomer["team"]> {
   const accountId = account.userId;
   const [members, { data: invitations }] = await Promise.all([
-    currentMembers(accountId),
-    db.entities.invitation.query.byAccount({ userId: accountId }).go({ pages: "all" }),
+    currentMembers(accountId, CUSTOMER_TEAM_LIMITS.members),
+    // Newest first: invitation ids are ULIDs.
+    db.entities.invitation.query
+      .byAccount({ userId: accountId })
+      .go({ order: "desc", limit: CUSTOMER_TEAM_LIMITS.invitations }),
   ]);
   const founderName = [account.firstName, account.lastName].filter(Boolean).join(" ") || null;
   return {
