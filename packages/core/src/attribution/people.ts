@@ -8,6 +8,7 @@
 import { FORMER_MEMBER, type MemberRef } from "../contracts/attribution";
 import type { UserItem } from "../db/service";
 import { usersById } from "../staff/users";
+import { personName } from "../team/people";
 
 /** People by id, as personRef reads them. */
 export type People = ReadonlyMap<string, MemberRef>;
@@ -16,11 +17,7 @@ export const NO_PEOPLE: People = new Map();
 
 /** A person's name as the portal shows it: first and last name, else their e-mail address. */
 export function displayName(user: Pick<UserItem, "firstName" | "lastName" | "email">): string {
-  const name = [user.firstName, user.lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(" ");
-  return name || user.email;
+  return personName(user) ?? user.email;
 }
 
 /** The people these ids name, in one batch read; ids that are absent or repeated are skipped. */

@@ -5,8 +5,8 @@
  */
 import type { DomainEvent } from "../contracts/events";
 import type { MembershipItem, UserItem } from "../db/service";
-import { currentMembers } from "../privacy/account-members";
 import { usersById } from "../staff/users";
+import { currentMembers } from "../team/people";
 import { audienceFor } from "./rules";
 
 export interface MailRecipient {
@@ -18,7 +18,7 @@ export interface MailRecipient {
   claimId: string;
   /** Their record; null when it is gone (nothing is sent). */
   person: UserItem | null;
-  /** Their item in the account; null for a first owner who has none. */
+  /** Their item in the account (a first owner without one: the item they stand for). */
   membership: MembershipItem | null;
 }
 
@@ -32,8 +32,9 @@ export async function recipientsOf(event: DomainEvent): Promise<{
   people: Map<string, UserItem>;
 }> {
   const members = await currentMembers(event.userId);
-  const to =
-    audienceFor(event) === "owners" ? members.filter((member) => member.role === "owner") : members;
+  const to = (
+    audienceFor(event) === "owners" ? members.filter((member) => member.role === "owner") : members
+  ).map((item) => ({ personId: item.memberId, membership: item }));
   const list = to.length > 0 ? to : [{ personId: event.userId, membership: null }];
   const people = await usersById([
     ...list.map((member) => member.personId),

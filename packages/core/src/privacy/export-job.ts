@@ -12,8 +12,9 @@ import { db, isConditionFailure } from "../db/service";
 import { toApiKey } from "../developer/api-keys";
 import { toDelivery, toWebhook } from "../developer/webhooks";
 import { emit } from "../events/emit";
+import { toTeamMember } from "../team/members";
+import { currentMembers } from "../team/people";
 import { customerThread, ticketPeople } from "../tickets/index";
-import { currentMembers } from "./account-members";
 import {
   currentItem,
   EXPORT_KEEP_DAYS,
@@ -75,14 +76,10 @@ export async function collect(userId: string) {
     // The account's people (docs/team.md): who belongs, with what role, and its invitations
     // without their link's secret (only its hash is stored, and that stays out too).
     team: {
-      members: (await currentMembers(userId)).map(({ personId, role, membership }) => ({
-        userId: personId,
-        role,
-        email: membership?.email ?? user?.email ?? null,
-        name: membership?.name ?? null,
-        joinedAt: membership?.joinedAt ?? user?.createdAt ?? null,
-        lastActiveAt: membership?.lastActiveAt ?? null,
-      })),
+      members: (await currentMembers(userId)).map((item) => {
+        const { isYou: _you, ...member } = toTeamMember(item, "");
+        return member;
+      }),
       formerOwners: data.membership
         .filter((item) => item.removedAt)
         .map((item) => ({ userId: item.memberId, email: item.email, removedAt: item.removedAt })),

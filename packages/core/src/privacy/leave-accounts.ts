@@ -8,7 +8,7 @@
 import * as Activities from "../activities/index";
 import { db, type MembershipItem } from "../db/service";
 import { recordTeamEvent } from "../staff/audit-log";
-import { currentMembers } from "./account-members";
+import { currentMembers } from "../team/people";
 
 /** Where a person's identity went: the identity provider's event says which. */
 const SOURCE = "identity:user.deleted";

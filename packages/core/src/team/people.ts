@@ -56,7 +56,8 @@ export async function currentMembers(accountId: string): Promise<MembershipItem[
   return items.filter((item) => !item.removedAt);
 }
 
-function founderItem(account: UserItem): MembershipItem {
+/** The item a first owner without one stands for (also the console's team list, staff/customer-team.ts). */
+export function founderItem(account: UserItem): MembershipItem {
   return {
     userId: account.userId,
     memberId: account.userId,
