@@ -31,6 +31,7 @@ import { formatAge } from "../staff/format";
 import { refreshConsole } from "../staff/queries";
 import { formatDateTime } from "../tickets/ticket-badges";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ListStates, LoadFailed } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import {
   DEPLOYMENT_STATUS_PALETTES,
@@ -351,34 +352,31 @@ export function DeploymentsPanel({ userId, site }: { userId: string; site: Site 
         ) : null}
       </Flex>
       <ZipUpload userId={userId} siteId={site.id} />
-      {list.isPending ? (
-        <Skeleton height="16" />
-      ) : list.isError ? (
-        <Flex gap="2" align="center">
-          <Text fontSize="sm" color="red.fg">
-            We couldn't load the deployments.
+      <ListStates
+        query={list}
+        select={(data) => data.deployments}
+        loading={<Skeleton height="16" />}
+        failed={<LoadFailed title="We couldn't load the deployments." retry={list.refetch} />}
+        empty={
+          <Text fontSize="sm" color="fg.muted">
+            Nothing deployed yet.
           </Text>
-          <Button size="xs" variant="outline" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Flex>
-      ) : deployments.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          Nothing deployed yet.
-        </Text>
-      ) : (
-        <Stack as="ul" gap="2" listStyleType="none" aria-label="Deployments">
-          {deployments.map((deployment) => (
-            <DeploymentRow
-              key={deployment.id}
-              userId={userId}
-              deployment={deployment}
-              live={live}
-              onPublish={setPending}
-            />
-          ))}
-        </Stack>
-      )}
+        }
+      >
+        {(rows) => (
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Deployments">
+            {rows.map((deployment) => (
+              <DeploymentRow
+                key={deployment.id}
+                userId={userId}
+                deployment={deployment}
+                live={live}
+                onPublish={setPending}
+              />
+            ))}
+          </Stack>
+        )}
+      </ListStates>
 
       <ConfirmDialog
         open={pending !== null}
