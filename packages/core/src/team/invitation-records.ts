@@ -75,17 +75,21 @@ export function toTeamInvitation(item: InvitationItem, now = new Date()): TeamIn
 
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** The link's token: where the invitation is, and its secret. */
+/**
+ * The link's token: where the invitation is, and its secret, as one base64url word. No dot: the
+ * SPA's address must not look like a file's, or the static hosting (CloudFront's function, the
+ * local stack) answers 404 instead of the app (docs/pages.md, "Pre-rendered public pages").
+ */
 export function invitationToken(accountId: string, invitationId: string, secret: string): string {
-  return `${Buffer.from(`${accountId}:${invitationId}`).toString("base64url")}.${secret}`;
+  return Buffer.from(`${accountId}:${invitationId}:${secret}`).toString("base64url");
 }
 
 function parseToken(token: string) {
-  const [where = "", secret = "", ...rest] = token.split(".");
-  if (rest.length || !secret) return undefined;
-  const [accountId = "", invitationId = ""] = Buffer.from(where, "base64url")
+  if (!/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
+  const [accountId = "", invitationId = "", secret = "", ...rest] = Buffer.from(token, "base64url")
     .toString("utf8")
     .split(":");
+  if (rest.length || !secret) return undefined;
   return accountId && isId(invitationId) ? { accountId, invitationId, secret } : undefined;
 }
 
