@@ -9,6 +9,7 @@ import { currentUserQuery } from "./api/current-user";
 import { useIdentity } from "./identity/context";
 import { IdentityProvider } from "./identity/identity-provider";
 import { queryClient, router } from "./router";
+import { useLostMembership } from "./team/lost-membership";
 import { UiProvider } from "./ui/provider";
 
 function RoutedApp() {
@@ -20,6 +21,7 @@ function RoutedApp() {
 
   const userQuery = useQuery(currentUserQuery(signedIn));
   const user = signedIn ? userQuery.data : undefined;
+  useLostMembership(signedIn ? userQuery.error : null, identity, queryClient);
 
   const access = useMemo<Access>(() => {
     const state: AccessState = !identity.loaded

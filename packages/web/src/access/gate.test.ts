@@ -249,6 +249,29 @@ describe("gate: the provider's console (/staff)", () => {
   });
 });
 
+describe("gate: the invitation page (docs/team.md)", () => {
+  const invitation = "/invitations/inv_01JTOKEN";
+  it.each<[string, AccessState]>([
+    ["signed out", { kind: "signed-out" }],
+    ["no plan", signedIn(newCustomer)],
+    ["lapsed", signedIn(lapsed)],
+    ["customer", signedIn(customer)],
+    ["onboarding", signedIn(onboarding)],
+    ["staff", signedIn({ ...newCustomer, isStaff: true })],
+    ["a member", signedIn({ ...customer, role: "member" })],
+  ])("renders it %s", (_, state) => {
+    expect(gate(state, invitation, noQuery)).toEqual({ render: true });
+  });
+  it("opens only the invitation's own path", () => {
+    expect(gate({ kind: "signed-out" }, `${invitation}/extra`, noQuery)).toEqual({
+      redirect: "/sign-in",
+    });
+    expect(gate({ kind: "signed-out" }, "/invitations", noQuery)).toEqual({
+      redirect: "/sign-in",
+    });
+  });
+});
+
 describe("gate: a member of the account (docs/team.md, 'Roles')", () => {
   const member: GateUser = { ...customer, role: "member" };
   it.each(["/billing", "/subscribe", "/complete-payment"])("sends %s to the dashboard", (path) => {

@@ -53,6 +53,12 @@ export const PUBLIC_ROUTES = [
 const PLAN_ROUTES = ["/pricing", "/subscribe"] as const satisfies readonly PagePath[];
 
 /**
+ * Open whoever the visitor is: the page an invitation's mail links to (docs/team.md), where a
+ * signed-out invitee signs up or in, and a signed-in one joins whatever their own state.
+ */
+const EVERY_STATE_ROUTES = ["/invitations/$token"] as const satisfies readonly PagePath[];
+
+/**
  * The pages of what only an account's owner may do (docs/team.md, "Roles"): billing and plan
  * changes. A member is sent to their state's page instead; the server refuses the routes anyway.
  */
@@ -137,6 +143,7 @@ const ALIASES = { "/user-profile": "/settings" } as const satisfies Partial<
  * review (/sites/{id}/review, docs/sites.md) and its monthly reports (docs/reports.md).
  */
 const PARAMETER_PAGES: readonly (readonly [RegExp, PagePath])[] = [
+  [/^\/invitations\/[^/]+$/, "/invitations/$token"],
   [/^\/sites\/[^/]+\/review$/, "/sites/$siteId/review"],
   [/^\/sites\/[^/]+\/reports$/, "/sites/$siteId/reports"],
   [/^\/sites\/[^/]+\/reports\/[^/]+$/, "/sites/$siteId/reports/$month"],
@@ -158,6 +165,7 @@ export const CONSOLE_PATH = "/staff" satisfies PagePath;
 type UnplacedPage = Exclude<
   PagePath,
   | (typeof PUBLIC_ROUTES)[number]
+  | (typeof EVERY_STATE_ROUTES)[number]
   | (typeof PLAN_ROUTES)[number]
   | (typeof AFTER_PAYMENT_ROUTES)[number]
   | (typeof NEW_CUSTOMER_ROUTES)[number]
@@ -188,6 +196,7 @@ export function gate(
   const path = normalizePath(rawPath);
 
   if (state.kind === "loading") return spinner;
+  if ((EVERY_STATE_ROUTES as readonly string[]).includes(gatedRoute(path))) return render;
   if (state.kind === "signed-out") return allowOr(PUBLIC_ROUTES, path, "/sign-in");
 
   const { user } = state;

@@ -1,7 +1,8 @@
 /**
  * docs/pages.md, "Signing in and out": /sign-up is also the after-sign-up address, and
  * /auth-landing is where the identity provider's hosted flow returns. Once a user is signed in on
- * either, sync the user record (GET /api/auth/user) and go to /sales, even if the sync fails. Runs
+ * either, sync the user record (GET /api/auth/user) and go to /sales (or back to the invitation
+ * the visitor came from: return-path.ts), even if the sync fails. Runs
  * from the root route so it works whether the gate shows the page or the spinner.
  */
 import { useQueryClient } from "@tanstack/react-query";
@@ -10,6 +11,7 @@ import { useEffect, useRef } from "react";
 import { fetchCurrentUser } from "../api/client";
 import { currentUserKey } from "../api/current-user";
 import { useIdentity } from "./context";
+import { afterSignInPath } from "./return-path";
 
 /** The addresses a finished sign-up or hosted sign-in lands on. */
 const LANDING_PATHS = ["/sign-up", "/auth-landing"];
@@ -33,7 +35,8 @@ export function usePostSignUpSync(): void {
       .catch((error: unknown) => console.log("User sync after sign-up failed.", error))
       .finally(() => {
         running.current = false;
-        void router.navigate({ to: "/sales" });
+        // /sales, or the invitation the visitor signed up to accept (return-path.ts).
+        void router.navigate({ href: afterSignInPath() });
       });
   }, [due, queryClient, router]);
 }

@@ -24,6 +24,11 @@ export interface Identity {
   /** The current session token for the API, or null when signed out. */
   getToken(): Promise<string | null>;
   signOut(): Promise<void>;
+  /**
+   * Makes an organization the session's active one (null: none, the person's own account), so
+   * the next token names the account it stands for (docs/team.md, "Switching accounts").
+   */
+  setActiveOrganization(organizationId: string | null): Promise<void>;
 }
 
 /** The provider's screens: Clerk's widgets, or the local provider's forms. */

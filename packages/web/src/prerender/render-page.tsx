@@ -25,6 +25,7 @@ const signedOut: IdentityContextValue = {
     user: null,
     getToken: async () => null,
     signOut: async () => {},
+    setActiveOrganization: async () => {},
   },
   // The public pages link to the sign-in and sign-up pages; they never show their widgets.
   widgets: { SignIn: () => null, SignUp: () => null, Profile: () => null },

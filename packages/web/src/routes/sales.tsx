@@ -1,12 +1,15 @@
 import { Button, Link as ChakraLink, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { CalendarClock, Mail } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useAccess } from "../access/access-context";
 import { consultationUrl, contactEmail } from "../brand";
 import { useIdentity } from "../identity/context";
 import { useSignOut } from "../identity/use-sign-out";
 import { PlanGrid, PlansPageFrame, SignInButton } from "../sales/plans-page";
 import { HeaderLink } from "../ui/public-header";
+
+const OtherAccountsNotice = lazy(() => import("../team/other-accounts-notice"));
 
 /** The sales page (docs/pages.md, "Public pages"). */
 export const Route = createFileRoute("/sales")({ component: SalesPage });
@@ -39,6 +42,12 @@ function SalesPage() {
       title={`Welcome, ${firstName}!`}
       subtitle="Choose the plan that fits your business. We design, build and host your website."
     >
+      {/* The way back to the accounts they were invited to (docs/team.md). */}
+      {identity.signedIn ? (
+        <Suspense fallback={null}>
+          <OtherAccountsNotice />
+        </Suspense>
+      ) : null}
       <Stack
         direction={{ base: "column", md: "row" }}
         align={{ base: "stretch", md: "center" }}

@@ -1,8 +1,9 @@
 /**
- * Account Settings (docs/notifications.md, "Preferences"): e-mail preferences, the identity
- * provider's profile widget, for an owner with a plan the Developer section
- * (docs/developer-api.md), then for an owner the account's data: export it, or delete the
- * account (docs/privacy.md). What a member may not do is not shown to them (docs/team.md).
+ * Account Settings (docs/notifications.md, "Preferences"): e-mail preferences, the way to the
+ * team (docs/team.md), the identity provider's profile widget, for an owner with a plan the
+ * Developer section (docs/developer-api.md), then for an owner the account's data: export it,
+ * or delete the account (docs/privacy.md). What a member may not do is not shown to them
+ * (docs/team.md).
  */
 import { Box, Text } from "@chakra-ui/react";
 import { missingFor } from "@portal/core/access/entitlements";
@@ -13,6 +14,7 @@ import { currentUserQuery } from "../api/current-user";
 import { DeveloperSection } from "../developer/developer-section";
 import { useIdentity, useIdentityWidgets } from "../identity/context";
 import { PageHeader } from "../shell/app-shell";
+import { TeamSection } from "../team/team-section";
 import { LoadingSpinner } from "../ui/query-states";
 import { EmailPreferencesCard } from "./email-preferences-card";
 import { YourDataSection } from "./your-data-section";
@@ -30,6 +32,7 @@ export function SettingsPage() {
       <PageHeader title="Account Settings" />
       <Box maxW="2xl">
         <EmailPreferencesCard />
+        <TeamSection />
         <Suspense fallback={<LoadingSpinner label="Loading your profile" />}>
           <Profile />
         </Suspense>

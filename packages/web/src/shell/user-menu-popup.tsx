@@ -1,6 +1,7 @@
 /**
  * The avatar menu: who is signed in (name and e-mail address, so a person with several accounts
- * sees which one this is), View Profile, Settings, (staff) the console and the portal, Sign Out.
+ * sees which one this is), the accounts they may switch between (docs/team.md), View Profile,
+ * Settings, (staff) the console and the portal, Sign Out.
  * Closes on an outside click or Escape. The address is the identity provider's primary one
  * (docs/decisions.md, "The primary e-mail address"). Loaded when first wanted (user-menu.tsx).
  */
@@ -10,6 +11,7 @@ import { Headset, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useAccess } from "../access/access-context";
 import { useSignOut } from "../identity/use-sign-out";
+import { AccountSwitcher } from "../team/account-switcher";
 import { UserMenuButton } from "./user-menu";
 import { useDisplayUser } from "./user-name";
 
@@ -45,6 +47,8 @@ export function UserMenuPopup({ openOnMount }: { openOnMount: boolean }) {
                 </Text>
               ) : null}
             </Box>
+            {/* A person on several accounts switches here (docs/team.md). */}
+            {user ? <AccountSwitcher /> : null}
             <Menu.Separator />
             <Menu.Item value="profile" asChild>
               <Link to="/user-profile">

@@ -14,18 +14,21 @@ import {
 import { type ReactNode, useMemo } from "react";
 import { router } from "../../router";
 import { IdentityContext } from "../context";
+import { afterSignInPath, invitedEmail } from "../return-path";
 import type { Identity, IdentityWidgets } from "../types";
 import { identityUser } from "./clerk-user";
 
 const widgets: IdentityWidgets = {
   // Hash routing keeps Clerk's multi-step flows on /sign-in and /sign-up, the paths the
   // access gate knows.
+  // /sales, or the invitation the visitor came from (return-path.ts), read as the widget shows.
   SignIn: () => (
     <SignIn
       routing="hash"
       signUpUrl="/sign-up"
-      forceRedirectUrl="/sales"
-      fallbackRedirectUrl="/sales"
+      forceRedirectUrl={afterSignInPath()}
+      fallbackRedirectUrl={afterSignInPath()}
+      initialValues={{ emailAddress: invitedEmail() }}
     />
   ),
   // Back to /sign-up, where the post-sign-up user sync runs and then goes to /sales.
@@ -35,6 +38,7 @@ const widgets: IdentityWidgets = {
       signInUrl="/sign-in"
       forceRedirectUrl="/sign-up"
       fallbackRedirectUrl="/sign-up"
+      initialValues={{ emailAddress: invitedEmail() }}
     />
   ),
   Profile: () => <UserProfile routing="hash" />,
@@ -43,8 +47,9 @@ const widgets: IdentityWidgets = {
 function ClerkBridge({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const { user } = useUser();
+  const clerk = useClerk();
   // 'error' when clerk-js could not be loaded from Clerk's CDN.
-  const failed = useClerk().status === "error";
+  const failed = clerk.status === "error";
 
   const identity = useMemo<Identity>(
     () => ({
@@ -54,8 +59,10 @@ function ClerkBridge({ children }: { children: ReactNode }) {
       user: user ? identityUser(user) : null,
       getToken: () => auth.getToken(),
       signOut: () => auth.signOut(),
+      // The session's next token carries the organization's claims (docs/team.md).
+      setActiveOrganization: (organization) => clerk.setActive({ organization }),
     }),
-    [auth, user, failed],
+    [auth, user, failed, clerk],
   );
   const value = useMemo(() => ({ identity, widgets }), [identity]);
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;

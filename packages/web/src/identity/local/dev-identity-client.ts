@@ -76,6 +76,11 @@ export const devIdentity = {
     const body = (await res.json()) as { jwt: string };
     return body.jwt;
   },
+  /** Makes an organization the session's active one (null: none), as Clerk's setActive does. */
+  async setActiveOrganization(organizationId: string | null): Promise<void> {
+    const res = await call("POST", "/active-organization", { organizationId });
+    if (!res.ok) throw await failure(res);
+  },
   async signOut(): Promise<void> {
     const res = await call("POST", "/sign-out");
     if (!res.ok && res.status !== 401) throw await failure(res);

@@ -137,6 +137,12 @@ export function LocalIdentityProvider({ children }: { children: ReactNode }) {
     setState({ status: "ready", user: null });
   }, []);
 
+  const setActiveOrganization = useCallback(async (organizationId: string | null) => {
+    await devIdentity.setActiveOrganization(organizationId);
+    // The next token must name the organization's account.
+    token.current = null;
+  }, []);
+
   const actions = useMemo<LocalIdentityActions>(
     () => ({
       async signIn(input) {
@@ -172,8 +178,9 @@ export function LocalIdentityProvider({ children }: { children: ReactNode }) {
       user: state.user,
       getToken,
       signOut,
+      setActiveOrganization,
     }),
-    [state, signedIn, getToken, signOut],
+    [state, signedIn, getToken, signOut, setActiveOrganization],
   );
 
   const value = useMemo(() => ({ identity, widgets }), [identity]);

@@ -5,6 +5,7 @@ import { type SignInInput, signInInputSchema } from "@portal/core/contracts/dev-
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { afterSignInPath, invitedEmail } from "../return-path";
 import { CredentialFields, FormCard, FormError, messageOf } from "./form-parts";
 import { useLocalIdentityActions } from "./local-identity";
 
@@ -12,7 +13,11 @@ export default function LocalSignInForm() {
   const { signIn } = useLocalIdentityActions();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInInputSchema) });
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInInputSchema),
+    // On the way to an invitation: the address it is for (return-path.ts).
+    defaultValues: { email: invitedEmail() ?? "" },
+  });
   const {
     handleSubmit,
     formState: { isSubmitting },
@@ -26,8 +31,9 @@ export default function LocalSignInForm() {
       setFormError(messageOf(error));
       return;
     }
-    // After sign-in the user goes to /sales (docs/access.md, "The SPA's gate").
-    await navigate({ to: "/sales" });
+    // After sign-in the user goes to /sales (docs/access.md, "The SPA's gate"), or back to the
+    // invitation they came from (return-path.ts).
+    await navigate({ href: afterSignInPath() });
   });
 
   return (

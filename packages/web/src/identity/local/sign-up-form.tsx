@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type SignUpInput, signUpInputSchema } from "@portal/core/contracts/dev-identity";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { invitedEmail } from "../return-path";
 import { DevIdentityError } from "./dev-identity-client";
 import { CredentialFields, FormCard, FormError, messageOf, NameFields } from "./form-parts";
 import { useLocalIdentityActions } from "./local-identity";
@@ -13,7 +14,11 @@ const fieldNames = ["email", "password", "firstName", "lastName"] as const;
 export default function LocalSignUpForm() {
   const { signUp } = useLocalIdentityActions();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<SignUpInput>({ resolver: zodResolver(signUpInputSchema) });
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpInputSchema),
+    // On the way to an invitation: the address it is for (return-path.ts).
+    defaultValues: { email: invitedEmail() ?? "" },
+  });
   const {
     handleSubmit,
     setError,

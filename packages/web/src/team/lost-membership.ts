@@ -1,0 +1,34 @@
+/**
+ * A person removed from the account their session acts in (docs/team.md, "Leaving"): the server
+ * refuses every request of that session with 403 `not_a_member`, the current user's included,
+ * from the next request on. The session then goes back to the person's own account (no active
+ * organization), with a toast saying why, and everything is read again there.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { ApiError } from "../api/api-error";
+import type { Identity } from "../identity/types";
+import { toast } from "../ui/toaster";
+
+/** The code the server refuses with (core/access/actor.ts, NotAMemberError). */
+const NOT_A_MEMBER = "not_a_member";
+
+export function useLostMembership(
+  error: unknown,
+  identity: Identity,
+  queryClient: QueryClient,
+): void {
+  const lost = ApiError.from(error)?.code === NOT_A_MEMBER;
+  useEffect(() => {
+    if (!lost) return;
+    toast({
+      title: "You are no longer on that account",
+      description: "You were removed from it, or left it. Here is your own account.",
+      variant: "destructive",
+    });
+    identity
+      .setActiveOrganization(null)
+      .then(() => queryClient.resetQueries())
+      .catch((failure: unknown) => console.error("Could not leave the account.", failure));
+  }, [lost, identity, queryClient]);
+}
