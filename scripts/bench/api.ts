@@ -96,13 +96,24 @@ export const apiBench = {
 
       const userId = user.userId;
       const getUser = () => db.entities.user.get({ userId }).go({ consistent: true });
+      // The membership check every signed-in request makes (docs/team.md "Leaving"): one
+      // strongly consistent GetItem, beside the account's record where the route reads it.
+      const getMembership = () =>
+        db.entities.membership.get({ userId, memberId: userId }).go({ consistent: true });
+      const getBoth = () => Promise.all([getUser(), getMembership()]);
       const routesAndBare = [
-        { route: "/api/auth/user", bare: "user.get (consistent)", calls: () => getUser() },
+        {
+          route: "/api/auth/user",
+          bare: "[user.get, membership.get] (consistent)",
+          calls: () => getBoth(),
+          // The membership check alone, as a row of its own.
+          part: { name: "membership.get (consistent) alone", calls: () => getMembership() },
+        },
         {
           route: "/api/sites",
-          bare: "user.get + [site.query.byOwner, upsell.query.byOwner]",
+          bare: "[user.get, membership.get] + [site.query.byOwner, upsell.query.byOwner]",
           calls: async () => {
-            await getUser();
+            await getBoth();
             await Promise.all([
               db.entities.site.query.byOwner({ userId }).go({ pages: "all" }),
               db.entities.upsell.query
@@ -114,16 +125,17 @@ export const apiBench = {
         },
         {
           route: "/api/dashboard/stats",
-          bare: "user.get + collections.dashboard",
+          bare: "[user.get, membership.get] + collections.dashboard",
           calls: async () => {
-            await getUser();
+            await getBoth();
             await db.collections.dashboard({ userId }).go({ pages: "all" });
           },
         },
       ];
       const rows: Record<string, string | number>[] = [];
       const host = new URL(stack.url).host;
-      for (const { route, bare, calls } of routesAndBare) {
+      for (const { route, bare, calls, ...rest } of routesAndBare) {
+        const part = "part" in rest ? rest.part : undefined;
         const routeKey = `GET ${route}` as const;
         const record = routes[routeKey as keyof typeof routes];
         const file = record.handler.slice(0, record.handler.lastIndexOf("."));
@@ -160,6 +172,7 @@ export const apiBench = {
         const roundTrip: Timings[] = [];
         const invoked: Timings[] = [];
         const bareCalls: Timings[] = [];
+        const partCalls: Timings[] = [];
         const overHttp = [
           { runs: adapter, url: endpoint },
           { runs: behindHttp, url: `${loopback}/handler${route}` },
@@ -172,12 +185,14 @@ export const apiBench = {
         for (const { url } of overHttp) await runHttpLoad({ endpoint: url, ...load, ...untimed });
         await timeInProcess(() => handler(event), untimed);
         await timeInProcess(calls, untimed);
+        if (part) await timeInProcess(part.calls, untimed);
         for (let round = 0; round < ROUNDS; round++) {
           for (const { runs, url } of overHttp) {
             runs.push(await runHttpLoad({ endpoint: url, ...load, ...PER_ROUND }));
           }
           invoked.push(await timeInProcess(() => handler(event), PER_ROUND));
           bareCalls.push(await timeInProcess(calls, PER_ROUND));
+          if (part) partCalls.push(await timeInProcess(part.calls, PER_ROUND));
         }
         const bareP50 = median(joined(bareCalls).latencies);
         const row = (operation: string, runs: Timings[]) =>
@@ -187,6 +202,7 @@ export const apiBench = {
         row("  HTTP round trip alone", roundTrip);
         row("  handler called directly", invoked);
         row(`  bare ${bare}`, bareCalls);
+        if (part) row(`    ${part.name}`, partCalls);
       }
       console.table(rows);
       console.log(

@@ -28,6 +28,11 @@ export interface CustomerActor {
   user?: UserItem;
   /** Set when the caller is an API key of the account (it acts as API_KEY_ROLE). */
   apiKeyId?: string;
+  /**
+   * The caller's membership item as this request read it: absent for an account's first owner
+   * who has none yet (an account without a team) and for an API key.
+   */
+  membership?: { lastActiveAt: string | null };
 }
 
 /**
@@ -82,11 +87,21 @@ export class NotAMemberError extends DomainError {
  * before teams; `removedAt` on that item means they left it. Throws NotAMemberError otherwise.
  */
 export async function roleIn(accountId: string, userId: string): Promise<Role> {
+  return (await membershipIn(accountId, userId)).role;
+}
+
+/** roleIn, with the membership item's last activity when there is an item. */
+async function membershipIn(
+  accountId: string,
+  userId: string,
+): Promise<{ role: Role; membership?: CustomerActor["membership"] }> {
   const { data } = await db.entities.membership
     .get({ userId: accountId, memberId: userId })
     .go({ consistent: true });
-  if (data && !data.removedAt) return data.role;
-  if (!data && accountId === userId) return "owner";
+  if (data && !data.removedAt) {
+    return { role: data.role, membership: { lastActiveAt: data.lastActiveAt ?? null } };
+  }
+  if (!data && accountId === userId) return { role: "owner" };
   throw new NotAMemberError();
 }
 
@@ -114,17 +129,20 @@ export async function resolveActor(
   }
   // An API key is its account's; it acts as a member (roles.ts, API_KEY_ROLE).
   const accountId = identity.apiKeyId ? identity.userId : (identity.accountId ?? identity.userId);
-  const [callerRole, user] = await Promise.all([
-    identity.apiKeyId ? API_KEY_ROLE : roleIn(accountId, identity.userId),
+  const [caller, user] = await Promise.all([
+    identity.apiKeyId
+      ? { role: API_KEY_ROLE, membership: undefined }
+      : membershipIn(accountId, identity.userId),
     entitlement === "signedIn" ? undefined : accountRecord(accountId),
   ]);
-  requireRole(callerRole, role);
+  requireRole(caller.role, role);
   const actor: CustomerActor = {
     type: "customer",
     userId: identity.userId,
     accountId,
-    role: callerRole,
+    role: caller.role,
     ...(identity.apiKeyId ? { apiKeyId: identity.apiKeyId } : {}),
+    ...(caller.membership ? { membership: caller.membership } : {}),
   };
   if (entitlement === "signedIn") return actor;
   requireEntitlement(user, entitlement);

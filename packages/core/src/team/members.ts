@@ -42,13 +42,20 @@ export async function team(actor: CustomerActor, now = new Date()): Promise<Team
   };
 }
 
+/** How often the person's last activity is written at most. */
+const TOUCH_EVERY_MS = 10 * 60_000;
+
 /**
- * Records that the person opened the portal in the account (GET /api/auth/user), at most once
- * every 10 minutes; nothing for a first owner who has no item yet.
+ * Records that the person opened the portal in the account (GET /api/auth/user), from the
+ * membership item the wrapper read for this request: no write at all for an account's first
+ * owner who has no item (an account without a team), an API key, or one touched less than 10
+ * minutes ago.
  */
 export async function touch(actor: CustomerActor, now = new Date()): Promise<void> {
-  if (actor.apiKeyId) return;
-  const since = new Date(now.getTime() - 10 * 60_000).toISOString();
+  const seen = actor.membership;
+  if (!seen) return;
+  const since = new Date(now.getTime() - TOUCH_EVERY_MS).toISOString();
+  if (seen.lastActiveAt && seen.lastActiveAt >= since) return;
   await db.entities.membership
     .patch({ userId: actor.accountId, memberId: actor.userId })
     .set({ lastActiveAt: now.toISOString() })
@@ -58,7 +65,7 @@ export async function touch(actor: CustomerActor, now = new Date()): Promise<voi
     )
     .go({ response: "none" })
     .catch((error: unknown) => {
-      // No item, or touched a moment ago: nothing to record.
+      // Removed, or touched by another request, since it was read: nothing to record.
       if (!isConditionFailure(error)) throw error;
     });
 }
