@@ -1,8 +1,9 @@
 /**
  * One way to bind a form field (ui/form-fields.tsx): a page hands a kit field its form and the
- * field's name, and the field registers itself and shows its own error. A registration spread
- * onto an input, or a field's error read out of the form, outside ui/ is a field of its own
- * that drifts from the kit's label, required mark and error line.
+ * field's name, and the field registers (or controls) itself and shows its own error. A
+ * registration spread onto an input, a controller, or a field's error read out of the form,
+ * outside ui/ is a field of its own that drifts from the kit's label, required mark and error
+ * line.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,9 +12,9 @@ import { describe, expect, it } from "vitest";
 
 const srcDir = fileURLToPath(new URL("..", import.meta.url));
 
-/** Binding by hand: a registration, or the form's errors read by a page. */
+/** Binding by hand: a registration, a controller, or the form's errors read by a page. */
 const BOUND_BY_HAND =
-  /\bregister\(|\bregister,|UseFormRegisterReturn|registration=|formState\.errors|formState:\s*\{[^}]*\berrors\b/;
+  /\bregister\(|\bregister,|UseFormRegisterReturn|registration=|<Controller\b|useController\(|formState\.errors|formState:\s*\{[^}]*\berrors\b/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -43,6 +44,8 @@ describe("form fields", () => {
       "formState: { isSubmitting, errors },",
       "form.formState.errors.url",
       "registration: UseFormRegisterReturn;",
+      "<Controller\n        control={form.control}",
+      "const { field } = useController({ name });",
     ]) {
       expect(BOUND_BY_HAND.test(copy), copy).toBe(true);
     }
