@@ -14,6 +14,7 @@ import { mayDo } from "../access/role";
 import { productName } from "../brand";
 import { PageHeader } from "../shell/app-shell";
 import { refreshAllScreenshots, sitesQuery } from "../sites/queries";
+import { RenderAfterCommit } from "../ui/background-render";
 import { FullPageSpinner } from "../ui/full-page-spinner";
 import { toast } from "../ui/toaster";
 import { DashboardBanners } from "./banners";
@@ -59,22 +60,27 @@ export function DashboardPage() {
       <DashboardBanners user={user} />
       <StatCards />
 
-      <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="6">
-        <GridItem>
-          <MySites
-            hasCompletedQuestionnaire={user.hasCompletedQuestionnaire}
-            // Only a paid-up customer's owner can buy the package (docs/access.md,
-            // docs/team.md); a lapsed one is shown the Payment Issue banner instead.
-            onUpgrade={user.subscriptionActive && mayDo(user, "owner") ? setUpsellSite : undefined}
-          />
-        </GridItem>
-        <GridItem>
-          <Stack gap="6">
-            <RecentActivity />
-            <SupportTickets onNewTicket={() => setTicketOpen(true)} />
-          </Stack>
-        </GridItem>
-      </Grid>
+      {/* The lists commit after the header and the stat cards (ui/background-render.tsx). */}
+      <RenderAfterCommit>
+        <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="6">
+          <GridItem>
+            <MySites
+              hasCompletedQuestionnaire={user.hasCompletedQuestionnaire}
+              // Only a paid-up customer's owner can buy the package (docs/access.md,
+              // docs/team.md); a lapsed one is shown the Payment Issue banner instead.
+              onUpgrade={
+                user.subscriptionActive && mayDo(user, "owner") ? setUpsellSite : undefined
+              }
+            />
+          </GridItem>
+          <GridItem>
+            <Stack gap="6">
+              <RecentActivity />
+              <SupportTickets onNewTicket={() => setTicketOpen(true)} />
+            </Stack>
+          </GridItem>
+        </Grid>
+      </RenderAfterCommit>
 
       <Suspense fallback={null}>
         {ticketOpen ? <DashboardTicketDialog open onClose={() => setTicketOpen(false)} /> : null}

@@ -7,6 +7,7 @@ import { Link } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { system } from "../theme/system";
+import { RenderAfterCommit } from "../ui/background-render";
 import { Logo } from "../ui/logo";
 import { Tooltip } from "../ui/tooltip";
 import { SideNav } from "./side-nav";
@@ -89,7 +90,8 @@ export function AppShell({ children, renderNav = portalNav, home = "/dashboard" 
           </Box>
         ) : null}
         <Box as="main" flex="1" minW="0" p={{ base: "4", md: "8" }}>
-          {children}
+          {/* The page commits after the shell, not with it (ui/background-render.tsx). */}
+          <RenderAfterCommit>{children}</RenderAfterCommit>
         </Box>
       </Flex>
 

@@ -5,7 +5,7 @@
  * answers. A background (deferred) render is the same work in slices of about 5 ms with the
  * browser let in between, so a tap or a paint waits for one slice, not for the whole page.
  */
-import { type ReactNode, useDeferredValue } from "react";
+import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from "react";
 import { FullPageSpinner } from "./full-page-spinner";
 
 /**
@@ -21,5 +21,26 @@ export function RenderInBackground({
   fallback?: ReactNode;
 }) {
   const ready = useDeferredValue(true, false);
+  return ready ? children : fallback;
+}
+
+/**
+ * Shows `children` from a background render that starts once the commit that mounted this is
+ * done, so a large part of a page is a commit of its own (docs/performance.md, "Fifth round").
+ * React slices a background render but never a commit, nor the style and layout work after it:
+ * the shell and the page, or a page's header and its lists, in one commit were one long task
+ * on a phone. Only the first mount waits; later renders (moving between pages) do not.
+ */
+export function RenderAfterCommit({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
   return ready ? children : fallback;
 }
