@@ -101,7 +101,13 @@ function diagnose(report: LighthouseReport): Record<string, string | number> {
     (sum, item) => sum + (Number(item.wastedBytes) || 0),
     0,
   );
+  // The element Lighthouse took for the largest paint (its first table's node).
+  const lcpDetails = report.audits["largest-contentful-paint-element"]?.details as
+    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+    | undefined;
+  const lcpElement = lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? "";
   return {
+    "LCP element": lcpElement.slice(0, 60),
     "main thread, ms": ms(report.audits["mainthread-work-breakdown"]?.numericValue),
     "by kind": byKind,
     "heaviest scripts": scripts,
