@@ -21,6 +21,7 @@ import {
   waitForPath,
 } from "../support/browser";
 import { signUpIn } from "../support/browser-customers";
+import { makeStaff } from "../support/dev-identity";
 import { useOwnStack } from "../support/own-web-stack";
 import { useServers } from "../support/servers";
 
@@ -251,6 +252,29 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
       .first()
       .waitFor();
     await bothWidths(page, "team-owner-team-page");
+  });
+
+  it("the provider's console lists the account's team", async () => {
+    const staff = await openPage(browser(), 1440, stack().url);
+    const { email } = await signUpIn(staff.context, "Sam");
+    await makeStaff(email, process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "", stack().url);
+    const signIn = await staff.context.request.post("/dev-identity/sign-in", {
+      data: { email, password: "correct horse battery" },
+    });
+    expect(signIn.status()).toBe(200);
+    await staff.page.goto(`/staff/customers/${ownerId}`);
+    const team = staff.page.getByRole("list", { name: "Members" });
+    await team.getByText("Olivia Tester").waitFor();
+    await team.getByText("Mia Member").waitFor();
+    await staff.page.getByText("Pending invitations (0)").waitFor();
+    await staff.page
+      .getByRole("list", { name: "Activity" })
+      .getByText("· Mia Member")
+      .first()
+      .waitFor();
+    await bothWidths(staff.page, "team-console-customer");
+    expect(staff.problems).toEqual([]);
+    await staff.context.close();
   });
 
   it("the link used once gets its own answer", async () => {

@@ -128,7 +128,7 @@ export function AuditLogPage({
                           textDecoration="underline"
                           onClick={() => onFiltersChange({ ...filters, actorId: entry.actorId })}
                         >
-                          {entry.actorEmail ?? entry.actorId}
+                          {entry.actorName}
                         </Button>{" "}
                         on{" "}
                         <Link to="/staff/customers/$userId" params={{ userId: entry.customerId }}>

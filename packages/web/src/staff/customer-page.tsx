@@ -1,6 +1,7 @@
 /**
  * One customer as the team sees them (docs/console.md): plan and subscription, sites with their
- * lifecycle, the questionnaire, tickets, upgrades, API keys (revocable) and recent activity.
+ * lifecycle, the questionnaire, tickets, upgrades, the account's team, API keys (revocable) and
+ * recent activity.
  */
 import {
   Alert,
@@ -25,6 +26,7 @@ import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../ticke
 import { RecordStates } from "../ui/query-states";
 import { Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
 import { CustomerApiKeys } from "./customer-api-keys";
+import { CustomerTeam } from "./customer-team";
 import { customerName, formatAge } from "./format";
 import { PLAN_LABELS } from "./plan-labels";
 import { customerQuery } from "./queries";
@@ -121,6 +123,22 @@ function MailSuppressed({
   );
 }
 
+/** The account's last owner deleted their identity: nobody may manage it (docs/team.md). */
+function Ownerless({ since }: { since: string }) {
+  return (
+    <Alert.Root status="error" borderRadius="lg" data-testid="ownerless">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>No owner since {formatDateTime(since)}</Alert.Title>
+        <Alert.Description>
+          The account's last owner deleted their identity. Its members keep working, but nobody can
+          manage billing or the team: contact them to agree who takes it over.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 function CustomerDetails({ data }: { data: StaffCustomer }) {
   const { customer, questionnaire, sites, tickets, upsells, activities, monitoring } = data;
   const monitors = new Map(monitoring.map((m) => [m.siteId, m]));
@@ -143,6 +161,7 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
           : "questionnaire not answered"}
       </Text>
       {data.mailSuppression ? <MailSuppressed suppression={data.mailSuppression} /> : null}
+      {customer.ownerlessSince ? <Ownerless since={customer.ownerlessSince} /> : null}
 
       <Section title={`Sites (${sites.length})`}>
         {sites.length === 0 ? (
@@ -283,6 +302,8 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
         )}
       </Section>
 
+      <CustomerTeam team={data.team} />
+
       <Section title="All files">
         <CustomerFiles userId={data.customer.id} />
       </Section>
@@ -298,7 +319,16 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
           <Stack as="ul" gap="1" listStyleType="none" aria-label="Activity">
             {activities.map((activity) => (
               <Flex as="li" key={activity.id} gap="3" justify="space-between" fontSize="sm">
-                <Text>{activity.description}</Text>
+                <Text>
+                  {activity.description}
+                  {/* The account's member who acted (docs/team.md, "Who did it"). */}
+                  {activity.actor ? (
+                    <Text as="span" color="fg.muted">
+                      {" "}
+                      · {activity.actor.name}
+                    </Text>
+                  ) : null}
+                </Text>
                 <Text color="fg.muted" flexShrink="0">
                   {formatAge(activity.createdAt)}
                 </Text>

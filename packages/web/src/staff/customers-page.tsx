@@ -85,6 +85,11 @@ export function CustomersPage({
                           <Badge variant="outline">{PLAN_LABELS[customer.subscriptionPlan]}</Badge>
                         ) : null}
                         <SubscriptionBadge customer={customer} />
+                        {customer.ownerlessSince ? (
+                          <Badge colorPalette="red" variant="solid">
+                            No owner
+                          </Badge>
+                        ) : null}
                         <Text fontSize="xs" color="fg.muted">
                           joined {formatAge(customer.createdAt)}
                         </Text>

@@ -44,7 +44,7 @@ export default function OtherAccountsNotice() {
         <Alert.Content>
           <Alert.Title>You also work on other accounts</Alert.Title>
           <Alert.Description>
-            This account has no plan yet. Open an account you were invited to instead:
+            This account has no plan yet. Open an account you were invited to instead.
           </Alert.Description>
         </Alert.Content>
         <Flex gap="2" wrap="wrap">
