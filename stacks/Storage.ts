@@ -4,7 +4,12 @@
  * stack and every later one `use()`s it.
  */
 import { TABLE_ID, tableDefinition } from "@portal/core/db/table-definition";
-import { EXPORT_KEEP_DAYS, EXPORTS_PREFIX } from "@portal/core/privacy/enums";
+import {
+  EXPORT_KEEP_DAYS,
+  EXPORTS_PREFIX,
+  TOMBSTONE_KEEP_DAYS,
+  TOMBSTONES_PREFIX,
+} from "@portal/core/privacy/enums";
 import { Duration } from "aws-cdk-lib";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
 import { Bucket, type StackContext, Table } from "sst/constructs";
@@ -61,6 +66,13 @@ export function Storage({ stack, app }: StackContext) {
             expiration: Duration.days(EXPORT_KEEP_DAYS + 1),
           },
           UNCONFIRMED_UPLOAD_RULE,
+          // Erasures and revocations, for a restore to re-apply (docs/operations.md): kept
+          // past the 35 days point-in-time recovery reaches back, then removed.
+          {
+            id: "Tombstones",
+            prefix: TOMBSTONES_PREFIX,
+            expiration: Duration.days(TOMBSTONE_KEEP_DAYS),
+          },
         ],
       },
     },

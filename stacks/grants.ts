@@ -8,7 +8,7 @@
 import { ADAPTER_BINDINGS, type AdapterBinding } from "@portal/core/adapters/bindings";
 import { API_KEY_TOUCH_ATTRIBUTES } from "@portal/core/db/entities/api-key";
 import { IDEMPOTENCY_KEY_ATTRIBUTES } from "@portal/core/db/entities/idempotency-key";
-import { EXPORTS_PREFIX } from "@portal/core/privacy/enums";
+import { EXPORTS_PREFIX, TOMBSTONES_PREFIX } from "@portal/core/privacy/enums";
 import type { Grant } from "@portal/functions/routes";
 import { aws_iam as iam, Stack } from "aws-cdk-lib";
 import type { Bucket, FunctionProps, Queue, Table } from "sst/constructs";
@@ -240,6 +240,18 @@ export function grantProps(grant: Grant, resources: GrantResources): FunctionPro
         true,
         EXPORTS_PREFIX,
       );
+    case "tombstones:write":
+      // Erasures and revocations recorded for a restore to re-apply (docs/operations.md):
+      // written, never read, listed or deleted by the portal (the lifecycle removes them).
+      return {
+        environment: { SST_Bucket_bucketName_Screenshots: bucket.bucketName },
+        permissions: [
+          new iam.PolicyStatement({
+            actions: ["s3:PutObject"],
+            resources: [`${bucket.bucketArn}/${TOMBSTONES_PREFIX}*`],
+          }),
+        ],
+      };
     case "identity:webhook-secret":
       return { bind: [config.secrets.CLERK_WEBHOOK_SECRET] };
     case "identity:admin":

@@ -142,6 +142,7 @@ describe("route grants against what each bundle holds (esbuild's metafile)", () 
     };
     expect(mismatches(routeKey, wrong)).toEqual([
       `${ADAPTER_GRANTS.table?.module} reads Table.Main.tableName, which needs table:read or table:write or table:page-views or table:count-views or table:key-use or table:idempotency`,
+      `${ADAPTER_GRANTS.tombstones?.module} reads Bucket.Screenshots.bucketName, which needs tombstones:write`,
       "jobs:send is granted but no module in the bundle uses it",
     ]);
   });

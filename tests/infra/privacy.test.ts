@@ -4,7 +4,12 @@
  * Events queue and Clerk's secret key, and the bucket's rule that removes exports. The fence
  * check is also run on a consumer given broader grants, which it must catch.
  */
-import { EXPORT_KEEP_DAYS, EXPORTS_PREFIX } from "@portal/core/privacy/enums";
+import {
+  EXPORT_KEEP_DAYS,
+  EXPORTS_PREFIX,
+  TOMBSTONE_KEEP_DAYS,
+  TOMBSTONES_PREFIX,
+} from "@portal/core/privacy/enums";
 import { privacyJobsConsumer } from "@portal/functions/routes";
 import { Match } from "aws-cdk-lib/assertions";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
@@ -46,11 +51,15 @@ function fenceViolations(statements: Statement[], bucket: string): string[] {
     if (actions.some((a) => a === "s3:*" || a === "dynamodb:*" || a === "*")) {
       problems.push(`wildcard ${actions.join(",")}`);
     }
-    // Objects only under the two prefixes: never the whole bucket.
+    // Objects only under the two prefixes, and tombstones written only: never the whole bucket.
     if (actions.some((a) => a.startsWith("s3:") && a !== "s3:ListBucket")) {
       for (const resource of [statement.Resource].flat()) {
-        if (!/\/(users|exports)\/\*"\]\]\}$/.test(JSON.stringify(resource))) {
-          problems.push(`objects outside users/ and exports/: ${JSON.stringify(resource)}`);
+        const where = JSON.stringify(resource);
+        const tombstones = /\/tombstones\/\*"\]\]\}$/.test(where);
+        if (tombstones && actions.some((a) => a !== "s3:PutObject")) {
+          problems.push(`more than writing tombstones: ${actions.join(",")}`);
+        } else if (!tombstones && !/\/(users|exports)\/\*"\]\]\}$/.test(where)) {
+          problems.push(`objects outside users/ and exports/: ${where}`);
         }
       }
     }
@@ -94,6 +103,10 @@ describe("PrivacyJobs", () => {
     const fn = lambda(privacy, "PrivacyJobsConsumer");
     const statements = roleStatements(privacy, fn.roleId);
     expect(fenceViolations(statements, bucketId)).toEqual([]);
+    // Each erasure is recorded for a restore to re-apply (docs/operations.md).
+    expect(
+      allows(statements, "s3:PutObject", { logicalId: bucketId, suffix: `/${TOMBSTONES_PREFIX}*` }),
+    ).toBe(true);
     const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env).toHaveProperty("SST_Secret_value_CLERK_SECRET_KEY");
     expect(env).not.toHaveProperty("SST_Secret_value_CLERK_WEBHOOK_SECRET");
@@ -133,6 +146,22 @@ describe("PrivacyJobs", () => {
             Id: "DataExports",
             Prefix: EXPORTS_PREFIX,
             ExpirationInDays: EXPORT_KEEP_DAYS + 1,
+            Status: "Enabled",
+          },
+        ]),
+      },
+    });
+  });
+
+  test("the bucket keeps erasures and revocations past point-in-time recovery's 35 days, then removes them", () => {
+    expect(TOMBSTONE_KEEP_DAYS).toBeGreaterThan(35);
+    template(Storage).hasResourceProperties("AWS::S3::Bucket", {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          {
+            Id: "Tombstones",
+            Prefix: TOMBSTONES_PREFIX,
+            ExpirationInDays: TOMBSTONE_KEEP_DAYS,
             Status: "Enabled",
           },
         ]),

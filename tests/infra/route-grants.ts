@@ -49,6 +49,11 @@ export function observedGrants(
     // Data exports (docs/privacy.md): the exports/ prefix of the same bucket, and Clerk's secrets.
     exportRead: can("s3:GetObject", { logicalId: bucketId, suffix: "/exports/*" }),
     exportWrite: can("s3:PutObject", { logicalId: bucketId, suffix: "/exports/*" }),
+    // Erasures and revocations for a restore to re-apply (docs/operations.md): written only.
+    tombstoneWrite: can("s3:PutObject", { logicalId: bucketId, suffix: "/tombstones/*" }),
+    tombstoneRead:
+      can("s3:GetObject", { logicalId: bucketId, suffix: "/tombstones/*" }) ||
+      can("s3:DeleteObject", { logicalId: bucketId, suffix: "/tombstones/*" }),
     clerkWebhook: can("ssm:GetParameters", secretArn(stage, "CLERK_WEBHOOK_SECRET")),
     clerkAdmin: can("ssm:GetParameters", secretArn(stage, "CLERK_SECRET_KEY")),
     // The customers' sites (docs/hosting.md "On AWS").
@@ -125,7 +130,11 @@ export function expectGrants(
   const content = ["content:read", "content:upload", "content:write"].some((g) =>
     want.has(g as Grant),
   );
-  expect("SST_Bucket_bucketName_Screenshots" in env).toBe(screenshots || exportsGrant || content);
+  expect("SST_Bucket_bucketName_Screenshots" in env).toBe(
+    screenshots || exportsGrant || content || want.has("tombstones:write"),
+  );
+  expect(seen.tombstoneWrite).toBe(want.has("tombstones:write"));
+  expect(seen.tombstoneRead).toBe(false);
   // What each content grant allows, on content keys only, is tests/infra/content.test.ts's.
   expect(seen.exportRead).toBe(exportsGrant);
   expect(seen.exportWrite).toBe(want.has("exports:write"));

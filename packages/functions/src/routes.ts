@@ -54,6 +54,11 @@ export type Grant =
   | "webhooks:send"
   /** queue data exports and account erasures on the PrivacyJobs queue (docs/privacy.md) */
   | "privacy-jobs:send"
+  /**
+   * record an erasure or a revocation outside the table, for a restore to re-apply: PutObject
+   * under tombstones/ of the private bucket only (core/adapters/tombstones.ts)
+   */
+  | "tombstones:write"
   /** presign downloads of data exports: GetObject under exports/ only */
   | "exports:read"
   /** write, read, list and delete data exports, under exports/ only */
@@ -416,7 +421,7 @@ export const routes = {
   // only; a key cannot make, list or revoke keys, nor change where webhooks go.
   "GET /api/developer/keys": developer("list-keys", ["table:read"]),
   "POST /api/developer/keys": developer("create-key", ["table:write"]),
-  "DELETE /api/developer/keys/{id}": developer("revoke-key", ["table:write"]),
+  "DELETE /api/developer/keys/{id}": developer("revoke-key", ["table:write", "tombstones:write"]),
   "GET /api/developer/webhooks": developer("list-webhooks", ["table:read"]),
   "POST /api/developer/webhooks": developer("create-webhook", ["table:write"]),
   "PATCH /api/developer/webhooks/{id}": developer("update-webhook", ["table:write"]),
@@ -544,7 +549,7 @@ export const routes = {
   "DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}": {
     handler: api("staff/revoke-customer-key"),
     entitlement: "staff",
-    grants: ["table:write"],
+    grants: ["table:write", "tombstones:write"],
   },
   "GET /api/staff/tickets": {
     handler: api("staff/inbox"),
@@ -728,7 +733,7 @@ export const routes = {
   "POST /api/webhooks/clerk": {
     handler: api("webhooks/clerk"),
     entitlement: "public",
-    grants: ["table:write", "identity:webhook-secret"],
+    grants: ["table:write", "identity:webhook-secret", "tombstones:write"],
   },
 } as const satisfies Record<string, RouteRecord>;
 

@@ -79,6 +79,7 @@ export const WORKER_GRANTS = {
       "stripe",
       "identity:admin",
       "events:send",
+      "tombstones:write",
     ],
   },
   /** The Stripe webhook (stacks/Webhooks.ts): records billing events, mails failed payments. */

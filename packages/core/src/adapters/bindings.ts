@@ -87,6 +87,12 @@ export const ADAPTER_BINDINGS = {
     grants: ["screenshots:read", "screenshots:write", "exports:read", "exports:write"],
     sdk: S3,
   },
+  tombstones: {
+    module: "packages/core/src/adapters/tombstones.ts",
+    binding: "Bucket.Screenshots.bucketName",
+    grants: ["tombstones:write"],
+    sdk: S3,
+  },
   contentStore: {
     module: "packages/core/src/adapters/content-store.ts",
     binding: "Bucket.Screenshots.bucketName",

@@ -4,6 +4,7 @@
  * itself is shown once, when it is made.
  */
 import { randomBytes } from "node:crypto";
+import { recordTombstone } from "../adapters/tombstones";
 import type { ApiKey, ApiKeyCreate } from "../contracts/developer";
 import { apiKeyCreateSchema } from "../contracts/developer";
 import { type ApiKeyItem, db, isConditionFailure, isId } from "../db/service";
@@ -95,12 +96,14 @@ export async function revoke(userId: string, apiKeyId: string): Promise<ApiKey> 
       .where((attr, op) => op.eq(attr.isActive, true))
       .go({ response: "all_new" });
     await release(userId, "apiKeys");
+    await recordTombstone({ kind: "api-key", userId, apiKeyId });
     return toApiKey(data as ApiKeyItem);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-  // Missing, or revoked already.
+  // Missing, or revoked already (by a try whose record may have failed: recorded again).
   const { data } = await db.entities.apiKey.get({ userId, apiKeyId }).go({ consistent: true });
   if (!data) throw new NotFoundError("API key not found");
+  if (!data.isActive) await recordTombstone({ kind: "api-key", userId, apiKeyId });
   return toApiKey(data);
 }

@@ -7,8 +7,10 @@
  */
 import * as Blobs from "../adapters/blobs";
 import { deleteIdentity } from "../adapters/identity-admin";
+import { recordTombstone } from "../adapters/tombstones";
 import { findUser } from "../billing/customers";
 import { forgetStorage } from "../content/storage-reservations";
+import type { UserItem } from "../db/service";
 import { db, isConditionFailure, normalizeEmail } from "../db/service";
 import { forgetCounters } from "../developer/quota";
 import { ConflictError } from "../errors";
@@ -33,25 +35,35 @@ export async function eraseAccount(userId: string): Promise<"erased" | "kept"> {
       if (error instanceof ConflictError) return "kept";
       throw error;
     }
-    // Again: a key made between the request and this job must not outlive the account.
-    await revokeAccess(userId, ACCOUNT_DELETED);
-    await eraseRecords(userId);
-    // The counters outside the customer's partition, which the partition's erase misses.
-    await forgetCounters(userId);
-    await forgetStorage(userId);
-    // Recorded answers of Idempotency-Keys hold what the customer wrote.
-    await forgetKeys(userId);
-    await Blobs.deletePrefix(`users/${userId}/`);
-    await Blobs.deletePrefix(`${EXPORTS_PREFIX}${userId}/`);
-    if (user.sitesDeleteAfter) {
-      await db.entities.siteDeletion.delete({ deleteAfter: user.sitesDeleteAfter, userId }).go();
-    }
-    await releaseEmail(user.email, userId);
-    // Last of the records: while it exists, a retry finds what is left to do.
-    await db.entities.user.delete({ userId }).go();
+    await eraseAccountData(userId, user);
   }
   await deleteIdentity(userId);
   return "erased";
+}
+
+/**
+ * Everything of the account the portal holds, once it is settled that it goes: also what
+ * `npm run restore-reapply` runs for an erasure a restore brought back. Safe to run again.
+ */
+export async function eraseAccountData(userId: string, user: UserItem): Promise<void> {
+  // First, outside the table: a restore to a time before this re-applies it (tombstones.ts).
+  await recordTombstone({ kind: "erasure", userId });
+  // Again: a key made between the request and this job must not outlive the account.
+  await revokeAccess(userId, ACCOUNT_DELETED);
+  await eraseRecords(userId);
+  // The counters outside the customer's partition, which the partition's erase misses.
+  await forgetCounters(userId);
+  await forgetStorage(userId);
+  // Recorded answers of Idempotency-Keys hold what the customer wrote.
+  await forgetKeys(userId);
+  await Blobs.deletePrefix(`users/${userId}/`);
+  await Blobs.deletePrefix(`${EXPORTS_PREFIX}${userId}/`);
+  if (user.sitesDeleteAfter) {
+    await db.entities.siteDeletion.delete({ deleteAfter: user.sitesDeleteAfter, userId }).go();
+  }
+  await releaseEmail(user.email, userId);
+  // Last of the records: while it exists, a retry finds what is left to do.
+  await db.entities.user.delete({ userId }).go();
 }
 
 /** Sites through eraseSite, then every other item of the customer's partition. */

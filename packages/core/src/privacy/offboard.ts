@@ -4,6 +4,7 @@
  * there; what the portal holds itself is revoked here: every API key, and every webhook
  * endpoint is turned off (with the reason, so a reinstated customer sees why).
  */
+import { recordTombstone } from "../adapters/tombstones";
 import * as EventLog from "../billing/event-log";
 import { db } from "../db/service";
 import {
@@ -76,7 +77,12 @@ export async function handleIdentityEvent(
   const revocation = revocationFor(event);
   let handled = !!revocation;
   try {
-    if (revocation) await revokeAccess(revocation.userId, revocation.reason);
+    if (revocation) {
+      // First, outside the table: a restore to a time before this re-applies it (tombstones.ts).
+      // An account's deletion needs none of its own: its erasure's tombstone re-applies this too.
+      await recordTombstone({ kind: "access", ...revocation });
+      await revokeAccess(revocation.userId, revocation.reason);
+    }
     if (isMembershipEvent(event.type)) {
       handled = await applyMembershipEvent(event.type, event.data);
     }

@@ -2,6 +2,7 @@
  * A customer's API keys as the team sees them (docs/console.md): their metadata (never a key
  * or its hash), and revoking one, recorded in the audit log like every staff write.
  */
+import { recordTombstone } from "../adapters/tombstones";
 import type { ApiKey } from "../contracts/developer";
 import { db, isId } from "../db/service";
 import { toApiKey } from "../developer/api-keys";
@@ -26,7 +27,11 @@ export async function revoke(actor: StaffActor, userId: string, apiKeyId: string
   if (!isId(apiKeyId)) throw new NotFoundError("API key not found");
   const { data: key } = await db.entities.apiKey.get({ userId, apiKeyId }).go({ consistent: true });
   if (!key) throw new NotFoundError("API key not found");
-  if (!key.isActive) return toApiKey(key);
+  if (!key.isActive) {
+    // Revoked already, maybe by a try whose record failed: recorded again (harmless).
+    await recordTombstone({ kind: "api-key", userId, apiKeyId });
+    return toApiKey(key);
+  }
   const revoked = toApiKey({ ...key, isActive: false });
   const { canceled } = await db.transaction
     .write(({ apiKey, staffAction }) => [
@@ -56,5 +61,7 @@ export async function revoke(actor: StaffActor, userId: string, apiKeyId: string
     return toApiKey(data);
   }
   await release(userId, "apiKeys");
+  // Outside the table, for a point-in-time restore to re-apply (adapters/tombstones.ts).
+  await recordTombstone({ kind: "api-key", userId, apiKeyId });
   return revoked;
 }
