@@ -10,6 +10,7 @@ import { localQueueOptions } from "@portal/devstack/services";
 import {
   type ConsumedQueueId,
   consumerOf,
+  PAGE_VIEWS_RECEIVES,
   QUEUE_CONSUMERS,
   visibilityTimeoutSeconds,
 } from "@portal/functions/queue-consumers";
@@ -154,6 +155,15 @@ describe("the consumer table", () => {
     expect(departures(tampered, "Events")).toContain(
       `Events: the stack's batchSize is 1, the table's ${QUEUE_CONSUMERS.Events.batchSize}`,
     );
+  });
+
+  test("page views get more than one receive, each message handed back alone", () => {
+    // Safe only with the consumer's "counted" marker (workers/page-views.test.ts): a message
+    // that comes back is counted once. One receive sent a throttled batch to the dead letters.
+    const pageViews = synthesized(templates, "PageViews");
+    expect(pageViews.maxReceiveCount).toBe(PAGE_VIEWS_RECEIVES);
+    expect(PAGE_VIEWS_RECEIVES).toBeGreaterThan(1);
+    expect(pageViews.reportBatchItemFailures).toBe(true);
   });
 
   test("a queue without a row is refused with the table's name", () => {

@@ -42,6 +42,9 @@ export interface QueueConsumer {
 /** The browser function's Lambda timeout (workers/job-settings.ts). */
 export { BROWSER_TIMEOUT_SECONDS };
 
+/** Receives of a page-view message before the dead-letter queue (PageViews below). */
+export const PAGE_VIEWS_RECEIVES = 5;
+
 export const QUEUE_CONSUMERS = {
   /**
    * Screenshots, SEO and Lighthouse runs, review screenshots and report PDFs (stacks/Jobs.ts).
@@ -87,9 +90,11 @@ export const QUEUE_CONSUMERS = {
     reportBatchItemFailures: true,
   },
   /**
-   * Page views in batches (docs/analytics.md, "Write path"). One receive only: the consumer never
-   * fails a batch on purpose, so a batch that comes back had a crash or a timeout part-way, and
-   * counting it again could count it twice. What lands in the dead-letter queue was never counted.
+   * Page views in batches (docs/analytics.md, "Write path"). Five receives: each message's
+   * "counted" marker (core/analytics/counted-marker.ts) makes a message that comes back (its
+   * invocation throttled, crashed or timed out part-way) count once, so a burst that throttles
+   * the consumer waits on the queue instead of going to the dead-letter queue. Only a message
+   * whose marker could not be written is handed back on its own.
    */
   PageViews: {
     handler: pageViewsConsumer.handler,
@@ -97,8 +102,8 @@ export const QUEUE_CONSUMERS = {
     batchSize: pageViewsConsumer.batchSize,
     batchWindowSeconds: pageViewsConsumer.batchWindowSeconds,
     maxConcurrency: pageViewsConsumer.maxConcurrency,
-    maxReceiveCount: 1,
-    reportBatchItemFailures: false,
+    maxReceiveCount: PAGE_VIEWS_RECEIVES,
+    reportBatchItemFailures: true,
   },
   /** Data exports and account erasures (docs/privacy.md), one job per invocation. */
   PrivacyJobs: {

@@ -15,8 +15,8 @@
  *   once the slots are gone it counts under "(other)".
  *
  * A view's cost is therefore its visitor mark plus its share of the batch's counter writes,
- * whatever the site's variety or traffic. Counting stays at most once: the consumer never fails
- * a batch for SQS to send again (a retried half-written batch would count twice).
+ * whatever the site's variety or traffic. Each message is counted once: the consumer claims its
+ * "counted" marker first (counted-marker.ts), so a message delivered again is skipped.
  */
 import { DEVICE_TYPES, OTHER_KEY } from "../contracts/analytics";
 import * as z from "../contracts/zod";
