@@ -2,8 +2,8 @@
 import { SimpleGrid, Stack } from "@chakra-ui/react";
 import type { UseFormReturn } from "react-hook-form";
 import { CheckboxGroupField } from "../ui/checkbox-field";
+import { RadioGroupField } from "../ui/choice-fields";
 import { SelectField, TextAreaField } from "../ui/form-fields";
-import { RadioGroupField } from "../ui/radio-group-field";
 import {
   additionalServiceChoices,
   budgetChoices,
