@@ -11,69 +11,19 @@ import { type RouteRecord, routes } from "@portal/functions/routes";
 import { describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
 import { addSite } from "../support/customer-state";
-import {
-  cookieHeader,
-  resign,
-  type SignedIn,
-  signUp,
-  signUpCustomer,
-  uniqueEmail,
-} from "../support/dev-identity";
-import { inbox } from "../support/mail";
+import { resign, signUp, signUpCustomer, uniqueEmail } from "../support/dev-identity";
 import { env, url, useStackEnvDb } from "../support/payments";
+import { invitationLink, invite, joinAs, switchTo } from "../support/team";
 
 const db = await useStackEnvDb();
 const call = apiAt(url);
 const clerkSecretKey = env.SST_Secret_value_CLERK_SECRET_KEY ?? "";
 
-/** The token of the latest invitation mail to `email`, from its link into the SPA. */
-async function invitationLink(email: string): Promise<string> {
-  const mails = (await inbox()).filter((mail) => mail.envelope.to.includes(email));
-  const latest = mails.at(-1);
-  if (!latest) throw new Error(`no invitation mail to ${email}`);
-  expect(latest.subject).toContain("invited you to");
-  const token = /\/invitations\/([A-Za-z0-9_.%-]+)/.exec(latest.text)?.[1];
-  if (!token) throw new Error(`no invitation link in the mail to ${email}`);
-  return decodeURIComponent(token);
-}
-
-async function invite(owner: SignedIn, email: string, role: "owner" | "member" = "member") {
-  const answer = await call(owner, "POST /api/team/invitations", { body: { email, role } });
-  expect(answer.status, answer.text).toBe(201);
-  return { invitation: answer.body, token: await invitationLink(email) };
-}
-
-/**
- * Makes the account the session's (as the SPA does: the switch route, then the identity
- * provider's setActive) and answers the person with the session's fresh token.
- */
-async function switchTo(who: SignedIn, accountId: string): Promise<SignedIn> {
-  const choice = await call(who, "POST /api/team/accounts/switch", { body: { accountId } });
-  expect(choice.status, choice.text).toBe(200);
-  const answer = await fetch(`${url}/dev-identity/active-organization`, {
-    method: "POST",
-    headers: { cookie: who.cookie, "content-type": "application/json" },
-    body: JSON.stringify({ organizationId: choice.body.organizationId }),
-  });
-  expect(answer.status).toBe(200);
-  const { jwt } = (await answer.json()) as { jwt: string };
-  const fresh = cookieHeader(answer);
-  return { ...who, token: jwt, cookie: who.cookie.replace(/__session=[^;]+/, fresh) };
-}
-
 /** An owner with a site, and a person who joined their account as `role`, acting in it. */
 async function ownerAndMember(role: "owner" | "member" = "member", siteName = "Olive's Bakery") {
   const owner = await signUpCustomer({ firstName: "Olive", lastName: "Owner" });
   const siteId = await addSite(owner.user.id, { name: siteName });
-  const email = uniqueEmail("member");
-  const { token } = await invite(owner, email, role);
-  const joined = await signUp({ email, firstName: "Max", lastName: "Member" });
-  const accepted = await call(joined, "POST /api/invitations/{token}/accept", {
-    params: { token },
-  });
-  expect(accepted.status, accepted.text).toBe(200);
-  expect(accepted.body).toMatchObject({ accountId: owner.user.id, role });
-  const member = await switchTo(joined, owner.user.id);
+  const { member, token } = await joinAs(owner, role);
   return { owner, member, siteId, token };
 }
 
