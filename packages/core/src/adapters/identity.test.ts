@@ -160,6 +160,30 @@ describe("verifySessionToken", () => {
     expect(await refusal(await sessionToken({ sid: "" }))).toBeInstanceOf(UnauthorizedError);
   });
 
+  it("reads the session's active organization and its account, in either claims version", async () => {
+    const v1 = await identity.verifySessionToken(
+      await sessionToken({ org_id: "org_1", org_role: "org:member", account_id: "user_owner" }),
+    );
+    expect(v1).toMatchObject({ organizationId: "org_1", accountId: "user_owner" });
+    const v2 = await identity.verifySessionToken(
+      await sessionToken({ v: 2, o: { id: "org_2", rol: "admin" }, account_id: "user_other" }),
+    );
+    expect(v2).toMatchObject({ organizationId: "org_2", accountId: "user_other" });
+    // No active organization: the person's own account (no account id at all).
+    const personal = await identity.verifySessionToken(await sessionToken({ account_id: null }));
+    expect(personal.accountId).toBeUndefined();
+    expect(personal.organizationId).toBeUndefined();
+  });
+
+  it("refuses an active organization without the account claim (a misconfigured template)", async () => {
+    expect(await refusal(await sessionToken({ org_id: "org_1" }))).toBeInstanceOf(
+      UnauthorizedError,
+    );
+    expect(
+      await refusal(await sessionToken({ v: 2, o: { id: "org_2" }, account_id: "" })),
+    ).toBeInstanceOf(UnauthorizedError);
+  });
+
   it("refuses a token without a subject", async () => {
     expect(await refusal(await sessionToken({ sub: undefined }))).toBeInstanceOf(UnauthorizedError);
   });
