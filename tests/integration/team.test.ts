@@ -199,6 +199,33 @@ describe("leaving and removal", () => {
   });
 });
 
+describe("at least one owner", () => {
+  it("keeps one when two owners lower each other at the same moment", async () => {
+    const { owner, member: second } = await ownerAndMember("owner");
+    const [a, b] = await Promise.all([
+      call(owner, "PATCH /api/team/members/{userId}", {
+        params: { userId: second.user.id },
+        body: { role: "member" },
+      }),
+      call(second, "PATCH /api/team/members/{userId}", {
+        params: { userId: owner.user.id },
+        body: { role: "member" },
+      }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const team = await call(owner, "GET /api/team");
+    expect(team.body.members.filter((m) => m.role === "owner")).toHaveLength(1);
+    // The last owner cannot lower themselves either.
+    const remaining = team.body.members.find((m) => m.role === "owner");
+    const self = remaining?.userId === owner.user.id ? owner : second;
+    const lower = await call(self, "PATCH /api/team/members/{userId}", {
+      params: { userId: self.user.id },
+      body: { role: "member" },
+    });
+    expect([lower.status, lower.error?.code]).toEqual([409, "last_owner"]);
+  });
+});
+
 describe("one person in two accounts", () => {
   it("switches between them through the session, never through a parameter", async () => {
     const first = await ownerAndMember();

@@ -21,9 +21,23 @@ import {
   otherOwner,
 } from "./people";
 
-/** What a write that may take an owner away checks: that `owner` still is one. */
-function stillOwner(owner: MembershipItem) {
-  return { userId: owner.userId, memberId: owner.memberId };
+/** The membership entity as a write transaction's callback gets it. */
+type TransactionMembership = Parameters<
+  Parameters<typeof db.transaction.write>[0]
+>[0]["membership"];
+
+/**
+ * What a write that may take an owner away checks in its transaction: that `guard`, another
+ * owner, still is one when it lands. Nothing without a guard.
+ */
+function ownerStays(membership: TransactionMembership, guard: MembershipItem | undefined) {
+  if (!guard) return [];
+  return [
+    membership
+      .check({ userId: guard.userId, memberId: guard.memberId })
+      .where((attr, op) => `${op.eq(attr.role, "owner")} AND ${op.notExists(attr.removedAt)}`)
+      .commit(),
+  ];
 }
 
 /**
@@ -49,16 +63,7 @@ export async function changeRole(
         .set({ role })
         .where((attr, op) => `${op.eq(attr.role, target.role)} AND ${op.notExists(attr.removedAt)}`)
         .commit(),
-      ...(guard
-        ? [
-            membership
-              .check(stillOwner(guard))
-              .where(
-                (attr, op) => `${op.eq(attr.role, "owner")} AND ${op.notExists(attr.removedAt)}`,
-              )
-              .commit(),
-          ]
-        : []),
+      ...ownerStays(membership, guard),
     ])
     .go();
   if (canceled) throw new ConflictError("The team changed meanwhile: reload and try again.");
@@ -121,16 +126,7 @@ async function takeOut(accountId: string, member: MembershipItem, guard?: Member
             .delete({ userId: accountId, memberId: member.memberId })
             .where((attr, op) => op.eq(attr.role, member.role))
             .commit(),
-      ...(guard
-        ? [
-            membership
-              .check(stillOwner(guard))
-              .where(
-                (attr, op) => `${op.eq(attr.role, "owner")} AND ${op.notExists(attr.removedAt)}`,
-              )
-              .commit(),
-          ]
-        : []),
+      ...ownerStays(membership, guard),
     ])
     .go();
   if (canceled) throw new ConflictError("The team changed meanwhile: reload and try again.");
