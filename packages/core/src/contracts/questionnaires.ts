@@ -10,6 +10,7 @@ import {
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
   DESIGN_STYLES,
+  HEX_COLOR,
   INDUSTRIES,
   TIMELINES,
   WEBSITE_TYPES,
@@ -28,8 +29,6 @@ export * from "../questionnaires/enums";
 export const SHORT_TEXT_MAX = 200;
 export const URL_TEXT_MAX = 500;
 export const LONG_TEXT_MAX = 2000;
-
-export const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
 const isBlank = (input: unknown) =>
   input === undefined || input === null || (typeof input === "string" && input.trim() === "");

@@ -3,7 +3,7 @@
  * same schemas, so a field is named and checked once.
  */
 import { UPSELL_WORK_STATUSES } from "../billing/enums";
-import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from "../questionnaires/enums";
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, HEX_COLOR } from "../questionnaires/enums";
 import { DOMAIN_STATUSES, SITE_CATEGORIES, SITE_STATUSES, type SiteCategory } from "../sites/enums";
 import { siteReviewStateSchema } from "./review";
 import { text } from "./text";
@@ -46,8 +46,6 @@ export const SITE_MESSAGES = {
   urlTooLong: "URL must be at most 2048 characters",
   domainRequired: "Please enter a domain first",
 } as const;
-
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 const colorSchema = z.pipe(
   z.string().check(z.trim(), z.regex(HEX_COLOR, SITE_MESSAGES.color)),

@@ -44,3 +44,6 @@ export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
  */
 export const DEFAULT_PRIMARY_COLOR = "#3B82F6";
 export const DEFAULT_SECONDARY_COLOR = "#8B5CF6";
+
+/** A colour as the portal takes one (a questionnaire's answers, a site's settings): #RRGGBB. */
+export const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;

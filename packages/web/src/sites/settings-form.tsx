@@ -26,6 +26,7 @@ import {
   type SiteSettingsInput,
   siteSettingsSchema,
 } from "@portal/core/contracts/sites";
+import { HEX_COLOR } from "@portal/core/questionnaires/enums";
 import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Control, type FieldErrors, useForm, useWatch } from "react-hook-form";
@@ -313,7 +314,7 @@ export function SiteSettingsForm({ site, onDeleted }: { site: Site; onDeleted: (
 /** How the two colours sit together: a button in the primary and an accent in the secondary. */
 function ColorPreview({ control }: { control: Control<SiteSettingsInput> }) {
   const [primary, secondary] = useWatch({ control, name: ["primaryColor", "secondaryColor"] });
-  const valid = (c: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : fallback);
+  const valid = (c: string, fallback: string) => (HEX_COLOR.test(c) ? c : fallback);
   return (
     <HStack
       gap="3"

@@ -9,7 +9,7 @@
  * "`signed-in`").
  */
 import { chakra, Field, HStack, Input, NativeSelect, Textarea } from "@chakra-ui/react";
-import { HEX_COLOR } from "@portal/core/contracts/questionnaires";
+import { HEX_COLOR } from "@portal/core/questionnaires/enums";
 import type { ReactNode } from "react";
 import { Controller, type FieldValues, get, type Path, type UseFormReturn } from "react-hook-form";
 
