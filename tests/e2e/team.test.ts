@@ -20,7 +20,7 @@ import {
   useBrowser,
   waitForPath,
 } from "../support/browser";
-import { signUpIn } from "../support/browser-customers";
+import { postAsSpa, signUpIn } from "../support/browser-customers";
 import { makeStaff } from "../support/dev-identity";
 import { useOwnStack } from "../support/own-web-stack";
 import { useServers } from "../support/servers";
@@ -154,6 +154,8 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
     await page.getByRole("link", { name: "View team" }).waitFor();
     expect(await page.getByRole("heading", { name: "Developer" }).count()).toBe(0);
     expect(await page.getByRole("heading", { name: "Your data" }).count()).toBe(0);
+    await page.getByLabel("First name").waitFor();
+    await bothWidths(page, "team-member-settings");
     await page.getByRole("link", { name: "View team" }).click();
     await waitForPath(page, "/settings/team");
     const members = page.getByRole("list", { name: "Members" });
@@ -230,6 +232,12 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
 
   it("the owner sees who uploaded the photo and who approved", async () => {
     const { page } = owner;
+    const ticket = (await postAsSpa(member.context, stack().url, "/api/tickets", {
+      title: "Photos for the home page",
+      description: "I uploaded the shop front; please use it on the home page.",
+      category: "website_request",
+      priority: "medium",
+    })) as { id: string };
     await page.goto(`/sites/${siteId}/review`);
     const current = page.getByRole("article", { name: "Version 1" });
     await current.getByText(/Approved by Mia Member/).waitFor();
@@ -244,6 +252,14 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
       .getByText(/Mia Member/)
       .first()
       .waitFor();
+    await page.goto(`/support/${ticket.id}`);
+    const thread = page.getByRole("list", { name: "Conversation" });
+    await thread.getByText("Mia Member").first().waitFor();
+    await bothWidths(page, "team-owner-ticket-named");
+    await page.goto("/settings");
+    await page.getByRole("heading", { name: "Developer" }).waitFor();
+    await page.getByLabel("First name").waitFor();
+    await bothWidths(page, "team-owner-settings");
     await page.goto("/settings/team");
     const members = page.getByRole("list", { name: "Members" });
     await members.getByText("Mia Member").waitFor();
@@ -275,6 +291,37 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
     await bothWidths(staff.page, "team-console-customer");
     expect(staff.problems).toEqual([]);
     await staff.context.close();
+  });
+
+  it("the owner removes the member, who is back in their own account at once", async () => {
+    expect(member.problems).toEqual([]);
+    // Mia's page holds a session token naming the account, made a moment ago.
+    const { page } = member;
+    await page.goto("/dashboard");
+    await page.getByText("Corner Bakery").first().waitFor();
+
+    await owner.page.goto("/settings/team");
+    const row = owner.page.getByRole("listitem", { name: "Mia Member" });
+    await row.getByRole("button", { name: "Remove" }).click();
+    const confirm = owner.page.getByRole("alertdialog");
+    await confirm.getByText("Remove Mia Member?").waitFor();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await owner.page.getByText("Mia Member was removed").waitFor();
+    await owner.page.getByText("Only you so far.").waitFor();
+
+    // Her next request (a page she has not read yet) is refused whatever that token says; the
+    // SPA takes her to her own account, and says why.
+    await page
+      .getByRole("navigation", { name: "Portal" })
+      .getByRole("link", { name: "SEO Checker" })
+      .click();
+    await page.getByText("You are no longer on that account").waitFor();
+    await waitForPath(page, "/sales");
+    await bothWidths(page, "team-member-removed");
+    // What the browser logged meanwhile: only the refusals of that token's requests.
+    expect(member.problems.length).toBeGreaterThan(0);
+    expect(member.problems.filter((p) => !p.includes("status of 403 (Forbidden)"))).toEqual([]);
+    member.problems.length = 0;
   });
 
   it("the link used once gets its own answer", async () => {

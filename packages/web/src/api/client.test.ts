@@ -125,6 +125,16 @@ describe("fetchCurrentUser", () => {
     answer = () => new Response("boom", { status: 500 });
     await expect(fetchCurrentUser()).rejects.toThrow("Failed to fetch user data");
   });
+
+  it("keeps the answer's status and code with the failure", async () => {
+    answer = () =>
+      Response.json({ error: { code: "not_a_member", message: "No" } }, { status: 403 });
+    const failure = await fetchCurrentUser().catch((error: unknown) => error);
+    const cause = (failure as Error).cause;
+    expect(cause).toBeInstanceOf(ApiError);
+    expect((cause as ApiError).status).toBe(403);
+    expect((cause as ApiError).code).toBe("not_a_member");
+  });
 });
 
 describe("isUnauthorizedError", () => {

@@ -147,7 +147,10 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   contract.catch(() => {});
   const res = await apiFetch("GET", CURRENT_USER_PATH);
   if (res.status === 401) return null;
-  if (!res.ok) throw new Error("Failed to fetch user data");
+  // The spec's words; the answer itself rides along, for what its code means (a lost
+  // membership: team/lost-membership.ts).
+  if (!res.ok)
+    throw new Error("Failed to fetch user data", { cause: await ApiError.fromResponse(res) });
   const body: unknown = await res.json();
   const { currentUserSchema } = await contract;
   return currentUserSchema.parse(body);

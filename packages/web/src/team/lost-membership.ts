@@ -13,12 +13,18 @@ import { toast } from "../ui/toaster";
 /** The code the server refuses with (core/access/actor.ts, NotAMemberError). */
 const NOT_A_MEMBER = "not_a_member";
 
+/** Whether the current user's read failed because the session's account dropped the person. */
+export function lostMembership(error: unknown): boolean {
+  const refusal = ApiError.from(error) ?? ApiError.from((error as Error | null)?.cause);
+  return refusal?.status === 403 && refusal.code === NOT_A_MEMBER;
+}
+
 export function useLostMembership(
   error: unknown,
   identity: Identity,
   queryClient: QueryClient,
 ): void {
-  const lost = ApiError.from(error)?.code === NOT_A_MEMBER;
+  const lost = lostMembership(error);
   useEffect(() => {
     if (!lost) return;
     toast({
