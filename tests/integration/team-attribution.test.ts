@@ -153,6 +153,11 @@ describe("a member who joined by invitation", () => {
     expect(replied.status, replied.text).toBe(201);
     const { upload } = uploadsAt(call);
     const photo = await upload(max, PNG, { fileName: "bread.png", purpose: "content" });
+    const renamed = await call(max, "PATCH /api/sites/{id}", {
+      params: { id: site },
+      body: { description: "Bread baked at dawn." },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
     await postRound(olive.user.id, site, 1, staff.user.id);
     const approved = await call(max, "POST /api/sites/{id}/review/rounds/{round}/approve", {
       params: { id: site, round: 1 },
@@ -169,7 +174,12 @@ describe("a member who joined by invitation", () => {
     expect(review.body.rounds[0]?.answeredBy).toEqual(MAX);
     const feed = await call(olive, "GET /api/activities", { query: { limit: 10 } });
     expect(feed.body.filter((a) => a.actor?.id === max.user.id).map((a) => a.type)).toEqual(
-      expect.arrayContaining(["ticket_created", "ticket_replied", "review_approved"]),
+      expect.arrayContaining([
+        "ticket_created",
+        "ticket_replied",
+        "site_updated",
+        "review_approved",
+      ]),
     );
 
     // So does the team, on the customer's page and the ticket's.

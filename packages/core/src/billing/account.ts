@@ -113,7 +113,10 @@ async function currentOrFail(userId: string) {
  * Cancels at the end of the paid period (docs/billing.md, "The Billing page"); access lasts until
  * then.
  */
-export async function cancelSubscription(userId: string): Promise<SubscriptionChangeResponse> {
+export async function cancelSubscription(
+  userId: string,
+  by: string,
+): Promise<SubscriptionChangeResponse> {
   const { customerId, current } = await currentOrFail(userId);
   if (!ACTIVE_STATUSES.has(current.subscription.status)) {
     throw new UnprocessableError("Only an active subscription can be canceled.");
@@ -127,11 +130,15 @@ export async function cancelSubscription(userId: string): Promise<SubscriptionCh
   await Activities.record(userId, {
     type: "subscription_canceled",
     description: `${planName(current.plan)} subscription canceled; it ends on ${periodEndText(updated.items.data[0]?.current_period_end)}`,
+    actorId: by,
   });
   return { success: true, subscription: toBillingSubscription(updated, current.plan) };
 }
 
-export async function reactivateSubscription(userId: string): Promise<SubscriptionChangeResponse> {
+export async function reactivateSubscription(
+  userId: string,
+  by: string,
+): Promise<SubscriptionChangeResponse> {
   const { customerId, current } = await currentOrFail(userId);
   if (current.subscription.status === "canceled" || !current.subscription.cancel_at_period_end) {
     throw new UnprocessableError("There is no canceled subscription to reactivate.");
@@ -141,6 +148,7 @@ export async function reactivateSubscription(userId: string): Promise<Subscripti
   await Activities.record(userId, {
     type: "subscription_reactivated",
     description: `${planName(current.plan)} subscription reactivated`,
+    actorId: by,
   });
   return { success: true, subscription: toBillingSubscription(updated, current.plan) };
 }

@@ -343,6 +343,7 @@ export async function addDomain(
   userId: string,
   siteId: string,
   rawDomain: string,
+  by: string,
 ): Promise<AddDomainResponse> {
   const settings = domainSettingsFromConfig();
   const current = await readSite(userId, siteId);
@@ -352,6 +353,7 @@ export async function addDomain(
       type: "domain_added",
       description: `Custom domain ${domain} added to ${site.name}`,
       siteId,
+      actorId: by,
     });
   }
   return {

@@ -37,7 +37,13 @@ const CLEARABLE = ["description", "logoUrl", "faviconUrl"] as const;
  * A changed custom domain goes through the same claim as Add Domain, first, so a refused
  * domain leaves every other field as it was.
  */
-export async function update(userId: string, siteId: string, patch: SiteUpdate): Promise<Site> {
+/** The account's site changed by the member `by` (named on the activity, docs/team.md). */
+export async function update(
+  userId: string,
+  siteId: string,
+  patch: SiteUpdate,
+  by: string,
+): Promise<Site> {
   let site = await getItem(userId, siteId);
   const { customDomain, ...fields } = patch;
 
@@ -71,6 +77,7 @@ export async function update(userId: string, siteId: string, patch: SiteUpdate):
     type: "site_updated",
     description: `Settings updated for ${site.name}`,
     siteId,
+    actorId: by,
   });
   return siteView(site);
 }
@@ -79,9 +86,10 @@ export async function addDomain(
   userId: string,
   siteId: string,
   domain: string,
+  by: string,
 ): Promise<AddDomainResponse> {
   await getItem(userId, siteId); // 404 for garbage ids before any work
-  return Domains.addDomain(userId, siteId, domain);
+  return Domains.addDomain(userId, siteId, domain, by);
 }
 
 export async function verifyDomain(userId: string, siteId: string): Promise<VerifyDomainResponse> {

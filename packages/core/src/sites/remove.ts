@@ -7,12 +7,13 @@ import { eraseSite } from "./erase";
 import { getItem } from "./item";
 
 /** DELETE /api/sites/{id}: the site and everything stored for it (erase.ts). */
-export async function remove(userId: string, siteId: string): Promise<void> {
+export async function remove(userId: string, siteId: string, by: string): Promise<void> {
   const site = await getItem(userId, siteId);
   await eraseSite(site);
   await Activities.record(userId, {
     type: "site_deleted",
     description: `Site ${site.name} deleted`,
     siteId,
+    actorId: by,
   });
 }

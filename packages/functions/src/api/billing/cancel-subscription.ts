@@ -5,5 +5,5 @@ import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
 export const handler = api("POST /api/billing/cancel-subscription", contracts, ({ actor }) =>
-  Billing.cancelSubscription(actor.accountId),
+  Billing.cancelSubscription(actor.accountId, actor.userId),
 );

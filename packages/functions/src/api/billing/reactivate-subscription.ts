@@ -5,5 +5,5 @@ import { contracts } from "@portal/core/contracts/api-areas/billing";
 import { api } from "../handler";
 
 export const handler = api("POST /api/billing/reactivate-subscription", contracts, ({ actor }) =>
-  Billing.reactivateSubscription(actor.accountId),
+  Billing.reactivateSubscription(actor.accountId, actor.userId),
 );

@@ -4,5 +4,5 @@ import * as Sites from "@portal/core/sites/index";
 import { api } from "../handler";
 
 export const handler = api("POST /api/sites/{id}/domain", contracts, ({ actor, params, body }) =>
-  Sites.addDomain(actor.accountId, params.id, body.domain),
+  Sites.addDomain(actor.accountId, params.id, body.domain, actor.userId),
 );

@@ -4,5 +4,5 @@ import * as SiteRemoval from "@portal/core/sites/remove";
 import { api } from "../handler";
 
 export const handler = api("DELETE /api/sites/{id}", contracts, async ({ actor, params }) => {
-  await SiteRemoval.remove(actor.accountId, params.id);
+  await SiteRemoval.remove(actor.accountId, params.id, actor.userId);
 });

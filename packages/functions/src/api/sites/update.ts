@@ -10,5 +10,5 @@ import { api } from "../handler";
 
 export const handler = api("PATCH /api/sites/{id}", contracts, ({ actor, params, body }) => {
   if (body.customDomain !== undefined) refuseKeyFor("a site's domain", actor.apiKeyId);
-  return Sites.update(actor.accountId, params.id, body);
+  return Sites.update(actor.accountId, params.id, body, actor.userId);
 });
