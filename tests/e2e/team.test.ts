@@ -202,7 +202,7 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
       .go();
     await page.goto("/dashboard");
     await waitForPath(page, "/sales");
-    const back = page.getByRole("button", { name: "Open Olivia Tester" });
+    const back = page.getByRole("button", { name: "Switch to Olivia Tester" });
     await back.waitFor();
     await bothWidths(page, "team-sales-other-accounts");
     await back.click();

@@ -142,8 +142,9 @@ export function RoundCard({
       ) : null}
       {round.outcome === "approved" && round.respondedAt ? (
         <Text fontSize="sm" color="fg.muted">
-          Approved{round.answeredBy ? ` by ${round.answeredBy.name}` : ""} on{" "}
-          {formatDateTime(round.respondedAt)}
+          {REVIEW_OUTCOME_LABELS.approved}
+          {round.answeredBy ? ` by ${round.answeredBy.name}` : ""}
+          {` on ${formatDateTime(round.respondedAt)}`}
         </Text>
       ) : null}
       {children}

@@ -56,7 +56,7 @@ export default function OtherAccountsNotice() {
               loading={choose.isPending && choose.variables === account.accountId}
               onClick={() => choose.mutate(account.accountId)}
             >
-              Open {account.name}
+              Switch to {account.name}
             </Button>
           ))}
         </Flex>
