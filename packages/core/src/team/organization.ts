@@ -20,11 +20,16 @@ export async function ensureOrganization(accountId: string): Promise<string> {
   const account = await accountRecord(accountId);
   if (!account) throw new NotFoundError("No such account");
   if (account.organizationId) return account.organizationId;
+  const members = await currentMembers(accountId);
+  // An owner creates it (older Backend API versions require a creator, who becomes its admin).
+  const creator = members.find((member) => member.role === "owner");
   const organizationId = await IdentityAdmin.createOrganization({
     accountId,
     name: accountName(account),
+    ...(creator ? { createdBy: creator.memberId } : {}),
   });
-  for (const member of await currentMembers(accountId)) {
+  for (const member of members) {
+    if (member === creator) continue;
     await IdentityAdmin.addOrganizationMember(
       organizationId,
       member.memberId,
