@@ -101,13 +101,24 @@ function diagnose(report: LighthouseReport): Record<string, string | number> {
     (sum, item) => sum + (Number(item.wastedBytes) || 0),
     0,
   );
-  // The element Lighthouse took for the largest paint (its first table's node).
-  const lcpDetails = report.audits["largest-contentful-paint-element"]?.details as
-    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+  // Lighthouse's LCP breakdown: the element it took, and the time to first byte and the render
+  // delay the paint waited for (a list of the subparts' table and the element's node).
+  const breakdown = report.audits["lcp-breakdown-insight"]?.details as
+    | {
+        items?: {
+          type?: string;
+          snippet?: string;
+          items?: { subpart?: string; duration?: number }[];
+        }[];
+      }
     | undefined;
-  const lcpElement = lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? "";
+  const lcpElement = breakdown?.items?.find((item) => item.type === "node")?.snippet ?? "";
+  const subparts = (breakdown?.items?.find((item) => item.type === "table")?.items ?? [])
+    .map((part) => `${part.subpart} ${ms(part.duration)}`)
+    .join(", ");
   return {
     "LCP element": lcpElement.slice(0, 60),
+    "LCP subparts, ms": subparts,
     "main thread, ms": ms(report.audits["mainthread-work-breakdown"]?.numericValue),
     "by kind": byKind,
     "heaviest scripts": scripts,
