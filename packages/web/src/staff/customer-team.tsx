@@ -5,8 +5,8 @@
  */
 import { Badge, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import type { StaffCustomer } from "@portal/core/contracts/staff";
+import { invitationDates } from "../team/invitation-dates";
 import { ROLE_LABELS } from "../team/role-labels";
-import { formatDateTime } from "../tickets/ticket-badges";
 import { formatLongDate } from "../ui/format";
 import { Section } from "./console-ui";
 import { formatAge } from "./format";
@@ -69,9 +69,7 @@ export function CustomerTeam({ team }: { team: StaffCustomer["team"] }) {
                 <Badge size="sm">{ROLE_LABELS[invitation.role]}</Badge>
               </Flex>
               <Text color="fg.muted" flexShrink="0">
-                sent {formatDateTime(invitation.sentAt)}
-                {invitation.invitedByName ? ` by ${invitation.invitedByName}` : ""} · expires{" "}
-                {formatLongDate(invitation.expiresAt)}
+                {invitationDates(invitation)}
               </Text>
             </Flex>
           ))}

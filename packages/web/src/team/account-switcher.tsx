@@ -6,35 +6,11 @@
  * person with one account.
  */
 import { Badge, Menu, Text } from "@chakra-ui/react";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import { toast } from "../ui/toaster";
-import { accountsQuery, chooseAccount } from "./queries";
-import { refusalOf } from "./refusals";
 import { ROLE_LABELS } from "./role-labels";
-import { useSwitchAccount } from "./use-switch-account";
+import { useChooseAccount } from "./use-switch-account";
 
 export function AccountSwitcher() {
-  const accounts = useQuery(accountsQuery());
-  const navigate = useNavigate();
-  const switchAccount = useSwitchAccount();
-  const choose = useMutation({
-    mutationFn: chooseAccount,
-    onSuccess: async (choice) => {
-      await switchAccount(choice.organizationId);
-      const name = accounts.data?.accounts.find((a) => a.accountId === choice.accountId)?.name;
-      toast({ title: `You're working in ${name ?? "another account"}` });
-      await navigate({ to: "/dashboard" });
-    },
-    onError: (error) =>
-      toast({
-        title: "The account was not switched",
-        description: refusalOf(error),
-        variant: "destructive",
-      }),
-  });
-
-  const list = accounts.data?.accounts ?? [];
+  const { accounts: list, choose } = useChooseAccount();
   if (list.length < 2) return null;
   const current = list.find((account) => account.current)?.accountId ?? "";
   return (

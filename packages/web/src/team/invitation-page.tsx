@@ -5,15 +5,15 @@
  * Join, and the session moves to the account. A link already used, expired, revoked, unknown,
  * or opened by someone signed in with another address gets its own answer instead.
  */
-import { Box, Button, Center, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import type { InvitationLookup } from "@portal/core/contracts/team";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Fragment, type ReactNode, useEffect } from "react";
 import { useIdentity } from "../identity/context";
+import { AuthFrame } from "../identity/pages/auth-layout";
 import { forgetReturnPath, rememberReturnPath } from "../identity/return-path";
 import { useSignOut } from "../identity/use-sign-out";
-import { Logo } from "../ui/logo";
 import { LoadFailed, LoadingSpinner } from "../ui/query-states";
 import { toast } from "../ui/toaster";
 import { acceptInvitation, invitationQuery } from "./queries";
@@ -52,26 +52,7 @@ export function InvitationPage({ token }: { token: string }) {
   } else {
     body = <SignedIn invitation={invitation.data} token={token} />;
   }
-  return (
-    <Center
-      as="main"
-      minH="100dvh"
-      px="4"
-      py="10"
-      bgGradient="to-b"
-      gradientFrom="brand.50"
-      gradientTo="bg"
-    >
-      <Stack gap="6" w="full" maxW="md" align="stretch">
-        <Center>
-          <Link to="/">
-            <Logo size="lg" />
-          </Link>
-        </Center>
-        {body}
-      </Stack>
-    </Center>
-  );
+  return <AuthFrame>{body}</AuthFrame>;
 }
 
 function Answer({

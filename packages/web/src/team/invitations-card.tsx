@@ -8,8 +8,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { formatLongDate } from "../ui/format";
 import { toast } from "../ui/toaster";
+import { invitationDates } from "./invitation-dates";
 import { InviteForm } from "./invite-form";
 import { refreshTeam, resendInvitation, revokeInvitation } from "./queries";
 import { refusalOf } from "./refusals";
@@ -102,9 +102,7 @@ export function InvitationsCard({ invitations: all }: { invitations: TeamInvitat
                     <Badge colorPalette="gray">{ROLE_LABELS[invitation.role]}</Badge>
                   </Flex>
                   <Text fontSize="xs" color="fg.muted">
-                    Sent {formatLongDate(invitation.sentAt)}
-                    {invitation.invitedByName ? ` by ${invitation.invitedByName}` : ""} · Expires{" "}
-                    {formatLongDate(invitation.expiresAt)}
+                    {invitationDates(invitation)}
                   </Text>
                 </Stack>
                 <Flex gap="2" wrap="wrap">

@@ -5,31 +5,11 @@
  * Loaded only for a signed-in visitor (routes/sales.tsx), so the pre-rendered page never has it.
  */
 import { Alert, Button, Flex } from "@chakra-ui/react";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import { toast } from "../ui/toaster";
-import { accountsQuery, chooseAccount } from "./queries";
-import { refusalOf } from "./refusals";
-import { useSwitchAccount } from "./use-switch-account";
+import { useChooseAccount } from "./use-switch-account";
 
 export default function OtherAccountsNotice() {
-  const accounts = useQuery(accountsQuery());
-  const navigate = useNavigate();
-  const switchAccount = useSwitchAccount();
-  const choose = useMutation({
-    mutationFn: chooseAccount,
-    onSuccess: async (choice) => {
-      await switchAccount(choice.organizationId);
-      await navigate({ to: "/dashboard" });
-    },
-    onError: (error) =>
-      toast({
-        title: "The account was not switched",
-        description: refusalOf(error),
-        variant: "destructive",
-      }),
-  });
-  const others = (accounts.data?.accounts ?? []).filter((account) => !account.current);
+  const { accounts, choose } = useChooseAccount();
+  const others = accounts.filter((account) => !account.current);
   if (others.length === 0) return null;
   return (
     <Alert.Root status="info" borderRadius="lg" data-testid="other-accounts">

@@ -4,9 +4,13 @@
  * provider's emulation), so every later token names that account; then every read is made
  * again, as nothing cached belonged to the new account.
  */
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { useIdentity } from "../identity/context";
+import { toast } from "../ui/toaster";
+import { accountsQuery, chooseAccount } from "./queries";
+import { refusalOf } from "./refusals";
 
 export function useSwitchAccount(): (organizationId: string | null) => Promise<void> {
   const identity = useIdentity();
@@ -20,4 +24,30 @@ export function useSwitchAccount(): (organizationId: string | null) => Promise<v
     },
     [identity, queryClient],
   );
+}
+
+/**
+ * The person's accounts, and choosing one of them: the server checks the membership and names
+ * the organization, the session moves there, and the dashboard opens with a toast naming it.
+ */
+export function useChooseAccount() {
+  const accounts = useQuery(accountsQuery());
+  const navigate = useNavigate();
+  const switchAccount = useSwitchAccount();
+  const choose = useMutation({
+    mutationFn: chooseAccount,
+    onSuccess: async (choice) => {
+      const name = accounts.data?.accounts.find((a) => a.accountId === choice.accountId)?.name;
+      await switchAccount(choice.organizationId);
+      toast({ title: `You're working in ${name ?? "another account"}` });
+      await navigate({ to: "/dashboard" });
+    },
+    onError: (error) =>
+      toast({
+        title: "The account was not switched",
+        description: refusalOf(error),
+        variant: "destructive",
+      }),
+  });
+  return { accounts: accounts.data?.accounts ?? [], choose };
 }

@@ -20,6 +20,40 @@ export function AuthLayout({
   switchTo: { prompt: string; to: "/sign-in" | "/sign-up"; label: string };
 }) {
   return (
+    <AuthFrame>
+      <Stack gap="1" textAlign="center">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        <Text color="fg.muted">{subtitle}</Text>
+      </Stack>
+      <Box>
+        <Suspense
+          fallback={
+            <Center py="10">
+              <Spinner />
+            </Center>
+          }
+        >
+          {children}
+        </Suspense>
+      </Box>
+      <Text textAlign="center" color="fg.muted" fontSize="sm">
+        {switchTo.prompt}{" "}
+        <ChakraLink asChild color="brand.fg" fontWeight="medium">
+          <Link to={switchTo.to}>{switchTo.label}</Link>
+        </ChakraLink>
+      </Text>
+    </AuthFrame>
+  );
+}
+
+/**
+ * The page around the identity screens and the invitation page (team/invitation-page.tsx): a
+ * narrow column on the brand's gradient, under the logo.
+ */
+export function AuthFrame({ children }: { children: ReactNode }) {
+  return (
     <Center
       as="main"
       minH="100dvh"
@@ -35,29 +69,7 @@ export function AuthLayout({
             <Logo size="lg" />
           </Link>
         </Center>
-        <Stack gap="1" textAlign="center">
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          <Text color="fg.muted">{subtitle}</Text>
-        </Stack>
-        <Box>
-          <Suspense
-            fallback={
-              <Center py="10">
-                <Spinner />
-              </Center>
-            }
-          >
-            {children}
-          </Suspense>
-        </Box>
-        <Text textAlign="center" color="fg.muted" fontSize="sm">
-          {switchTo.prompt}{" "}
-          <ChakraLink asChild color="brand.fg" fontWeight="medium">
-            <Link to={switchTo.to}>{switchTo.label}</Link>
-          </ChakraLink>
-        </Text>
+        {children}
       </Stack>
     </Center>
   );
