@@ -226,6 +226,43 @@ describe("at least one owner", () => {
   });
 });
 
+describe("deleting an account with a team", () => {
+  it("by an owner it was handed to: the account and its organization go, its first owner stays", async () => {
+    const { owner: founder, member: heir } = await ownerAndMember();
+    const handed = await call(founder, "POST /api/team/transfer-ownership", {
+      body: { userId: heir.user.id },
+    });
+    expect(handed.status, handed.text).toBe(200);
+    // No subscription running, so the account may go.
+    await db.entities.user
+      .patch({ userId: founder.user.id })
+      .set({ subscriptionActive: false })
+      .go();
+    const { data: before } = await db.entities.user.get({ userId: founder.user.id }).go();
+    const deleting = await call(heir, "DELETE /api/account", { body: { confirmation: "DELETE" } });
+    expect(deleting.status, deleting.text).toBe(202);
+    await expect
+      .poll(async () => (await db.entities.user.get({ userId: founder.user.id }).go()).data, {
+        timeout: 20_000,
+      })
+      .toBeNull();
+    // The first owner's login is theirs: it still signs in.
+    const signIn = await fetch(`${url}/dev-identity/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: founder.user.email, password: "correct horse battery" }),
+    });
+    expect(signIn.status).toBe(200);
+    // The organization is gone at the identity provider: nobody can pick it any more.
+    const pick = await fetch(`${url}/dev-identity/active-organization`, {
+      method: "POST",
+      headers: { cookie: heir.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ organizationId: before?.organizationId }),
+    });
+    expect(pick.status).toBe(403);
+  });
+});
+
 describe("one person in two accounts", () => {
   it("switches between them through the session, never through a parameter", async () => {
     const first = await ownerAndMember();

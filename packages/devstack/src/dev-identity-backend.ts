@@ -9,7 +9,7 @@
  * - `POST /v1/users/{id}/ban`: bans the user, then sends a signed `user.updated` with
  *   `banned: true`.
  *
- * - Organizations (docs/team.md): `POST /v1/organizations`, and
+ * - Organizations (docs/team.md): `POST` and `DELETE /v1/organizations[/{id}]`, and
  *   `POST /v1/organizations/{id}/memberships`, `PATCH` and `DELETE
  *   /v1/organizations/{id}/memberships/{userId}`, each answering Clerk's object and sending the
  *   signed `organizationMembership.created` / `.updated` / `.deleted` as Clerk does.
@@ -162,6 +162,17 @@ export function createBackendApi(store: DevIdentityStore, options: BackendApiOpt
       });
       clerkJson(res, 200, organizationJson(organization));
       send("organization.created", organizationJson(organization));
+      return true;
+    }
+    const whole = /^\/v1\/organizations\/([^/]+)$/.exec(path);
+    if (whole && req.method === "DELETE") {
+      const deleted = await store.deleteOrganization(decodeURIComponent(whole[1] ?? ""));
+      if (!deleted) notFound(res);
+      else {
+        const json = { object: "organization", id: deleted.id, deleted: true };
+        clerkJson(res, 200, json);
+        send("organization.deleted", json);
+      }
       return true;
     }
     const match = /^\/v1\/organizations\/([^/]+)\/memberships(?:\/([^/]+))?$/.exec(path);

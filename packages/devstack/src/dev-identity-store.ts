@@ -287,6 +287,18 @@ export async function openDevIdentityStore(dir: string) {
       return { organization, membership };
     },
 
+    /** Clerk's DELETE /v1/organizations/{id}: sessions that had it active have none after. */
+    async deleteOrganization(organizationId: string): Promise<DevOrganization | undefined> {
+      const index = organizations.findIndex((o) => o.id === organizationId);
+      const [organization] = index < 0 ? [] : organizations.splice(index, 1);
+      if (!organization) return undefined;
+      for (const session of Object.values(data.sessions)) {
+        if (session.activeOrganizationId === organizationId) delete session.activeOrganizationId;
+      }
+      await persist();
+      return organization;
+    },
+
     /**
      * The session's active organization (Clerk's setActive): only one the person belongs to;
      * null for none. Answers false when they do not belong to it.

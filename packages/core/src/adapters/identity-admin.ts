@@ -99,3 +99,13 @@ export async function removeOrganizationMember(
     throw error;
   }
 }
+
+/** Deletes the organization (its account was erased); one already gone counts as deleted. */
+export async function deleteOrganization(organizationId: string): Promise<void> {
+  try {
+    await client().organizations.deleteOrganization(organizationId);
+  } catch (error) {
+    if (isStatus(error, 404)) return;
+    throw error;
+  }
+}

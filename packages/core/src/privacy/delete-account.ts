@@ -31,13 +31,16 @@ export async function requireNoSubscription(userId: string, stripeCustomerId: st
  * The customer asked: refused (409) while a subscription runs; otherwise nothing acts for them
  * from now on (keys revoked, endpoints off) and the erasure is queued.
  */
-export async function requestAccountDeletion(userId: string): Promise<AccountDeletion> {
+export async function requestAccountDeletion(
+  userId: string,
+  requestedBy: string = userId,
+): Promise<AccountDeletion> {
   const user = await findUser(userId);
   if (user) {
     await requireNoSubscription(userId, user.stripeCustomerId);
     if (user.subscriptionActive) throw new ConflictError(CANCEL_FIRST_MESSAGE);
     await revokeAccess(userId, ACCOUNT_DELETED);
   }
-  await sendPrivacyJob({ kind: "delete-account", userId });
+  await sendPrivacyJob({ kind: "delete-account", userId, requestedBy });
   return { deleting: true, stripeCustomerKept: user?.stripeCustomerId ?? null };
 }

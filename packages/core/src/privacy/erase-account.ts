@@ -6,7 +6,7 @@
  * the identity provider. Every step is safe to run again.
  */
 import * as Blobs from "../adapters/blobs";
-import { deleteIdentity } from "../adapters/identity-admin";
+import { deleteIdentity, deleteOrganization } from "../adapters/identity-admin";
 import { recordTombstone } from "../adapters/tombstones";
 import { findUser } from "../billing/customers";
 import { forgetStorage } from "../content/storage-reservations";
@@ -25,7 +25,10 @@ import { revokeAccess } from "./offboard";
  * The job: erases everything and deletes the identity. Stripe is asked once more first: a
  * customer who subscribed again since the request keeps their account ("kept").
  */
-export async function eraseAccount(userId: string): Promise<"erased" | "kept"> {
+export async function eraseAccount(
+  userId: string,
+  requestedBy: string = userId,
+): Promise<"erased" | "kept"> {
   const user = await findUser(userId);
   if (user) {
     try {
@@ -35,9 +38,13 @@ export async function eraseAccount(userId: string): Promise<"erased" | "kept"> {
       if (error instanceof ConflictError) return "kept";
       throw error;
     }
+    // Before the records: the account's record holds its organization's id (docs/team.md).
+    if (user.organizationId) await deleteOrganization(user.organizationId);
     await eraseAccountData(userId, user);
   }
-  await deleteIdentity(userId);
+  // The account's id is its first owner's user id. Their identity goes only when they asked:
+  // an owner they handed the account to deletes the account, not them (docs/team.md).
+  if (requestedBy === userId) await deleteIdentity(userId);
   return "erased";
 }
 

@@ -15,8 +15,16 @@ export const privacyJobSchema = z.discriminatedUnion("kind", [
     userId: z.string().check(z.minLength(1)),
     exportId: z.string().check(z.minLength(1)),
   }),
-  /** Erase the customer's account (delete-account.ts). */
-  z.object({ kind: z.literal("delete-account"), userId: z.string().check(z.minLength(1)) }),
+  /**
+   * Erase the customer's account (delete-account.ts). `requestedBy`: the person who asked; the
+   * identity deleted with the account is only theirs, when the account is their own (its id is
+   * their user id). Absent in jobs queued before teams: the account's own person asked.
+   */
+  z.object({
+    kind: z.literal("delete-account"),
+    userId: z.string().check(z.minLength(1)),
+    requestedBy: z.optional(z.string().check(z.minLength(1))),
+  }),
 ]);
 export type PrivacyJob = z.infer<typeof privacyJobSchema>;
 

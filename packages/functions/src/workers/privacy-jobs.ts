@@ -13,7 +13,7 @@ import { privacyJobsConsumer } from "../routes";
 import { eachRecord, logLine } from "./records";
 
 function run(job: PrivacyJob) {
-  return job.kind === "export" ? runExport(job) : eraseAccount(job.userId);
+  return job.kind === "export" ? runExport(job) : eraseAccount(job.userId, job.requestedBy);
 }
 
 async function runRecord(record: SQSRecord): Promise<boolean> {

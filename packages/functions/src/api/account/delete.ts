@@ -7,5 +7,5 @@ import { requestAccountDeletion } from "@portal/core/privacy/delete-account";
 import { api } from "../handler";
 
 export const handler = api("DELETE /api/account", contracts, ({ actor }) =>
-  requestAccountDeletion(actor.accountId),
+  requestAccountDeletion(actor.accountId, actor.userId),
 );
