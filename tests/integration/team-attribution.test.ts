@@ -199,6 +199,59 @@ describe("a member who joined by invitation", () => {
   });
 });
 
+describe("a member's mail settings", () => {
+  it("are theirs for the account they act in, from /settings and from a mail's link", async () => {
+    const { who: olive } = await customerWithSite({ name: "Olive's Deli" });
+    const { member: max } = await joinAs(olive, "member", { firstName: "Max", lastName: "Member" });
+    const ticketIn = async (title: string) => {
+      const ticket = await call(olive, "POST /api/tickets", {
+        body: { title, description: "Please have a look at this for us." },
+      });
+      await call(staff, "POST /api/staff/customers/{userId}/tickets/{ticketId}/messages", {
+        params: { userId: olive.user.id, ticketId: ticket.body.id },
+        body: { message: "On it.", isInternal: false, attachments: [] },
+      });
+      return (await mailsTo(max.user.email)).filter((mail) => mail.subject.includes(title));
+    };
+
+    // A staff reply on the account's ticket reaches the member, with a link for this account.
+    const [mail] = await ticketIn("Opening hours");
+    const link = /<([^>]+)>/.exec(mail?.headers["list-unsubscribe"] ?? "")?.[1] ?? "";
+    expect(new URL(link).searchParams.get("token")).toMatch(/^u2\./);
+
+    // Settings → Email preferences in Olive's account (after the SPA's user sync): stored on
+    // Max's membership there.
+    expect((await call(max, "GET /api/auth/user")).status).toBe(200);
+    const off = await call(max, "PATCH /api/auth/user/preferences", {
+      body: { emailNotifications: false },
+    });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.emailNotifications).toBe(false);
+    expect((await call(max, "GET /api/auth/user")).body.emailNotifications).toBe(false);
+    const { data: own } = await db.entities.user.get({ userId: max.user.id }).go();
+    expect(own?.emailNotifications).toBe(true);
+    expect(await ticketIn("Menu board")).toHaveLength(0);
+
+    // On again; then the mail's one-click link turns them off for this account only.
+    await call(max, "PATCH /api/auth/user/preferences", { body: { emailNotifications: true } });
+    expect(await ticketIn("Delivery area")).toHaveLength(1);
+    const done = await fetch(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(done.status).toBe(200);
+    const { data: item } = await db.entities.membership
+      .get({ userId: olive.user.id, memberId: max.user.id })
+      .go();
+    expect(item?.emailNotifications).toBe(false);
+    expect(
+      (await db.entities.user.get({ userId: max.user.id }).go()).data?.emailNotifications,
+    ).toBe(true);
+    expect(await ticketIn("Catering")).toHaveLength(0);
+  });
+});
+
 describe("who did it", () => {
   it("names a member's ticket, message and activity to the owner and to the team", async () => {
     const ticket = await Tickets.create(

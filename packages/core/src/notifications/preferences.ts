@@ -80,17 +80,18 @@ export async function update(
   personId: string,
   input: EmailPreferencesUpdate,
 ): Promise<CurrentUser> {
+  // The person's record first: the SPA's sync makes it before /settings can be opened.
+  const { data: person } = await db.entities.user
+    .get({ userId: personId })
+    .go({ consistent: true });
+  if (!person) throw new NotFoundError("User not found");
   try {
     await write(accountId, personId, input);
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError("User not found");
     throw error;
   }
-  const { data: person } = await db.entities.user
-    .get({ userId: personId })
-    .go({ consistent: true });
-  if (!person) throw new NotFoundError("User not found");
-  const current = toCurrentUser(person);
+  const current = toCurrentUser(accountId === personId ? { ...person, ...input } : person);
   return { ...current, ...(await settingsFor(accountId, current)) };
 }
 

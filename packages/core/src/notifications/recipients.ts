@@ -9,6 +9,32 @@ import { usersById } from "../staff/users";
 import { currentMembers } from "../team/people";
 import { audienceFor } from "./rules";
 
+/** What a mail reads of its recipient. */
+export type MailPerson = Pick<
+  UserItem,
+  | "userId"
+  | "email"
+  | "firstName"
+  | "emailNotifications"
+  | "marketingEmails"
+  | "monthlyReport"
+  | "mailSuppressedReason"
+>;
+
+/**
+ * A member who joined but has not opened the portal since (their record is made by the first
+ * sign-in's sync): the address they accepted the invitation with, and the default settings.
+ */
+function standIn(item: MembershipItem): MailPerson {
+  return {
+    userId: item.memberId,
+    email: item.email,
+    emailNotifications: true,
+    marketingEmails: false,
+    monthlyReport: true,
+  };
+}
+
 export interface MailRecipient {
   personId: string;
   /**
@@ -16,8 +42,8 @@ export interface MailRecipient {
    * owner (one claim per event, as before teams), `<eventId>>to:<personId>` for anyone else.
    */
   claimId: string;
-  /** Their record; null when it is gone (nothing is sent). */
-  person: UserItem | null;
+  /** Their record (or its stand-in, standIn); null when they are gone (nothing is sent). */
+  person: MailPerson | null;
   /** Their item in the account (a first owner without one: the item they stand for). */
   membership: MembershipItem | null;
 }
@@ -45,7 +71,8 @@ export async function recipientsOf(event: DomainEvent): Promise<{
       personId: member.personId,
       claimId:
         member.personId === event.userId ? event.eventId : `${event.eventId}>to:${member.personId}`,
-      person: people.get(member.personId) ?? null,
+      person:
+        people.get(member.personId) ?? (member.membership ? standIn(member.membership) : null),
       membership: member.membership,
     })),
     people,
