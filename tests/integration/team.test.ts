@@ -104,6 +104,28 @@ describe("invite → accept → act as a member", () => {
     ).toBe("accepted");
   });
 
+  it("keeps the person in when they accept the same link twice at once", async () => {
+    // A double click, or a retried request: one accept wins, the other finds the link used. The
+    // loser must not undo the winner's membership at the identity provider (docs/security.md).
+    const owner = await signUpCustomer();
+    const email = uniqueEmail("twice");
+    const { token } = await invite(owner, email);
+    const person = await signUp({ email });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        call(person, "POST /api/invitations/{token}/accept", { params: { token } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410, 410]);
+    // Still in the organization (switching needs it) and in the table, and it stays so once
+    // the identity provider's webhooks have been applied.
+    const member = await switchTo(person, owner.user.id);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await call(member, "GET /api/sites")).status).toBe(200);
+    const team = await call(owner, "GET /api/team");
+    expect(team.body.members.map((m) => m.userId)).toContain(person.user.id);
+  });
+
   it("refuses a revoked link and an expired one, and lets the owner send an expired one again", async () => {
     const owner = await signUpCustomer();
     const revokedEmail = uniqueEmail("revoked");

@@ -86,7 +86,12 @@ export async function accept(
     ])
     .go();
   if (canceled) {
-    await IdentityAdmin.removeOrganizationMember(organizationId, person.userId);
+    // Undo the organization's membership only if the table has none: when this person's other
+    // request (a double click, a retry) won, it is theirs (docs/security.md, "Team").
+    const current = await currentMembers(accountId);
+    if (!current.some((member) => member.memberId === person.userId)) {
+      await IdentityAdmin.removeOrganizationMember(organizationId, person.userId);
+    }
     const again = await fromToken(token);
     if (!again) throw unusable.invalid();
     const nowStatus = statusOf(again, now);
