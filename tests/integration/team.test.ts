@@ -199,6 +199,34 @@ describe("leaving and removal", () => {
       .toBe(403);
   });
 
+  it("ignores a membership deleted from an organization that is not the account's", async () => {
+    // A stray organization claiming the account in its metadata (made in Clerk's dashboard, or
+    // the loser of two first joins at once): its events change nothing (docs/security.md).
+    const { owner, member } = await ownerAndMember();
+    const backend = (path: string, init: RequestInit = {}) =>
+      fetch(`${url}/dev-identity/v1/organizations${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${clerkSecretKey}`, "content-type": "application/json" },
+      });
+    const stray = (await (
+      await backend("", {
+        method: "POST",
+        body: JSON.stringify({ name: "Stray", public_metadata: { account_id: owner.user.id } }),
+      })
+    ).json()) as { id: string };
+    const added = await backend(`/${stray.id}/memberships`, {
+      method: "POST",
+      body: JSON.stringify({ user_id: member.user.id, role: "org:member" }),
+    });
+    expect(added.status).toBe(200);
+    const deleted = await backend(`/${stray.id}/memberships/${member.user.id}`, {
+      method: "DELETE",
+    });
+    expect(deleted.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await call(member, "GET /api/sites")).status).toBe(200);
+  });
+
   it("lets a member leave, keeps the last owner, and hands ownership over", async () => {
     const { owner, member } = await ownerAndMember();
     const last = await call(owner, "POST /api/team/leave");

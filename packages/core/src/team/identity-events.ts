@@ -33,6 +33,12 @@ export async function applyMembershipEvent(
   const accountId = data.organization?.public_metadata?.account_id;
   const memberId = data.public_user_data?.user_id;
   if (typeof accountId !== "string" || typeof memberId !== "string") return false;
+  // Only the account's own organization speaks for it: metadata naming the account on another
+  // organization (a stray one, or one made in Clerk's dashboard) is not enough.
+  const { data: account } = await db.entities.user
+    .get({ userId: accountId })
+    .go({ consistent: true });
+  if (!account?.organizationId || account.organizationId !== data.organization?.id) return false;
   const { data: item } = await db.entities.membership
     .get({ userId: accountId, memberId })
     .go({ consistent: true });
