@@ -16,6 +16,8 @@ import { env, url, useStackEnvDb } from "../support/payments";
 import { invitationLink, invite, joinAs, switchTo } from "../support/team";
 
 const db = await useStackEnvDb();
+const { takeHourly } = await import("@portal/core/db/customer-share");
+const { INVITATION_MAILS_PER_HOUR } = await import("@portal/core/team/invitation-records");
 const call = apiAt(url);
 const clerkSecretKey = env.SST_Secret_value_CLERK_SECRET_KEY ?? "";
 
@@ -164,6 +166,45 @@ describe("invite → accept → act as a member", () => {
       params: { token: await invitationLink(expiredEmail) },
     });
     expect(accepted.status, accepted.text).toBe(200);
+  });
+});
+
+describe("what an invitation refuses", () => {
+  it("an address already in the account or already invited, and a mail beyond the hour's", async () => {
+    const { owner, member } = await ownerAndMember();
+    const already = await call(owner, "POST /api/team/invitations", {
+      body: { email: member.user.email.toUpperCase(), role: "member" },
+    });
+    expect([already.status, already.error?.message]).toEqual([
+      409,
+      `${member.user.email} is already a member of this account.`,
+    ]);
+    const email = uniqueEmail("twice");
+    await invite(owner, email);
+    const twice = await call(owner, "POST /api/team/invitations", { body: { email } });
+    expect(twice.status).toBe(409);
+    expect(twice.error?.message).toContain("send that invitation again");
+
+    // The hour's allowance used up (INVITATION_MAILS_PER_HOUR), as twenty invitations would.
+    while (
+      (await takeHourly("invitationMails", owner.user.id, INVITATION_MAILS_PER_HOUR)) === undefined
+    );
+    const over = await call(owner, "POST /api/team/invitations", {
+      body: { email: uniqueEmail("over") },
+    });
+    expect([over.status, over.error?.code]).toEqual([429, "rate_limited"]);
+  });
+
+  it("an owner removing themselves (that is leaving) or handing ownership to themselves", async () => {
+    const { owner } = await ownerAndMember();
+    const self = await call(owner, "DELETE /api/team/members/{userId}", {
+      params: { userId: owner.user.id },
+    });
+    expect(self.status).toBe(422);
+    const toSelf = await call(owner, "POST /api/team/transfer-ownership", {
+      body: { userId: owner.user.id },
+    });
+    expect(toSelf.status).toBe(422);
   });
 });
 
