@@ -5,6 +5,7 @@
 import type { ACMClient } from "@aws-sdk/client-acm";
 import type { CloudFormationClient } from "@aws-sdk/client-cloudformation";
 import type { LambdaClient } from "@aws-sdk/client-lambda";
+import type { Route53Client } from "@aws-sdk/client-route-53";
 import type { SESv2Client } from "@aws-sdk/client-sesv2";
 import type { SSMClient } from "@aws-sdk/client-ssm";
 import type { STSClient } from "@aws-sdk/client-sts";
@@ -28,6 +29,10 @@ export interface PreflightOptions {
   clerkApiUrl?: string;
   /** Tests: a stand-in for DNS CNAME lookups (node:dns/promises resolveCname). */
   resolveCname?: (host: string) => Promise<string[]>;
+  /** Tests: a stand-in for public NS lookups (node:dns/promises resolveNs). */
+  resolveNs?: (host: string) => Promise<string[]>;
+  /** Tests: a stand-in for the Clerk instance's Frontend API (https://<clerkFrontendApiHost>). */
+  clerkFrontendApiUrl?: string;
 }
 
 /** What a check's result is: a line, and for a failure the README value that fixes it. */
@@ -78,6 +83,7 @@ export interface Clients {
   ses: SESv2Client;
   acm: ACMClient;
   cloudFormation: CloudFormationClient;
+  route53: Route53Client;
 }
 
 export function errorText(error: unknown): string {

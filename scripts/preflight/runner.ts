@@ -10,6 +10,7 @@
 import { ACMClient } from "@aws-sdk/client-acm";
 import { CloudFormationClient } from "@aws-sdk/client-cloudformation";
 import { LambdaClient } from "@aws-sdk/client-lambda";
+import { Route53Client } from "@aws-sdk/client-route-53";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SSMClient } from "@aws-sdk/client-ssm";
 import { STSClient } from "@aws-sdk/client-sts";
@@ -48,6 +49,8 @@ export async function runPreflight(options: PreflightOptions): Promise<CheckLine
       // CloudFront takes certificates from us-east-1 only.
       acm: new ACMClient({ region: "us-east-1" }),
       cloudFormation: new CloudFormationClient({ region }),
+      // Route 53 is global; its API lives in us-east-1.
+      route53: new Route53Client({ region: "us-east-1" }),
     },
     setSecretCommand: (name) =>
       `npx sst secrets set ${name} ${secretRules[name]?.example ?? "<value>"} --stage ${options.stage}`,

@@ -24,6 +24,11 @@ import {
   UpdateFunctionConfigurationCommand,
 } from "@aws-sdk/client-lambda";
 import {
+  GetHostedZoneCommand,
+  ListHostedZonesByNameCommand,
+  Route53Client,
+} from "@aws-sdk/client-route-53";
+import {
   GetAccountCommand,
   GetConfigurationSetCommand,
   GetEmailIdentityCommand,
@@ -105,6 +110,7 @@ const baseEnv = {
   ALARM_EMAIL: "ops@example.com",
   SITES_DOMAIN: "sites-example.net",
   SITES_CERTIFICATE_ARN: CERTIFICATE_ARN,
+  SMOKE_CLERK_USER_ID: "user_smoke",
 };
 
 const sts = mockClient(STSClient);
@@ -113,6 +119,7 @@ const ssm = mockClient(SSMClient);
 const ses = mockClient(SESv2Client);
 const acm = mockClient(ACMClient);
 const cloudFormation = mockClient(CloudFormationClient);
+const route53 = mockClient(Route53Client);
 
 /** SSM as a map from parameter name to value; PutParameter writes into it. */
 let parameters: Map<string, string>;
@@ -168,6 +175,17 @@ let clerkApiUrl: string;
 let clerkDomain: { name: string; is_satellite: boolean; cname_targets: object[] };
 let dns: Map<string, string[]>;
 let clerkApiCalls: string[];
+/** The `aud` of the session token the Frontend API stand-in issues; sessions it revoked. */
+let tokenAud: string | undefined;
+let revoked: string[];
+/** The domain's name servers as a public NS lookup finds them. */
+let publicNs: string[];
+const ZONE_NS = [
+  "ns-1.awsdns-01.org",
+  "ns-2.awsdns-02.co.uk",
+  "ns-3.awsdns-03.com",
+  "ns-4.awsdns-04.net",
+];
 const CLERK_RECORDS = [
   { host: "clerk.example.com", value: "frontend-api.clerk.services", required: true },
   { host: "accounts.example.com", value: "accounts.clerk.services", required: true },
@@ -179,6 +197,32 @@ const CLERK_RECORDS = [
 beforeAll(async () => {
   jwksServer = createServer((_req, res) => {
     // The same server stands in for Clerk's Backend API (GET /v1/domains).
+    // The sign-in token flow (scripts/smoke/clerk-sign-in.ts): Backend API, then Frontend API.
+    if (_req.method === "POST" && _req.url === "/v1/sign_in_tokens") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ id: "sit_1", token: "ticket-1", status: "pending" }));
+      return;
+    }
+    if (_req.method === "POST" && _req.url === "/v1/client/sign_ins") {
+      const claims = { sub: "user_smoke", sid: "sess_1", ...(tokenAud ? { aud: tokenAud } : {}) };
+      const jwt = ["{}", JSON.stringify(claims), "sig"]
+        .map((part) => Buffer.from(part).toString("base64url"))
+        .join(".");
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          response: { status: "complete", created_session_id: "sess_1" },
+          client: { sessions: [{ id: "sess_1", last_active_token: { jwt } }] },
+        }),
+      );
+      return;
+    }
+    if (_req.method === "POST" && _req.url?.startsWith("/v1/sessions/")) {
+      revoked.push(_req.url);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ id: "sess_1", status: "revoked" }));
+      return;
+    }
     if (_req.url?.startsWith("/v1/domains")) {
       clerkApiCalls.push(String(_req.headers.authorization));
       res.writeHead(200, { "content-type": "application/json" });
@@ -198,7 +242,24 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const client of [sts, lambda, ssm, ses, acm, cloudFormation]) client.reset();
+  for (const client of [sts, lambda, ssm, ses, acm, cloudFormation, route53]) client.reset();
+  tokenAud = baseEnv.CLERK_AUDIENCE;
+  revoked = [];
+  publicNs = [...ZONE_NS];
+  route53.on(ListHostedZonesByNameCommand).resolves({
+    HostedZones: [
+      {
+        Id: "/hostedzone/Z1",
+        Name: "example.com.",
+        CallerReference: "r",
+        Config: { PrivateZone: false },
+      },
+    ],
+  });
+  route53.on(GetHostedZoneCommand).resolves({
+    HostedZone: { Id: "/hostedzone/Z1", Name: "example.com.", CallerReference: "r" },
+    DelegationSet: { NameServers: ZONE_NS },
+  });
   sts.on(GetCallerIdentityCommand).resolves({
     Account: "123456789012",
     Arn: "arn:aws:iam::123456789012:user/deployer",
@@ -289,7 +350,9 @@ async function run(options: Partial<PreflightOptions> & { envChanges?: object } 
     stripeApi: { host: emulator.host, port: emulator.port, protocol: "http" },
     clerkJwksUrl: jwksUrl,
     clerkApiUrl,
+    clerkFrontendApiUrl: clerkApiUrl,
     resolveCname: async (host: string) => dns.get(host) ?? [],
+    resolveNs: async () => publicNs.map((ns) => `${ns}.`),
     ...rest,
   });
 }
@@ -621,6 +684,55 @@ describe("preflight", () => {
       "Clerk DNS",
       /lacks 2 of Clerk's records.*accounts\.example\.com CNAME accounts\.clerk\.services; clk2\._domainkey\.example\.com CNAME dkim2.*\(README "Deploy" step 3\)$/,
     );
+  });
+
+  it("Clerk session token: signs the smoke account in and refuses a token without the audience", async () => {
+    const healthy = await run();
+    expect(line(healthy, "Clerk session token")).toMatchObject({
+      status: "ok",
+      message: expect.stringMatching(/carries aud https:\/\/portal\.example\.com$/),
+    });
+    // The session it made is ended.
+    expect(revoked).toEqual(["/v1/sessions/sess_1/revoke"]);
+    tokenAud = undefined;
+    expectOnlyFailure(
+      await run(),
+      "Clerk session token",
+      /carries aud \(none\), not https:\/\/portal\.example\.com.*"aud": "https:\/\/portal\.example\.com".*\(README "Deploy" step 3\)$/,
+    );
+    tokenAud = "https://other.example.com";
+    expectOnlyFailure(
+      await run(),
+      "Clerk session token",
+      /carries aud https:\/\/other\.example\.com, not/,
+    );
+    expectOnlyFailure(
+      await run({ envChanges: { SMOKE_CLERK_USER_ID: "" } }),
+      "Clerk session token",
+      /no SMOKE_CLERK_USER_ID.*\(README "Deploy" step 3\)$/,
+    );
+  });
+
+  it("hosted zone: the zone must exist and be what a public NS lookup finds", async () => {
+    const zoneEnv = { PORTAL_CERTIFICATE_ARN: "", PORTAL_HOSTED_ZONE: "example.com" };
+    expect(line(await run({ envChanges: zoneEnv }), "hosted zone")).toMatchObject({
+      status: "ok",
+      message: "example.com is delegated to its Route 53 zone (4 name servers)",
+    });
+    publicNs = ["ns1.registrar.example", "ns2.registrar.example"];
+    expectOnlyFailure(
+      await run({ envChanges: zoneEnv }),
+      "hosted zone",
+      /example\.com is delegated to ns1\.registrar\.example, ns2\.registrar\.example, not to its Route 53 zone \(ns-1\.awsdns-01\.org.*step 3\)$/,
+    );
+    route53.on(ListHostedZonesByNameCommand).resolves({ HostedZones: [] });
+    expectOnlyFailure(
+      await run({ envChanges: zoneEnv }),
+      "hosted zone",
+      /no public Route 53 hosted zone example\.com in this account/,
+    );
+    // Without PORTAL_HOSTED_ZONE there is nothing to check.
+    expect(line(await run(), "hosted zone").status).toBe("ok");
   });
 
   it("Clerk JWT key: a live instance's unreachable Frontend API points at Clerk's DNS", async () => {

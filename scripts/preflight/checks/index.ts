@@ -8,8 +8,10 @@ import { secretRules } from "../secrets";
 import { certificateCheck } from "./certificate";
 import { clerkDnsCheck, clerkKeyCheck } from "./clerk";
 import { concurrencyCheck } from "./concurrency";
+import { hostedZoneCheck } from "./hosted-zone";
 import { secretCheck } from "./secrets";
 import { sesAccessCheck, sesConfigurationSetCheck, sesIdentityCheck } from "./ses";
+import { sessionTokenCheck } from "./session-token";
 import { credentialsCheck, deployedCheck, settingsCheck } from "./stage";
 import { billingPortalCheck, priceCheck, webhookEndpointCheck } from "./stripe";
 
@@ -32,9 +34,11 @@ export function preflightChecks(names: readonly string[] = secretNames): Check[]
     ...afterDeploy.map(secretCheck),
     clerkDnsCheck,
     clerkKeyCheck,
+    sessionTokenCheck,
     sesAccessCheck,
     sesIdentityCheck,
     sesConfigurationSetCheck,
     certificateCheck,
+    hostedZoneCheck,
   ];
 }
