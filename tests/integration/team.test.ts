@@ -208,6 +208,40 @@ describe("what an invitation refuses", () => {
   });
 });
 
+describe("invitation limits", () => {
+  it("keeps the pending cap when an expired invitation is sent again", async () => {
+    // Expired invitations leave the cap's count; sending one again must count it back in, or
+    // an account could hold any number of live links (docs/team.md, 25 at most).
+    const owner = await signUpCustomer();
+    const old = await invite(owner, uniqueEmail("old"));
+    await db.entities.invitation
+      .patch({ userId: owner.user.id, invitationId: old.invitation.id })
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .go();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    for (let i = 0; i < 25; i += 1) {
+      await db.entities.invitation
+        .create({
+          userId: owner.user.id,
+          email: uniqueEmail(`pending${i}`),
+          role: "member",
+          secretHash: "0".repeat(64),
+          invitedBy: owner.user.id,
+          expiresAt: later,
+          sentAt: new Date().toISOString(),
+        })
+        .go();
+    }
+    const resent = await call(owner, "POST /api/team/invitations/{id}/resend", {
+      params: { id: old.invitation.id },
+    });
+    expect(resent.status, resent.text).toBe(422);
+    expect(resent.error?.message).toContain("25");
+    const team = await call(owner, "GET /api/team");
+    expect(team.body.invitations.filter((i) => i.status === "pending")).toHaveLength(25);
+  });
+});
+
 describe("leaving and removal", () => {
   it("refuses a removed member at their next request, with a token minted before", async () => {
     const { owner, member } = await ownerAndMember();

@@ -53,6 +53,23 @@ async function inviterName(actor: CustomerActor): Promise<string | undefined> {
   return me?.name ?? me?.email;
 }
 
+/** Refuses one more pending invitation beside `pending` over MAX_PENDING_INVITATIONS. */
+function requireRoomFor(pending: unknown[]) {
+  if (pending.length >= MAX_PENDING_INVITATIONS) {
+    throw new UnprocessableError(
+      `At most ${MAX_PENDING_INVITATIONS} invitations can wait at once: revoke some first.`,
+    );
+  }
+}
+
+/** The account's invitations that are pending now. */
+async function pendingOf(accountId: string, now: Date): Promise<InvitationItem[]> {
+  const { data } = await db.entities.invitation.query
+    .byAccount({ userId: accountId })
+    .go({ pages: "all", consistent: true });
+  return data.filter((item) => statusOf(item, now) === "pending");
+}
+
 /** POST /api/team/invitations */
 export async function create(
   actor: CustomerActor,
@@ -61,24 +78,17 @@ export async function create(
 ): Promise<TeamInvitation> {
   const { email: raw, role } = invitationCreateSchema.parse(input);
   const email = normalizeEmail(raw);
-  const [members, { data: invitations }] = await Promise.all([
+  const [members, pending] = await Promise.all([
     currentMembers(actor.accountId),
-    db.entities.invitation.query
-      .byAccount({ userId: actor.accountId })
-      .go({ pages: "all", consistent: true }),
+    pendingOf(actor.accountId, now),
   ]);
   if (members.some((member) => normalizeEmail(member.email) === email)) {
     throw new ConflictError(`${email} is already a member of this account.`);
   }
-  const pending = invitations.filter((item) => statusOf(item, now) === "pending");
   if (pending.some((item) => item.email === email)) {
     throw new ConflictError(`${email} is invited already: send that invitation again instead.`);
   }
-  if (pending.length >= MAX_PENDING_INVITATIONS) {
-    throw new UnprocessableError(
-      `At most ${MAX_PENDING_INVITATIONS} invitations can wait at once: revoke some first.`,
-    );
-  }
+  requireRoomFor(pending);
   await takeMailAllowance(actor.accountId, now);
   // The first owner gets an item of their own now, so the team shows them beside the invitee.
   await materializeFounder(actor.accountId);
@@ -115,6 +125,8 @@ export async function resend(
   if (item.status === "revoked") {
     throw new ConflictError("This invitation was revoked: invite the address again instead.");
   }
+  // An expired one sent again waits once more: it counts against the cap like a new one.
+  if (statusOf(item, now) === "expired") requireRoomFor(await pendingOf(actor.accountId, now));
   await takeMailAllowance(actor.accountId, now);
   const secret = randomBytes(32).toString("base64url");
   const changes = {
