@@ -7,12 +7,16 @@
  * route (session and API key) and cannot raise their role; and a member of another account
  * probing this one's data finds nothing.
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { devIdentityDir } from "@portal/devstack/dev-identity-store";
 import { type RouteRecord, routes } from "@portal/functions/routes";
 import { describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
 import { addSite } from "../support/customer-state";
 import { resign, signUp, signUpCustomer, uniqueEmail } from "../support/dev-identity";
 import { env, url, useStackEnvDb } from "../support/payments";
+import { stackDataDir } from "../support/stack";
 import { invitationLink, invite, joinAs, switchTo } from "../support/team";
 
 const db = await useStackEnvDb();
@@ -321,6 +325,42 @@ describe("leaving and removal", () => {
     expect([gone.status, gone.error?.code]).toEqual([403, "not_a_member"]);
     const team = await call(member, "GET /api/team");
     expect(team.body.members.map((m) => [m.userId, m.role])).toEqual([[member.user.id, "owner"]]);
+  });
+});
+
+describe("the account's organization", () => {
+  it("is one, when two invited people join an account without one at the same moment", async () => {
+    const owner = await signUpCustomer();
+    const emails = [uniqueEmail("first"), uniqueEmail("second")];
+    const tokens = [
+      (await invite(owner, emails[0] ?? "")).token,
+      (await invite(owner, emails[1] ?? "")).token,
+    ];
+    const people = await Promise.all(emails.map((email) => signUp({ email })));
+    const accepted = await Promise.all(
+      people.map((person, i) =>
+        call(person, "POST /api/invitations/{token}/accept", {
+          params: { token: tokens[i] ?? "" },
+        }),
+      ),
+    );
+    expect(accepted.map((answer) => answer.status)).toEqual([200, 200]);
+    const { data: account } = await db.entities.user.get({ userId: owner.user.id }).go();
+    expect(accepted.map((answer) => answer.body.organizationId)).toEqual([
+      account?.organizationId,
+      account?.organizationId,
+    ]);
+    // At the identity provider, one organization names the account.
+    await expect
+      .poll(async () => {
+        const store = JSON.parse(
+          await readFile(path.join(devIdentityDir(stackDataDir()), "store.json"), "utf8"),
+        ) as { organizations?: { publicMetadata: { account_id?: string } }[] };
+        return (store.organizations ?? []).filter(
+          (o) => o.publicMetadata.account_id === owner.user.id,
+        ).length;
+      })
+      .toBe(1);
   });
 });
 

@@ -47,6 +47,9 @@ export async function ensureOrganization(accountId: string): Promise<string> {
     if (!isConditionFailure(error)) throw error;
     const again = await accountRecord(accountId);
     if (!again?.organizationId) throw error;
+    // A concurrent first join made the account's organization first: ours goes, so no second
+    // organization names the account.
+    await IdentityAdmin.deleteOrganization(organizationId);
     return again.organizationId;
   }
 }
