@@ -333,4 +333,32 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
     expect(owner.problems.filter((p) => !p.includes("409 (Conflict)"))).toEqual([]);
     expect(member.problems).toEqual([]);
   });
+  it("an invitation revoked while its page is open is answered as withdrawn", async () => {
+    const ravi = await openPage(browser(), 1440, stack().url);
+    const { email } = await signUpIn(ravi.context, "Ravi");
+    const { page } = owner;
+    await page.goto("/settings/team");
+    const form = page.getByRole("form", { name: "Invite someone" });
+    await form.getByLabel("E-mail address").fill(email);
+    await form.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByText(`We e-mailed ${email} a link to join.`).waitFor();
+    await stack().events.idle();
+    const mail = stack()
+      .mail.messages()
+      .find((m) => m.envelope.to.includes(email));
+    const link = /href="([^"]+\/invitations\/[^"]+)"/.exec(mail?.html ?? "")?.[1] ?? "";
+    await ravi.page.goto(new URL(link).pathname);
+    const join = ravi.page.getByRole("button", { name: "Join the team" });
+    await join.waitFor();
+
+    await page.getByRole("button", { name: `Revoke the invitation to ${email}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Revoke" }).click();
+    await page.getByText("Invitation revoked").waitFor();
+
+    await join.click();
+    await ravi.page.getByRole("heading", { name: "This invitation was withdrawn" }).waitFor();
+    await bothWidths(ravi.page, "team-invitation-withdrawn");
+    await ravi.context.close();
+  });
 });

@@ -7,9 +7,10 @@
  */
 import { Box, Button, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import type { InvitationLookup } from "@portal/core/contracts/team";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Fragment, type ReactNode, useEffect } from "react";
+import { ApiError } from "../api/api-error";
 import { useIdentity } from "../identity/context";
 import { AuthFrame } from "../identity/pages/auth-layout";
 import { forgetReturnPath, rememberReturnPath } from "../identity/return-path";
@@ -129,6 +130,7 @@ function SignedOut({ invitation, path }: { invitation: InvitationLookup; path: s
 function SignedIn({ invitation, token }: { invitation: InvitationLookup; token: string }) {
   const identity = useIdentity();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const signOut = useSignOut();
   const switchAccount = useSwitchAccount();
   // Back on the invitation after signing in: the way back is used up.
@@ -143,7 +145,15 @@ function SignedIn({ invitation, token }: { invitation: InvitationLookup; token: 
       });
       await navigate({ to: "/dashboard" });
     },
+    // Used, revoked or expired meanwhile (410), or gone (404): the page shows that answer.
+    onError: (error) => {
+      const status = ApiError.from(error)?.status;
+      if (status === 410 || status === 404) {
+        void queryClient.invalidateQueries({ queryKey: invitationQuery(token).queryKey });
+      }
+    },
   });
+  const alreadyMember = ApiError.from(accept.error)?.status === 409;
   const signedInAs = identity.user?.email ?? null;
   const sameAddress =
     !invitation.email || !signedInAs || invitation.email.toLowerCase() === signedInAs.toLowerCase();
@@ -177,6 +187,11 @@ function SignedIn({ invitation, token }: { invitation: InvitationLookup; token: 
         <Text color="fg.error" role="alert">
           {refusalOf(accept.error)}
         </Text>
+      ) : null}
+      {alreadyMember ? (
+        <Button asChild variant="outline">
+          <Link to="/dashboard">Go to my dashboard</Link>
+        </Button>
       ) : null}
       <Button
         colorPalette="brand"
