@@ -13,6 +13,7 @@ import { devIdentityDir } from "@portal/devstack/dev-identity-store";
 import { type RouteRecord, routes } from "@portal/functions/routes";
 import { describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
+import { PNG, uploadsAt } from "../support/content";
 import { addSite } from "../support/customer-state";
 import { resign, signUp, signUpCustomer, uniqueEmail } from "../support/dev-identity";
 import { env, url, useStackEnvDb } from "../support/payments";
@@ -546,22 +547,42 @@ describe("what a member cannot do", () => {
   });
 });
 
-describe("tenancy: a member of another account probing this one's data", () => {
-  it("finds none of it on any customer route", async () => {
+describe("tenancy: another account's member, owner and API key probing this one's data", () => {
+  it("finds none of it on any customer route, by any of the account's ids", async () => {
     const victim = await ownerAndMember("member", "Victim's Bakery");
     const ticket = await call(victim.owner, "POST /api/tickets", {
       body: { title: "Secret recipe", description: "Only for our team, nobody else." },
     });
+    const file = await uploadsAt(call).upload(victim.member, PNG, {
+      fileName: "victims-recipe.png",
+    });
+    const invitee = uniqueEmail("victim-invitee");
+    const { invitation } = await invite(victim.owner, invitee);
     const secrets = [
       victim.siteId,
       ticket.body.id,
+      file.id,
+      invitation.id,
       victim.owner.user.email,
+      victim.member.user.email,
+      invitee,
       "Victim's Bakery",
       "Secret recipe",
+      "victims-recipe.png",
     ];
-    // An intruder: the member of another, paying account.
-    const { member: intruder } = await ownerAndMember();
-    // Leaving last: it takes the intruder out of their own account.
+    // Intruders: a member of another, paying account, its owner, and its API key.
+    const other = await ownerAndMember();
+    const key = await call(other.owner, "POST /api/developer/keys", {
+      body: { name: "probe", permission: "write" },
+    });
+    expect(key.status, key.text).toBe(201);
+    const intruders = [
+      other.member,
+      { authorization: `Bearer ${key.body.key}` },
+      other.owner,
+    ] as const;
+    // Last: what takes an intruder out of their account or deletes it.
+    const last = ["POST /api/team/leave", "DELETE /api/account"];
     const customerRoutes = Object.entries(routes as Record<string, RouteRecord>)
       .filter(
         ([routeKey, record]) =>
@@ -569,28 +590,38 @@ describe("tenancy: a member of another account probing this one's data", () => {
           record.entitlement !== "public" &&
           !routeKey.includes("{token}"),
       )
-      .sort(
-        ([a], [b]) => Number(a === "POST /api/team/leave") - Number(b === "POST /api/team/leave"),
-      );
+      .sort(([a], [b]) => Number(last.includes(a)) - Number(last.includes(b)));
     let leaks = 0;
-    for (const [routeKey] of customerRoutes) {
-      for (const id of [victim.siteId, ticket.body.id]) {
-        const { method, path, body } = requestFor(routeKey, {
-          siteId: id,
-          userId: victim.owner.user.id,
-        });
-        const answer = await call(intruder, method, path, body);
-        const found = secrets.filter((secret) => answer.text.includes(secret));
-        if (found.length) {
-          leaks += 1;
-          expect.soft([routeKey, found]).toEqual([routeKey, []]);
+    let calls = 0;
+    for (const intruder of intruders) {
+      for (const [routeKey] of customerRoutes) {
+        for (const id of [victim.siteId, ticket.body.id, file.id, invitation.id]) {
+          for (const userId of [victim.owner.user.id, victim.member.user.id]) {
+            if (userId !== victim.owner.user.id && !routeKey.includes("{userId}")) continue;
+            const { method, path, body } = requestFor(routeKey, { siteId: id, userId });
+            const answer = await call(intruder, method, path, body);
+            calls += 1;
+            const found = secrets.filter((secret) => answer.text.includes(secret));
+            if (found.length) {
+              leaks += 1;
+              expect.soft([routeKey, found]).toEqual([routeKey, []]);
+            }
+          }
         }
       }
     }
+    expect(calls).toBeGreaterThan(customerRoutes.length * 3 * 4);
     expect(leaks).toBe(0);
-    // And the victim's data is as it was.
+    // And the victim's account is as it was: its site, its member, its pending invitation.
     expect((await call(victim.owner, "GET /api/sites")).body.map((s) => s.name)).toEqual([
       "Victim's Bakery",
     ]);
+    const team = await call(victim.owner, "GET /api/team");
+    expect(team.body.members.map((m) => [m.userId, m.role])).toEqual([
+      [victim.owner.user.id, "owner"],
+      [victim.member.user.id, "member"],
+    ]);
+    expect(team.body.invitations.find((i) => i.id === invitation.id)?.status).toBe("pending");
+    expect((await call(victim.member, "GET /api/content/files")).text).toContain(file.id);
   });
 });
