@@ -307,6 +307,26 @@ describe("leaving and removal", () => {
     expect((await call(member, "GET /api/sites")).status).toBe(200);
   });
 
+  it("flags the account when its last owner is taken out at the identity provider", async () => {
+    // Clerk lets a person leave an organization, and its dashboard remove anyone, without our
+    // last-owner check: the account must then be flagged to staff, as when an identity goes.
+    const { owner } = await ownerAndMember();
+    const { data: account } = await db.entities.user.get({ userId: owner.user.id }).go();
+    const deleted = await fetch(
+      `${url}/dev-identity/v1/organizations/${account?.organizationId}/memberships/${owner.user.id}`,
+      { method: "DELETE", headers: { authorization: `Bearer ${clerkSecretKey}` } },
+    );
+    expect(deleted.status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await db.entities.user.get({ userId: owner.user.id }).go({ consistent: true })).data
+            ?.ownerlessSince,
+        { timeout: 15_000 },
+      )
+      .toBeTruthy();
+  });
+
   it("lets a member leave, keeps the last owner, and hands ownership over", async () => {
     const { owner, member } = await ownerAndMember();
     const last = await call(owner, "POST /api/team/leave");

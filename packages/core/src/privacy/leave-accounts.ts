@@ -58,8 +58,16 @@ async function leave(accountId: string, personId: string, now: string) {
   await db.entities.membership.put(tombstone).go({ response: "none" });
 }
 
-/** Flags the account when nobody who may manage it is left; once, with an entry each. */
-async function flagIfOwnerless(accountId: string, now: string): Promise<boolean> {
+/**
+ * Flags the account when nobody who may manage it is left; once, with an entry each. `source`
+ * names what took the last owner away (also a membership deleted at the identity provider,
+ * team/identity-events.ts).
+ */
+export async function flagIfOwnerless(
+  accountId: string,
+  now: string,
+  source = SOURCE,
+): Promise<boolean> {
   const members = await currentMembers(accountId);
   if (members.some((member) => member.role === "owner")) return false;
   try {
@@ -73,7 +81,7 @@ async function flagIfOwnerless(accountId: string, now: string): Promise<boolean>
     return false;
   }
   await recordTeamEvent(
-    { source: SOURCE },
+    { source },
     {
       action: "account.ownerless",
       targetType: "account",

@@ -6,6 +6,7 @@
  * the account here too, since losing access is the safe direction.
  */
 import { db, isConditionFailure } from "../db/service";
+import { flagIfOwnerless } from "../privacy/leave-accounts";
 
 /** The part of Clerk's OrganizationMembership this reads. */
 export interface MembershipEventData {
@@ -60,6 +61,11 @@ export async function applyMembershipEvent(
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     return false;
+  }
+  // Clerk takes no notice of our last owner: a person may leave an organization there, and its
+  // dashboard remove anyone. An account left without an owner is flagged to staff (docs/team.md).
+  if (item.role === "owner") {
+    await flagIfOwnerless(accountId, now.toISOString(), `identity:${type}`);
   }
   return true;
 }
