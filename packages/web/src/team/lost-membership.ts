@@ -5,7 +5,7 @@
  * organization), with a toast saying why, and everything is read again there.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { ApiError } from "../api/api-error";
 import type { Identity } from "../identity/types";
 import { toast } from "../ui/toaster";
@@ -25,8 +25,16 @@ export function useLostMembership(
   queryClient: QueryClient,
 ): void {
   const lost = lostMembership(error);
+  // Once per loss: the identity object changes while the session moves (Clerk re-renders on
+  // setActive), and the error stays until the reads are made again.
+  const handling = useRef(false);
   useEffect(() => {
-    if (!lost) return;
+    if (!lost) {
+      handling.current = false;
+      return;
+    }
+    if (handling.current) return;
+    handling.current = true;
     toast({
       title: "You are no longer on that account",
       description: "You were removed from it, or left it. Here is your own account.",
