@@ -213,6 +213,43 @@ describe("what an invitation refuses", () => {
   });
 });
 
+describe("what an invitation link holds", () => {
+  it("keeps only the secret's hash, and a changed or borrowed secret opens nothing", async () => {
+    const owner = await signUpCustomer();
+    const email = uniqueEmail("secret");
+    const { invitation, token } = await invite(owner, email);
+    const [accountId, invitationId, secret = ""] = Buffer.from(token, "base64url")
+      .toString("utf8")
+      .split(":");
+    expect([accountId, invitationId]).toEqual([owner.user.id, invitation.id]);
+    expect(Buffer.from(secret, "base64url")).toHaveLength(32);
+    const { data: stored } = await db.entities.invitation
+      .get({ userId: owner.user.id, invitationId: invitation.id })
+      .go();
+    expect(JSON.stringify(stored)).not.toContain(secret);
+
+    // The same invitation with one character of its secret changed, and with another
+    // invitation's (valid) secret: neither is the invitation's link.
+    const other = await invite(owner, uniqueEmail("other"));
+    const otherSecret = Buffer.from(other.token, "base64url").toString("utf8").split(":")[2];
+    const flipped = `${secret.slice(0, -1)}${secret.endsWith("A") ? "B" : "A"}`;
+    const person = await signUp({ email });
+    for (const forged of [flipped, otherSecret]) {
+      const link = Buffer.from(`${accountId}:${invitationId}:${forged}`).toString("base64url");
+      const seen = await call(null, "GET /api/invitations/{token}", { params: { token: link } });
+      expect([seen.body.status, seen.body.email, seen.body.accountName]).toEqual([
+        "invalid",
+        null,
+        null,
+      ]);
+      const accepted = await call(person, "POST /api/invitations/{token}/accept", {
+        params: { token: link },
+      });
+      expect([accepted.status, accepted.error?.code]).toEqual([404, "invitation_invalid"]);
+    }
+  });
+});
+
 describe("invitation limits", () => {
   it("keeps the pending cap when an expired invitation is sent again", async () => {
     // Expired invitations leave the cap's count; sending one again must count it back in, or
