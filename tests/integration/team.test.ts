@@ -486,6 +486,43 @@ describe("deleting an account with a team", () => {
   });
 });
 
+describe("a hostile member", () => {
+  it("cannot name another person on what they do, nor switch into an account by its id", async () => {
+    const { owner, member } = await ownerAndMember();
+    const me = { id: member.user.id, name: "Max Member" };
+    // Who acted comes from the session, never from the body: fields naming the owner are dropped.
+    const spoof = {
+      openedById: owner.user.id,
+      authorId: owner.user.id,
+      openedBy: { id: owner.user.id, name: "Olive Owner" },
+      writtenBy: { id: owner.user.id, name: "Olive Owner" },
+    };
+    const ticket = await call(member, "POST", "/api/tickets", {
+      title: "Pay the invoice",
+      description: "Please pay it to the new account.",
+      ...spoof,
+    });
+    expect(ticket.status, ticket.text).toBe(201);
+    expect(ticket.body.openedBy).toEqual(me);
+    const reply = await call(member, "POST", `/api/tickets/${ticket.body.id}/messages`, {
+      message: "Approved by the owner.",
+      ...spoof,
+    });
+    expect(reply.status, reply.text).toBe(201);
+    const thread = await call(owner, "GET /api/tickets/{id}", { params: { id: ticket.body.id } });
+    expect(thread.body.ticket.openedBy).toEqual(me);
+    expect(thread.body.messages.map((m) => m.writtenBy)).toEqual([me]);
+
+    // An outsider asking to switch into the account by its id gets no organization to join.
+    const outsider = await signUpCustomer();
+    const into = await call(outsider, "POST /api/team/accounts/switch", {
+      body: { accountId: owner.user.id },
+    });
+    expect([into.status, into.error?.code]).toEqual([403, "not_a_member"]);
+    expect(into.text).not.toContain("org_");
+  });
+});
+
 describe("one person in two accounts", () => {
   it("switches between them through the session, never through a parameter", async () => {
     const first = await ownerAndMember();
