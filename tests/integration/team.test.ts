@@ -523,6 +523,50 @@ describe("a hostile member", () => {
   });
 });
 
+describe("handing ownership and forged membership events", () => {
+  it("hands ownership to nobody outside the account, and an unsigned removal removes nobody", async () => {
+    const { owner, member } = await ownerAndMember();
+    const elsewhere = await ownerAndMember();
+    const outsider = await signUpCustomer();
+    for (const userId of [outsider.user.id, elsewhere.member.user.id, elsewhere.owner.user.id]) {
+      const handed = await call(owner, "POST /api/team/transfer-ownership", { body: { userId } });
+      expect(handed.status).toBe(404);
+      const raised = await call(owner, "PATCH /api/team/members/{userId}", {
+        params: { userId },
+        body: { role: "owner" },
+      });
+      expect(raised.status).toBe(404);
+    }
+    expect((await call(owner, "GET /api/billing/subscription")).status).toBe(200);
+    const elsewhereTeam = await call(elsewhere.owner, "GET /api/team");
+    expect(elsewhereTeam.body.members.map((m) => m.role)).toEqual(["owner", "member"]);
+
+    // A membership deletion for the account's own organization, without Clerk's signature.
+    const { data: account } = await db.entities.user.get({ userId: owner.user.id }).go();
+    const forged = await fetch(`${url}/api/webhooks/clerk`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "svix-id": "msg_forged",
+        "svix-timestamp": String(Math.floor(Date.now() / 1000)),
+        "svix-signature": `v1,${Buffer.from("forged").toString("base64")}`,
+      },
+      body: JSON.stringify({
+        type: "organizationMembership.deleted",
+        data: {
+          organization: {
+            id: account?.organizationId,
+            public_metadata: { account_id: owner.user.id },
+          },
+          public_user_data: { user_id: member.user.id },
+        },
+      }),
+    });
+    expect(forged.status).toBe(400);
+    expect((await call(member, "GET /api/sites")).status).toBe(200);
+  });
+});
+
 describe("one person in two accounts", () => {
   it("switches between them through the session, never through a parameter", async () => {
     const first = await ownerAndMember();
