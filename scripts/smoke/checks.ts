@@ -11,6 +11,18 @@ export interface SmokeTargets {
   apiUrl?: string;
   /** The Stripe webhook's Function URL (the StripeWebhookUrl output). */
   stripeWebhookUrl?: string;
+  /**
+   * The test account, signed in (main.ts: through Clerk's sign-in token flow,
+   * clerk-sign-in.ts): without it the signed-in checks fail, naming the settings.
+   */
+  signedIn?: SignedInAccount;
+}
+
+export interface SignedInAccount {
+  /** A session token of the account, fresh for each request. */
+  token(): Promise<string>;
+  /** Ends the session (revokes it). */
+  end(): Promise<void>;
 }
 
 /** A route every deploy has, signed-in only: what an anonymous call to it must be refused. */
@@ -138,9 +150,88 @@ const checks: SmokeCheck[] = [
   },
 ];
 
+async function signedInCall(
+  targets: SmokeTargets,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
+  if (!targets.signedIn) throw new Error("not signed in");
+  return request(joinUrl(targets.siteUrl, path), {
+    method,
+    headers: {
+      authorization: `Bearer ${await targets.signedIn.token()}`,
+      ...(body === undefined
+        ? {}
+        : { "content-type": "application/json", "idempotency-key": crypto.randomUUID() }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+const NOT_SIGNED_IN =
+  'no test account: set SMOKE_CLERK_USER_ID (a user of the Clerk instance, with a paid plan) and CLERK_SECRET_KEY (README "Deploy" step 3)';
+
+/** What a signed-in customer does first, through the distribution as the SPA does it. */
+const signedInChecks: SmokeCheck[] = [
+  {
+    name: "signed in: current user",
+    async run(targets) {
+      if (!targets.signedIn) return { ok: false, message: NOT_SIGNED_IN };
+      const answer = await signedInCall(targets, "GET", SIGNED_IN_ROUTE);
+      const user = answer.status === 200 ? (JSON.parse(answer.body) as { id?: string }) : {};
+      if (user.id)
+        return { ok: true, message: `${SIGNED_IN_ROUTE} answers the account ${user.id}` };
+      const hint =
+        answer.status === 401
+          ? ': the API refuses the session token (its aud against CLERK_AUDIENCE, its azp against APP_URL: preflight\'s "Clerk session token" line; docs/operations.md "Signed-in calls answer 401")'
+          : "";
+      return { ok: false, message: `${SIGNED_IN_ROUTE} answers ${shown(answer)}${hint}` };
+    },
+  },
+  {
+    name: "signed in: a ticket written and read back",
+    async run(targets) {
+      if (!targets.signedIn) return { ok: false, message: NOT_SIGNED_IN };
+      const title = `Smoke test ${new Date().toISOString()}`;
+      const created = await signedInCall(targets, "POST", "/api/tickets", {
+        title,
+        description: "Written by npm run smoke; nothing to do.",
+        category: "general",
+        priority: "low",
+      });
+      if (created.status !== 201) {
+        const hint =
+          created.status === 403 ? ": the test account needs a paid plan (a subscription)" : "";
+        return { ok: false, message: `POST /api/tickets answers ${shown(created)}${hint}` };
+      }
+      const { id } = JSON.parse(created.body) as { id: string };
+      const read = await signedInCall(targets, "GET", `/api/tickets/${encodeURIComponent(id)}`);
+      const thread =
+        read.status === 200 ? (JSON.parse(read.body) as { ticket?: { title?: string } }) : {};
+      if (thread.ticket?.title === title)
+        return { ok: true, message: `ticket ${id} stored and read back` };
+      return {
+        ok: false,
+        message: `GET /api/tickets/${id} answers ${shown(read)}${read.status === 200 ? " without the ticket written" : ""}`,
+      };
+    },
+  },
+];
+
 export async function runSmoke(targets: SmokeTargets): Promise<CheckLine[]> {
   const lines: CheckLine[] = [];
-  for (const check of checks) {
+  try {
+    await runChecks([...checks, ...signedInChecks], targets, lines);
+  } finally {
+    // Cleanup: the session ends whatever happened.
+    await targets.signedIn?.end().catch(() => {});
+  }
+  return lines;
+}
+
+async function runChecks(list: SmokeCheck[], targets: SmokeTargets, lines: CheckLine[]) {
+  for (const check of list) {
     try {
       const result = await check.run(targets);
       lines.push({ name: check.name, status: result.ok ? "ok" : "fail", message: result.message });
@@ -149,5 +240,4 @@ export async function runSmoke(targets: SmokeTargets): Promise<CheckLine[]> {
       lines.push({ name: check.name, status: "fail", message: `no answer (${cause})` });
     }
   }
-  return lines;
 }

@@ -84,3 +84,19 @@ export async function revokeSession(
     "Clerk's Backend API (POST /v1/sessions/{id}/revoke)",
   );
 }
+
+/** A fresh session token of the session (Backend API `POST /v1/sessions/{id}/tokens`). */
+export async function sessionToken(
+  options: Pick<ClerkSignInOptions, "apiUrl" | "secretKey">,
+  sessionId: string,
+): Promise<string> {
+  const answer = await json(
+    await fetch(`${options.apiUrl}/v1/sessions/${encodeURIComponent(sessionId)}/tokens`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${options.secretKey}` },
+      signal: AbortSignal.timeout(10_000),
+    }),
+    "Clerk's Backend API (POST /v1/sessions/{id}/tokens)",
+  );
+  return String(answer.jwt);
+}

@@ -8,9 +8,12 @@
 import { parseArgs } from "node:util";
 import { CloudFormationClient } from "@aws-sdk/client-cloudformation";
 import { APP_REGION } from "../../stacks/app";
+import { clerkFrontendApiHost } from "../../stacks/Config";
 import { formatLine, passed } from "../preflight/report";
 import { stackOutputs } from "../preflight/stack-outputs";
-import { runSmoke } from "./checks";
+import { loadStageEnv } from "../preflight/stage-env";
+import { runSmoke, type SignedInAccount } from "./checks";
+import { revokeSession, sessionToken, signInWithTicket } from "./clerk-sign-in";
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +41,27 @@ if (values.stage && (!apiUrl || !stripeWebhookUrl)) {
   stripeWebhookUrl ??= (await stackOutputs(client, values.stage, "Webhooks"))?.StripeWebhookUrl;
 }
 
-const lines = await runSmoke({ siteUrl, apiUrl, stripeWebhookUrl });
+// The test account (README "Deploy" step 3): signed in through Clerk's sign-in token flow.
+const env = values.stage ? loadStageEnv(process.cwd(), values.stage) : process.env;
+const userId = env.SMOKE_CLERK_USER_ID?.trim();
+const secretKey = env.CLERK_SECRET_KEY?.trim();
+const frontendHost = clerkFrontendApiHost(env.VITE_CLERK_PUBLISHABLE_KEY ?? "");
+let signedIn: SignedInAccount | undefined;
+if (userId && secretKey && frontendHost) {
+  const clerk = {
+    apiUrl: "https://api.clerk.com",
+    frontendApiUrl: `https://${frontendHost}`,
+    secretKey,
+    userId,
+    origin: new URL(siteUrl).origin,
+  };
+  const session = await signInWithTicket(clerk);
+  signedIn = {
+    token: () => sessionToken(clerk, session.sessionId),
+    end: () => revokeSession(clerk, session.sessionId),
+  };
+}
+
+const lines = await runSmoke({ siteUrl, apiUrl, stripeWebhookUrl, signedIn });
 for (const line of lines) console.log(formatLine(line));
 process.exit(passed(lines) ? 0 : 1);

@@ -14,6 +14,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CheckLine } from "../../scripts/preflight/report";
 import { passed } from "../../scripts/preflight/report";
 import { runSmoke } from "../../scripts/smoke/checks";
+import { READY_CUSTOMER, setCustomerState } from "../support/customer-state";
+import { signUp } from "../support/dev-identity";
 import { useServers } from "../support/servers";
 import { stackUrl, useStackEnv } from "../support/stack";
 
@@ -44,16 +46,64 @@ function byName(lines: CheckLine[]) {
   return Object.fromEntries(lines.map((l) => [l.name, l]));
 }
 
+/**
+ * The test account on the local stack: its identity provider stands in for Clerk's sign-in
+ * token flow (main.ts signs in through Clerk; the checks only need a token and an end).
+ */
+async function localAccount(baseUrl: string) {
+  const signedIn = await signUp({ firstName: "Smoke", lastName: "Test" }, baseUrl);
+  const token = async () => {
+    const answer = await fetch(`${baseUrl}/dev-identity/tokens`, {
+      method: "POST",
+      headers: { cookie: signedIn.cookie },
+    });
+    return ((await answer.json()) as { jwt: string }).jwt;
+  };
+  // The first signed-in call creates the user record, as the SPA's sync does.
+  await fetch(`${baseUrl}/api/auth/user`, {
+    headers: { authorization: `Bearer ${await token()}` },
+  });
+  await setCustomerState(signedIn.user.id, READY_CUSTOMER);
+  const ended: string[] = [];
+  return {
+    account: { token, end: async () => void ended.push(signedIn.user.id) },
+    ended,
+  };
+}
+
 describe("npm run smoke", () => {
-  it("passes every check against the local stack", async () => {
+  it("passes every check against the local stack, signed in as a test account, and ends its session", async () => {
+    const { account, ended } = await localAccount(stackUrl());
     const lines = await runSmoke({
       siteUrl: stackUrl(),
       apiUrl: directApiUrl,
       stripeWebhookUrl: `${stackUrl()}/webhooks/stripe`,
+      signedIn: account,
     });
     expect(lines.filter((l) => l.status !== "ok")).toEqual([]);
     expect(passed(lines)).toBe(true);
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(7);
+    expect(byName(lines)["signed in: a ticket written and read back"]?.message).toMatch(
+      /ticket \w+ stored and read back/,
+    );
+    expect(ended).toHaveLength(1);
+  });
+
+  it("fails the signed-in checks without a test account, or with a token the API refuses", async () => {
+    const without = byName(await runSmoke({ siteUrl: stackUrl() }));
+    expect(without["signed in: current user"]?.message).toMatch(
+      /no test account: set SMOKE_CLERK_USER_ID/,
+    );
+    const refused = byName(
+      await runSmoke({
+        siteUrl: stackUrl(),
+        signedIn: { token: async () => "not.a.token", end: async () => {} },
+      }),
+    );
+    expect(refused["signed in: current user"]?.message).toMatch(/answers 401 .*CLERK_AUDIENCE/);
+    expect(refused["signed in: a ticket written and read back"]?.message).toMatch(
+      /POST \/api\/tickets answers 401/,
+    );
   });
 
   it("fails every check against a server that answers 200 text to everything", async () => {
@@ -62,7 +112,7 @@ describe("npm run smoke", () => {
       apiUrl: wrongUrl,
       stripeWebhookUrl: `${wrongUrl}/webhooks/stripe`,
     });
-    expect(lines.map((l) => l.status)).toEqual(["fail", "fail", "fail", "fail", "fail"]);
+    expect(lines.map((l) => l.status)).toEqual(Array(7).fill("fail"));
     const line = byName(lines);
     expect(line.SPA?.message).toMatch(/answers 200 text\/plain: is the distribution serving/);
     expect(line["API Gateway refuses direct calls"]?.message).toMatch(/answers 200 .*not 403/);
@@ -114,7 +164,7 @@ describe("npm run smoke", () => {
     );
   });
 
-  it("the command exits 0 when every check passes and 1 when one fails", async () => {
+  it("the command prints a line per check and exits 1 when one fails", async () => {
     const smoke = (siteUrl: string, apiUrl: string) =>
       new Promise<{ code: number | null; stdout: string }>((resolve) => {
         execFile(
@@ -134,14 +184,15 @@ describe("npm run smoke", () => {
           (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }),
         );
       });
+    // Without SMOKE_CLERK_USER_ID and CLERK_SECRET_KEY the command cannot sign in (it signs in
+    // through Clerk only): the anonymous checks pass, the signed-in ones fail naming the settings.
     const good = await smoke(stackUrl(), directApiUrl);
-    expect(
-      good.stdout
-        .trim()
-        .split("\n")
-        .map((l) => l.slice(0, 4)),
-    ).toEqual(Array(5).fill("OK  "));
-    expect(good.code).toBe(0);
+    const lines = good.stdout.trim().split("\n");
+    expect(lines.map((l) => l.slice(0, 4))).toEqual([...Array(5).fill("OK  "), "FAIL", "FAIL"]);
+    expect(lines[5]).toMatch(
+      /^FAIL {2}signed in: current user: no test account: set SMOKE_CLERK_USER_ID/,
+    );
+    expect(good.code).toBe(1);
     const bad = await smoke(stackUrl(), stackUrl());
     expect(bad.stdout).toMatch(/^FAIL {2}API Gateway refuses direct calls: /m);
     expect(bad.code).toBe(1);
