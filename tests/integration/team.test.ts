@@ -567,6 +567,26 @@ describe("handing ownership and forged membership events", () => {
   });
 });
 
+describe("a removed member's link", () => {
+  it("does not let them back in, and an owner cannot invite their own address", async () => {
+    const { owner, member, token } = await ownerAndMember();
+    const removed = await call(owner, "DELETE /api/team/members/{userId}", {
+      params: { userId: member.user.id },
+    });
+    expect(removed.status, removed.text).toBe(204);
+    const replay = await call(member, "POST /api/invitations/{token}/accept", {
+      params: { token },
+    });
+    expect([replay.status, replay.error?.code]).toEqual([410, "invitation_used"]);
+    expect((await call(member, "GET /api/sites")).error?.code).toBe("not_a_member");
+
+    const self = await call(owner, "POST /api/team/invitations", {
+      body: { email: owner.user.email, role: "owner" },
+    });
+    expect(self.status).toBe(409);
+  });
+});
+
 describe("one person in two accounts", () => {
   it("switches between them through the session, never through a parameter", async () => {
     const first = await ownerAndMember();
