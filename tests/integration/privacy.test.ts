@@ -28,6 +28,7 @@ import {
   useStackEnvDb,
   webhooksDelivered,
 } from "../support/payments";
+import { until } from "../support/until";
 
 const db = await useStackEnvDb();
 const Blobs = await import("@portal/core/adapters/blobs");
@@ -35,16 +36,6 @@ const Blobs = await import("@portal/core/adapters/blobs");
 const webhookSecret = env.SST_Secret_value_CLERK_WEBHOOK_SECRET ?? "";
 const clerkSecretKey = env.SST_Secret_value_CLERK_SECRET_KEY ?? "";
 const call = apiAt(url);
-
-async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function createKey(customer: SignedIn, name = "CI") {
   const answer = await call(customer, "POST /api/developer/keys", {

@@ -25,6 +25,7 @@ import {
 import { mailsTo } from "../support/mail";
 import { stackUrl, useStackEnv } from "../support/stack";
 import { joinAs } from "../support/team";
+import { until } from "../support/until";
 
 const env = useStackEnv();
 const { db } = await import("@portal/core/db/service");
@@ -38,16 +39,6 @@ const Erase = await import("@portal/core/privacy/erase-account");
 const url = stackUrl();
 const call = apiAt(url);
 const clerkSecretKey = env.SST_Secret_value_CLERK_SECRET_KEY ?? "";
-
-async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** `who` joins `accountId` with `role`, as an accepted invitation leaves it. */
 async function join(accountId: string, who: SignedIn, role: "owner" | "member" = "member") {

@@ -21,11 +21,9 @@ export interface ActionRecord {
   after: Record<string, unknown> | null;
 }
 
-/** The audit item of an action, for `staffAction.create` alone or inside a transaction. */
-export function actionItem(actor: StaffActor, entry: ActionRecord) {
+/** The fields of an entry whoever the actor. */
+function entryFields(entry: ActionRecord) {
   return {
-    actorId: actor.userId,
-    actorEmail: actor.email,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
@@ -33,6 +31,11 @@ export function actionItem(actor: StaffActor, entry: ActionRecord) {
     before: entry.before ? JSON.stringify(entry.before) : undefined,
     after: entry.after ? JSON.stringify(entry.after) : undefined,
   };
+}
+
+/** The audit item of an action, for `staffAction.create` alone or inside a transaction. */
+export function actionItem(actor: StaffActor, entry: ActionRecord) {
+  return { actorId: actor.userId, actorEmail: actor.email, ...entryFields(entry) };
 }
 
 /**
@@ -48,12 +51,7 @@ export async function recordTeamEvent(
       ...("personId" in by
         ? { actorType: "member" as const, actorId: by.personId }
         : { actorType: "system" as const, actorId: by.source }),
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      customerId: entry.customerId,
-      before: entry.before ? JSON.stringify(entry.before) : undefined,
-      after: entry.after ? JSON.stringify(entry.after) : undefined,
+      ...entryFields(entry),
     })
     .go({ response: "none" });
 }
