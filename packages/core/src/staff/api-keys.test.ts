@@ -1,9 +1,18 @@
 /**
  * A staff revocation of an API key and its audit entry are one transaction, conditional on the
- * key being active (docs/console.md), against dynalite with the local TransactWriteItems.
+ * key being active (docs/console.md), against dynalite with the local TransactWriteItems; the
+ * revocation that won records one tombstone (docs/operations.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestDynamo, type TestDynamo } from "../db/testing";
+
+// The tombstone goes to S3, which this test has none of: record what would be written.
+const tombstones = vi.hoisted(() => [] as unknown[]);
+vi.mock("../adapters/tombstones", () => ({
+  recordTombstone: async (tombstone: unknown) => {
+    tombstones.push(tombstone);
+  },
+}));
 
 let dynamo: TestDynamo;
 let StaffKeys: typeof import("./api-keys");
@@ -43,6 +52,8 @@ describe("a staff revocation of an API key", () => {
     );
     for (const answer of answers) expect(answer.status).toBe("revoked");
     expect(await auditOf(id)).toHaveLength(1);
+    // One tombstone for a restore to re-apply, written by the revocation that won.
+    expect(tombstones).toEqual([{ kind: "api-key", userId, apiKeyId: id }]);
     // At the cap of 25 before; the revoked key's place is free again.
     await expect(
       ApiKeys.create(userId, { name: "Another", permission: "read" }),
