@@ -546,6 +546,12 @@ export const routes = {
     entitlement: "staff",
     grants: ["table:read"],
   },
+  // An ownerless account's rescue: one of its people made owner, the flag cleared (docs/team.md).
+  "POST /api/staff/customers/{userId}/owner": {
+    handler: api("staff/appoint-owner"),
+    entitlement: "staff",
+    grants: ["table:write", "identity:admin"],
+  },
   "DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}": {
     handler: api("staff/revoke-customer-key"),
     entitlement: "staff",

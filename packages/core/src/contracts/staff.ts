@@ -124,6 +124,13 @@ export const staffCustomerParamsSchema = z.object({
   userId: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 
+/** Whom the console makes an ownerless account's owner (docs/console.md, "Team"). */
+export const staffAppointOwnerSchema = z.strictObject({
+  memberId: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export const staffTeamMemberSchema = z.omit(teamMemberSchema, { isYou: true });
+export type StaffTeamMember = z.infer<typeof staffTeamMemberSchema>;
+
 // ------------------------------------------------------------------ site lifecycle
 
 const optionalUrl = text("Address").check(

@@ -6,7 +6,7 @@
  * than quietly left with nobody who may manage it. Safe to run again.
  */
 import * as Activities from "../activities/index";
-import { db, type MembershipItem } from "../db/service";
+import { db, isConditionFailure, type MembershipItem } from "../db/service";
 import { recordTeamEvent } from "../staff/audit-log";
 import { currentMembers } from "../team/people";
 
@@ -98,6 +98,44 @@ export async function flagIfOwnerless(
         ? "The account's last owner left: our team will help make someone else its owner"
         : "The account's last owner left",
   });
+  return true;
+}
+
+/**
+ * Clears the account's ownerless flag (`flagIfOwnerless` sets it) once it has an owner
+ * again by a path other than the console's (an owner's invitation accepted, a role given), with
+ * an entry naming the person who is its owner now. Nothing when it is not flagged or still has
+ * no owner. Answers whether it cleared it.
+ */
+export async function clearOwnerlessFlag(accountId: string, personId: string): Promise<boolean> {
+  const members = await currentMembers(accountId);
+  if (!members.some((member) => member.role === "owner")) return false;
+  const { data: account } = await db.entities.user
+    .get({ userId: accountId })
+    .go({ attributes: ["ownerlessSince"], consistent: true });
+  const since = account?.ownerlessSince;
+  if (!since) return false;
+  try {
+    await db.entities.user
+      .patch({ userId: accountId })
+      .remove(["ownerlessSince"])
+      .where((attr, op) => op.eq(attr.ownerlessSince, since))
+      .go({ response: "none" });
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await recordTeamEvent(
+    { personId },
+    {
+      action: "account.ownerRestored",
+      targetType: "account",
+      targetId: accountId,
+      customerId: accountId,
+      before: { ownerlessSince: since },
+      after: { ownerlessSince: null },
+    },
+  );
   return true;
 }
 

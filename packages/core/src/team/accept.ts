@@ -10,6 +10,7 @@ import type { AccountChoice } from "../contracts/team";
 import { normalizeEmail } from "../db/entities/email-claim";
 import { db } from "../db/service";
 import { ConflictError, DomainError } from "../errors";
+import { clearOwnerlessFlag } from "../privacy/leave-accounts";
 import { fromToken, statusOf, unusable } from "./invitation-records";
 import { ensureOrganization } from "./organization";
 import { currentMembers, personName } from "./people";
@@ -99,5 +100,7 @@ export async function accept(
       ? new ConflictError("You are a member of this account already.")
       : unusable[nowStatus]();
   }
+  // An owner again: an account flagged ownerless is not any more (docs/team.md).
+  if (item.role === "owner") await clearOwnerlessFlag(accountId, person.userId);
   return { accountId, role: item.role, organizationId };
 }

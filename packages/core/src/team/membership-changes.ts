@@ -9,6 +9,7 @@ import type { Role } from "../access/roles";
 import type { Team, TeamMember } from "../contracts/team";
 import { db, type MembershipItem } from "../db/service";
 import { ConflictError, ForbiddenError, UnprocessableError } from "../errors";
+import { clearOwnerlessFlag } from "../privacy/leave-accounts";
 import { team, toTeamMember } from "./members";
 import { mirrorRemoval, mirrorRole } from "./organization";
 import {
@@ -68,6 +69,7 @@ export async function changeRole(
     .go();
   if (canceled) throw new ConflictError("The team changed meanwhile: reload and try again.");
   await mirrorRole(await accountRecord(actor.accountId), memberId, role);
+  if (role === "owner") await clearOwnerlessFlag(actor.accountId, memberId);
   return toTeamMember({ ...target, role }, actor.userId);
 }
 

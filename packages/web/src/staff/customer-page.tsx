@@ -131,8 +131,8 @@ function Ownerless({ since }: { since: string }) {
       <Alert.Content>
         <Alert.Title>No owner since {formatDateTime(since)}</Alert.Title>
         <Alert.Description>
-          The account's last owner deleted their identity. Its members keep working, but nobody can
-          manage billing or the team: contact them to agree who takes it over.
+          The account's last owner left. Its members keep working, but nobody can manage billing or
+          the team: agree with them who takes it over, then use Appoint owner in its Team section.
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
@@ -302,7 +302,11 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
         )}
       </Section>
 
-      <CustomerTeam team={data.team} />
+      <CustomerTeam
+        userId={data.customer.id}
+        ownerless={data.customer.ownerlessSince !== null}
+        team={data.team}
+      />
 
       <Section title="All files">
         <CustomerFiles userId={data.customer.id} />

@@ -128,6 +128,10 @@ export const revokeCustomerApiKey = (userId: string, apiKeyId: string) =>
     params: { userId, apiKeyId },
   });
 
+/** Makes a person of an ownerless account its owner; the audit log records it (docs/team.md). */
+export const appointOwner = (userId: string, memberId: string) =>
+  call("POST /api/staff/customers/{userId}/owner", { params: { userId }, body: { memberId } });
+
 export const updateSite = (userId: string, siteId: string, update: StaffSiteUpdate) =>
   call("PATCH /api/staff/customers/{userId}/sites/{siteId}", {
     params: { userId, siteId },

@@ -27,6 +27,7 @@ import {
   auditLogQuerySchema,
   cursorQuerySchema,
   staffApiKeyParamsSchema,
+  staffAppointOwnerSchema,
   staffCustomerParamsSchema,
   staffCustomerSchema,
   staffCustomerSearchSchema,
@@ -38,6 +39,7 @@ import {
   staffSiteLifecycleSchema,
   staffSiteParamsSchema,
   staffSiteUpdateSchema,
+  staffTeamMemberSchema,
   staffTicketMessageSchema,
   staffTicketParamsSchema,
   staffTicketSchema,
@@ -81,6 +83,11 @@ export const contracts = {
   "DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}": {
     params: staffApiKeyParamsSchema,
     response: apiKeySchema,
+  },
+  "POST /api/staff/customers/{userId}/owner": {
+    params: staffCustomerParamsSchema,
+    body: staffAppointOwnerSchema,
+    response: staffTeamMemberSchema,
   },
   "PATCH /api/staff/customers/{userId}/sites/{siteId}": {
     params: staffSiteParamsSchema,

@@ -1,0 +1,132 @@
+/**
+ * The provider's side of a customer's team (docs/team.md, docs/console.md "Team") through the
+ * local stack: staff appoint an owner for an account flagged ownerless, an owner again by any
+ * other path clears the flag, and the owner's own team actions are in the console's audit log
+ * under their name.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiAt } from "../support/api";
+import { type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { stackUrl, useStackEnv } from "../support/stack";
+import { joinAs } from "../support/team";
+
+useStackEnv();
+const { db } = await import("@portal/core/db/service");
+
+const call = apiAt(stackUrl());
+
+let staff: SignedIn;
+beforeAll(async () => {
+  staff = await signUpStaff();
+});
+
+/** An account of `owner` with one member who joined by invitation, then left without an owner. */
+async function ownerlessAccount() {
+  const owner = await signUpCustomer({ firstName: "Olga", lastName: "Owner" });
+  const { member } = await joinAs(owner, "member", { firstName: "Mo", lastName: "Member" });
+  // The owner's item marked removed and the flag set, as a deleted identity leaves them
+  // (privacy/leave-accounts.ts; its own path is team-attribution.test.ts's).
+  const since = new Date().toISOString();
+  await db.entities.membership
+    .patch({ userId: owner.user.id, memberId: owner.user.id })
+    .set({ removedAt: since })
+    .go();
+  await db.entities.user.patch({ userId: owner.user.id }).set({ ownerlessSince: since }).go();
+  return { accountId: owner.user.id, owner, member };
+}
+
+const pageOf = async (userId: string) =>
+  (await call(staff, "GET /api/staff/customers/{userId}", { params: { userId } })).body;
+
+describe("appointing an owner from the console", () => {
+  it("makes a member of an ownerless account its owner, clears the flag and is audited", async () => {
+    const { accountId, member } = await ownerlessAccount();
+    const appointed = await call(staff, "POST /api/staff/customers/{userId}/owner", {
+      params: { userId: accountId },
+      body: { memberId: member.user.id },
+    });
+    expect(appointed.status, appointed.text).toBe(200);
+    expect(appointed.body).toMatchObject({ userId: member.user.id, role: "owner" });
+
+    const page = await pageOf(accountId);
+    expect(page.customer.ownerlessSince).toBeNull();
+    expect(page.team.members.find((m) => m.userId === member.user.id)?.role).toBe("owner");
+    // The new owner may manage the team at once: an owner-only route answers them.
+    const invited = await call(member, "POST /api/team/invitations", {
+      body: { email: `next-${Date.now()}@example.com`, role: "member" },
+    });
+    expect(invited.status, invited.text).toBe(201);
+
+    const log = await call(staff, "GET /api/staff/audit-log", { query: { customerId: accountId } });
+    expect(log.body.items).toContainEqual(
+      expect.objectContaining({
+        action: "account.appointOwner",
+        actorType: "staff",
+        actorEmail: staff.user.email,
+        targetType: "member",
+        targetId: member.user.id,
+        after: { role: "owner", ownerlessSince: null },
+      }),
+    );
+  });
+
+  it("refuses someone who is not a person of the account (404)", async () => {
+    const { accountId } = await ownerlessAccount();
+    const stranger = await signUpCustomer();
+    const answer = await call(staff, "POST /api/staff/customers/{userId}/owner", {
+      params: { userId: accountId },
+      body: { memberId: stranger.user.id },
+    });
+    expect(answer.status).toBe(404);
+    expect((await pageOf(accountId)).customer.ownerlessSince).not.toBeNull();
+    // Nor the removed owner, whose item is kept marked.
+    const removed = await call(staff, "POST /api/staff/customers/{userId}/owner", {
+      params: { userId: accountId },
+      body: { memberId: accountId },
+    });
+    expect(removed.status).toBe(404);
+  });
+
+  it("refuses an account that has an owner (409), changing nothing", async () => {
+    const owner = await signUpCustomer();
+    const { member } = await joinAs(owner, "member");
+    const answer = await call(staff, "POST /api/staff/customers/{userId}/owner", {
+      params: { userId: owner.user.id },
+      body: { memberId: member.user.id },
+    });
+    expect(answer.status).toBe(409);
+    const page = await pageOf(owner.user.id);
+    expect(page.team.members.find((m) => m.userId === member.user.id)?.role).toBe("member");
+  });
+
+  it("is refused to a customer (403)", async () => {
+    const { accountId, member } = await ownerlessAccount();
+    const answer = await call(member, "POST /api/staff/customers/{userId}/owner", {
+      params: { userId: accountId },
+      body: { memberId: member.user.id },
+    });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe("an owner again by another path", () => {
+  it("an owner's invitation accepted clears the flag, with an entry naming the new owner", async () => {
+    const owner = await signUpCustomer({ firstName: "Ida", lastName: "Ince" });
+    // Invited as owner while the account still had one; the flag set as a deleted identity sets it.
+    await db.entities.user
+      .patch({ userId: owner.user.id })
+      .set({ ownerlessSince: new Date().toISOString() })
+      .go();
+    const { member } = await joinAs(owner, "owner", { firstName: "Nia", lastName: "New" });
+    expect((await pageOf(owner.user.id)).customer.ownerlessSince).toBeNull();
+    const log = await call(staff, "GET /api/staff/audit-log", {
+      query: { customerId: owner.user.id },
+    });
+    expect(log.body.items.map((e) => [e.action, e.actorType, e.actorName])).toContainEqual([
+      "account.ownerRestored",
+      "member",
+      "Nia New",
+    ]);
+    expect(member.user.id).toBeTruthy();
+  });
+});
