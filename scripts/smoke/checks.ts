@@ -16,6 +16,8 @@ export interface SmokeTargets {
    * clerk-sign-in.ts): without it the signed-in checks fail, naming the settings.
    */
   signedIn?: SignedInAccount;
+  /** How long the queued screenshot may take to be done (default 3 minutes). */
+  screenshotDeadlineMs?: number;
 }
 
 export interface SignedInAccount {
@@ -219,10 +221,74 @@ const signedInChecks: SmokeCheck[] = [
   },
 ];
 
+interface SiteRow {
+  id: string;
+  url: string | null;
+  liveUrl: string | null;
+  lastScreenshotUpdate: string | null;
+}
+
+const SCREENSHOT_DEADLINE_MS = 180_000;
+const POLL_MS = 2_000;
+/** Where to look when the queued screenshot is not done (docs/operations.md, The alarms). */
+const SCREENSHOT_RUNBOOK =
+  'docs/operations.md "A dead-letter queue is not empty" (the Jobs queue) and "Failed invocations of a function group" (jobs)';
+
+async function sites(targets: SmokeTargets): Promise<{ answer: Answer; rows?: SiteRow[] }> {
+  const answer = await signedInCall(targets, "GET", "/api/sites");
+  return {
+    answer,
+    rows: answer.status === 200 ? (JSON.parse(answer.body) as SiteRow[]) : undefined,
+  };
+}
+
+/** A customer's "refresh preview", then the site list read until the preview is newer. */
+const screenshotCheck: SmokeCheck = {
+  name: "signed in: a screenshot queued and done",
+  async run(targets) {
+    if (!targets.signedIn) return { ok: false, message: NOT_SIGNED_IN };
+    const before = await sites(targets);
+    if (!before.rows)
+      return { ok: false, message: `GET /api/sites answers ${shown(before.answer)}` };
+    const site = before.rows.find((row) => row.liveUrl || row.url);
+    if (!site) {
+      return {
+        ok: false,
+        message:
+          'the test account has no site with an address: give it one (README "Deploy" step 3)',
+      };
+    }
+    const path = `/api/sites/${encodeURIComponent(site.id)}/screenshot`;
+    const queued = await signedInCall(targets, "POST", path);
+    if (queued.status !== 200) {
+      const hint = queued.status === 429 ? ": the account's screenshot limit; run again later" : "";
+      return { ok: false, message: `POST ${path} answers ${shown(queued)}${hint}` };
+    }
+    const deadlineMs = targets.screenshotDeadlineMs ?? SCREENSHOT_DEADLINE_MS;
+    const deadline = Date.now() + deadlineMs;
+    for (;;) {
+      const now = await sites(targets);
+      const row = now.rows?.find((r) => r.id === site.id);
+      if (row?.lastScreenshotUpdate && row.lastScreenshotUpdate !== site.lastScreenshotUpdate) {
+        return {
+          ok: true,
+          message: `site ${site.id}'s screenshot taken at ${row.lastScreenshotUpdate}`,
+        };
+      }
+      if (Date.now() + POLL_MS > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, deadlineMs)));
+    }
+    return {
+      ok: false,
+      message: `site ${site.id}'s screenshot not done within ${Math.round(deadlineMs / 1000)} s: the jobs worker did not take it (${SCREENSHOT_RUNBOOK})`,
+    };
+  },
+};
+
 export async function runSmoke(targets: SmokeTargets): Promise<CheckLine[]> {
   const lines: CheckLine[] = [];
   try {
-    await runChecks([...checks, ...signedInChecks], targets, lines);
+    await runChecks([...checks, ...signedInChecks, screenshotCheck], targets, lines);
   } finally {
     // Cleanup: the session ends whatever happened.
     await targets.signedIn?.end().catch(() => {});

@@ -10,14 +10,18 @@ import { createApiGateway } from "@portal/devstack/api-gateway";
 import { readBody } from "@portal/devstack/http-io";
 import { createHandlerLoader } from "@portal/devstack/lambda-runtime";
 import { routes } from "@portal/functions/routes";
+import { zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CheckLine } from "../../scripts/preflight/report";
 import { passed } from "../../scripts/preflight/report";
+import { sampleSiteFiles } from "../../scripts/sample-site";
 import { runSmoke } from "../../scripts/smoke/checks";
-import { READY_CUSTOMER, setCustomerState } from "../support/customer-state";
-import { signUp } from "../support/dev-identity";
+import { apiAt } from "../support/api";
+import { addSite, READY_CUSTOMER, setCustomerState } from "../support/customer-state";
+import { signUp, signUpStaff } from "../support/dev-identity";
 import { useServers } from "../support/servers";
 import { stackUrl, useStackEnv } from "../support/stack";
+import { until } from "../support/until";
 
 const servers = useServers();
 let directApiUrl: string;
@@ -42,6 +46,30 @@ beforeAll(async () => {
   wrongUrl = `http://127.0.0.1:${await servers.listen(wrong)}`;
 });
 
+/** The team deploys the sample site (as tests/integration/hosting.test.ts); its preview is the site's address. */
+async function deploySample(userId: string, siteId: string, baseUrl: string) {
+  const staff = await signUpStaff({}, baseUrl);
+  const call = apiAt(baseUrl);
+  const path = `/api/staff/customers/${userId}/sites/${siteId}/deployments`;
+  const zip = zipSync(sampleSiteFiles(), { level: 6 });
+  const created = await call(staff, "POST", path, { fileName: "site.zip", size: zip.byteLength });
+  expect(created.status).toBe(201);
+  const { url, headers } = created.body.upload;
+  expect((await fetch(url, { method: "PUT", headers, body: zip })).status).toBe(200);
+  const id = created.body.deployment.id;
+  expect((await call(staff, "POST", `${path}/${id}/confirm`)).status).toBe(202);
+  const ready = await until(
+    async () => {
+      const answer = await call(staff, "GET", `${path}/${id}`);
+      return answer.body.status === "ready" ? answer.body : undefined;
+    },
+    "the sample site's deployment",
+    45_000,
+  );
+  const { db } = await import("@portal/core/db/service");
+  await db.entities.site.patch({ userId, siteId }).set({ liveUrl: ready.previewUrl }).go();
+}
+
 function byName(lines: CheckLine[]) {
   return Object.fromEntries(lines.map((l) => [l.name, l]));
 }
@@ -50,7 +78,7 @@ function byName(lines: CheckLine[]) {
  * The test account on the local stack: its identity provider stands in for Clerk's sign-in
  * token flow (main.ts signs in through Clerk; the checks only need a token and an end).
  */
-async function localAccount(baseUrl: string) {
+async function localAccount(baseUrl: string, liveUrl?: string) {
   const signedIn = await signUp({ firstName: "Smoke", lastName: "Test" }, baseUrl);
   const token = async () => {
     const answer = await fetch(`${baseUrl}/dev-identity/tokens`, {
@@ -64,6 +92,10 @@ async function localAccount(baseUrl: string) {
     headers: { authorization: `Bearer ${await token()}` },
   });
   await setCustomerState(signedIn.user.id, READY_CUSTOMER);
+  // A site for the screenshot step: the sample site deployed on the stack's own hosting, an
+  // address its worker may visit, unless the test gives another.
+  const siteId = await addSite(signedIn.user.id, liveUrl ? { liveUrl } : {});
+  if (!liveUrl) await deploySample(signedIn.user.id, siteId, baseUrl);
   const ended: string[] = [];
   return {
     account: { token, end: async () => void ended.push(signedIn.user.id) },
@@ -82,12 +114,30 @@ describe("npm run smoke", () => {
     });
     expect(lines.filter((l) => l.status !== "ok")).toEqual([]);
     expect(passed(lines)).toBe(true);
-    expect(lines).toHaveLength(7);
+    expect(lines).toHaveLength(8);
     expect(byName(lines)["signed in: a ticket written and read back"]?.message).toMatch(
       /ticket \w+ stored and read back/,
     );
+    expect(byName(lines)["signed in: a screenshot queued and done"]?.message).toMatch(
+      /screenshot taken at /,
+    );
     expect(ended).toHaveLength(1);
-  });
+  }, 120_000);
+
+  it("fails the screenshot step, naming the runbook entries, when the preview is not done by its deadline", async () => {
+    // An address outside the worker's allowlist: the job ends without a screenshot.
+    const { account } = await localAccount(stackUrl(), "http://192.0.2.1/");
+    const lines = byName(
+      await runSmoke({ siteUrl: stackUrl(), signedIn: account, screenshotDeadlineMs: 3_000 }),
+    );
+    expect(lines["signed in: a ticket written and read back"]?.status).toBe("ok");
+    expect(lines["signed in: a screenshot queued and done"]).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(
+        /screenshot not done within 3 s: .*docs\/operations.md "A dead-letter queue is not empty"/,
+      ),
+    });
+  }, 60_000);
 
   it("fails the signed-in checks without a test account, or with a token the API refuses", async () => {
     const without = byName(await runSmoke({ siteUrl: stackUrl() }));
@@ -112,7 +162,7 @@ describe("npm run smoke", () => {
       apiUrl: wrongUrl,
       stripeWebhookUrl: `${wrongUrl}/webhooks/stripe`,
     });
-    expect(lines.map((l) => l.status)).toEqual(Array(7).fill("fail"));
+    expect(lines.map((l) => l.status)).toEqual(Array(8).fill("fail"));
     const line = byName(lines);
     expect(line.SPA?.message).toMatch(/answers 200 text\/plain: is the distribution serving/);
     expect(line["API Gateway refuses direct calls"]?.message).toMatch(/answers 200 .*not 403/);
@@ -188,7 +238,12 @@ describe("npm run smoke", () => {
     // through Clerk only): the anonymous checks pass, the signed-in ones fail naming the settings.
     const good = await smoke(stackUrl(), directApiUrl);
     const lines = good.stdout.trim().split("\n");
-    expect(lines.map((l) => l.slice(0, 4))).toEqual([...Array(5).fill("OK  "), "FAIL", "FAIL"]);
+    expect(lines.map((l) => l.slice(0, 4))).toEqual([
+      ...Array(5).fill("OK  "),
+      "FAIL",
+      "FAIL",
+      "FAIL",
+    ]);
     expect(lines[5]).toMatch(
       /^FAIL {2}signed in: current user: no test account: set SMOKE_CLERK_USER_ID/,
     );
