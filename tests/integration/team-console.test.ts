@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
-import { type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
+import { bearer, type SignedIn, signUpCustomer, signUpStaff } from "../support/dev-identity";
 import { stackUrl, useStackEnv } from "../support/stack";
 import { joinAs } from "../support/team";
 
@@ -128,5 +128,87 @@ describe("an owner again by another path", () => {
       "Nia New",
     ]);
     expect(member.user.id).toBeTruthy();
+  });
+});
+
+describe("the owner's team actions in the console's audit log", () => {
+  it("names the owner for an invitation and a removal, and the member who left", async () => {
+    const owner = await signUpCustomer({ firstName: "Rhea", lastName: "Ross" });
+    const { member } = await joinAs(owner, "member", { firstName: "Sam", lastName: "Stone" });
+    const { member: leaver } = await joinAs(owner, "member", {
+      firstName: "Lea",
+      lastName: "Lund",
+    });
+    const invited = await call(owner, "POST /api/team/invitations", {
+      body: { email: `later-${Date.now()}@example.com`, role: "member" },
+    });
+    expect(invited.status, invited.text).toBe(201);
+    const revoked = await call(owner, "DELETE /api/team/invitations/{id}", {
+      params: { id: invited.body.id },
+    });
+    expect(revoked.status, revoked.text).toBe(200);
+    const removed = await call(owner, "DELETE /api/team/members/{userId}", {
+      params: { userId: member.user.id },
+    });
+    expect(removed.status, removed.text).toBe(204);
+    // Her record made, as the SPA's sync does at sign-in: a person is named from it once they left.
+    const synced = await fetch(`${stackUrl()}/api/auth/user`, { headers: bearer(leaver.token) });
+    expect(synced.status).toBe(200);
+    const left = await call(leaver, "POST /api/team/leave");
+    expect(left.status, left.text).toBe(204);
+
+    const log = await call(staff, "GET /api/staff/audit-log", {
+      query: { customerId: owner.user.id },
+    });
+    const rows = log.body.items.map((e) => [e.action, e.actorType, e.actorName, e.targetId]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ["invitation.create", "member", "Rhea Ross", invited.body.id],
+        ["invitation.revoke", "member", "Rhea Ross", invited.body.id],
+        ["member.remove", "member", "Rhea Ross", member.user.id],
+        ["member.left", "member", "Lea Lund", leaver.user.id],
+      ]),
+    );
+    // The log's filter by record type finds them.
+    const invitations = await call(staff, "GET /api/staff/audit-log", {
+      query: { customerId: owner.user.id, targetType: "invitation" },
+    });
+    expect(invitations.body.items.map((e) => e.action).sort()).toEqual(
+      expect.arrayContaining(["invitation.create", "invitation.revoke"]),
+    );
+  });
+
+  it("names the owner for a role change and a hand-over", async () => {
+    const owner = await signUpCustomer({ firstName: "Tom", lastName: "Tate" });
+    const { member } = await joinAs(owner, "member", { firstName: "Una", lastName: "Ulm" });
+    const promoted = await call(owner, "PATCH /api/team/members/{userId}", {
+      params: { userId: member.user.id },
+      body: { role: "owner" },
+    });
+    expect(promoted.status, promoted.text).toBe(200);
+    const lowered = await call(owner, "PATCH /api/team/members/{userId}", {
+      params: { userId: member.user.id },
+      body: { role: "member" },
+    });
+    expect(lowered.status, lowered.text).toBe(200);
+    const handed = await call(owner, "POST /api/team/transfer-ownership", {
+      body: { userId: member.user.id },
+    });
+    expect(handed.status, handed.text).toBe(200);
+    const log = await call(staff, "GET /api/staff/audit-log", {
+      query: { customerId: owner.user.id },
+    });
+    const rows = log.body.items.map((e) => [e.action, e.actorName, e.after]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ["member.roleChange", "Tom Tate", { role: "owner" }],
+        ["member.roleChange", "Tom Tate", { role: "member" }],
+        [
+          "member.transferOwnership",
+          "Tom Tate",
+          expect.objectContaining({ owner: member.user.id }),
+        ],
+      ]),
+    );
   });
 });

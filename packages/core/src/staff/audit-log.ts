@@ -1,7 +1,8 @@
 /**
  * The console's audit log: every staff write records who, what, which record, before/after; so
- * do the changes to a customer's team that no staff member made (a member leaving, an account
- * losing its last owner: docs/team.md), naming the member or the system that acted.
+ * do the changes to a customer's team that no staff member made (an owner's invitations, role
+ * changes, hand-overs and removals, a member leaving, an account losing its last owner:
+ * docs/team.md), naming the member or the system that acted.
  */
 import type { Actor } from "../access/actor";
 import { type People, peopleByIds, personRef } from "../attribution/people";
@@ -39,21 +40,25 @@ export function actionItem(actor: StaffActor, entry: ActionRecord) {
 }
 
 /**
- * Records what happened to a customer's team without a staff member: `personId` the member who
- * acted (null: the system, `source` saying what).
+ * The audit item of a change to a customer's team that no staff member made: `personId` the
+ * member who acted (an owner inviting or removing someone, a member leaving), or `source` the
+ * system that did. For `staffAction.create` alone or inside the change's transaction.
  */
+export function teamEventItem(by: { personId: string } | { source: string }, entry: ActionRecord) {
+  return {
+    ...("personId" in by
+      ? { actorType: "member" as const, actorId: by.personId }
+      : { actorType: "system" as const, actorId: by.source }),
+    ...entryFields(entry),
+  };
+}
+
+/** Records a `teamEventItem` on its own, for a change that is not one transaction. */
 export async function recordTeamEvent(
   by: { personId: string } | { source: string },
   entry: ActionRecord,
 ): Promise<void> {
-  await db.entities.staffAction
-    .create({
-      ...("personId" in by
-        ? { actorType: "member" as const, actorId: by.personId }
-        : { actorType: "system" as const, actorId: by.source }),
-      ...entryFields(entry),
-    })
-    .go({ response: "none" });
+  await db.entities.staffAction.create(teamEventItem(by, entry)).go({ response: "none" });
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * What an audit entry is about; an API key is revoked, never edited (docs/console.md). A
- * `member` or `account` entry records what happened to a customer's team (docs/team.md).
+ * `member`, `invitation` or `account` entry records what happened to a customer's team
+ * (docs/team.md).
  */
 export const STAFF_TARGET_TYPES = [
   "site",
@@ -9,6 +10,7 @@ export const STAFF_TARGET_TYPES = [
   "apiKey",
   "file",
   "member",
+  "invitation",
   "account",
 ] as const;
 

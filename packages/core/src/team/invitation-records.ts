@@ -8,8 +8,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { CustomerActor } from "../access/actor";
 import type { InvitationLookup, InvitationStatus, TeamInvitation } from "../contracts/team";
-import { db, type InvitationItem, isConditionFailure, isId } from "../db/service";
+import { db, type InvitationItem, isId } from "../db/service";
 import { ConflictError, DomainError, NotFoundError } from "../errors";
+import { teamEventItem } from "../staff/audit-log";
 import { accountName, accountRecord } from "./people";
 
 /** How long a link works after it was (last) sent. */
@@ -156,16 +157,32 @@ export async function revoke(
     throw new ConflictError("This invitation was accepted already: remove the member instead.");
   }
   const revokedAt = now.toISOString();
-  try {
-    await db.entities.invitation
-      .patch({ userId: actor.accountId, invitationId })
-      .set({ status: "revoked", revokedAt })
-      .where((attr, op) => op.eq(attr.status, "pending"))
-      .go({ response: "none" });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return toTeamInvitation(await ownInvitation(actor.accountId, invitationId), now);
-  }
+  const { canceled } = await db.transaction
+    .write(({ invitation, staffAction }) => [
+      invitation
+        .patch({ userId: actor.accountId, invitationId })
+        .set({ status: "revoked", revokedAt })
+        .where((attr, op) => op.eq(attr.status, "pending"))
+        .commit(),
+      // Who revoked it, in the console's audit log (docs/team.md).
+      staffAction
+        .create(
+          teamEventItem(
+            { personId: actor.userId },
+            {
+              action: "invitation.revoke",
+              targetType: "invitation",
+              targetId: invitationId,
+              customerId: actor.accountId,
+              before: { email: item.email, status: "pending" },
+              after: { status: "revoked" },
+            },
+          ),
+        )
+        .commit(),
+    ])
+    .go();
+  if (canceled) return toTeamInvitation(await ownInvitation(actor.accountId, invitationId), now);
   return toTeamInvitation({ ...item, status: "revoked", revokedAt }, now);
 }
 

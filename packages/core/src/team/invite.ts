@@ -1,6 +1,7 @@
 /**
  * Sending invitations (docs/team.md "Invitations"): a new one, or the same one again with a new
- * link. Each sends the invitation mail; an account sends at most INVITATION_MAILS_PER_HOUR.
+ * link. Each sends the invitation mail; an account sends at most INVITATION_MAILS_PER_HOUR. Each
+ * writes its audit entry naming the owner in the same transaction (docs/team.md).
  */
 import { randomBytes } from "node:crypto";
 import type { CustomerActor } from "../access/actor";
@@ -8,8 +9,10 @@ import type { InvitationCreate, TeamInvitation } from "../contracts/team";
 import { invitationCreateSchema } from "../contracts/team";
 import { takeHourly } from "../db/customer-share";
 import { normalizeEmail } from "../db/entities/email-claim";
-import { db, type InvitationItem, isConditionFailure } from "../db/service";
+import { newId } from "../db/ids";
+import { db, type InvitationItem } from "../db/service";
 import { ConflictError, RateLimitError, UnprocessableError } from "../errors";
+import { teamEventItem } from "../staff/audit-log";
 import { sendInvitationMail } from "./invitation-mail";
 import {
   DAY_MS,
@@ -94,18 +97,42 @@ export async function create(
   await materializeFounder(actor.accountId);
   const secret = randomBytes(32).toString("base64url");
   const invitedByName = await inviterName(actor);
-  const { data: item } = await db.entities.invitation
-    .create({
-      userId: actor.accountId,
-      email,
-      role,
-      secretHash: sha256(secret),
-      invitedBy: actor.userId,
-      ...(invitedByName ? { invitedByName } : {}),
-      expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS).toISOString(),
-      sentAt: now.toISOString(),
-    })
+  const invitationId = newId();
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS).toISOString();
+  const { canceled } = await db.transaction
+    .write(({ invitation, staffAction }) => [
+      invitation
+        .create({
+          userId: actor.accountId,
+          invitationId,
+          email,
+          role,
+          secretHash: sha256(secret),
+          invitedBy: actor.userId,
+          ...(invitedByName ? { invitedByName } : {}),
+          expiresAt,
+          sentAt: now.toISOString(),
+        })
+        .commit(),
+      staffAction
+        .create(
+          teamEventItem(
+            { personId: actor.userId },
+            {
+              action: "invitation.create",
+              targetType: "invitation",
+              targetId: invitationId,
+              customerId: actor.accountId,
+              before: null,
+              after: { email, role, expiresAt },
+            },
+          ),
+        )
+        .commit(),
+    ])
     .go();
+  if (canceled) throw new ConflictError("The team changed meanwhile: reload and try again.");
+  const item = await ownInvitation(actor.accountId, invitationId);
   await mail(actor, item, secret);
   return toTeamInvitation(item, now);
 }
@@ -135,19 +162,34 @@ export async function resend(
     sentAt: now.toISOString(),
     sentCount: item.sentCount + 1,
   };
-  try {
-    await db.entities.invitation
-      .patch({ userId: actor.accountId, invitationId })
-      .set(changes)
-      .where(
-        (attr, op) =>
-          `${op.eq(attr.status, "pending")} AND ${op.eq(attr.sentCount, item.sentCount)}`,
-      )
-      .go({ response: "none" });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw new ConflictError("The invitation changed meanwhile: reload and try again.");
-  }
+  const { canceled } = await db.transaction
+    .write(({ invitation, staffAction }) => [
+      invitation
+        .patch({ userId: actor.accountId, invitationId })
+        .set(changes)
+        .where(
+          (attr, op) =>
+            `${op.eq(attr.status, "pending")} AND ${op.eq(attr.sentCount, item.sentCount)}`,
+        )
+        .commit(),
+      staffAction
+        .create(
+          teamEventItem(
+            { personId: actor.userId },
+            {
+              action: "invitation.resend",
+              targetType: "invitation",
+              targetId: invitationId,
+              customerId: actor.accountId,
+              before: { email: item.email, expiresAt: item.expiresAt },
+              after: { email: item.email, expiresAt: changes.expiresAt },
+            },
+          ),
+        )
+        .commit(),
+    ])
+    .go();
+  if (canceled) throw new ConflictError("The invitation changed meanwhile: reload and try again.");
   const sent = { ...item, ...changes };
   await mail(actor, sent, secret);
   return toTeamInvitation(sent, now);

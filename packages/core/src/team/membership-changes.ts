@@ -2,7 +2,8 @@
  * Changing an account's people (docs/team.md "Roles" and "Leaving"): an owner changing someone's
  * role, handing over ownership, removing someone, and leaving. An account always keeps at least
  * one owner: every write that takes an owner away checks, in the same transaction, that another
- * owner still is one. Each change is mirrored to the account's organization afterwards.
+ * owner still is one. Each change writes its audit entry naming who acted in that transaction
+ * (docs/team.md "Who changed the team"), and is mirrored to the account's organization afterwards.
  */
 import type { CustomerActor } from "../access/actor";
 import type { Role } from "../access/roles";
@@ -10,6 +11,7 @@ import type { Team, TeamMember } from "../contracts/team";
 import { db, type MembershipItem } from "../db/service";
 import { ConflictError, ForbiddenError, UnprocessableError } from "../errors";
 import { clearOwnerlessFlag } from "../privacy/leave-accounts";
+import { teamEventItem } from "../staff/audit-log";
 import { team, toTeamMember } from "./members";
 import { mirrorRemoval, mirrorRole } from "./organization";
 import {
@@ -58,13 +60,28 @@ export async function changeRole(
   // Lowering an owner: another owner must still be one when the write lands.
   const guard = target.role === "owner" ? otherOwner(items, memberId) : undefined;
   const { canceled } = await db.transaction
-    .write(({ membership }) => [
+    .write(({ membership, staffAction }) => [
       membership
         .patch({ userId: actor.accountId, memberId })
         .set({ role })
         .where((attr, op) => `${op.eq(attr.role, target.role)} AND ${op.notExists(attr.removedAt)}`)
         .commit(),
       ...ownerStays(membership, guard),
+      staffAction
+        .create(
+          teamEventItem(
+            { personId: actor.userId },
+            {
+              action: "member.roleChange",
+              targetType: "member",
+              targetId: memberId,
+              customerId: actor.accountId,
+              before: { role: target.role },
+              after: { role },
+            },
+          ),
+        )
+        .commit(),
     ])
     .go();
   if (canceled) throw new ConflictError("The team changed meanwhile: reload and try again.");
@@ -89,7 +106,7 @@ export async function transferOwnership(
   const items = await currentMembers(actor.accountId);
   memberOf(items, memberId);
   const { canceled } = await db.transaction
-    .write(({ membership }) => [
+    .write(({ membership, staffAction }) => [
       membership
         .patch({ userId: actor.accountId, memberId })
         .set({ role: "owner" })
@@ -99,6 +116,21 @@ export async function transferOwnership(
         .patch({ userId: actor.accountId, memberId: actor.userId })
         .set({ role: "member" })
         .where((attr, op) => `${op.eq(attr.role, "owner")} AND ${op.notExists(attr.removedAt)}`)
+        .commit(),
+      staffAction
+        .create(
+          teamEventItem(
+            { personId: actor.userId },
+            {
+              action: "member.transferOwnership",
+              targetType: "member",
+              targetId: memberId,
+              customerId: actor.accountId,
+              before: { owner: actor.userId },
+              after: { owner: memberId, formerOwnerRole: "member" },
+            },
+          ),
+        )
         .commit(),
     ])
     .go();
@@ -114,10 +146,15 @@ export async function transferOwnership(
  * (whose user id the account's id is), is marked removed. `guard`, when given, must still be an
  * owner as the write lands.
  */
-async function takeOut(accountId: string, member: MembershipItem, guard?: MembershipItem) {
+async function takeOut(
+  accountId: string,
+  member: MembershipItem,
+  by: string,
+  guard?: MembershipItem,
+) {
   const now = new Date().toISOString();
   const { canceled } = await db.transaction
-    .write(({ membership }) => [
+    .write(({ membership, staffAction }) => [
       member.memberId === accountId
         ? membership
             .patch({ userId: accountId, memberId: member.memberId })
@@ -129,6 +166,22 @@ async function takeOut(accountId: string, member: MembershipItem, guard?: Member
             .where((attr, op) => op.eq(attr.role, member.role))
             .commit(),
       ...ownerStays(membership, guard),
+      staffAction
+        .create(
+          teamEventItem(
+            { personId: by },
+            {
+              // The person themselves: they left; anyone else: an owner removed them.
+              action: by === member.memberId ? "member.left" : "member.remove",
+              targetType: "member",
+              targetId: member.memberId,
+              customerId: accountId,
+              before: { role: member.role, email: member.email },
+              after: null,
+            },
+          ),
+        )
+        .commit(),
     ])
     .go();
   if (canceled) throw new ConflictError("The team changed meanwhile: reload and try again.");
@@ -149,7 +202,12 @@ export async function remove(actor: CustomerActor, memberId: string): Promise<vo
   // The caller is an owner (the route's role) and stays one: the guard when removing an owner.
   const caller = items.find((item) => item.memberId === actor.userId);
   if (caller?.role !== "owner") throw new ForbiddenError("Only an owner can do this.");
-  await takeOut(actor.accountId, target, target.role === "owner" ? caller : undefined);
+  await takeOut(
+    actor.accountId,
+    target,
+    actor.userId,
+    target.role === "owner" ? caller : undefined,
+  );
 }
 
 /** POST /api/team/leave: the caller leaves the session's account; its last owner cannot. */
@@ -169,5 +227,5 @@ export async function leave(actor: CustomerActor): Promise<void> {
       throw error;
     }
   }
-  await takeOut(actor.accountId, me, guard);
+  await takeOut(actor.accountId, me, actor.userId, guard);
 }

@@ -29,6 +29,9 @@ const TARGET_TYPES: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   upsell: "Upgrades",
   apiKey: "API keys",
   file: "Files",
+  member: "Team members",
+  invitation: "Invitations",
+  account: "Accounts",
 };
 
 function describe(value: unknown): string {

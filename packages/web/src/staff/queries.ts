@@ -93,7 +93,16 @@ export const upsellsQuery = () =>
 
 export type AuditFilters = Partial<Record<"targetType" | "actorId" | "customerId", string>>;
 
-export const AUDIT_TARGET_TYPES = ["site", "ticket", "upsell", "apiKey", "file"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "site",
+  "ticket",
+  "upsell",
+  "apiKey",
+  "file",
+  "member",
+  "invitation",
+  "account",
+] as const;
 
 /** The URL's filters, the record type checked against its list (the page and its loader). */
 export function auditFilters(
