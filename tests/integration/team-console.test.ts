@@ -212,3 +212,76 @@ describe("the owner's team actions in the console's audit log", () => {
     );
   });
 });
+
+describe("invitations sent at once", () => {
+  /** `count` pending invitations of the account, as earlier invites stored them. */
+  async function seedPending(accountId: string, count: number) {
+    const now = Date.now();
+    for (let i = 0; i < count; i++) {
+      await db.entities.invitation
+        .create({
+          userId: accountId,
+          email: `earlier-${i}-${now}@example.com`,
+          role: "member",
+          secretHash: "a".repeat(64),
+          invitedBy: accountId,
+          expiresAt: new Date(now + 7 * 86_400_000).toISOString(),
+          sentAt: new Date(now).toISOString(),
+        })
+        .go();
+    }
+  }
+
+  const pendingCount = async (owner: SignedIn) =>
+    (await call(owner, "GET /api/team")).body.invitations.filter((i) => i.status === "pending")
+      .length;
+
+  it("never take the account past its 25 pending invitations", async () => {
+    const owner = await signUpCustomer();
+    await seedPending(owner.user.id, 22);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(owner, "POST /api/team/invitations", {
+          body: { email: `race-${i}-${Date.now()}@example.com`, role: "member" },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 422, 422, 422, 422, 422]);
+    expect(await pendingCount(owner)).toBe(25);
+
+    // Revoking one gives its place back.
+    const created = answers.find((a) => a.status === 201);
+    const revoked = await call(owner, "DELETE /api/team/invitations/{id}", {
+      params: { id: created?.body.id ?? "" },
+    });
+    expect(revoked.status).toBe(200);
+    const again = await call(owner, "POST /api/team/invitations", {
+      body: { email: `after-${Date.now()}@example.com`, role: "member" },
+    });
+    expect(again.status, again.text).toBe(201);
+  });
+
+  it("create one invitation for an address invited several times at once", async () => {
+    const owner = await signUpCustomer();
+    const email = `twice-${Date.now()}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(owner, "POST /api/team/invitations", { body: { email, role: "member" } }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const { body } = await call(owner, "GET /api/team");
+    expect(body.invitations.filter((i) => i.email === email)).toHaveLength(1);
+
+    // Revoked, the address may be invited again.
+    const created = answers.find((a) => a.status === 201);
+    await call(owner, "DELETE /api/team/invitations/{id}", {
+      params: { id: created?.body.id ?? "" },
+    });
+    const again = await call(owner, "POST /api/team/invitations", {
+      body: { email, role: "member" },
+    });
+    expect(again.status, again.text).toBe(201);
+  });
+});

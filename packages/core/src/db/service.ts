@@ -18,6 +18,7 @@ import { EmailClaim } from "./entities/email-claim";
 import { HostingTenant } from "./entities/hosting-tenant";
 import { IdempotencyKey } from "./entities/idempotency-key";
 import { Invitation } from "./entities/invitation";
+import { InvitationAddress } from "./entities/invitation-address";
 import { MailedEvent } from "./entities/mailed-event";
 import { Membership } from "./entities/membership";
 import { MonthlyReport, ReportRun, UptimeIncident } from "./entities/monthly-report";
@@ -72,6 +73,7 @@ const ENTITIES = {
   hostingTenant: HostingTenant,
   membership: Membership,
   invitation: Invitation,
+  invitationAddress: InvitationAddress,
   idempotencyKey: IdempotencyKey,
 } as const;
 

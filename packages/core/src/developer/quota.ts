@@ -1,6 +1,7 @@
 /**
  * Caps on what a customer keeps in the Developer section (docs/developer-api.md, "Limits"):
- * webhook endpoints and unrevoked API keys. A cap checked by counting and then creating lets
+ * webhook endpoints and unrevoked API keys; and on an account's pending invitations
+ * (team/invitation-records.ts, whose expired ones leave the count only by the correction below). A cap checked by counting and then creating lets
  * two requests at once both pass it, so each create first reserves a place on a per-customer
  * counter with a conditional ADD (DynamoDB applies one at a time: the 17th reservation fails
  * however many arrive together), and gives it back if the create then fails.
@@ -16,7 +17,8 @@ import { documentClient, tableName } from "../db/client";
 import { conditionalUpdate } from "../db/conditional-update";
 import { UnprocessableError } from "../errors";
 
-export type Counted = "webhooks" | "apiKeys";
+/** What is counted: the Developer section's, and a team's pending invitations (docs/team.md). */
+export type Counted = "webhooks" | "apiKeys" | "pendingInvitations";
 
 /** A reservation this old has either been created or died: the counter may be corrected. */
 const STALE_AFTER_MS = 60_000;

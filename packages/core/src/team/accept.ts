@@ -11,7 +11,7 @@ import { normalizeEmail } from "../db/entities/email-claim";
 import { db } from "../db/service";
 import { ConflictError, DomainError } from "../errors";
 import { clearOwnerlessFlag } from "../privacy/leave-accounts";
-import { fromToken, statusOf, unusable } from "./invitation-records";
+import { fromToken, invitationSettled, statusOf, unusable } from "./invitation-records";
 import { ensureOrganization } from "./organization";
 import { currentMembers, personName } from "./people";
 
@@ -100,6 +100,8 @@ export async function accept(
       ? new ConflictError("You are a member of this account already.")
       : unusable[nowStatus]();
   }
+  // No longer waiting: its place under the cap and its address are free.
+  await invitationSettled(item);
   // An owner again: an account flagged ownerless is not any more (docs/team.md).
   if (item.role === "owner") await clearOwnerlessFlag(accountId, person.userId);
   return { accountId, role: item.role, organizationId };

@@ -8,7 +8,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { CustomerActor } from "../access/actor";
 import type { InvitationLookup, InvitationStatus, TeamInvitation } from "../contracts/team";
-import { db, type InvitationItem, isId } from "../db/service";
+import { db, type InvitationItem, isConditionFailure, isId } from "../db/service";
+import { type Quota, release } from "../developer/quota";
 import { ConflictError, DomainError, NotFoundError } from "../errors";
 import { teamEventItem } from "../staff/audit-log";
 import { accountName, accountRecord } from "./people";
@@ -145,6 +146,44 @@ export async function ownInvitation(
   return data;
 }
 
+/** The account's invitations that are pending now. */
+export async function pendingOf(accountId: string, now = new Date()): Promise<InvitationItem[]> {
+  const { data } = await db.entities.invitation.query
+    .byAccount({ userId: accountId })
+    .go({ pages: "all", consistent: true });
+  return data.filter((item) => statusOf(item, now) === "pending");
+}
+
+/**
+ * The cap on pending invitations, held by a conditional counter (developer/quota.ts) so that
+ * invites sent at once cannot overshoot it: a new invitation, or an expired one sent again,
+ * reserves a place; accepting or revoking a pending one gives it back. An expiry gives nothing
+ * back: the counter is corrected from a count when it says full and its last reservation is
+ * over a minute old.
+ */
+export const INVITATION_QUOTA: Quota = {
+  counted: "pendingInvitations",
+  max: MAX_PENDING_INVITATIONS,
+  countItems: async (accountId) => (await pendingOf(accountId)).length,
+  fullMessage: `At most ${MAX_PENDING_INVITATIONS} invitations can wait at once: revoke some first.`,
+};
+
+/**
+ * An invitation that stopped waiting (accepted or revoked while pending): its place under the
+ * cap given back, and its address free for another invitation unless one took it over already.
+ */
+export async function invitationSettled(item: InvitationItem): Promise<void> {
+  await release(item.userId, INVITATION_QUOTA.counted);
+  try {
+    await db.entities.invitationAddress
+      .delete({ userId: item.userId, email: item.email })
+      .where((attr, op) => op.eq(attr.invitationId, item.invitationId))
+      .go({ response: "none" });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 /** DELETE /api/team/invitations/{id}: its link stops working at once. Revoking twice is fine. */
 export async function revoke(
   actor: CustomerActor,
@@ -183,6 +222,8 @@ export async function revoke(
     ])
     .go();
   if (canceled) return toTeamInvitation(await ownInvitation(actor.accountId, invitationId), now);
+  // An expired one holds no place (its place went with the counter's correction, or will).
+  if (statusOf(item, now) === "pending") await invitationSettled(item);
   return toTeamInvitation({ ...item, status: "revoked", revokedAt }, now);
 }
 

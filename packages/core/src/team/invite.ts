@@ -11,6 +11,7 @@ import { takeHourly } from "../db/customer-share";
 import { normalizeEmail } from "../db/entities/email-claim";
 import { newId } from "../db/ids";
 import { db, type InvitationItem } from "../db/service";
+import { createWithin } from "../developer/quota";
 import { ConflictError, RateLimitError, UnprocessableError } from "../errors";
 import { teamEventItem } from "../staff/audit-log";
 import { sendInvitationMail } from "./invitation-mail";
@@ -18,9 +19,11 @@ import {
   DAY_MS,
   INVITATION_DAYS,
   INVITATION_MAILS_PER_HOUR,
+  INVITATION_QUOTA,
   invitationToken,
   MAX_PENDING_INVITATIONS,
   ownInvitation,
+  pendingOf,
   sha256,
   statusOf,
   toTeamInvitation,
@@ -56,21 +59,34 @@ async function inviterName(actor: CustomerActor): Promise<string | undefined> {
   return me?.name ?? me?.email;
 }
 
-/** Refuses one more pending invitation beside `pending` over MAX_PENDING_INVITATIONS. */
-function requireRoomFor(pending: unknown[]) {
-  if (pending.length >= MAX_PENDING_INVITATIONS) {
-    throw new UnprocessableError(
-      `At most ${MAX_PENDING_INVITATIONS} invitations can wait at once: revoke some first.`,
-    );
-  }
-}
+/** The answer to an invite to an address that has a pending invitation already. */
+const invitedAlready = (email: string) =>
+  new ConflictError(`${email} is invited already: send that invitation again instead.`);
 
-/** The account's invitations that are pending now. */
-async function pendingOf(accountId: string, now: Date): Promise<InvitationItem[]> {
-  const { data } = await db.entities.invitation.query
-    .byAccount({ userId: accountId })
-    .go({ pages: "all", consistent: true });
-  return data.filter((item) => statusOf(item, now) === "pending");
+const changedMeanwhile = () =>
+  new ConflictError("The invitation changed meanwhile, or the address has another: reload.");
+
+/** The invitation transaction's entity for the address item, as its callback gets it. */
+type TransactionAddress = Parameters<
+  Parameters<typeof db.transaction.write>[0]
+>[0]["invitationAddress"];
+
+/**
+ * The address's item, written for `held.invitationId` if no other invitation holds the address
+ * now (none does, it is this one's, or the holder's has expired); else the transaction cancels.
+ */
+function addressHeld(
+  invitationAddress: TransactionAddress,
+  held: { userId: string; email: string; invitationId: string; expiresAt: string },
+  now: Date,
+) {
+  return invitationAddress
+    .put(held)
+    .where(
+      (attr, op) =>
+        `${op.notExists(attr.invitationId)} OR ${op.eq(attr.invitationId, held.invitationId)} OR ${op.lt(attr.expiresAt, now.toISOString())}`,
+    )
+    .commit();
 }
 
 /** POST /api/team/invitations */
@@ -88,10 +104,10 @@ export async function create(
   if (members.some((member) => normalizeEmail(member.email) === email)) {
     throw new ConflictError(`${email} is already a member of this account.`);
   }
-  if (pending.some((item) => item.email === email)) {
-    throw new ConflictError(`${email} is invited already: send that invitation again instead.`);
+  if (pending.some((item) => item.email === email)) throw invitedAlready(email);
+  if (pending.length >= MAX_PENDING_INVITATIONS) {
+    throw new UnprocessableError(INVITATION_QUOTA.fullMessage);
   }
-  requireRoomFor(pending);
   await takeMailAllowance(actor.accountId, now);
   // The first owner gets an item of their own now, so the team shows them beside the invitee.
   await materializeFounder(actor.accountId);
@@ -99,39 +115,51 @@ export async function create(
   const invitedByName = await inviterName(actor);
   const invitationId = newId();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS).toISOString();
-  const { canceled } = await db.transaction
-    .write(({ invitation, staffAction }) => [
-      invitation
-        .create({
-          userId: actor.accountId,
-          invitationId,
-          email,
-          role,
-          secretHash: sha256(secret),
-          invitedBy: actor.userId,
-          ...(invitedByName ? { invitedByName } : {}),
-          expiresAt,
-          sentAt: now.toISOString(),
-        })
-        .commit(),
-      staffAction
-        .create(
-          teamEventItem(
-            { personId: actor.userId },
-            {
-              action: "invitation.create",
-              targetType: "invitation",
-              targetId: invitationId,
-              customerId: actor.accountId,
-              before: null,
-              after: { email, role, expiresAt },
-            },
-          ),
-        )
-        .commit(),
-    ])
-    .go();
-  if (canceled) throw new ConflictError("The team changed meanwhile: reload and try again.");
+  // The checks above answer the usual case; under a race the cap's counter and the address's
+  // item decide (docs/team.md, "Invitations").
+  const { canceled } = await createWithin(actor.accountId, INVITATION_QUOTA, async () => {
+    const written = await db.transaction
+      .write(({ invitation, invitationAddress, staffAction }) => [
+        addressHeld(
+          invitationAddress,
+          { userId: actor.accountId, email, invitationId, expiresAt },
+          now,
+        ),
+        invitation
+          .create({
+            userId: actor.accountId,
+            invitationId,
+            email,
+            role,
+            secretHash: sha256(secret),
+            invitedBy: actor.userId,
+            ...(invitedByName ? { invitedByName } : {}),
+            expiresAt,
+            sentAt: now.toISOString(),
+          })
+          .commit(),
+        staffAction
+          .create(
+            teamEventItem(
+              { personId: actor.userId },
+              {
+                action: "invitation.create",
+                targetType: "invitation",
+                targetId: invitationId,
+                customerId: actor.accountId,
+                before: null,
+                after: { email, role, expiresAt },
+              },
+            ),
+          )
+          .commit(),
+      ])
+      .go();
+    // A canceled write holds no place: createWithin gives it back.
+    if (written.canceled) throw invitedAlready(email);
+    return written;
+  });
+  if (canceled) throw invitedAlready(email);
   const item = await ownInvitation(actor.accountId, invitationId);
   await mail(actor, item, secret);
   return toTeamInvitation(item, now);
@@ -152,8 +180,10 @@ export async function resend(
   if (item.status === "revoked") {
     throw new ConflictError("This invitation was revoked: invite the address again instead.");
   }
-  // An expired one sent again waits once more: it counts against the cap like a new one.
-  if (statusOf(item, now) === "expired") requireRoomFor(await pendingOf(actor.accountId, now));
+  const expired = statusOf(item, now) === "expired";
+  if (expired && (await pendingOf(actor.accountId, now)).length >= MAX_PENDING_INVITATIONS) {
+    throw new UnprocessableError(INVITATION_QUOTA.fullMessage);
+  }
   await takeMailAllowance(actor.accountId, now);
   const secret = randomBytes(32).toString("base64url");
   const changes = {
@@ -162,34 +192,53 @@ export async function resend(
     sentAt: now.toISOString(),
     sentCount: item.sentCount + 1,
   };
-  const { canceled } = await db.transaction
-    .write(({ invitation, staffAction }) => [
-      invitation
-        .patch({ userId: actor.accountId, invitationId })
-        .set(changes)
-        .where(
-          (attr, op) =>
-            `${op.eq(attr.status, "pending")} AND ${op.eq(attr.sentCount, item.sentCount)}`,
-        )
-        .commit(),
-      staffAction
-        .create(
-          teamEventItem(
-            { personId: actor.userId },
-            {
-              action: "invitation.resend",
-              targetType: "invitation",
-              targetId: invitationId,
-              customerId: actor.accountId,
-              before: { email: item.email, expiresAt: item.expiresAt },
-              after: { email: item.email, expiresAt: changes.expiresAt },
-            },
-          ),
-        )
-        .commit(),
-    ])
-    .go();
-  if (canceled) throw new ConflictError("The invitation changed meanwhile: reload and try again.");
+  const write = () =>
+    db.transaction
+      .write(({ invitation, invitationAddress, staffAction }) => [
+        addressHeld(
+          invitationAddress,
+          {
+            userId: actor.accountId,
+            email: item.email,
+            invitationId,
+            expiresAt: changes.expiresAt,
+          },
+          now,
+        ),
+        invitation
+          .patch({ userId: actor.accountId, invitationId })
+          .set(changes)
+          .where(
+            (attr, op) =>
+              `${op.eq(attr.status, "pending")} AND ${op.eq(attr.sentCount, item.sentCount)}`,
+          )
+          .commit(),
+        staffAction
+          .create(
+            teamEventItem(
+              { personId: actor.userId },
+              {
+                action: "invitation.resend",
+                targetType: "invitation",
+                targetId: invitationId,
+                customerId: actor.accountId,
+                before: { email: item.email, expiresAt: item.expiresAt },
+                after: { email: item.email, expiresAt: changes.expiresAt },
+              },
+            ),
+          )
+          .commit(),
+      ])
+      .go();
+  // An expired one sent again waits once more: it takes a place under the cap like a new one.
+  const { canceled } = expired
+    ? await createWithin(actor.accountId, INVITATION_QUOTA, async () => {
+        const written = await write();
+        if (written.canceled) throw changedMeanwhile();
+        return written;
+      })
+    : await write();
+  if (canceled) throw changedMeanwhile();
   const sent = { ...item, ...changes };
   await mail(actor, sent, secret);
   return toTeamInvitation(sent, now);
