@@ -105,12 +105,14 @@ export function routeBundleBudget(routeKey: string): number {
  * The median of the API routes' bundles may not grow past this: 591 KB when it was set, 616 KB
  * once every route carried its contract, 614 KiB with the Idempotency-Key module in every
  * signed-in route and the actor's account and role, 616 KiB with the team's routes, 619.5 KiB
- * with the restore's tombstones (docs/performance.md "What grew"). The aim is 400 KB; a
+ * with the restore's tombstones, 631 KiB once the console's owner appointment (a route carrying
+ * the identity provider's client) moved the median up one place (docs/performance.md "What
+ * grew"). The aim is 400 KB; a
  * route that reads the table carries ElectroDB (194 KB) and the SDK's DynamoDB client with its
  * core (about 190 KB) before a line of ours, so the aim needs another data layer
  * (docs/performance.md "`cold`").
  */
-export const MEDIAN_BUNDLE_BUDGET_BYTES = 620 * 1024;
+export const MEDIAN_BUNDLE_BUDGET_BYTES = 631 * 1024;
 
 /** The esbuild that sst itself runs (its own dependency, not the workspace's newer one). */
 export function sstEsbuild(): typeof import("esbuild") {
