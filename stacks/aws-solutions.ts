@@ -32,9 +32,9 @@ export const ACCEPTED_FINDINGS: readonly AcceptedFinding[] = [
   {
     rule: "AwsSolutions-IAM5",
     findings:
-      /^Resource::<ScreenshotsBucket[0-9A-F]+\.Arn>\/(users\/\*|users\/\*\/content\/\*|exports\/\*)$/,
+      /^Resource::<ScreenshotsBucket[0-9A-F]+\.Arn>\/(users\/\*|users\/\*\/content\/\*|exports\/\*|tombstones\/\*)$/,
     reason:
-      "Object prefixes of the screenshots bucket: customers' objects live under users/<userId>/ and the handler, not IAM, picks the customer (docs/security.md); exports/ holds the privacy exports.",
+      "Object prefixes of the screenshots bucket: customers' objects live under users/<userId>/ and the handler, not IAM, picks the customer (docs/security.md); exports/ holds the privacy exports; tombstones/ the records of erasures and revocations a restore re-applies, write-only for the functions that make them (docs/operations.md).",
   },
   {
     rule: "AwsSolutions-IAM5",

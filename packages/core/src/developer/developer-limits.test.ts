@@ -16,6 +16,14 @@ vi.mock("../adapters/webhook-deliveries", () => ({
   },
 }));
 
+// A revocation's tombstone goes to S3, which this test has none of: record it instead.
+const tombstones = vi.hoisted(() => [] as unknown[]);
+vi.mock("../adapters/tombstones", () => ({
+  recordTombstone: async (tombstone: unknown) => {
+    tombstones.push(tombstone);
+  },
+}));
+
 let dynamo: TestDynamo;
 let Webhooks: typeof import("./webhooks");
 let ApiKeys: typeof import("./api-keys");
@@ -137,6 +145,10 @@ describe("the API key cap", () => {
     const id = first?.id ?? "";
     expect((await ApiKeys.revoke(userId, id)).status).toBe("revoked");
     expect((await ApiKeys.revoke(userId, id)).status).toBe("revoked");
+    // The revoked key is recorded for a restore to re-apply (again on a repeat: same object).
+    expect(new Set(tombstones.map((t) => JSON.stringify(t)))).toEqual(
+      new Set([JSON.stringify({ kind: "api-key", userId, apiKeyId: id })]),
+    );
     await ApiKeys.create(userId, { name: "replacement" });
     await expect(ApiKeys.create(userId, { name: "one more" })).rejects.toThrow(
       /at most 25 API keys/,
