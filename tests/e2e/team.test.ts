@@ -321,6 +321,8 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
     // What the browser logged meanwhile: only the refusals of that token's requests.
     expect(member.problems.length).toBeGreaterThan(0);
     expect(member.problems.filter((p) => !p.includes("status of 403 (Forbidden)"))).toEqual([]);
+    // Requests the old token had in flight may still be refused after the move: let them land.
+    await page.waitForLoadState("networkidle");
     member.problems.length = 0;
   });
 
