@@ -10,6 +10,7 @@ import {
   ticketPrioritySchema,
   ticketStatusSchema,
 } from "@portal/core/contracts/tickets";
+import { STAFF_TARGET_TYPES } from "@portal/core/staff/enums";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiKey, type CallInput, call } from "../api/call";
 
@@ -93,16 +94,8 @@ export const upsellsQuery = () =>
 
 export type AuditFilters = Partial<Record<"targetType" | "actorId" | "customerId", string>>;
 
-export const AUDIT_TARGET_TYPES = [
-  "site",
-  "ticket",
-  "upsell",
-  "apiKey",
-  "file",
-  "member",
-  "invitation",
-  "account",
-] as const;
+/** The record types the audit log filters by: core's list, not a copy. */
+export const AUDIT_TARGET_TYPES = STAFF_TARGET_TYPES;
 
 /** The URL's filters, the record type checked against its list (the page and its loader). */
 export function auditFilters(
