@@ -208,6 +208,8 @@ export function Web({ stack, app }: StackContext) {
       distribution: {
         // No distribution-wide error pages: they would answer the API's 403s and 404s too.
         errorResponses: [],
+        // A page's chunks come over one connection (docs/performance.md, "Seventh round").
+        httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
         defaultBehavior: {
           responseHeadersPolicy: securityHeaders,
           functionAssociations: [

@@ -176,6 +176,14 @@ describe("Web", () => {
     expect(script.AllowedMethods).toEqual(["GET", "HEAD"]);
   });
 
+  // docs/performance.md, "Seventh round": the `signed-in` bench's HTTP/2 figures are what a
+  // phone gets only if the distribution speaks it; HTTP/3 where the phone can.
+  test("the portal is served over HTTP/2 and HTTP/3", () => {
+    template(Web).hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({ HttpVersion: "http2and3" }),
+    });
+  });
+
   test("every response carries the CSP, HSTS and no-framing headers", () => {
     const webTemplate = template(Web);
     const [policyId, policy] = only(webTemplate, "AWS::CloudFront::ResponseHeadersPolicy");
