@@ -14,6 +14,13 @@
  * last.) Beside the scores, where each page's main thread went in its last run.
  * BENCH_SIGNED_IN_PAGES (paths, comma-separated, e.g. "/dashboard") measures only those pages,
  * still in turns with the floor: a change aimed at one page is measured in a third of the time.
+ *
+ * Each page and the floor are measured over two transports (BENCH_TRANSPORTS, default both):
+ * the local stack's own HTTP/1.1, and HTTP/2 over TLS through a front on loopback (h2-front.ts),
+ * which is how CloudFront serves the portal (stacks/Web.ts, `httpVersion`). Lighthouse's
+ * simulation gives an HTTP/1.1 origin six connections and a round trip per request, an HTTP/2
+ * origin one connection that carries many small files at once, so a page of many chunks
+ * scores very differently on the two; the HTTP/2 figures are what a customer's phone gets.
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -21,6 +28,7 @@ import path from "node:path";
 import { startLocalStack } from "@portal/devstack/local-stack";
 import puppeteer from "puppeteer-core";
 import { chromiumLaunchSpec } from "../../packages/core/src/adapters/browser";
+import { frontCertificate, startH2Front } from "./h2-front";
 import { FLOOR_HEADING, startStackFloor } from "./stack-floor";
 import {
   appEntryFiles,
@@ -36,6 +44,19 @@ import {
 
 /** Each page is measured on a first visit in a new session (cold) and after one load (warm). */
 const CACHES = ["cold", "warm"] as const;
+
+/** The local stack's own HTTP/1.1, and HTTP/2 as CloudFront serves it (h2-front.ts). */
+const TRANSPORTS = ["h2", "http/1.1"] as const;
+type Transport = (typeof TRANSPORTS)[number];
+
+function transportsToMeasure(): Transport[] {
+  const wanted = process.env.BENCH_TRANSPORTS?.split(",").map((t) => t.trim());
+  if (!wanted) return [...TRANSPORTS];
+  const unknown = wanted.filter((t) => !(TRANSPORTS as readonly string[]).includes(t));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_TRANSPORTS: ${unknown.join(", ")}; known: ${TRANSPORTS.join(", ")}`);
+  return wanted as Transport[];
+}
 
 /**
  * What a page loads only when first used (dashboard-page.tsx, tickets/new-ticket-button.tsx,
@@ -231,6 +252,18 @@ export const signedInBench = {
     const dist = await buildApp();
     const floor = await startStackFloor();
     const stack = await startLocalStack({ port: 0, logRequests: false, webDist: dist });
+    const transports = transportsToMeasure();
+    const certificate = transports.includes("h2") ? await frontCertificate() : undefined;
+    const fronts = certificate
+      ? {
+          stack: await startH2Front(stack.url, certificate),
+          floor: await startH2Front(floor.url, certificate),
+        }
+      : undefined;
+    const origins: Record<Transport, { stack: string; floor: string }> = {
+      "http/1.1": { stack: stack.url, floor: floor.url },
+      h2: { stack: fronts?.stack.url ?? "", floor: fronts?.floor.url ?? "" },
+    };
     const shots =
       process.env.BENCH_SCREENSHOTS ?? (await mkdtemp(path.join(os.tmpdir(), "portal-phone-")));
     await mkdir(shots, { recursive: true });
@@ -256,7 +289,11 @@ export const signedInBench = {
       const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
       const measured = pagesToMeasure();
       const spec = await chromiumLaunchSpec();
-      const browser = await puppeteer.launch({ ...spec, defaultViewport: null });
+      const browser = await puppeteer.launch({
+        ...spec,
+        args: [...spec.args, ...(certificate ? [certificate.chromiumFlag] : [])],
+        defaultViewport: null,
+      });
       const rows: Record<string, string | number>[] = [];
       const diagnoses: Record<string, string | number>[] = [];
       try {
@@ -290,22 +327,25 @@ export const signedInBench = {
         }
         // In turns: each round measures the floor and every page, cold then warm, so the
         // machine's drift weighs on each alike and each page's gap is to the floor of its turn.
-        const targets = [
+        // The session's cookies are the host's (127.0.0.1), whatever the port: both transports.
+        const targets = transports.flatMap((transport) => [
           {
             name: "stack floor",
-            url: floor.url,
+            transport,
+            url: origins[transport].floor,
             heading: FLOOR_HEADING,
             session: false,
             route: "",
           },
           ...measured.map((page) => ({
             name: page.path,
-            url: `${stack.url}${page.path}`,
+            transport,
+            url: `${origins[transport].stack}${page.path}`,
             heading: page.heading,
             session: true,
             route: page.route,
           })),
-        ];
+        ]);
         const results = new Map<string, LighthouseRun[]>();
         const lastReports = new Map<string, LighthouseReport>();
         for (let round = 1; round <= runs; round += 1) {
@@ -316,12 +356,12 @@ export const signedInBench = {
                 const tab = await browser.newPage();
                 await tab.setViewport({ width: 412, height: 823 });
                 if (target.session)
-                  await tab.setCookie(...cookies.map((c) => ({ ...c, url: stack.url })));
+                  await tab.setCookie(...cookies.map((c) => ({ ...c, url: target.url })));
                 await tab.goto(target.url);
                 await tab.waitForFunction(dataOnScreen(target.heading), { timeout: 60_000 });
                 await tab.close();
               }
-              const key = `${target.name} ${cache}`;
+              const key = `${target.name} ${target.transport} ${cache}`;
               const run = await lighthouseRun(
                 browser,
                 target.url,
@@ -340,19 +380,25 @@ export const signedInBench = {
             }
           }
         }
-        for (const cache of CACHES) {
-          const floorRuns = results.get(`stack floor ${cache}`) ?? [];
+        for (const cache of CACHES)
           for (const target of targets) {
-            const key = `${target.name} ${cache}`;
+            const floorRuns = results.get(`stack floor ${target.transport} ${cache}`) ?? [];
+            const key = `${target.name} ${target.transport} ${cache}`;
             const own = results.get(key) ?? [];
             const mid = (r: LighthouseRun[], k: keyof LighthouseRun) => median(r.map((x) => x[k]));
             const report = lastReports.get(key);
             if (report && target.session)
-              diagnoses.push({ page: target.name, cache, ...diagnose(report) });
+              diagnoses.push({
+                page: target.name,
+                transport: target.transport,
+                cache,
+                ...diagnose(report),
+              });
             const chunk = chunks.find((c) => c.route === target.route);
             const gap = (k: "performance" | "TBT") => Math.round(mid(own, k) - mid(floorRuns, k));
             rows.push({
               page: target.name,
+              transport: target.transport,
               cache,
               performance: mid(own, "performance"),
               "gap to floor": target.session ? gap("performance") : "",
@@ -372,7 +418,6 @@ export const signedInBench = {
               "performance runs": own.map((r) => r.performance).join(" "),
             });
           }
-        }
       } finally {
         await browser.close();
       }
@@ -383,6 +428,8 @@ export const signedInBench = {
         `(Lighthouse mobile, simulated throttling, medians of ${runs} runs in turns with the stack floor; cold: Lighthouse's storage reset, which empties the browser's cache; warm: after one load, with the reset off. Scores depend on this machine's CPU: compare a page with the floor of the same run. Screenshots: ${shots})`,
       );
     } finally {
+      await fronts?.stack.stop();
+      await fronts?.floor.stop();
       await stack.stop();
       await floor.stop();
       await rm(dist, { recursive: true, force: true });
