@@ -160,6 +160,28 @@ describe("the provider console beside a customer", () => {
     await screenshot(staff.page, "console-ticket-1440");
   });
 
+  it("shows the mail the customer was sent: the reply and the status change, each sent", async () => {
+    await staff.page.goto(`/staff/customers/${customerId}`);
+    const mail = staff.page.getByRole("list", { name: "Mail sent" });
+    const statusMail = mail.getByRole("listitem").filter({ hasText: "ticket.status_changed" });
+    // The events queue mails in the background: the page shows what is recorded when it loads.
+    await expect
+      .poll(
+        async () => {
+          await staff.page.reload();
+          await mail.or(staff.page.getByText("No mail sent yet.")).first().waitFor();
+          return statusMail.count();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(1);
+    await statusMail.getByText("Sent", { exact: true }).waitFor();
+    await statusMail.getByText("to Carla Tester").waitFor();
+    await statusMail.getByText(/SES message /).waitFor();
+    const reply = mail.getByRole("listitem").filter({ hasText: "ticket.staff_replied" });
+    await reply.getByText("Sent", { exact: true }).waitFor();
+  });
+
   it("takes the site live with its address, after a confirmation that says what happens", async () => {
     await staff.page.goto(`/staff/customers/${customerId}`);
     const lifecycle = staff.page.getByRole("form", { name: "Lifecycle of Corner Bakery" });
@@ -312,6 +334,7 @@ describe("the console's code", () => {
       "Internal note (not sent to the customer)",
       "Mark started",
       "Drop the built site as a .zip",
+      "Refused by SES",
     ];
     for (const file of files) {
       const code = await readFile(path.join(WEB_DIST, file), "utf8");

@@ -89,6 +89,21 @@ export async function customerWithSite(
   return { who, siteId: await addSite(who.user.id, site) };
 }
 
+/** `who`'s session token minted now (the provider's tokens live 60 s; suites run longer). */
+export async function freshToken(who: SignedIn, baseUrl = stackUrl()): Promise<string> {
+  const answer = await fetch(`${baseUrl}/dev-identity/tokens`, {
+    method: "POST",
+    headers: { cookie: who.cookie },
+  });
+  if (!answer.ok) throw new Error(`token refresh answered ${answer.status}`);
+  return ((await answer.json()) as { jwt: string }).jwt;
+}
+
+/** `who` with a fresh session token (freshToken). */
+export async function refreshed(who: SignedIn, baseUrl = stackUrl()): Promise<SignedIn> {
+  return { ...who, token: await freshToken(who, baseUrl) };
+}
+
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }

@@ -546,6 +546,12 @@ export const routes = {
     entitlement: "staff",
     grants: ["table:read"],
   },
+  // The mail the portal sent the account and what became of each (docs/console.md, "Mail sent").
+  "GET /api/staff/customers/{userId}/mail": {
+    handler: api("staff/customer-mail"),
+    entitlement: "staff",
+    grants: ["table:read"],
+  },
   // An ownerless account's rescue: one of its people made owner, the flag cleared (docs/team.md).
   "POST /api/staff/customers/{userId}/owner": {
     handler: api("staff/appoint-owner"),

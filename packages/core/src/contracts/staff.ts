@@ -6,8 +6,10 @@
  * Imported by the console's pages too, so it depends on zod and other contracts only.
  */
 import { UPSELL_WORK_STATUSES, type UpsellWorkStatus } from "../billing/enums";
+import { MAILED_EVENT_STATES } from "../notifications/enums";
 import { SITE_STATUSES } from "../sites/enums";
 import { AUDIT_ACTOR_TYPES, STAFF_TARGET_TYPES } from "../staff/enums";
+import { memberRefSchema } from "./attribution";
 import { attachmentIdsSchema } from "./content";
 import { activitySchema } from "./dashboard";
 import { siteUptimeSchema } from "./monitoring";
@@ -308,3 +310,27 @@ export const auditLogPageSchema = pageOf(auditEntrySchema);
 export const staffApiKeyParamsSchema = z.extend(staffCustomerParamsSchema, {
   apiKeyId: z.string().check(z.minLength(1), z.maxLength(100)),
 });
+
+// ------------------------------------------------------------------ the mail sent to a customer
+
+/**
+ * One mail the portal sent (or meant to send) one person of the account: a domain event's claim
+ * for that recipient (docs/console.md, "Mail sent"; docs/notifications.md, "Sent once").
+ */
+export const staffMailRecordSchema = z.object({
+  /** The claim's id: the event's id, with `>to:<person>` for anyone but the first owner. */
+  id: z.string(),
+  /** The domain event the mail is about, e.g. "ticket.status_changed". */
+  eventType: z.string(),
+  state: z.enum(MAILED_EVENT_STATES),
+  /** Why nothing went (skipped) or SES's words (rejected); null otherwise. */
+  reason: z.nullable(z.string()),
+  /** The id SES gave the mail it accepted; null until then. */
+  messageId: z.nullable(z.string()),
+  /** The person it is addressed to, named as they are now ("Former member" once erased). */
+  recipient: memberRefSchema,
+  /** When the consumer took the event on for this person (ISO). */
+  createdAt: z.string(),
+});
+export type StaffMailRecord = z.infer<typeof staffMailRecordSchema>;
+export const staffMailPageSchema = pageOf(staffMailRecordSchema);

@@ -35,6 +35,15 @@ function standIn(item: MembershipItem): MailPerson {
   };
 }
 
+/** What joins an event's id and the person in a claim's id (MailRecipient.claimId). */
+const CLAIM_RECIPIENT = ">to:";
+
+/** The person a mailedEvent claim is for: the one its id names, else the account's first owner. */
+export function claimRecipient(claim: { eventId: string; userId: string }): string {
+  const at = claim.eventId.indexOf(CLAIM_RECIPIENT);
+  return at < 0 ? claim.userId : claim.eventId.slice(at + CLAIM_RECIPIENT.length);
+}
+
 export interface MailRecipient {
   personId: string;
   /**
@@ -70,7 +79,9 @@ export async function recipientsOf(event: DomainEvent): Promise<{
     recipients: list.map((member) => ({
       personId: member.personId,
       claimId:
-        member.personId === event.userId ? event.eventId : `${event.eventId}>to:${member.personId}`,
+        member.personId === event.userId
+          ? event.eventId
+          : `${event.eventId}${CLAIM_RECIPIENT}${member.personId}`,
       person:
         people.get(member.personId) ?? (member.membership ? standIn(member.membership) : null),
       membership: member.membership,

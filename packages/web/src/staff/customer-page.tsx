@@ -1,7 +1,7 @@
 /**
  * One customer as the team sees them (docs/console.md): plan and subscription, sites with their
- * lifecycle, the questionnaire, tickets, upgrades, the account's team, API keys (revocable) and
- * recent activity.
+ * lifecycle, the questionnaire, tickets, upgrades, the account's team, API keys (revocable), the
+ * mail sent to the account and recent activity.
  */
 import {
   Alert,
@@ -26,6 +26,7 @@ import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../ticke
 import { RecordStates } from "../ui/query-states";
 import { Section, SiteStatusBadge, SubscriptionBadge } from "./console-ui";
 import { CustomerApiKeys } from "./customer-api-keys";
+import { CustomerMail } from "./customer-mail";
 import { CustomerTeam } from "./customer-team";
 import { customerName, formatAge } from "./format";
 import { PLAN_LABELS } from "./plan-labels";
@@ -313,6 +314,8 @@ function CustomerDetails({ data }: { data: StaffCustomer }) {
       </Section>
 
       <CustomerApiKeys userId={data.customer.id} />
+
+      <CustomerMail userId={data.customer.id} />
 
       <StaffCustomerReports userId={data.customer.id} />
 

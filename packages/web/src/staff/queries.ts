@@ -124,6 +124,12 @@ export const customerApiKeysQuery = (userId: string) => {
   });
 };
 
+/** The mail sent to a customer's account, newest first (docs/console.md, "Mail sent"). */
+export const customerMailQuery = (userId: string) =>
+  pages(apiKey("GET /api/staff/customers/{userId}/mail", { params: { userId } }), (cursor) =>
+    call("GET /api/staff/customers/{userId}/mail", { params: { userId }, query: { cursor } }),
+  );
+
 /** Revokes one of a customer's API keys; the audit log records it. */
 export const revokeCustomerApiKey = (userId: string, apiKeyId: string) =>
   call("DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}", {

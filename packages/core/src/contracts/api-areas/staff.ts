@@ -34,6 +34,7 @@ import {
   staffCustomersPageSchema,
   staffInboxQuerySchema,
   staffInboxSchema,
+  staffMailPageSchema,
   staffReplySchema,
   staffRequestsPageSchema,
   staffSiteLifecycleSchema,
@@ -79,6 +80,11 @@ export const contracts = {
   "GET /api/staff/customers/{userId}/api-keys": {
     params: staffCustomerParamsSchema,
     response: apiKeyListSchema,
+  },
+  "GET /api/staff/customers/{userId}/mail": {
+    params: staffCustomerParamsSchema,
+    query: cursorQuerySchema,
+    response: staffMailPageSchema,
   },
   "DELETE /api/staff/customers/{userId}/api-keys/{apiKeyId}": {
     params: staffApiKeyParamsSchema,
