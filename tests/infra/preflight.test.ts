@@ -44,6 +44,7 @@ import {
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { STRIPE_API_VERSION } from "@portal/core/adapters/payments";
 import { planById } from "@portal/core/contracts/plans";
+import { readBody } from "@portal/devstack/http-io";
 import { type RunningStripeEmulator, startStripeEmulator } from "@portal/devstack/stripe/server";
 import { QUEUE_CONSUMERS } from "@portal/functions/queue-consumers";
 import { mockClient } from "aws-sdk-client-mock";
@@ -111,6 +112,7 @@ const baseEnv = {
   SITES_DOMAIN: "sites-example.net",
   SITES_CERTIFICATE_ARN: CERTIFICATE_ARN,
   SMOKE_CLERK_USER_ID: "user_smoke",
+  SMOKE_STAFF_CLERK_USER_ID: "user_staff",
 };
 
 const sts = mockClient(STSClient);
@@ -177,6 +179,8 @@ let dns: Map<string, string[]>;
 let clerkApiCalls: string[];
 /** The `aud` of the session token the Frontend API stand-in issues; sessions it revoked. */
 let tokenAud: string | undefined;
+/** The `role` claim of the staff test user's session token. */
+let staffRole: string | undefined;
 let revoked: string[];
 /** The domain's name servers as a public NS lookup finds them. */
 let publicNs: string[];
@@ -198,29 +202,45 @@ beforeAll(async () => {
   jwksServer = createServer((_req, res) => {
     // The same server stands in for Clerk's Backend API (GET /v1/domains).
     // The sign-in token flow (scripts/smoke/clerk-sign-in.ts): Backend API, then Frontend API.
+    // The ticket names the user it signs in; the staff user's token carries `staffRole`.
     if (_req.method === "POST" && _req.url === "/v1/sign_in_tokens") {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id: "sit_1", token: "ticket-1", status: "pending" }));
+      void readBody(_req).then((body) => {
+        const { user_id } = JSON.parse(body.toString()) as { user_id: string };
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ id: "sit_1", token: `ticket-${user_id}`, status: "pending" }));
+      });
       return;
     }
     if (_req.method === "POST" && _req.url === "/v1/client/sign_ins") {
-      const claims = { sub: "user_smoke", sid: "sess_1", ...(tokenAud ? { aud: tokenAud } : {}) };
-      const jwt = ["{}", JSON.stringify(claims), "sig"]
-        .map((part) => Buffer.from(part).toString("base64url"))
-        .join(".");
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          response: { status: "complete", created_session_id: "sess_1" },
-          client: { sessions: [{ id: "sess_1", last_active_token: { jwt } }] },
-        }),
-      );
+      void readBody(_req).then((body) => {
+        const userId = String(new URLSearchParams(body.toString()).get("ticket")).replace(
+          /^ticket-/,
+          "",
+        );
+        const sid = `sess_${userId}`;
+        const claims = {
+          sub: userId,
+          sid,
+          ...(tokenAud ? { aud: tokenAud } : {}),
+          ...(userId === baseEnv.SMOKE_STAFF_CLERK_USER_ID && staffRole ? { role: staffRole } : {}),
+        };
+        const jwt = ["{}", JSON.stringify(claims), "sig"]
+          .map((part) => Buffer.from(part).toString("base64url"))
+          .join(".");
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            response: { status: "complete", created_session_id: sid },
+            client: { sessions: [{ id: sid, last_active_token: { jwt } }] },
+          }),
+        );
+      });
       return;
     }
     if (_req.method === "POST" && _req.url?.startsWith("/v1/sessions/")) {
       revoked.push(_req.url);
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id: "sess_1", status: "revoked" }));
+      res.end(JSON.stringify({ status: "revoked" }));
       return;
     }
     if (_req.url?.startsWith("/v1/domains")) {
@@ -244,6 +264,7 @@ afterAll(async () => {
 beforeEach(async () => {
   for (const client of [sts, lambda, ssm, ses, acm, cloudFormation, route53]) client.reset();
   tokenAud = baseEnv.CLERK_AUDIENCE;
+  staffRole = "staff";
   revoked = [];
   publicNs = [...ZONE_NS];
   route53.on(ListHostedZonesByNameCommand).resolves({
@@ -692,8 +713,11 @@ describe("preflight", () => {
       status: "ok",
       message: expect.stringMatching(/carries aud https:\/\/portal\.example\.com$/),
     });
-    // The session it made is ended.
-    expect(revoked).toEqual(["/v1/sessions/sess_1/revoke"]);
+    // The sessions it made (the smoke account's and the staff user's) are ended.
+    expect(revoked).toEqual([
+      "/v1/sessions/sess_user_smoke/revoke",
+      "/v1/sessions/sess_user_staff/revoke",
+    ]);
     tokenAud = undefined;
     expectOnlyFailure(
       await run(),
@@ -710,6 +734,26 @@ describe("preflight", () => {
       await run({ envChanges: { SMOKE_CLERK_USER_ID: "" } }),
       "Clerk session token",
       /no SMOKE_CLERK_USER_ID.*\(README "Deploy" step 3\)$/,
+    );
+  });
+
+  it("Smoke staff account: signs the staff test user in and refuses a token without the staff role", async () => {
+    expect(line(await run(), "Smoke staff account")).toMatchObject({
+      status: "ok",
+      message: 'a session token Clerk issued for user_staff carries role "staff"',
+    });
+    staffRole = undefined;
+    expectOnlyFailure(
+      await run(),
+      "Smoke staff account",
+      /carries role \(none\), not "staff": every staff route would answer 403.*publicMetadata\.role = "staff".*\(README "Deploy" step 3\)$/,
+    );
+    staffRole = "member";
+    expectOnlyFailure(await run(), "Smoke staff account", /carries role member, not "staff"/);
+    expectOnlyFailure(
+      await run({ envChanges: { SMOKE_STAFF_CLERK_USER_ID: "" } }),
+      "Smoke staff account",
+      /^no SMOKE_STAFF_CLERK_USER_ID.*\(README "Deploy" step 3\)$/,
     );
   });
 

@@ -11,7 +11,7 @@ import { concurrencyCheck } from "./concurrency";
 import { hostedZoneCheck } from "./hosted-zone";
 import { secretCheck } from "./secrets";
 import { sesAccessCheck, sesConfigurationSetCheck, sesIdentityCheck } from "./ses";
-import { sessionTokenCheck } from "./session-token";
+import { sessionTokenCheck, smokeStaffCheck } from "./session-token";
 import { credentialsCheck, deployedCheck, settingsCheck } from "./stage";
 import { billingPortalCheck, priceCheck, webhookEndpointCheck } from "./stripe";
 
@@ -35,6 +35,7 @@ export function preflightChecks(names: readonly string[] = secretNames): Check[]
     clerkDnsCheck,
     clerkKeyCheck,
     sessionTokenCheck,
+    smokeStaffCheck,
     sesAccessCheck,
     sesIdentityCheck,
     sesConfigurationSetCheck,

@@ -13,7 +13,7 @@ import type { SessionIdentity } from "../adapters/identity";
 import { db, type UserItem } from "../db/service";
 import { DomainError, EntitlementRequiredError } from "../errors";
 import { type Entitlement, requireEntitlement } from "./entitlements";
-import { API_KEY_ROLE, DEFAULT_ROLE, type Role, requireRole } from "./roles";
+import { API_KEY_ROLE, DEFAULT_ROLE, type Role, requireRole, STAFF_ROLE } from "./roles";
 
 /** A customer on a customer route. */
 export interface CustomerActor {
@@ -61,8 +61,6 @@ export type Actor =
   | { type: "system"; source: string }
   /** An anonymous caller of a public route. */
   | { type: "public" };
-
-export const STAFF_ROLE = "staff";
 
 export function isStaff(identity: Pick<SessionIdentity, "claims">): boolean {
   return identity.claims.role === STAFF_ROLE;

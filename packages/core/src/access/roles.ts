@@ -7,6 +7,12 @@
  */
 import { DomainError } from "../errors";
 
+/**
+ * The session claim `role` of a member of the provider's team (docs/access.md): not a role in
+ * any account, but the identity provider's word that the person is staff (actor.ts, isStaff).
+ */
+export const STAFF_ROLE = "staff";
+
 export const ROLES = [
   /**
    * Everything: billing and plan changes, API keys and webhooks, the team (invitations, roles,
