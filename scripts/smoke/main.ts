@@ -41,27 +41,38 @@ if (values.stage && (!apiUrl || !stripeWebhookUrl)) {
   stripeWebhookUrl ??= (await stackOutputs(client, values.stage, "Webhooks"))?.StripeWebhookUrl;
 }
 
-// The test account (README "Deploy" step 3): signed in through Clerk's sign-in token flow.
+// The test account and the staff test user (README "Deploy" step 3): each signed in through
+// Clerk's sign-in token flow, each session revoked at the end (runSmoke).
 const env = values.stage ? loadStageEnv(process.cwd(), values.stage) : process.env;
-const userId = env.SMOKE_CLERK_USER_ID?.trim();
 const secretKey = env.CLERK_SECRET_KEY?.trim();
 const frontendHost = clerkFrontendApiHost(env.VITE_CLERK_PUBLISHABLE_KEY ?? "");
-let signedIn: SignedInAccount | undefined;
-if (userId && secretKey && frontendHost) {
+const origin = new URL(siteUrl).origin;
+
+async function signIn(userId: string | undefined): Promise<SignedInAccount | undefined> {
+  if (!userId || !secretKey || !frontendHost) return undefined;
   const clerk = {
     apiUrl: "https://api.clerk.com",
     frontendApiUrl: `https://${frontendHost}`,
     secretKey,
     userId,
-    origin: new URL(siteUrl).origin,
+    origin,
   };
   const session = await signInWithTicket(clerk);
-  signedIn = {
+  return {
     token: () => sessionToken(clerk, session.sessionId),
     end: () => revokeSession(clerk, session.sessionId),
   };
 }
 
-const lines = await runSmoke({ siteUrl, apiUrl, stripeWebhookUrl, signedIn });
+const signedIn = await signIn(env.SMOKE_CLERK_USER_ID?.trim());
+let staff: SignedInAccount | undefined;
+try {
+  staff = await signIn(env.SMOKE_STAFF_CLERK_USER_ID?.trim());
+} catch (error) {
+  await signedIn?.end().catch(() => {});
+  throw error;
+}
+
+const lines = await runSmoke({ siteUrl, apiUrl, stripeWebhookUrl, signedIn, staff });
 for (const line of lines) console.log(formatLine(line));
 process.exit(passed(lines) ? 0 : 1);

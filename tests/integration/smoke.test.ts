@@ -18,7 +18,7 @@ import { sampleSiteFiles } from "../../scripts/sample-site";
 import { runSmoke } from "../../scripts/smoke/checks";
 import { apiAt } from "../support/api";
 import { addSite, READY_CUSTOMER, setCustomerState } from "../support/customer-state";
-import { signUp, signUpStaff } from "../support/dev-identity";
+import { freshToken, signUp, signUpStaff } from "../support/dev-identity";
 import { useServers } from "../support/servers";
 import { stackUrl, useStackEnv } from "../support/stack";
 import { until } from "../support/until";
@@ -80,13 +80,7 @@ function byName(lines: CheckLine[]) {
  */
 async function localAccount(baseUrl: string, liveUrl?: string) {
   const signedIn = await signUp({ firstName: "Smoke", lastName: "Test" }, baseUrl);
-  const token = async () => {
-    const answer = await fetch(`${baseUrl}/dev-identity/tokens`, {
-      method: "POST",
-      headers: { cookie: signedIn.cookie },
-    });
-    return ((await answer.json()) as { jwt: string }).jwt;
-  };
+  const token = () => freshToken(signedIn, baseUrl);
   // The first signed-in call creates the user record, as the SPA's sync does.
   await fetch(`${baseUrl}/api/auth/user`, {
     headers: { authorization: `Bearer ${await token()}` },
@@ -100,29 +94,90 @@ async function localAccount(baseUrl: string, liveUrl?: string) {
   return {
     account: { token, end: async () => void ended.push(signedIn.user.id) },
     ended,
+    userId: signedIn.user.id,
   };
 }
 
+/** The staff test user on the local stack (SMOKE_STAFF_CLERK_USER_ID deployed). */
+async function localStaff(baseUrl: string, ended: string[]) {
+  const staff = await signUpStaff({ firstName: "Smoke", lastName: "Staff" }, baseUrl);
+  return {
+    token: () => freshToken(staff, baseUrl),
+    end: async () => void ended.push(staff.user.id),
+  };
+}
+
+/** The ticket the smoke run wrote, as stored. */
+async function smokeTicket(userId: string, lines: Record<string, CheckLine>) {
+  const ticketId = /ticket (\S+) stored/.exec(
+    lines["signed in: a ticket written and read back"]?.message ?? "",
+  )?.[1];
+  expect(ticketId).toBeDefined();
+  const { db } = await import("@portal/core/db/service");
+  return (await db.entities.ticket.get({ userId, ticketId: ticketId as string }).go()).data;
+}
+
 describe("npm run smoke", () => {
-  it("passes every check against the local stack, signed in as a test account, and ends its session", async () => {
-    const { account, ended } = await localAccount(stackUrl());
+  it("passes every check against the local stack, signed in as a test account and a staff user, and ends both sessions", async () => {
+    const { account, ended, userId } = await localAccount(stackUrl());
     const lines = await runSmoke({
       siteUrl: stackUrl(),
       apiUrl: directApiUrl,
       stripeWebhookUrl: `${stackUrl()}/webhooks/stripe`,
       signedIn: account,
+      staff: await localStaff(stackUrl(), ended),
     });
     expect(lines.filter((l) => l.status !== "ok")).toEqual([]);
     expect(passed(lines)).toBe(true);
-    expect(lines).toHaveLength(8);
-    expect(byName(lines)["signed in: a ticket written and read back"]?.message).toMatch(
+    expect(lines).toHaveLength(10);
+    const line = byName(lines);
+    expect(line["signed in: a ticket written and read back"]?.message).toMatch(
       /ticket \w+ stored and read back/,
     );
-    expect(byName(lines)["signed in: a screenshot queued and done"]?.message).toMatch(
+    expect(line["staff: the smoke ticket closed"]?.message).toMatch(
+      /ticket \w+ closed by the staff test user/,
+    );
+    // The local SES stand-in accepted it, through the events queue and its consumer.
+    expect(line["signed in: a mail sent and accepted"]?.message).toMatch(
+      /the close's mail to Smoke Test accepted by SES \(message id \S+\)/,
+    );
+    expect(line["signed in: a screenshot queued and done"]?.message).toMatch(
       /screenshot taken at /,
     );
-    expect(ended).toHaveLength(1);
+    // Cleaned up: the ticket is closed, and both sessions ended.
+    expect((await smokeTicket(userId, line))?.status).toBe("closed");
+    expect(ended).toHaveLength(2);
   }, 120_000);
+
+  it("fails the mail step, saying so, when the test account's e-mail notifications are off; the ticket still ends closed", async () => {
+    const { account, ended, userId } = await localAccount(stackUrl(), "http://192.0.2.1/");
+    const off = await fetch(`${stackUrl()}/api/auth/user/preferences`, {
+      method: "PATCH",
+      headers: {
+        authorization: `Bearer ${await account.token()}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ emailNotifications: false }),
+    });
+    expect(off.status).toBe(200);
+    const lines = byName(
+      await runSmoke({
+        siteUrl: stackUrl(),
+        signedIn: account,
+        staff: await localStaff(stackUrl(), ended),
+        screenshotDeadlineMs: 1_000,
+      }),
+    );
+    expect(lines["staff: the smoke ticket closed"]?.status).toBe("ok");
+    expect(lines["signed in: a mail sent and accepted"]).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(
+        /not sent \(notification mails are off\): the test account's e-mail notifications are off/,
+      ),
+    });
+    expect((await smokeTicket(userId, lines))?.status).toBe("closed");
+    expect(ended).toHaveLength(2);
+  }, 60_000);
 
   it("fails the screenshot step, naming the runbook entries, when the preview is not done by its deadline", async () => {
     // An address outside the worker's allowlist: the job ends without a screenshot.
@@ -144,6 +199,12 @@ describe("npm run smoke", () => {
     expect(without["signed in: current user"]?.message).toMatch(
       /no test account: set SMOKE_CLERK_USER_ID/,
     );
+    for (const name of ["staff: the smoke ticket closed", "signed in: a mail sent and accepted"]) {
+      expect(without[name]).toMatchObject({
+        status: "fail",
+        message: expect.stringMatching(/^no staff test account: set SMOKE_STAFF_CLERK_USER_ID/),
+      });
+    }
     const refused = byName(
       await runSmoke({
         siteUrl: stackUrl(),
@@ -162,7 +223,7 @@ describe("npm run smoke", () => {
       apiUrl: wrongUrl,
       stripeWebhookUrl: `${wrongUrl}/webhooks/stripe`,
     });
-    expect(lines.map((l) => l.status)).toEqual(Array(8).fill("fail"));
+    expect(lines.map((l) => l.status)).toEqual(Array(10).fill("fail"));
     const line = byName(lines);
     expect(line.SPA?.message).toMatch(/answers 200 text\/plain: is the distribution serving/);
     expect(line["API Gateway refuses direct calls"]?.message).toMatch(/answers 200 .*not 403/);
@@ -234,15 +295,14 @@ describe("npm run smoke", () => {
           (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }),
         );
       });
-    // Without SMOKE_CLERK_USER_ID and CLERK_SECRET_KEY the command cannot sign in (it signs in
-    // through Clerk only): the anonymous checks pass, the signed-in ones fail naming the settings.
+    // Without SMOKE_CLERK_USER_ID, SMOKE_STAFF_CLERK_USER_ID and CLERK_SECRET_KEY the command
+    // cannot sign in (it signs in through Clerk only): the anonymous checks pass, the signed-in
+    // ones fail naming the settings.
     const good = await smoke(stackUrl(), directApiUrl);
     const lines = good.stdout.trim().split("\n");
     expect(lines.map((l) => l.slice(0, 4))).toEqual([
       ...Array(5).fill("OK  "),
-      "FAIL",
-      "FAIL",
-      "FAIL",
+      ...Array(5).fill("FAIL"),
     ]);
     expect(lines[5]).toMatch(
       /^FAIL {2}signed in: current user: no test account: set SMOKE_CLERK_USER_ID/,
