@@ -95,6 +95,7 @@ async function localAccount(baseUrl: string, liveUrl?: string) {
     account: { token, end: async () => void ended.push(signedIn.user.id) },
     ended,
     userId: signedIn.user.id,
+    email: signedIn.user.email,
   };
 }
 
@@ -177,6 +178,57 @@ describe("npm run smoke", () => {
     });
     expect((await smokeTicket(userId, lines))?.status).toBe("closed");
     expect(ended).toHaveLength(2);
+  }, 60_000);
+
+  it("fails the mail step, naming SES's sandbox and the runbook entry, when SES rejects the mail", async () => {
+    const { account, ended, email } = await localAccount(stackUrl(), "http://192.0.2.1/");
+    // The local SES refuses the next mail to the test account, as the sandbox refuses an
+    // unverified address.
+    const faults = `${stackUrl()}/__devstack/mail/faults`;
+    const fault = await fetch(faults, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ error: "MessageRejected", to: email, times: 1 }),
+    });
+    expect(fault.status).toBe(200);
+    try {
+      const lines = byName(
+        await runSmoke({
+          siteUrl: stackUrl(),
+          signedIn: account,
+          staff: await localStaff(stackUrl(), ended),
+          screenshotDeadlineMs: 1_000,
+        }),
+      );
+      expect(lines["signed in: a mail sent and accepted"]).toMatchObject({
+        status: "fail",
+        message: expect.stringMatching(
+          /^SES refused the close's mail \(rejected by SES: .+\): in SES's sandbox .*request production access .*docs\/operations.md "Mail rejected by SES"/,
+        ),
+      });
+    } finally {
+      await fetch(faults, { method: "DELETE" });
+    }
+  }, 60_000);
+
+  it("fails the close, naming the staff role, when the staff test user is not staff", async () => {
+    const { account, userId } = await localAccount(stackUrl(), "http://192.0.2.1/");
+    const notStaff = await localAccount(stackUrl(), "http://192.0.2.1/");
+    const lines = byName(
+      await runSmoke({
+        siteUrl: stackUrl(),
+        signedIn: account,
+        staff: notStaff.account,
+        screenshotDeadlineMs: 1_000,
+      }),
+    );
+    expect(lines["staff: the smoke ticket closed"]).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/answers 403 .*no role "staff"/),
+    });
+    expect(lines["signed in: a mail sent and accepted"]?.message).toMatch(/^no ticket closed/);
+    expect((await smokeTicket(userId, lines))?.status).toBe("open");
+    expect(notStaff.ended).toHaveLength(1);
   }, 60_000);
 
   it("fails the screenshot step, naming the runbook entries, when the preview is not done by its deadline", async () => {
