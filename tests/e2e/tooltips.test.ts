@@ -1,7 +1,9 @@
 /**
  * Tooltips on icon-only controls (docs/pages.md, "Toasts and tooltips"): open 700 ms after the
- * pointer rests on the control; within 300 ms of one closing, the next opens at once. The page's
- * clock stands still and is moved by hand, so the delays are measured, not raced.
+ * pointer rests on the control; within 300 ms of one closing, the next opens at once; at once on
+ * keyboard focus. Their code loads at the first pointer move, press or focus in the page, none
+ * before. The page's clock stands still and is moved by hand, so the delays are measured, not
+ * raced.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -28,6 +30,20 @@ function openTooltip(page: Page, text: string) {
   });
 }
 
+/** The controls drawn with their tooltip, once its code has loaded. */
+function tooltipTriggers(page: Page) {
+  return page.locator('[data-scope="tooltip"][data-part="trigger"]');
+}
+
+/**
+ * The pointer comes onto the page away from any control, and the tooltips' code loads: a
+ * visitor's pointer is on the page before it rests on a control.
+ */
+async function pointerOnPage(page: Page, x: number, y: number) {
+  await page.mouse.move(x, y);
+  await tooltipTriggers(page).first().waitFor({ state: "attached" });
+}
+
 /** Moves the held clock, then gives the page a moment to draw what that changed. */
 async function advance(page: Page, ms: number) {
   await page.clock.runFor(ms);
@@ -46,6 +62,7 @@ describe("tooltips", () => {
       page.getByRole("button", { name: `Refresh preview of ${name}` });
     await refresh("Cafe").waitFor();
     await page.waitForLoadState("networkidle");
+    await pointerOnPage(page, 5, 450);
     const tooltip = openTooltip(page, "Refresh preview");
     await holdClock(page);
 
@@ -86,6 +103,7 @@ describe("tooltips", () => {
     await page.waitForLoadState("networkidle");
     // Scrolling closes an opening tooltip: scroll before the clock stands still.
     await copy.scrollIntoViewIfNeeded();
+    await pointerOnPage(page, 450, 5);
     await holdClock(page);
 
     await page.getByRole("button", { name: "Open navigation" }).hover();
@@ -105,6 +123,54 @@ describe("tooltips", () => {
     await advance(page, 150);
     await snippet.waitFor();
     await screenshot(page, "tooltip-copy-snippet-900");
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("load at the first use: none before, open at once on a first keyboard focus, 700 ms on a first hover", async () => {
+    const { page, context, problems } = await openPage(browser(), 900);
+    const userId = await signUpCustomer(context, { firstName: "Tess", lastName: "Tooltip" });
+    await db.entities.site.create({ userId, name: "Bakery", status: "live" }).go();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    const loadsTooltips = () => asked.filter((pathname) => /tooltip/i.test(pathname));
+
+    await page.goto("/manage");
+    const refresh = page.getByRole("button", { name: "Refresh preview of Bakery" });
+    await refresh.waitFor();
+    await page.waitForLoadState("networkidle");
+    // Nobody has touched the page: no tooltip's code, every control drawn once.
+    expect(loadsTooltips()).toEqual([]);
+    expect(await tooltipTriggers(page).count()).toBe(0);
+
+    // The first Tab comes to the header's button before the code is there; it keeps the focus
+    // and its tooltip opens as on any keyboard focus.
+    await page.keyboard.press("Tab");
+    const nav = openTooltip(page, "Open navigation");
+    await nav.waitFor();
+    expect(loadsTooltips()).not.toEqual([]);
+    expect(await page.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe(
+      "Open navigation",
+    );
+    await screenshot(page, "tooltip-first-focus-900");
+
+    // Loaded again: the pointer's first stop is a control, before the code is there; the 700 ms
+    // run from when it has loaded.
+    await page.reload();
+    await refresh.waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await tooltipTriggers(page).count()).toBe(0);
+    await holdClock(page);
+    await refresh.hover();
+    await tooltipTriggers(page).first().waitFor({ state: "attached" });
+    // The control, drawn anew with its tooltip, is handed the resting pointer after its commit.
+    await page.waitForTimeout(100);
+    const tooltip = openTooltip(page, "Refresh preview");
+    await advance(page, 600);
+    expect(await tooltip.count()).toBe(0);
+    await advance(page, 150);
+    await tooltip.waitFor();
 
     expect(problems).toEqual([]);
     await context.close();

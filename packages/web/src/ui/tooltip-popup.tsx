@@ -13,10 +13,11 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
  * What the visitor was doing with the control while this loaded: the pointer rests on it (the
- * open delay starts now) or it has the keyboard focus (which it gets back: the control was
- * drawn anew).
+ * open delay starts now), or it has the focus (which it gets back: the control was drawn anew),
+ * shown as keyboard focus ("focus-visible": the tooltip opens at once, as Chakra's does on
+ * keyboard focus; Chakra's own check of that did not see the key pressed before it loaded).
  */
-export type TooltipResume = "pointer" | "focus" | null;
+export type TooltipResume = "pointer" | "focus" | "focus-visible" | null;
 
 export function TooltipPopup({
   content,
@@ -33,7 +34,8 @@ export function TooltipPopup({
   useEffect(() => {
     const element = trigger.current;
     if (!element) return;
-    if (resumeAtMount.current === "focus") element.focus();
+    if (resumeAtMount.current === "focus" || resumeAtMount.current === "focus-visible")
+      element.focus();
     if (resumeAtMount.current === "pointer")
       element.dispatchEvent(
         new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse" }),
@@ -43,6 +45,7 @@ export function TooltipPopup({
     <ChakraTooltip.Root
       openDelay={TOOLTIP_OPEN_DELAY_MS}
       closeDelay={TOOLTIP_SKIP_DELAY_MS}
+      defaultOpen={resumeAtMount.current === "focus-visible"}
       lazyMount
       unmountOnExit
     >

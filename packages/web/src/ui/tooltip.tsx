@@ -1,9 +1,9 @@
 /**
  * A tooltip for an icon-only control (docs/pages.md, "Toasts and tooltips"; tooltip-popup.tsx).
- * Its code (Chakra's tooltip and its positioning) is not needed to draw a page, so it loads when
- * the browser is first idle after a page with a tooltip, or as soon as the pointer or the focus
- * comes to such a control; until then the control is drawn alone (docs/performance.md,
- * "`signed-in`").
+ * Its code (Chakra's tooltip and its positioning) is not needed to draw a page, so it loads at
+ * the visitor's first pointer move, press or focus in the page, and until then the control is
+ * drawn alone: a page load that nobody touches loads none of it, nor draws its controls twice
+ * (docs/performance.md, "Seventh round").
  */
 import {
   cloneElement,
@@ -35,6 +35,26 @@ function loadTooltip(): void {
   );
 }
 
+let listening = false;
+
+/**
+ * Loads the tooltip at the first move of a pointer, press or focus in the document. Not at the
+ * first `pointerover`: Chromium sends one without any move when the page under a resting (or
+ * never moved, as under Lighthouse) pointer changes as it loads.
+ */
+const FIRST_USE = ["pointermove", "pointerdown", "focusin"] as const;
+
+function loadAtFirstUse(): void {
+  if (listening) return;
+  listening = true;
+  const load = () => {
+    for (const type of FIRST_USE) document.removeEventListener(type, load, true);
+    loadTooltip();
+  };
+  for (const type of FIRST_USE)
+    document.addEventListener(type, load, { capture: true, passive: true });
+}
+
 function subscribe(notify: () => void) {
   waiting.add(notify);
   return () => {
@@ -55,9 +75,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   const Loaded = useSyncExternalStore(subscribe, current, current);
   const resume = useRef<TooltipResume>(null);
   useEffect(() => {
-    if (loaded) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(loadTooltip);
+    if (!loaded) loadAtFirstUse();
   }, []);
 
   if (Loaded) {
@@ -80,12 +98,12 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     },
     onFocus: (event) => {
       own.onFocus?.(event);
-      resume.current = "focus";
+      resume.current = event.currentTarget.matches(":focus-visible") ? "focus-visible" : "focus";
       loadTooltip();
     },
     onBlur: (event) => {
       own.onBlur?.(event);
-      if (resume.current === "focus") resume.current = null;
+      if (resume.current === "focus" || resume.current === "focus-visible") resume.current = null;
     },
   });
 }
