@@ -1,6 +1,6 @@
 /**
- * Sites as a customer uses them, in Chromium: refresh a live site's preview on /manage and see
- * the screenshot, change its colours on /site-settings and see them after a reload, add a
+ * Sites as a customer uses them, in Chromium: the dashboard's refresh of the previews at sign-in,
+ * refresh a live site's preview on /manage and see the screenshot, change its colours on /site-settings and see them after a reload, add a
  * custom domain and see the DNS records, verify it, and delete a site.
  *
  * This file runs its own local stack (serving the same built SPA): the screenshot worker must
@@ -82,6 +82,38 @@ const toastText = (page: Page, text: string) =>
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
+
+describe("Dashboard", () => {
+  it("refreshes the previews at sign-in once My Sites is on screen, then reloads the list", async () => {
+    const { page, context, problems } = await visit(412);
+    await customerWithLiveSite(context);
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      reads.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    // Whether the site's preview (the page's largest paint on a phone) was on the page, loaded,
+    // as each refresh went out.
+    const previewShownAtRefresh: unknown[] = [];
+    await page.route("**/api/sites/refresh-screenshots", async (route) => {
+      previewShownAtRefresh.push(
+        await page.evaluate(
+          `document.querySelector('img[alt="Corner Bakery preview"]')?.complete === true`,
+        ),
+      );
+      await route.continue();
+    });
+
+    await page.goto("/dashboard");
+    await page.getByRole("img", { name: "Corner Bakery preview" }).waitFor();
+    const refresh = "POST /api/sites/refresh-screenshots";
+    // The list is read again once the refresh has answered.
+    await expect.poll(() => reads.filter((read) => read === "GET /api/sites").length).toBe(2);
+    expect(reads.lastIndexOf("GET /api/sites")).toBeGreaterThan(reads.indexOf(refresh));
+    expect(previewShownAtRefresh).toEqual([true]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
 
 describe("Manage Sites", () => {
   it("refreshes a live site's preview and shows the screenshot", async () => {

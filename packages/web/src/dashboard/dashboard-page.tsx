@@ -8,12 +8,13 @@ import type { Site } from "@portal/core/contracts/sites";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { LifeBuoy } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useAccess } from "../access/access-context";
 import { mayDo } from "../access/role";
 import { productName } from "../brand";
 import { PageHeader } from "../shell/app-shell";
 import { refreshAllScreenshots, sitesQuery } from "../sites/queries";
+import { whenIdle } from "../ui/after-paint";
 import { RenderAfterCommit } from "../ui/background-render";
 import { FullPageSpinner } from "../ui/full-page-spinner";
 import { toast } from "../ui/toaster";
@@ -43,7 +44,9 @@ export function DashboardPage() {
   usePaymentToasts();
   // Refreshing previews is a paid-up customer's action (docs/access.md): a lapsed plan keeps
   // the previews it has.
-  useScreenshotRefreshOnSignIn(user?.subscriptionActive ? user.id : undefined);
+  const refreshPreviews = useScreenshotRefreshOnSignIn(
+    user?.subscriptionActive ? user.id : undefined,
+  );
 
   // The gate shows this page only to signed-in customers; while the user record loads, a spinner.
   if (state.kind !== "signed-in" || !user) return <FullPageSpinner />;
@@ -66,6 +69,7 @@ export function DashboardPage() {
           <GridItem>
             <MySites
               hasCompletedQuestionnaire={user.hasCompletedQuestionnaire}
+              onShown={refreshPreviews}
               // Only a paid-up customer's owner can buy the package (docs/access.md,
               // docs/team.md); a lapsed one is shown the Payment Issue banner instead.
               onUpgrade={
@@ -136,16 +140,21 @@ const refreshedFor = new Set<string>();
 /**
  * docs/pages.md, "Dashboard": on sign-in the dashboard fires the refresh-all call and ignores
  * failures. Once per signed-in user per page load; the site list reloads when it succeeds.
+ * The answer is the call to make once My Sites is on screen: the refresh then starts when the
+ * browser is next idle, so neither it nor the list's reload stands in the first load's way
+ * (docs/performance.md, "Seventh round").
  */
-function useScreenshotRefreshOnSignIn(userId: string | undefined) {
+function useScreenshotRefreshOnSignIn(userId: string | undefined): () => void {
   const queryClient = useQueryClient();
-  useEffect(() => {
+  return useCallback(() => {
     if (!userId || refreshedFor.has(userId)) return;
     refreshedFor.add(userId);
-    refreshAllScreenshots()
-      .then(() => queryClient.invalidateQueries({ queryKey: sitesQuery().queryKey }))
-      .catch(() => {
-        // Previews are a nicety: a failed refresh leaves the old ones, and says nothing.
-      });
+    whenIdle(() => {
+      refreshAllScreenshots()
+        .then(() => queryClient.invalidateQueries({ queryKey: sitesQuery().queryKey }))
+        .catch(() => {
+          // Previews are a nicety: a failed refresh leaves the old ones, and says nothing.
+        });
+    });
   }, [userId, queryClient]);
 }

@@ -29,12 +29,13 @@ import {
   Settings,
   TrendingUp,
 } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { SEO_PRICE_SHORT } from "../billing/seo-price";
 import { ReviewStrip } from "../review/review-strip";
 import { LiveSiteButton } from "../sites/live-site-button";
 import { SiteListStates, useSites } from "../sites/site-list-states";
 import { UptimeLine } from "../sites/uptime";
+import { imagesPainted } from "../ui/after-paint";
 import { formatLongDate } from "../ui/format";
 import { dashboardSiteBadge, scoreBand, showsSeoUpsell } from "./site-display";
 import placeholderImage from "./site-placeholder.svg";
@@ -43,13 +44,23 @@ export interface MySitesProps {
   hasCompletedQuestionnaire: boolean;
   /** Opens the SEO upsell offer for a site (its 'Upgrade for' button); none: no offer. */
   onUpgrade?: (site: Site) => void;
+  /**
+   * Called once the card shows the answer (the rows with their previews painted, the empty
+   * state or the failure): the first sight of the page is on screen.
+   */
+  onShown?: () => void;
 }
 
-export function MySites({ hasCompletedQuestionnaire, onUpgrade }: MySitesProps) {
+export function MySites({ hasCompletedQuestionnaire, onUpgrade, onShown }: MySitesProps) {
   const sites = useSites();
+  const card = useRef<HTMLDivElement>(null);
+  const shown = () => {
+    void imagesPainted(card.current).then(() => onShown?.());
+  };
   const body = (
     <SiteListStates
       sites={sites}
+      onShown={shown}
       loading={
         <Stack gap="3">
           <Skeleton height="24" borderRadius="lg" />
@@ -70,6 +81,7 @@ export function MySites({ hasCompletedQuestionnaire, onUpgrade }: MySitesProps) 
 
   return (
     <Card.Root
+      ref={card}
       as="section"
       aria-labelledby="my-sites-title"
       bg="bg"

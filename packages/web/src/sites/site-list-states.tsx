@@ -24,13 +24,16 @@ export interface SiteListStatesProps {
   /** Shown when the customer has no sites. */
   empty: ReactNode;
   children: (sites: Site[]) => ReactNode;
+  /** Called once, after the first commit that shows the answer (ListStates). */
+  onShown?: () => void;
 }
 
 /** Renders the state of the sites query; `children` only ever sees a non-empty list. */
-export function SiteListStates({ sites, loading, empty, children }: SiteListStatesProps) {
+export function SiteListStates({ sites, loading, empty, children, onShown }: SiteListStatesProps) {
   return (
     <ListStates
       query={sites}
+      onShown={onShown}
       select={(list) => list}
       loading={loading}
       failed={<LoadFailed title="We couldn't load your sites." retry={sites.refetch} />}

@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Center, Skeleton, Spinner, Stack, Text } from "@chakra-ui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useRef } from "react";
 import { ApiError } from "../api/api-error";
 
 export function ListStates<D, T>({
@@ -16,6 +16,7 @@ export function ListStates<D, T>({
   failed,
   empty,
   children,
+  onShown,
 }: {
   query: UseQueryResult<D>;
   /** The list inside the answer. */
@@ -25,10 +26,18 @@ export function ListStates<D, T>({
   empty: ReactNode;
   /** Renders the list; never called with an empty one. */
   children: (items: T[]) => ReactNode;
+  /** Called once, after the first commit that shows the answer (the list, empty or failed). */
+  onShown?: () => void;
 }) {
   // The answer's rows come from a background render (ui/background-render.tsx): the urgent
   // render that TanStack Query starts as the answer lands keeps the skeleton on screen.
   const shown = useDeferredValue(query);
+  const told = useRef(false);
+  useEffect(() => {
+    if (shown.isPending || !onShown || told.current) return;
+    told.current = true;
+    onShown();
+  });
   if (shown.isPending) return loading;
   if (shown.isError) return failed;
   const items = select(shown.data);
