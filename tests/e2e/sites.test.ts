@@ -84,24 +84,35 @@ async function shot(page: Page, name: string) {
 }
 
 describe("Dashboard", () => {
-  it("refreshes the previews at sign-in once My Sites is on screen, then reloads the list", async () => {
+  it("refreshes the previews at sign-in and reads uptime once My Sites is on screen", async () => {
     const { page, context, problems } = await visit(412);
-    await customerWithLiveSite(context);
+    const { siteId } = await customerWithLiveSite(context);
     const reads: string[] = [];
     page.on("request", (request) => {
       reads.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
-    // Whether the site's preview (the page's largest paint on a phone) was on the page, loaded,
-    // as each refresh went out.
-    const previewShownAtRefresh: unknown[] = [];
-    await page.route("**/api/sites/refresh-screenshots", async (route) => {
-      previewShownAtRefresh.push(
-        await page.evaluate(
-          `document.querySelector('img[alt="Corner Bakery preview"]')?.complete === true`,
-        ),
-      );
-      await route.continue();
-    });
+    // For each call the page makes: whether a frame had begun since the site's preview (the
+    // page's largest paint on a phone) came onto the page, as it was made.
+    await page.addInitScript(`{
+      window.previewFramed = false;
+      window.calls = [];
+      const watch = new MutationObserver(() => {
+        if (!document.querySelector('img[alt="Corner Bakery preview"]')) return;
+        watch.disconnect();
+        requestAnimationFrame(() => { window.previewFramed = true; });
+      });
+      watch.observe(document, { childList: true, subtree: true });
+      const fetchNow = window.fetch;
+      window.fetch = function (input, init) {
+        const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+        window.calls.push([(init?.method ?? input.method ?? "GET") + " " + url.pathname, window.previewFramed]);
+        return fetchNow.apply(this, arguments);
+      };
+    }`);
+    const callsAfterPreview = async (call: string) => {
+      const calls = (await page.evaluate("window.calls")) as [string, boolean][];
+      return calls.filter(([made]) => made === call).map(([, framed]) => framed);
+    };
 
     await page.goto("/dashboard");
     await page.getByRole("img", { name: "Corner Bakery preview" }).waitFor();
@@ -109,7 +120,9 @@ describe("Dashboard", () => {
     // The list is read again once the refresh has answered.
     await expect.poll(() => reads.filter((read) => read === "GET /api/sites").length).toBe(2);
     expect(reads.lastIndexOf("GET /api/sites")).toBeGreaterThan(reads.indexOf(refresh));
-    expect(previewShownAtRefresh).toEqual([true]);
+    await page.getByLabel("Uptime").waitFor();
+    expect(await callsAfterPreview(refresh)).toEqual([true]);
+    expect(await callsAfterPreview(`GET /api/sites/${siteId}/uptime`)).toEqual([true]);
     expect(problems).toEqual([]);
     await context.close();
   });

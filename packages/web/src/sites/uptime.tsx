@@ -43,9 +43,13 @@ function incidentText(uptime: SiteUptime): string | null {
   return uptime.uptime30d === null ? null : "No incidents";
 }
 
-/** The dashboard row's line: uptime, last incident, days to certificate expiry. */
-export function UptimeLine({ siteId }: { siteId: string }) {
-  const { data, isPending, isError } = useQuery(siteUptimeQuery(siteId));
+/**
+ * The dashboard row's line: uptime, last incident, days to certificate expiry. Read once `load`
+ * (the row on screen, dashboard/my-sites.tsx); until then what the cache has, else a skeleton
+ * of the line's height.
+ */
+export function UptimeLine({ siteId, load }: { siteId: string; load: boolean }) {
+  const { data, isPending, isError } = useQuery({ ...siteUptimeQuery(siteId), enabled: load });
   if (isPending) return <Skeleton height="4" width="48" />;
   if (isError || !data.monitored) return null;
   const incident = incidentText(data);
