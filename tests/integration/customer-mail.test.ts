@@ -4,6 +4,7 @@
  * to staff only. The mail here is real: a staff write emits the event, the local stack's
  * consumer sends it through the SES stand-in and records what happened.
  */
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { StaffMailRecord } from "@portal/core/contracts/staff";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
@@ -20,7 +21,11 @@ import { joinAs } from "../support/team";
 
 useStackEnv();
 const { db } = await import("@portal/core/db/service");
+const { documentClient, tableName } = await import("@portal/core/db/client");
 const { PAGE_SIZE } = await import("@portal/core/staff/paging");
+const { indexEarlierMail, indexMailRecord } = await import(
+  "@portal/core/staff/customer-mail-backfill"
+);
 
 const call = apiAt(stackUrl());
 
@@ -48,19 +53,40 @@ async function allMailOf(userId: string): Promise<StaffMailRecord[]> {
   return items;
 }
 
+/** An account's claim as the consumer makes it, `minutesAgo` back. */
+const claimOf = (userId: string, eventId: string, minutesAgo: number) =>
+  db.entities.mailedEvent.create({
+    eventId,
+    userId,
+    type: "ticket.staff_replied",
+    state: "sent",
+    messageId: `ses-${eventId}`,
+    claimedAt: new Date().toISOString(),
+    createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+  });
+
 /** An account's claim as the consumer writes it, `minutesAgo` back. */
 async function recordMail(userId: string, eventId: string, minutesAgo: number) {
-  await db.entities.mailedEvent
-    .create({
-      eventId,
-      userId,
-      type: "ticket.staff_replied",
-      state: "sent",
-      messageId: `ses-${eventId}`,
-      claimedAt: new Date().toISOString(),
-      createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-    })
-    .go();
+  await claimOf(userId, eventId, minutesAgo).go();
+}
+
+/** The same claim as the consumer wrote it before the account index: no gsi1 keys. */
+async function recordMailUnindexed(userId: string, eventId: string, minutesAgo: number) {
+  const { Item } = claimOf(userId, eventId, minutesAgo).params<{ Item: Record<string, unknown> }>();
+  const { gsi1pk, gsi1sk, ...unindexed } = Item;
+  expect([gsi1pk, gsi1sk]).toEqual([expect.any(String), expect.any(String)]);
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: unindexed }));
+}
+
+/** The stored item, keys and all, or undefined. */
+async function storedClaim(eventId: string) {
+  const { Key } = db.entities.mailedEvent
+    .get({ eventId })
+    .params<{ Key: Record<string, string> }>();
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }),
+  );
+  return Item;
 }
 
 async function openTicket(customer: SignedIn) {
@@ -165,6 +191,72 @@ describe("the mail sent to a customer", () => {
     expect((await allMailOf(other.user.id)).map((item) => item.id)).toEqual([
       `paged-${other.user.id}-theirs`,
     ]);
+  });
+});
+
+describe("mail recorded before the account index (scripts/staff-console-backfill.ts)", () => {
+  beforeAll(async () => {
+    // Nothing else in the stack writes records the old way; a run first leaves only this file's.
+    await indexEarlierMail();
+  });
+
+  it("is listed once the backfill has run, newest first, and a second run indexes nothing", async () => {
+    const customer = await signUpCustomer();
+    const earlier = [3, 2, 1].map((minutesAgo) => `earlier-${customer.user.id}-${minutesAgo}`);
+    for (const [i, eventId] of earlier.entries()) {
+      await recordMailUnindexed(customer.user.id, eventId, 3 - i);
+    }
+    await recordMail(customer.user.id, `later-${customer.user.id}`, 0);
+    expect((await allMailOf(customer.user.id)).map((item) => item.id)).toEqual([
+      `later-${customer.user.id}`,
+    ]);
+
+    expect(await indexEarlierMail()).toBe(earlier.length);
+    const listed = await allMailOf(customer.user.id);
+    expect(listed.map((item) => item.id)).toEqual([
+      `later-${customer.user.id}`,
+      ...earlier.reverse(),
+    ]);
+    expect(listed[1]).toMatchObject({ state: "sent", messageId: `ses-${listed[1]?.id}` });
+
+    expect(await indexEarlierMail()).toBe(0);
+  });
+
+  it("does not make again a record deleted after the scan read it", async () => {
+    const customer = await signUpCustomer();
+    const eventId = `deleted-${customer.user.id}`;
+    await recordMailUnindexed(customer.user.id, eventId, 1);
+    const { data: scanned } = await db.entities.mailedEvent.get({ eventId }).go();
+    await db.entities.mailedEvent.delete({ eventId }).go();
+
+    expect(await indexMailRecord(scanned as NonNullable<typeof scanned>)).toBe(false);
+    expect(await storedClaim(eventId)).toBeUndefined();
+    expect(await allMailOf(customer.user.id)).toEqual([]);
+  });
+
+  it("keeps the state the consumer wrote after the scan read the record, and indexes it once", async () => {
+    const customer = await signUpCustomer();
+    const eventId = `settled-${customer.user.id}`;
+    await recordMailUnindexed(customer.user.id, eventId, 1);
+    await db.entities.mailedEvent
+      .patch({ eventId })
+      .set({ state: "sending" })
+      .remove(["messageId"])
+      .go();
+    const { data: scanned } = await db.entities.mailedEvent.get({ eventId }).go();
+    expect(scanned).toMatchObject({ state: "sending" });
+    // The consumer settles the claim between the scan and the write.
+    await db.entities.mailedEvent
+      .patch({ eventId })
+      .set({ state: "rejected", reason: "Email address is not verified." })
+      .go();
+
+    expect(await indexMailRecord(scanned as NonNullable<typeof scanned>)).toBe(true);
+    expect(await allMailOf(customer.user.id)).toMatchObject([
+      { id: eventId, state: "rejected", reason: "Email address is not verified." },
+    ]);
+    // Another run that read the record before this one wrote its keys: not counted again.
+    expect(await indexMailRecord(scanned as NonNullable<typeof scanned>)).toBe(false);
   });
 });
 

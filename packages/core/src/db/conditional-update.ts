@@ -1,7 +1,8 @@
 /**
  * One UpdateItem on the main table under a condition, for the small counter items that live
- * outside ElectroDB's entities (developer/quota.ts, sites/domain-periods.ts): true when it was
- * written, false when the condition did not hold.
+ * outside ElectroDB's entities (developer/quota.ts, sites/domain-periods.ts) and for index keys
+ * ElectroDB will not write (staff/customer-mail-backfill.ts): true when it was written, false
+ * when the condition did not hold.
  */
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { documentClient, tableName } from "./client";
@@ -13,7 +14,7 @@ export async function conditionalUpdate(input: {
   condition: string;
   /** Every name either expression may use ("#n" → attribute); only the used ones are sent. */
   names: Record<string, string>;
-  values: Record<string, number>;
+  values: Record<string, number | string>;
 }): Promise<boolean> {
   const expressions = `${input.update} ${input.condition}`;
   try {

@@ -33,7 +33,8 @@ export const MailedEvent = lazyEntity({
     },
     /**
      * An account's mail by when it was claimed (the console's "Mail sent"). The claim's create
-     * writes both composites; its patches change neither, so they leave the keys alone.
+     * writes both composites; its patches change neither, so they leave the keys alone. Items
+     * from before this index get the keys from staff/customer-mail-backfill.ts.
      */
     byAccount: {
       index: "gsi1",
