@@ -55,7 +55,8 @@ export async function indexEarlierMail(): Promise<number> {
   let cursor: string | null = null;
   let indexed = 0;
   do {
-    // With the keys, to tell an indexed record from one that is not.
+    // With the keys, to skip the indexed records unwritten: the write's condition would refuse
+    // them too, but each refusal costs a write.
     const page: { data: MailedEventItem[]; cursor: string | null } =
       await db.entities.mailedEvent.scan.go({ cursor, data: "includeKeys" });
     for (const record of page.data) {
