@@ -175,4 +175,35 @@ describe("tooltips", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("a press under way as the code arrives keeps its click", async () => {
+    const { page, context, problems } = await openPage(browser(), 900);
+    await signUpCustomer(context, { firstName: "Pia", lastName: "Press" });
+    await page.goto("/manage");
+    const open = page.getByRole("button", { name: "Open navigation" });
+    await open.waitFor();
+    await page.waitForLoadState("networkidle");
+    // The tooltip's code is held until the button is pressed, then arrives under the press.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/tooltip-popup/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await open.hover();
+    await page.mouse.down();
+    const arrived = page.waitForResponse(/tooltip-popup/);
+    release();
+    await arrived;
+    await page.waitForTimeout(300);
+    expect(await tooltipTriggers(page).count()).toBe(0);
+
+    await page.mouse.up();
+    await page.getByRole("dialog").getByRole("navigation", { name: "Portal" }).waitFor();
+    await tooltipTriggers(page).first().waitFor({ state: "attached" });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -24,15 +24,57 @@ const waiting = new Set<() => void>();
 function loadTooltip(): void {
   if (loading) return;
   loading = import("./tooltip-popup").then(
-    (module) => {
-      loaded = module.TooltipPopup;
-      for (const notify of waiting) notify();
-    },
+    (module) =>
+      whenNotPressed(() => {
+        loaded = module.TooltipPopup;
+        for (const notify of waiting) notify();
+      }),
     // A failed download is tried again at the next occasion.
     () => {
       loading = undefined;
     },
   );
+}
+
+/**
+ * A press under way (a pointer down, until the click that ends it): the controls are not drawn
+ * anew under it. Drawn anew, a control is a new element, and a press that began on the old one
+ * gets no click (a tap on the phone's navigation button as the code arrives).
+ */
+let pressing = false;
+let afterPress: (() => void) | undefined;
+/** After a release with no click (a drag, a cancelled touch), how long a click may still come. */
+const CLICK_AFTER_RELEASE_MS = 300;
+
+function whenNotPressed(run: () => void): void {
+  if (pressing) afterPress = run;
+  else run();
+}
+
+function trackPresses(): void {
+  const options = { capture: true, passive: true };
+  let timer: number | undefined;
+  const done = (delay: number) => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      pressing = false;
+      const run = afterPress;
+      afterPress = undefined;
+      run?.();
+    }, delay);
+  };
+  document.addEventListener(
+    "pointerdown",
+    () => {
+      window.clearTimeout(timer);
+      pressing = true;
+    },
+    options,
+  );
+  document.addEventListener("pointerup", () => done(CLICK_AFTER_RELEASE_MS), options);
+  document.addEventListener("pointercancel", () => done(CLICK_AFTER_RELEASE_MS), options);
+  // The click's own handlers run first (this listener runs as it starts).
+  document.addEventListener("click", () => pressing && done(0), options);
 }
 
 let listening = false;
@@ -47,6 +89,7 @@ const FIRST_USE = ["pointermove", "pointerdown", "focusin"] as const;
 function loadAtFirstUse(): void {
   if (listening) return;
   listening = true;
+  trackPresses();
   const load = () => {
     for (const type of FIRST_USE) document.removeEventListener(type, load, true);
     loadTooltip();
