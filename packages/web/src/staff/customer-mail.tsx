@@ -40,8 +40,20 @@ function MailRow({ mail }: { mail: StaffMailRecord }) {
   );
 }
 
+/**
+ * How often the list is read again while a mail is still being sent: the notifications consumer
+ * settles it within seconds, and the team watching (or the smoke run's operator) sees it land.
+ */
+const WHILE_SENDING_MS = 2_000;
+
 export function CustomerMail({ userId }: { userId: string }) {
-  const query = useInfiniteQuery(customerMailQuery(userId));
+  const query = useInfiniteQuery({
+    ...customerMailQuery(userId),
+    refetchInterval: ({ state }) =>
+      state.data && pageItems<StaffMailRecord>(state.data).some((m) => m.state === "sending")
+        ? WHILE_SENDING_MS
+        : false,
+  });
   return (
     <Section title="Mail sent">
       <ListStates
