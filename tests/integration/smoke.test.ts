@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CheckLine } from "../../scripts/preflight/report";
 import { passed } from "../../scripts/preflight/report";
 import { sampleSiteFiles } from "../../scripts/sample-site";
-import { runSmoke } from "../../scripts/smoke/checks";
+import { runSmoke, type SignedInAccount } from "../../scripts/smoke/checks";
 import { apiAt } from "../support/api";
 import { addSite, READY_CUSTOMER, setCustomerState } from "../support/customer-state";
 import { freshToken, signUp, signUpStaff } from "../support/dev-identity";
@@ -108,6 +108,16 @@ async function localStaff(baseUrl: string, ended: string[]) {
   };
 }
 
+/** A run signed in as the test account and a staff user, not waiting on the screenshot. */
+async function smokeWithStaff(account: SignedInAccount, ended: string[]) {
+  return runSmoke({
+    siteUrl: stackUrl(),
+    signedIn: account,
+    staff: await localStaff(stackUrl(), ended),
+    screenshotDeadlineMs: 1_000,
+  });
+}
+
 /** The ticket the smoke run wrote, as stored. */
 async function smokeTicket(userId: string, lines: Record<string, CheckLine>) {
   const ticketId = /ticket (\S+) stored/.exec(
@@ -161,14 +171,7 @@ describe("npm run smoke", () => {
       body: JSON.stringify({ emailNotifications: false }),
     });
     expect(off.status).toBe(200);
-    const lines = byName(
-      await runSmoke({
-        siteUrl: stackUrl(),
-        signedIn: account,
-        staff: await localStaff(stackUrl(), ended),
-        screenshotDeadlineMs: 1_000,
-      }),
-    );
+    const lines = byName(await smokeWithStaff(account, ended));
     expect(lines["staff: the smoke ticket closed"]?.status).toBe("ok");
     expect(lines["signed in: a mail sent and accepted"]).toMatchObject({
       status: "fail",
@@ -192,14 +195,7 @@ describe("npm run smoke", () => {
     });
     expect(fault.status).toBe(200);
     try {
-      const lines = byName(
-        await runSmoke({
-          siteUrl: stackUrl(),
-          signedIn: account,
-          staff: await localStaff(stackUrl(), ended),
-          screenshotDeadlineMs: 1_000,
-        }),
-      );
+      const lines = byName(await smokeWithStaff(account, ended));
       expect(lines["signed in: a mail sent and accepted"]).toMatchObject({
         status: "fail",
         message: expect.stringMatching(
