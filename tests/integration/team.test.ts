@@ -15,14 +15,23 @@ import { describe, expect, it } from "vitest";
 import { apiAt } from "../support/api";
 import { PNG, uploadsAt } from "../support/content";
 import { addSite } from "../support/customer-state";
-import { resign, signUp, signUpCustomer, uniqueEmail } from "../support/dev-identity";
+import {
+  resign,
+  type SignedIn,
+  signUp,
+  signUpCustomer,
+  uniqueEmail,
+} from "../support/dev-identity";
 import { env, url, useStackEnvDb } from "../support/payments";
 import { stackDataDir } from "../support/stack";
 import { invitationLink, invite, joinAs, switchTo } from "../support/team";
 
 const db = await useStackEnvDb();
 const { takeHourly } = await import("@portal/core/db/customer-share");
-const { INVITATION_MAILS_PER_HOUR } = await import("@portal/core/team/invitation-records");
+const { INVITATION_MAILS_PER_HOUR, INVITATION_QUOTA, MAX_PENDING_INVITATIONS } = await import(
+  "@portal/core/team/invitation-records"
+);
+const { createWithin } = await import("@portal/core/developer/quota");
 const call = apiAt(url);
 const clerkSecretKey = env.SST_Secret_value_CLERK_SECRET_KEY ?? "";
 
@@ -281,6 +290,79 @@ describe("invitation limits", () => {
     expect(resent.error?.message).toContain("25");
     const team = await call(owner, "GET /api/team");
     expect(team.body.invitations.filter((i) => i.status === "pending")).toHaveLength(25);
+  });
+});
+
+/**
+ * An account at the pending cap the way invites fill it: each invitation written in a place
+ * reserved on the cap's counter (the hour's mail allowance would stop twenty-five real invites),
+ * the last reservation just now; then one of them expired. Answers the expired one's id.
+ */
+async function fullWithOneExpired(owner: SignedIn): Promise<string> {
+  const later = new Date(Date.now() + 86_400_000).toISOString();
+  const ids: string[] = [];
+  for (let i = 0; i < MAX_PENDING_INVITATIONS; i += 1) {
+    const { data } = await createWithin(owner.user.id, INVITATION_QUOTA, () =>
+      db.entities.invitation
+        .create({
+          userId: owner.user.id,
+          email: uniqueEmail(`waiting${i}`),
+          role: "member",
+          secretHash: "0".repeat(64),
+          invitedBy: owner.user.id,
+          expiresAt: later,
+          sentAt: new Date().toISOString(),
+        })
+        .go(),
+    );
+    ids.push(data.invitationId);
+  }
+  const expiredId = ids[0] ?? "";
+  await db.entities.invitation
+    .patch({ userId: owner.user.id, invitationId: expiredId })
+    .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+    .go();
+  return expiredId;
+}
+
+describe("an expired invitation's place under the cap", () => {
+  it("is free for the very next invite", async () => {
+    const owner = await signUpCustomer();
+    await fullWithOneExpired(owner);
+    const next = await call(owner, "POST /api/team/invitations", {
+      body: { email: uniqueEmail("next") },
+    });
+    expect(next.status, next.text).toBe(201);
+  });
+
+  it("is given back once when the expired invitation is revoked after an invite freed it", async () => {
+    const owner = await signUpCustomer();
+    const expiredId = await fullWithOneExpired(owner);
+    // A refused invite gives its place back, then the owner revokes it: nothing more comes back.
+    await INVITATION_QUOTA.releaseLapsed?.(owner.user.id, new Date());
+    const revoked = await call(owner, "DELETE /api/team/invitations/{id}", {
+      params: { id: expiredId },
+    });
+    expect(revoked.body.status).toBe("revoked");
+    const reserved = await Promise.allSettled(
+      [1, 2].map(() => createWithin(owner.user.id, INVITATION_QUOTA, async () => "reserved")),
+    );
+    expect(reserved.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+  });
+
+  it("goes to exactly one of two invites sent at once", async () => {
+    const owner = await signUpCustomer();
+    await fullWithOneExpired(owner);
+    const answers = await Promise.all(
+      ["first", "second"].map((name) =>
+        call(owner, "POST /api/team/invitations", { body: { email: uniqueEmail(name) } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    const team = await call(owner, "GET /api/team");
+    expect(team.body.invitations.filter((i) => i.status === "pending")).toHaveLength(
+      MAX_PENDING_INVITATIONS,
+    );
   });
 });
 

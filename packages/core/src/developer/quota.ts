@@ -1,7 +1,7 @@
 /**
  * Caps on what a customer keeps in the Developer section (docs/developer-api.md, "Limits"):
  * webhook endpoints and unrevoked API keys; and on an account's pending invitations
- * (team/invitation-records.ts, whose expired ones leave the count only by the correction below). A cap checked by counting and then creating lets
+ * (team/invitation-records.ts). A cap checked by counting and then creating lets
  * two requests at once both pass it, so each create first reserves a place on a per-customer
  * counter with a conditional ADD (DynamoDB applies one at a time: the 17th reservation fails
  * however many arrive together), and gives it back if the create then fails.
@@ -30,6 +30,11 @@ export interface Quota {
   countItems(userId: string): Promise<number>;
   /** The refusal a person reads when the cap is reached. */
   fullMessage: string;
+  /**
+   * Gives back the places of items that stopped counting without a request (expired
+   * invitations), each at most once; called when the cap refuses, before one more try.
+   */
+  releaseLapsed?(userId: string, now: Date): Promise<void>;
 }
 
 function counterKey(userId: string) {
@@ -106,14 +111,24 @@ export async function release(userId: string, counted: Counted): Promise<void> {
   await writeCounter(userId, counted, "ADD #n :minus", "#n > :zero", { ":minus": -1, ":zero": 0 });
 }
 
-/** Runs `create` in a place reserved under the cap; the place is given back if it throws. */
+/**
+ * Runs `create` in a place reserved under the cap; the place is given back if it throws. When
+ * the cap refuses and the quota has lapsed items, their places are given back and the
+ * reservation tried once more.
+ */
 export async function createWithin<T>(
   userId: string,
   quota: Quota,
   create: () => Promise<T>,
   now = Date.now(),
 ): Promise<T> {
-  await reserve(userId, quota, now);
+  try {
+    await reserve(userId, quota, now);
+  } catch (error) {
+    if (!(error instanceof UnprocessableError) || !quota.releaseLapsed) throw error;
+    await quota.releaseLapsed(userId, new Date(now));
+    await reserve(userId, quota, now);
+  }
   try {
     return await create();
   } catch (error) {

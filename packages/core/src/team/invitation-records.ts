@@ -110,14 +110,20 @@ export async function fromToken(token: string): Promise<InvitationItem | undefin
     : undefined;
 }
 
+/** Every invitation the account has, read strongly consistent. */
+async function invitationsOf(accountId: string): Promise<InvitationItem[]> {
+  const { data } = await db.entities.invitation.query
+    .byAccount({ userId: accountId })
+    .go({ pages: "all", consistent: true });
+  return data;
+}
+
 /** The account's invitations: pending first, then those of the last 30 days, newest first. */
 export async function listInvitations(
   accountId: string,
   now = new Date(),
 ): Promise<TeamInvitation[]> {
-  const { data } = await db.entities.invitation.query
-    .byAccount({ userId: accountId })
-    .go({ pages: "all", consistent: true });
+  const data = await invitationsOf(accountId);
   const shownSince = now.getTime() - SHOWN_AFTER_DAYS * DAY_MS;
   return data
     .map((item) => toTeamInvitation(item, now))
@@ -148,32 +154,69 @@ export async function ownInvitation(
 
 /** The account's invitations that are pending now. */
 export async function pendingOf(accountId: string, now = new Date()): Promise<InvitationItem[]> {
-  const { data } = await db.entities.invitation.query
-    .byAccount({ userId: accountId })
-    .go({ pages: "all", consistent: true });
+  const data = await invitationsOf(accountId);
   return data.filter((item) => statusOf(item, now) === "pending");
 }
 
 /**
+ * Gives back the place under the cap that `item` holds, once: the mark on the invitation is
+ * written only where none is, so of two requests settling one invitation (a revoke and an
+ * invite finding it expired) one gives the place back. `expiredBy` gives it back only if the
+ * invitation is still pending and expired then. True when this call gave it back.
+ */
+async function givePlaceBack(item: InvitationItem, expiredBy?: Date): Promise<boolean> {
+  const at = (expiredBy ?? new Date()).toISOString();
+  try {
+    await db.entities.invitation
+      .patch({ userId: item.userId, invitationId: item.invitationId })
+      .set({ placeGivenBackAt: at })
+      .where((attr, op) =>
+        expiredBy
+          ? `${op.notExists(attr.placeGivenBackAt)} AND ${op.eq(attr.status, "pending")} AND ${op.lte(attr.expiresAt, at)}`
+          : op.notExists(attr.placeGivenBackAt),
+      )
+      .go({ response: "none" });
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await release(item.userId, INVITATION_QUOTA.counted);
+  return true;
+}
+
+/** The places of the account's expired invitations that still hold one, given back. */
+async function releaseExpired(accountId: string, now: Date): Promise<void> {
+  const data = await invitationsOf(accountId);
+  const lapsed = data.filter(
+    (item) => statusOf(item, now) === "expired" && item.placeGivenBackAt === undefined,
+  );
+  await Promise.all(lapsed.map((item) => givePlaceBack(item, now)));
+}
+
+/**
  * The cap on pending invitations, held by a conditional counter (developer/quota.ts) so that
- * invites sent at once cannot overshoot it: a new invitation, or an expired one sent again,
- * reserves a place; accepting or revoking a pending one gives it back. An expiry gives nothing
- * back: the counter is corrected from a count when it says full and its last reservation is
- * over a minute old.
+ * invites sent at once cannot overshoot it. A new invitation, or an expired one sent again
+ * after it gave its place back, reserves a place; it holds it until it is accepted or revoked,
+ * or until an invite the cap would refuse finds it expired: each gives it back once
+ * (`placeGivenBackAt`), and the refused invite tries once more (docs/team.md, "Invitations").
  */
 export const INVITATION_QUOTA: Quota = {
   counted: "pendingInvitations",
   max: MAX_PENDING_INVITATIONS,
-  countItems: async (accountId) => (await pendingOf(accountId)).length,
+  countItems: async (accountId) =>
+    (await invitationsOf(accountId)).filter(
+      (item) => item.status === "pending" && !item.placeGivenBackAt,
+    ).length,
   fullMessage: `At most ${MAX_PENDING_INVITATIONS} invitations can wait at once: revoke some first.`,
+  releaseLapsed: releaseExpired,
 };
 
 /**
- * An invitation that stopped waiting (accepted or revoked while pending): its place under the
- * cap given back, and its address free for another invitation unless one took it over already.
+ * An invitation that stopped waiting (accepted or revoked): its place under the cap given back
+ * unless it was already, and its address free for another invitation unless one took it over.
  */
 export async function invitationSettled(item: InvitationItem): Promise<void> {
-  await release(item.userId, INVITATION_QUOTA.counted);
+  await givePlaceBack(item);
   try {
     await db.entities.invitationAddress
       .delete({ userId: item.userId, email: item.email })
@@ -222,8 +265,8 @@ export async function revoke(
     ])
     .go();
   if (canceled) return toTeamInvitation(await ownInvitation(actor.accountId, invitationId), now);
-  // An expired one holds no place (its place went with the counter's correction, or will).
-  if (statusOf(item, now) === "pending") await invitationSettled(item);
+  // An expired one may still hold its place: givePlaceBack decides, once.
+  await invitationSettled(item);
   return toTeamInvitation({ ...item, status: "revoked", revokedAt }, now);
 }
 

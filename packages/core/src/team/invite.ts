@@ -205,12 +205,22 @@ export async function resend(
           },
           now,
         ),
-        invitation
-          .patch({ userId: actor.accountId, invitationId })
-          .set(changes)
+        // Its place as read: one it gave back is taken again (so the mark goes), and one it
+        // holds must not have been given back meanwhile (docs/team.md, "Invitations").
+        (item.placeGivenBackAt
+          ? invitation
+              .patch({ userId: actor.accountId, invitationId })
+              .set(changes)
+              .remove(["placeGivenBackAt"])
+          : invitation.patch({ userId: actor.accountId, invitationId }).set(changes)
+        )
           .where(
             (attr, op) =>
-              `${op.eq(attr.status, "pending")} AND ${op.eq(attr.sentCount, item.sentCount)}`,
+              `${op.eq(attr.status, "pending")} AND ${op.eq(attr.sentCount, item.sentCount)} AND ${
+                item.placeGivenBackAt
+                  ? op.exists(attr.placeGivenBackAt)
+                  : op.notExists(attr.placeGivenBackAt)
+              }`,
           )
           .commit(),
         staffAction
@@ -230,8 +240,8 @@ export async function resend(
           .commit(),
       ])
       .go();
-  // An expired one sent again waits once more: it takes a place under the cap like a new one.
-  const { canceled } = expired
+  // One whose place was given back waits once more: it takes a place like a new one.
+  const { canceled } = item.placeGivenBackAt
     ? await createWithin(actor.accountId, INVITATION_QUOTA, async () => {
         const written = await write();
         if (written.canceled) throw changedMeanwhile();

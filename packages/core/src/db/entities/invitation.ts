@@ -42,6 +42,12 @@ export const Invitation = lazyEntity({
     acceptedBy: { type: "string" },
     acceptedAt: { type: "string" },
     revokedAt: { type: "string" },
+    /**
+     * When its place under the pending cap was given back (accepted, revoked, or found expired):
+     * set once, conditionally, so a place is never given back twice; a resend of an expired one
+     * takes a place again and removes it (docs/team.md, "Invitations").
+     */
+    placeGivenBackAt: { type: "string" },
     createdAt,
     updatedAt,
   },
