@@ -51,6 +51,18 @@ async function bothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+/** A member of the provider's team, signed in on a page of this file's stack, and their address. */
+async function openStaff(firstName: string): Promise<OpenPage & { email: string }> {
+  const staff = await openPage(browser(), 1440, stack().url);
+  const { email } = await signUpIn(staff.context, firstName);
+  await makeStaff(email, process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "", stack().url);
+  const signIn = await staff.context.request.post("/dev-identity/sign-in", {
+    data: { email, password: "correct horse battery" },
+  });
+  expect(signIn.status()).toBe(200);
+  return { ...staff, email };
+}
+
 describe("an owner invites a colleague, who joins, uploads and approves", () => {
   let owner: OpenPage;
   let member: OpenPage;
@@ -271,13 +283,7 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
   });
 
   it("the provider's console lists the account's team", async () => {
-    const staff = await openPage(browser(), 1440, stack().url);
-    const { email } = await signUpIn(staff.context, "Sam");
-    await makeStaff(email, process.env.DEV_IDENTITY_ADMIN_TOKEN ?? "", stack().url);
-    const signIn = await staff.context.request.post("/dev-identity/sign-in", {
-      data: { email, password: "correct horse battery" },
-    });
-    expect(signIn.status()).toBe(200);
+    const staff = await openStaff("Sam");
     await staff.page.goto(`/staff/customers/${ownerId}`);
     const team = staff.page.getByRole("list", { name: "Members" });
     await team.getByText("Olivia Tester").waitFor();
@@ -362,5 +368,66 @@ describe("an owner invites a colleague, who joins, uploads and approves", () => 
     await ravi.page.getByRole("heading", { name: "This invitation was withdrawn" }).waitFor();
     await bothWidths(ravi.page, "team-invitation-withdrawn");
     await ravi.context.close();
+  });
+});
+
+describe("staff appoint an owner for an account left without one", () => {
+  it("from the customer's page: the member's row then says Owner, and the audit log lists it", async () => {
+    const origin = stack().url;
+    const owner = await openPage(browser(), 1440, origin);
+    const { id: accountId } = await signUpIn(owner.context, "Oscar");
+    // Their record, made at the first request, as the SPA's first page makes it.
+    expect((await owner.context.request.get("/api/auth/user")).status()).toBe(200);
+    const { setCustomerState, READY_CUSTOMER } = await import("../support/customer-state");
+    await setCustomerState(accountId, READY_CUSTOMER);
+    const colleague = await openPage(browser(), 1440, origin);
+    const { email } = await signUpIn(colleague.context, "Nina");
+    await postAsSpa(owner.context, origin, "/api/team/invitations", { email, role: "member" });
+    const mail = stack()
+      .mail.messages()
+      .find((m) => m.envelope.to.includes(email));
+    const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail?.html ?? "")?.[1] ?? "";
+    await postAsSpa(colleague.context, origin, `/api/invitations/${token}/accept`, {});
+    // The owner gone as a deleted identity leaves the account (privacy/leave-accounts.ts; that
+    // path itself is tests/integration/team-attribution.test.ts's).
+    const { db } = await import("@portal/core/db/service");
+    const since = new Date().toISOString();
+    await db.entities.membership
+      .patch({ userId: accountId, memberId: accountId })
+      .set({ removedAt: since })
+      .go();
+    await db.entities.user.patch({ userId: accountId }).set({ ownerlessSince: since }).go();
+
+    const staff = await openStaff("Sara");
+    const { page } = staff;
+    await page.goto(`/staff/customers/${accountId}`);
+    await page.getByTestId("ownerless").waitFor();
+    const row = page
+      .getByRole("list", { name: "Members" })
+      .getByRole("listitem")
+      .filter({ hasText: "Nina Tester" });
+    await row.getByText("Member", { exact: true }).waitFor();
+    await row.getByRole("button", { name: "Appoint Nina Tester owner" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Make Nina Tester the account's owner?").waitFor();
+    await bothWidths(page, "team-console-appoint-owner");
+    await confirm.getByRole("button", { name: "Appoint owner" }).click();
+    await page.getByText("Nina Tester owns the account now.").waitFor();
+    await row.getByText("Owner", { exact: true }).waitFor();
+    // Flagged no longer: the alert and the action are gone.
+    expect(await page.getByTestId("ownerless").count()).toBe(0);
+    expect(await page.getByRole("button", { name: /^Appoint .* owner$/ }).count()).toBe(0);
+    await bothWidths(page, "team-console-owner-appointed");
+
+    await page.goto(`/staff/audit-log?customerId=${accountId}`);
+    const entry = page
+      .getByRole("list", { name: "Audit log" })
+      .getByRole("listitem")
+      .filter({ hasText: "account.appointOwner" });
+    // Under the address of the staff member who appointed (the log names staff by address).
+    await entry.getByRole("button", { name: staff.email }).waitFor();
+    await bothWidths(page, "team-console-audit-appointed");
+    expect(staff.problems).toEqual([]);
+    for (const open of [owner, colleague, staff]) await open.context.close();
   });
 });
