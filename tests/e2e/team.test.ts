@@ -426,6 +426,9 @@ describe("staff appoint an owner for an account left without one", () => {
       .filter({ hasText: "account.appointOwner" });
     // Under the address of the staff member who appointed (the log names staff by address).
     await entry.getByRole("button", { name: staff.email }).waitFor();
+    // The flag's moment as a date and time, not as stored.
+    await entry.getByText("ownerlessSince").waitFor();
+    expect(await entry.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     await bothWidths(page, "team-console-audit-appointed");
     expect(staff.problems).toEqual([]);
     for (const open of [owner, colleague, staff]) await open.context.close();

@@ -34,9 +34,13 @@ const TARGET_TYPES: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   account: "Accounts",
 };
 
+/** A moment as the API stores it (ISO 8601, UTC); shown like the entry's own time. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
 function describe(value: unknown): string {
   if (value === null || value === undefined || value === "") return "(none)";
-  return typeof value === "string" ? value : JSON.stringify(value);
+  if (typeof value !== "string") return JSON.stringify(value);
+  return TIMESTAMP.test(value) ? formatDateTime(value) : value;
 }
 
 function Changes({ entry }: { entry: AuditEntry }) {
