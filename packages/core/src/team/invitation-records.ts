@@ -207,7 +207,11 @@ export const INVITATION_QUOTA: Quota = {
     (await invitationsOf(accountId)).filter(
       (item) => item.status === "pending" && !item.placeGivenBackAt,
     ).length,
-  fullMessage: `At most ${MAX_PENDING_INVITATIONS} invitations can wait at once: revoke some first.`,
+  // A getter: a template literal in the object would make the bundler keep the whole object
+  // (and the writes releaseLapsed reaches) in every read route that imports this module.
+  get fullMessage() {
+    return `At most ${MAX_PENDING_INVITATIONS} invitations can wait at once: revoke some first.`;
+  },
   releaseLapsed: releaseExpired,
 };
 
