@@ -40,6 +40,7 @@ export default defineConfig({
           // when it is imported, and each file starts from the worker's first environment.
           isolate: false,
           setupFiles: ["tests/infra/setup-env.ts"],
+          globalSetup: ["tests/infra/global-setup.ts"],
           testTimeout: 60_000,
           // Synthesising every stack (in beforeAll) takes seconds, many more on a loaded machine.
           hookTimeout: 120_000,

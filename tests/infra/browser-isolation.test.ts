@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_RUNTIME_PACKAGES } from "../../stacks/browser-runtime";
 import { bundleHandlers } from "../../stacks/bundling";
 import { Jobs } from "../../stacks/Jobs";
-import { synthesize } from "./synth";
+import { appOutdir, synthesize } from "./synth";
 import { allows, lambda, roleStatements, type Statement } from "./template-queries";
 
 type Json = Record<string, unknown>;
@@ -89,7 +89,7 @@ describe("the browser function", () => {
   it("the check finds a role that grants something (logs, X-Ray, or a statement)", () => {
     // Broken on purpose: a function with CDK's default role (AWSLambdaBasicExecutionRole) and
     // one extra statement, as SST would make it without the role of our own.
-    const app = new App();
+    const app = new App({ outdir: appOutdir() });
     const stack = new Stack(app, "Broken");
     const fn = new cdkLambda.Function(stack, "Browser", {
       code: cdkLambda.Code.fromInline("exports.handler = async () => {}"),

@@ -11,7 +11,15 @@ import config from "../../sst.config";
 import { Api } from "../../stacks/Api";
 import { readPortalDomain, readStageSettings, requireClerkDomain } from "../../stacks/Config";
 import { Web } from "../../stacks/Web";
-import { ACCOUNT, createApp, REGION, synthesize, templatesOf, validSettings } from "./synth";
+import {
+  ACCOUNT,
+  appOutdir,
+  createApp,
+  REGION,
+  synthesize,
+  templatesOf,
+  validSettings,
+} from "./synth";
 import { routeFunctions } from "./template-queries";
 
 const DOMAIN = "portal.example.com";
@@ -228,13 +236,16 @@ describe("custom domain settings synthesis refuses", () => {
 
   test("a hosted zone in a stage deployed outside us-east-1, where its certificate would be made", async () => {
     const inUsEast1 = await createApp("test", withZone);
-    const elsewhere = new App({
-      mode: "deploy",
-      stage: "test",
-      name: inUsEast1.name,
-      account: ACCOUNT,
-      region: "eu-west-1",
-    });
+    const elsewhere = new App(
+      {
+        mode: "deploy",
+        stage: "test",
+        name: inUsEast1.name,
+        account: ACCOUNT,
+        region: "eu-west-1",
+      },
+      { outdir: appOutdir() },
+    );
     await expect(Promise.resolve().then(() => config.stacks(elsewhere))).rejects.toThrow(
       /CloudFront takes certificates only from us-east-1/,
     );

@@ -29,7 +29,7 @@ import {
   THRESHOLDS,
 } from "../../stacks/Monitoring";
 import { consumedQueue } from "../../stacks/queues";
-import { ACCOUNT, createApp, REGION, templatesOf, validSettings } from "./synth";
+import { ACCOUNT, appOutdir, createApp, REGION, templatesOf, validSettings } from "./synth";
 import { consumerConcurrency } from "./template-queries";
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is untyped.
@@ -710,13 +710,10 @@ describe("log retention", () => {
 describe("sst dev", () => {
   test("the app synthesises in dev mode: no site to watch, SST's own settings for the schedules", async () => {
     await createApp("test", validSettings); // loads the project and the settings
-    const dev = new App({
-      mode: "dev",
-      stage: "test",
-      name: "site-portal",
-      account: ACCOUNT,
-      region: REGION,
-    });
+    const dev = new App(
+      { mode: "dev", stage: "test", name: "site-portal", account: ACCOUNT, region: REGION },
+      { outdir: appOutdir() },
+    );
     await sstConfig.stacks(dev);
     dev.synth();
     const json = Object.fromEntries(

@@ -22,6 +22,7 @@ import {
 } from "sst/constructs";
 import { initProject, useProject } from "sst/project.js";
 import config from "../../sst.config";
+import { INFRA_OUT_ENV } from "./global-setup";
 
 export const ACCOUNT = "123456789012";
 export const REGION = "us-east-1";
@@ -115,8 +116,16 @@ function applySettings(settings: Record<string, string>) {
  * parallel processes, so each process gets its own out folder: one file's App cannot delete
  * the folder another's is writing to.
  */
-const processOutDir = mkdtempSync(path.join(tmpdir(), "sst-synth-"));
+const processOutDir = mkdtempSync(path.join(process.env[INFRA_OUT_ENV] ?? tmpdir(), "sst-synth-"));
 process.on("exit", () => rmSync(processOutDir, { recursive: true, force: true }));
+
+/**
+ * A cloud assembly folder of its own for an App, under the suite's folder (global-setup.ts),
+ * which the suite removes; CDK's default would leave one in the temp folder per App.
+ */
+export function appOutdir(): string {
+  return mkdtempSync(path.join(processOutDir, "cdk.out-"));
+}
 
 export async function createApp(
   stage: string,
@@ -126,7 +135,10 @@ export async function createApp(
   await initProject({ stage });
   useProject().paths.out = processOutDir;
   applySettings(settings);
-  return new App({ mode, stage, name: "site-portal", account: ACCOUNT, region: REGION });
+  return new App(
+    { mode, stage, name: "site-portal", account: ACCOUNT, region: REGION },
+    { outdir: appOutdir() },
+  );
 }
 
 type StackFunction = Parameters<typeof getStack>[0];
