@@ -27,6 +27,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { ApiError } from "../api/api-error";
 import { isUnauthorizedError } from "../api/client";
+import { whenIdle } from "../ui/after-paint";
 import { toast } from "../ui/toaster";
 import { clearDraft, loadDraft, saveDraft } from "./draft";
 import { submitQuestionnaire } from "./queries";
@@ -77,8 +78,7 @@ export function QuestionnaireWizard({
   });
   const topRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => {
+    whenIdle(() => {
       loadDesignStep().catch(() => {});
       loadServicesStep().catch(() => {});
     });

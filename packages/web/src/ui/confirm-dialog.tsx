@@ -7,6 +7,7 @@
  * (docs/performance.md, "`signed-in`").
  */
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { whenIdle } from "./after-paint";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -40,8 +41,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const [used, setUsed] = useState(props.open);
   if (props.open && !used) setUsed(true);
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => void loadView().catch(() => {}));
+    whenIdle(() => void loadView().catch(() => {}));
   }, []);
   if (!used) return null;
   return (
